@@ -1,0 +1,219 @@
+//! The language registry: one table entry per language.
+//!
+//! Everything that needs to know about a language reads it from [`LANGUAGES`]:
+//! file detection ([`detect`]), the `-t/--type` filters of the walker
+//! ([`crate::walk`]), `codesearch --type-list`, parsing ([`Language::parser`]) and the
+//! node kinds that other subcommands classify (comments, strings, calls, imports).
+//! Adding a language means adding one entry here; nothing else switches on names.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use std::collections::HashMap;
+
+mod table;
+
+pub use table::LANGUAGES;
+
+/// One supported language.
+#[derive(Debug)]
+pub struct Language {
+    /// Canonical name, as accepted by `-t` and printed in JSON (`"python"`).
+    pub name: &'static str,
+    /// Other names accepted by `-t` (`"py"`, `"terraform"`).
+    pub aliases: &'static [&'static str],
+    /// File extensions without the dot, matched case-sensitively (`"py"`, `"d.ts"` is not
+    /// needed: the last extension decides).
+    pub extensions: &'static [&'static str],
+    /// Exact file names that belong to the language whatever their extension
+    /// (`"Jenkinsfile"`, `"CMakeLists.txt"` would go here).
+    pub file_names: &'static [&'static str],
+    /// The tree-sitter grammar.
+    pub grammar: fn() -> tree_sitter::Language,
+    /// Node kinds that are comments: hits inside them are not code.
+    pub comment_kinds: &'static [&'static str],
+    /// Node kinds that are string literals: hits inside them are not code.
+    pub string_kinds: &'static [&'static str],
+    /// Node kinds that are calls (function, method or constructor invocations).
+    pub call_kinds: &'static [&'static str],
+    /// Node kinds that are imports / includes / requires.
+    pub import_kinds: &'static [&'static str],
+}
+
+impl Language {
+    /// The ripgrep-style globs this language's files match, file names first.
+    pub fn globs(&self) -> Vec<String> {
+        self.file_names
+            .iter()
+            .map(|n| (*n).to_string())
+            .chain(self.extensions.iter().map(|e| format!("*.{e}")))
+            .collect()
+    }
+
+    /// The tree-sitter grammar as a ready `Language` value.
+    pub fn ts_language(&self) -> tree_sitter::Language {
+        (self.grammar)()
+    }
+
+    /// A parser set to this language.
+    pub fn parser(&self) -> tree_sitter::Parser {
+        let mut parser = tree_sitter::Parser::new();
+        // Invariant: every grammar in the table is compiled against the tree-sitter ABI
+        // range this crate links (checked by the registry tests), so this cannot fail.
+        parser
+            .set_language(&self.ts_language())
+            .expect("grammar ABI is compatible with the linked tree-sitter");
+        parser
+    }
+
+    /// Whether `name` (case-insensitive) is this language's name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+}
+
+struct Lookup {
+    by_file_name: HashMap<&'static str, &'static Language>,
+    by_extension: HashMap<&'static str, &'static Language>,
+}
+
+fn lookup() -> &'static Lookup {
+    static LOOKUP: OnceLock<Lookup> = OnceLock::new();
+    LOOKUP.get_or_init(|| {
+        let mut by_file_name = HashMap::new();
+        let mut by_extension = HashMap::new();
+        for lang in LANGUAGES {
+            for n in lang.file_names {
+                by_file_name.entry(*n).or_insert(lang);
+            }
+            for e in lang.extensions {
+                by_extension.entry(*e).or_insert(lang);
+            }
+        }
+        Lookup {
+            by_file_name,
+            by_extension,
+        }
+    })
+}
+
+/// The language of a file, from its name and extension, or `None` when unknown.
+///
+/// Exact file names win over extensions (`Jenkinsfile` is Groovy). The extension is
+/// compared as written, then lower-cased (`.C` stays unknown rather than guessing).
+pub fn detect(path: &Path) -> Option<&'static Language> {
+    let lk = lookup();
+    let file_name = path.file_name()?.to_str()?;
+    if let Some(lang) = lk.by_file_name.get(file_name) {
+        return Some(lang);
+    }
+    let ext = path.extension()?.to_str()?;
+    lk.by_extension
+        .get(ext)
+        .or_else(|| lk.by_extension.get(ext.to_ascii_lowercase().as_str()))
+        .copied()
+}
+
+/// The language with this name or alias (case-insensitive).
+pub fn by_name(name: &str) -> Option<&'static Language> {
+    LANGUAGES.iter().find(|l| l.answers_to(name))
+}
+
+/// Every name and alias, for error messages and completions.
+pub fn all_names() -> impl Iterator<Item = &'static str> {
+    LANGUAGES
+        .iter()
+        .flat_map(|l| std::iter::once(l.name).chain(l.aliases.iter().copied()))
+}
+
+/// The known names closest to `unknown`, best first, for "did you mean" messages.
+pub fn closest_names(unknown: &str, max: usize) -> Vec<&'static str> {
+    let unknown = unknown.to_ascii_lowercase();
+    let mut scored: Vec<(f64, &'static str)> = all_names()
+        .map(|n| (strsim::jaro_winkler(&unknown, n), n))
+        .filter(|(s, n)| *s >= 0.7 || n.starts_with(unknown.as_str()))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(max).map(|(_, n)| n).collect()
+}
+
+/// `codesearch --type-list`: one line per language, `name: glob, glob`, sorted by name,
+/// in the shape of `rg --type-list`. Aliases are listed as their own lines pointing at
+/// the same globs, as ripgrep does for its aliases.
+pub fn type_list() -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for lang in LANGUAGES {
+        let globs = lang.globs().join(", ");
+        lines.push(format!("{}: {}", lang.name, globs));
+        for alias in lang.aliases {
+            lines.push(format!("{alias}: {globs}"));
+        }
+    }
+    lines.sort();
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_grammar_loads_into_a_parser() {
+        for lang in LANGUAGES {
+            let mut p = lang.parser();
+            assert!(p.parse("", None).is_some(), "{} failed to parse empty input", lang.name);
+        }
+    }
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for n in all_names() {
+            assert!(seen.insert(n.to_ascii_lowercase()), "duplicate language name {n}");
+        }
+    }
+
+    #[test]
+    fn detection_follows_the_design_table() {
+        let cases = [
+            ("a.kt", "kotlin"),
+            ("build.gradle.kts", "kotlin"),
+            ("main.tf", "hcl"),
+            ("x.hcl", "hcl"),
+            ("P.cs", "csharp"),
+            ("q.sql", "sql"),
+            ("b.groovy", "groovy"),
+            ("build.gradle", "groovy"),
+            ("Jenkinsfile", "groovy"),
+            ("x.h", "c"),
+            ("x.hpp", "cpp"),
+            ("x.hh", "cpp"),
+            ("x.cc", "cpp"),
+            ("x.tsx", "tsx"),
+            ("x.ts", "typescript"),
+            ("x.mjs", "javascript"),
+            ("x.cjs", "javascript"),
+            ("x.jsx", "javascript"),
+            ("x.yml", "yaml"),
+            ("x.md", "markdown"),
+            ("x.rs", "rust"),
+            ("x.pyi", "python"),
+            ("x.sh", "bash"),
+        ];
+        for (file, want) in cases {
+            let got = detect(Path::new(file)).map(|l| l.name);
+            assert_eq!(got, Some(want), "{file}");
+        }
+        assert!(detect(Path::new("README")).is_none());
+        assert!(detect(Path::new("x.unknownext")).is_none());
+    }
+
+    #[test]
+    fn closest_names_suggests_near_misses() {
+        assert_eq!(closest_names("pyhton", 3).first(), Some(&"python"));
+        assert!(closest_names("typescrpt", 3).contains(&"typescript"));
+    }
+}

@@ -1,0 +1,102 @@
+//! Reading and parsing one source file, the same way for every subcommand.
+//!
+//! Files are read whole (they are parsed whole anyway), checked for a NUL byte in the
+//! first block the way ripgrep detects binary files, decoded lossily when they are not
+//! UTF-8 (the parse must never fail on bad bytes) and parsed with the registry's
+//! grammar. Byte offsets in the tree refer to the decoded text; for valid UTF-8 that is
+//! the file itself.
+
+use std::path::Path;
+
+use crate::lang::Language;
+
+/// How many leading bytes are inspected for a NUL byte (ripgrep's block size order).
+pub const BINARY_PROBE_LEN: usize = 8 * 1024;
+
+/// Why a file could not be turned into a syntax tree.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("binary file (NUL byte in the first {BINARY_PROBE_LEN} bytes)")]
+    Binary,
+    #[error("the parser gave up (timeout or cancellation)")]
+    ParseFailed,
+}
+
+/// A file's text, decoded.
+#[derive(Debug, Clone)]
+pub struct SourceText {
+    pub text: String,
+    /// False when the bytes were not valid UTF-8 and were replaced.
+    pub lossless: bool,
+}
+
+/// Whether these bytes look binary: a NUL byte in the first [`BINARY_PROBE_LEN`] bytes.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    let probe = &bytes[..bytes.len().min(BINARY_PROBE_LEN)];
+    memchr_nul(probe)
+}
+
+fn memchr_nul(bytes: &[u8]) -> bool {
+    bytes.contains(&0)
+}
+
+/// Decodes bytes as UTF-8, replacing invalid sequences (never fails).
+pub fn decode(bytes: Vec<u8>) -> SourceText {
+    match String::from_utf8(bytes) {
+        Ok(text) => SourceText {
+            text,
+            lossless: true,
+        },
+        Err(e) => SourceText {
+            text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            lossless: false,
+        },
+    }
+}
+
+/// Reads a text file: an error for I/O problems and for binary content.
+pub fn read_text(path: &Path) -> Result<SourceText, SourceError> {
+    let bytes = std::fs::read(path)?;
+    if looks_binary(&bytes) {
+        return Err(SourceError::Binary);
+    }
+    Ok(decode(bytes))
+}
+
+/// Parses text with a language's grammar, reusing `parser` when given one already set
+/// to that language (callers keep one parser per thread and language).
+pub fn parse(
+    parser: &mut tree_sitter::Parser,
+    lang: &Language,
+    text: &str,
+) -> Result<tree_sitter::Tree, SourceError> {
+    if parser.language().as_ref() != Some(&lang.ts_language()) {
+        parser
+            .set_language(&lang.ts_language())
+            .map_err(|_| SourceError::ParseFailed)?;
+    }
+    parser.parse(text, None).ok_or(SourceError::ParseFailed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_in_first_block_is_binary() {
+        assert!(looks_binary(b"abc\0def"));
+        assert!(!looks_binary(b"plain text\n"));
+        let mut late = vec![b'a'; BINARY_PROBE_LEN + 10];
+        late.push(0);
+        assert!(!looks_binary(&late));
+    }
+
+    #[test]
+    fn invalid_utf8_is_decoded_lossily() {
+        let s = decode(vec![b'a', 0xff, b'b']);
+        assert!(!s.lossless);
+        assert_eq!(s.text, "a\u{fffd}b");
+    }
+}
