@@ -72,7 +72,8 @@ pub fn parse(
     lang: &Language,
     text: &str,
 ) -> Result<tree_sitter::Tree, SourceError> {
-    if parser.language().as_ref() != Some(&lang.ts_language()) {
+    let wanted = lang.ts_language();
+    if parser.language().as_deref() != Some(&wanted) {
         parser
             .set_language(&lang.ts_language())
             .map_err(|_| SourceError::ParseFailed)?;
