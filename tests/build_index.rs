@@ -504,3 +504,36 @@ fn no_arguments_prints_help_and_fails() {
         .code(2)
         .stderr(predicate::str::contains("Usage"));
 }
+
+#[test]
+fn deeply_nested_tree_renders_without_recursion_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep: String = (0..300).map(|i| format!("d{i}/")).collect();
+    write(dir.path(), &format!("{deep}leaf.py"), b"x = 1\n");
+    let (out, err, code) = map(dir.path(), &[]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(last.ends_with("└── leaf.py"), "{last}");
+    // 300 directories above the leaf, each indenting by four columns.
+    assert_eq!(last.chars().count(), 300 * 4 + "└── leaf.py".chars().count());
+}
+
+#[test]
+fn output_order_does_not_depend_on_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..400 {
+        write(dir.path(), &format!("p{}/q{}/f{i}.rs", i % 7, i % 3), b"");
+    }
+    let (one, _, _) = map(dir.path(), &["-j", "1"]);
+    let (many, _, _) = map(dir.path(), &["-j", "8"]);
+    assert_eq!(one, many);
+    let (json_one, _, _) = map(dir.path(), &["-j", "1", "--json"]);
+    let (json_many, _, _) = map(dir.path(), &["-j", "8", "--json"]);
+    let strip = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.contains("\"summary\""))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(strip(&json_one), strip(&json_many));
+}
