@@ -5,7 +5,8 @@
 //!
 //! Layout: [`cli`] defines the command line (the single source of truth for help, man
 //! page and completions); [`walk`] is the one walker; [`lang`] the language registry;
-//! [`source`] reads and parses files; [`output`] is the shared output layer; each
+//! [`source`] reads and parses files; [`search`] is the regex driver (phase 1) that
+//! picks candidate files; [`output`] is the shared output layer; each
 //! subcommand has its own module ([`index`] for `build-index`).
 
 pub mod app;
@@ -13,5 +14,6 @@ pub mod cli;
 pub mod index;
 pub mod lang;
 pub mod output;
+pub mod search;
 pub mod source;
 pub mod walk;

@@ -515,7 +515,10 @@ fn deeply_nested_tree_renders_without_recursion_limits() {
     let last = out.lines().last().unwrap();
     assert!(last.ends_with("└── leaf.py"), "{last}");
     // 300 directories above the leaf, each indenting by four columns.
-    assert_eq!(last.chars().count(), 300 * 4 + "└── leaf.py".chars().count());
+    assert_eq!(
+        last.chars().count(),
+        300 * 4 + "└── leaf.py".chars().count()
+    );
 }
 
 #[test]
