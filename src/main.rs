@@ -1,1 +1,43 @@
-fn main(){}
+//! The `codesearch` binary: the edge where arguments are parsed, the subcommand runs,
+//! and errors become exit codes (see [`codesearch::output::ExitStatus`]).
+//!
+//! Everything else lives in the library.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use codesearch::cli::Cli;
+use codesearch::output::{is_broken_pipe, ExitStatus};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help/version on stdout (exit 0) and usage errors on stderr.
+            let _ = err.print();
+            return match err.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    ExitCode::SUCCESS
+                }
+                _ => ExitCode::from(ExitStatus::Error.code()),
+            };
+        }
+    };
+    match codesearch::app::run(cli) {
+        Ok(status) => ExitCode::from(status.code()),
+        // `codesearch ... | head`: the reader left; stop quietly, as ripgrep does.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let mut stderr = std::io::stderr().lock();
+            let _ = writeln!(stderr, "codesearch: {}", chain_message(&err));
+            ExitCode::from(ExitStatus::Error.code())
+        }
+    }
+}
+
+/// `outer: cause: root cause`, anyhow's alternate form on one line.
+fn chain_message(err: &anyhow::Error) -> String {
+    format!("{err:#}")
+}

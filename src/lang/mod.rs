@@ -68,7 +68,8 @@ impl Language {
 
     /// Whether `name` (case-insensitive) is this language's name or one of its aliases.
     pub fn answers_to(&self, name: &str) -> bool {
-        self.name.eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 }
 
@@ -164,7 +165,11 @@ mod tests {
     fn every_grammar_loads_into_a_parser() {
         for lang in LANGUAGES {
             let mut p = lang.parser();
-            assert!(p.parse("", None).is_some(), "{} failed to parse empty input", lang.name);
+            assert!(
+                p.parse("", None).is_some(),
+                "{} failed to parse empty input",
+                lang.name
+            );
         }
     }
 
@@ -172,7 +177,10 @@ mod tests {
     fn names_and_aliases_are_unique() {
         let mut seen = std::collections::HashSet::new();
         for n in all_names() {
-            assert!(seen.insert(n.to_ascii_lowercase()), "duplicate language name {n}");
+            assert!(
+                seen.insert(n.to_ascii_lowercase()),
+                "duplicate language name {n}"
+            );
         }
     }
 

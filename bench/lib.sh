@@ -1,0 +1,58 @@
+# Shared helpers for the benchmark scripts (sourced, not run).
+# Benchmarks compare codesearch with the tools people would otherwise use, side by side
+# in one run, and print ratios. They are not tests: these machines are shared and noisy.
+
+set -euo pipefail
+
+BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUNS="${RUNS:-5}"
+
+# The release binary, built once (one cargo build at a time on small machines).
+codesearch_bin() {
+  if [ -z "${CODESEARCH:-}" ]; then
+    (cd "$BENCH_ROOT" && cargo build --release --quiet)
+    CODESEARCH="${CARGO_TARGET_DIR:-$BENCH_ROOT/target}/release/codesearch"
+  fi
+  echo "$CODESEARCH"
+}
+
+# Installs the peers when missing: rg and ast-grep from PyPI, ctags from Debian.
+ensure_peers() {
+  command -v rg >/dev/null || pip install --quiet ripgrep || apt-get install -y ripgrep
+  command -v ast-grep >/dev/null || pip install --quiet ast-grep-cli
+  command -v ctags >/dev/null || { apt-get update -qq && apt-get install -y -qq universal-ctags; }
+}
+
+# The corpus: real code present on every machine of this kind. The Python standard
+# library plus the cargo registry's sources (tens of thousands of files, many languages).
+default_corpus() {
+  local py
+  py="$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')"
+  local cargo_src="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+  CORPUS_DIR="${CORPUS_DIR:-$(mktemp -d /tmp/codesearch-corpus.XXXXXX)}"
+  if [ ! -e "$CORPUS_DIR/python" ]; then
+    ln -s "$py" "$CORPUS_DIR/python"
+    [ -d "$cargo_src" ] && ln -s "$cargo_src" "$CORPUS_DIR/cargo"
+  fi
+  echo "$CORPUS_DIR"
+}
+
+# Median wall-clock seconds of RUNS runs of a command (output discarded).
+median_seconds() {
+  local times=()
+  for _ in $(seq "$RUNS"); do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s.%N)
+    times+=("$(echo "$end - $start" | bc -l)")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
+# Prints "label: A s vs B s, ratio A/B".
+report_ratio() {
+  local label="$1" ours="$2" theirs="$3" peer="$4"
+  printf '%-44s codesearch %.3fs  %s %.3fs  ratio %.2f\n' \
+    "$label" "$ours" "$peer" "$theirs" "$(echo "$ours / $theirs" | bc -l)"
+}

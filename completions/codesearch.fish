@@ -1,0 +1,67 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_codesearch_global_optspecs
+    string join \n type-list h/help V/version
+end
+
+function __fish_codesearch_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_codesearch_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_codesearch_using_subcommand
+    set -l cmd (__fish_codesearch_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c codesearch -n "__fish_codesearch_needs_command" -l type-list -d 'Show every supported language with the globs that select its files, then exit'
+complete -c codesearch -n "__fish_codesearch_needs_command" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_needs_command" -s V -l version -d 'Print version'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "map" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l stats -d 'After the tree, print files and lines per language'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l stats -d 'After the tree, print files and lines per language'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index generate help" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index generate help" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

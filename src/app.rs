@@ -1,0 +1,37 @@
+//! Dispatch: one function from parsed arguments to an exit status.
+//!
+//! Subcommands write to a buffered, locked stdout; errors that end a run early come
+//! back as `anyhow::Error` with context and are printed by the binary's edge.
+
+use std::io::{BufWriter, Write};
+
+use anyhow::{Context, Result};
+
+use crate::cli::{Cli, Command};
+use crate::output::ExitStatus;
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<ExitStatus> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    if cli.type_list {
+        out.write_all(crate::lang::type_list().as_bytes())?;
+        out.flush()?;
+        return Ok(ExitStatus::Found);
+    }
+    let Some(command) = cli.command else {
+        // arg_required_else_help makes clap print help when nothing is given; this is
+        // reached only for flags that need a subcommand.
+        anyhow::bail!("a subcommand is required (see --help)");
+    };
+    let status = match command {
+        Command::BuildIndex(args) => crate::index::run(&args, &mut out)?,
+        Command::Generate(args) => {
+            crate::cli::generate::generate(args.kind, &mut out)
+                .context("writing the generated file")?;
+            ExitStatus::Found
+        }
+    };
+    out.flush()?;
+    Ok(status)
+}

@@ -1,0 +1,75 @@
+//! The command line, defined once with clap's derive API.
+//!
+//! This module is the single source of truth for every flag: `--help`, the man page
+//! (`man/codesearch.1`) and the shell completions (`completions/`) are all generated
+//! from [`Cli`] (see [`generate`]). Parsed arguments are plain data; turning them into a
+//! walker, a printer or a matcher happens in the subcommands, through the shared
+//! builders ([`crate::walk::Walker`], [`crate::output`]).
+
+pub mod generate;
+mod groups;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+pub use groups::{ColorWhen, OutputArgs, WalkArgs};
+
+/// Structural context on a codebase: the map, fuzzy symbol search, what a symbol uses
+/// and who uses it, and programmable structural search.
+#[derive(Debug, Parser)]
+#[command(
+    name = "codesearch",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    after_help = "Exit status: 0 if something was found and no error occurred, 1 if nothing \
+                  was found, 2 if an error occurred (results found are still printed)."
+)]
+pub struct Cli {
+    /// Show every supported language with the globs that select its files, then exit.
+    #[arg(long)]
+    pub type_list: bool,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The map: the tree of files that survive the walker (.gitignore, default
+    /// exclusions, globs, types).
+    #[command(visible_alias = "map")]
+    BuildIndex(BuildIndexArgs),
+
+    /// Print the man page or a shell completion script generated from this CLI.
+    Generate(GenerateArgs),
+}
+
+/// `codesearch build-index`.
+#[derive(Debug, clap::Args)]
+pub struct BuildIndexArgs {
+    /// Directories or files to map (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// After the tree, print files and lines per language.
+    #[arg(long)]
+    pub stats: bool,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `codesearch generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// What to generate.
+    #[arg(value_enum)]
+    pub kind: generate::GenerateKind,
+}

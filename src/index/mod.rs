@@ -1,0 +1,280 @@
+//! `codesearch build-index`: the map of a repository (seed 002's `build_index`).
+//!
+//! The walker produces the surviving entries (on its threads, which also probe files
+//! for binary content and count lines for `--stats`); this module consumes them in path
+//! order and prints either the `├──` tree ([`tree`]) or JSON Lines records.
+//!
+//! JSON records (an API; tested with `deny_unknown_fields`):
+//! - `{"type":"entry","data":{"path":PATH,"kind":"dir"|"file","depth":N,
+//!   "language":"python"|null,"size":BYTES|null}}`, one per entry in path order, the
+//!   root first with depth 0; `size` is null for directories; PATH is
+//!   `{"text":..}` or `{"bytes":base64}`.
+//! - then `{"type":"summary","data":{"dirs":N,"files":N,"bytes":N,
+//!   "languages":{"python":{"files":N,"bytes":N,"lines":N|null}},"elapsed_ms":N}}`;
+//!   `lines` is counted with `--stats` only. Roots are not counted in `dirs`.
+
+mod tree;
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use crate::cli::BuildIndexArgs;
+use crate::lang::Language;
+use crate::output::json::{JsonLines, PathJson};
+use crate::output::progress::Progress;
+use crate::output::{color_choice, ExitStatus, Reporter};
+use crate::source::BINARY_PROBE_LEN;
+use crate::walk::{Visited, Walker};
+
+/// One entry of the map, as produced on a walker thread.
+#[derive(Debug, Clone)]
+pub struct MapEntry {
+    pub is_dir: bool,
+    pub depth: usize,
+    pub language: Option<&'static Language>,
+    /// File size in bytes (None for directories).
+    pub size: Option<u64>,
+    /// Line count, with `--stats` only.
+    pub lines: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct EntryRecord<'a> {
+    path: PathJson<'a>,
+    kind: &'static str,
+    depth: usize,
+    language: Option<&'static str>,
+    size: Option<u64>,
+}
+
+/// Per-language totals.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct LanguageStats {
+    pub files: u64,
+    pub bytes: u64,
+    pub lines: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Summary<'a> {
+    dirs: u64,
+    files: u64,
+    bytes: u64,
+    languages: &'a BTreeMap<&'static str, LanguageStats>,
+    elapsed_ms: u128,
+}
+
+/// Runs `build-index` and returns the exit status.
+pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
+    let started = Instant::now();
+    let report = Reporter::new();
+    let walker = Walker::new(&args.paths, &args.walk)?;
+    let entries = collect(&walker, &report, args.stats, !args.output.json);
+    let filtered = !args.walk.globs.is_empty()
+        || !args.walk.types.is_empty()
+        || !args.walk.types_not.is_empty();
+    let entries = if filtered {
+        tree::prune_empty_dirs(entries)
+    } else {
+        entries
+    };
+
+    let mut totals = Totals::default();
+    for v in &entries {
+        totals.add(&v.item, args.stats);
+    }
+
+    if args.output.json {
+        let mut json = JsonLines::new(out);
+        for v in &entries {
+            json.record(
+                "entry",
+                &EntryRecord {
+                    path: PathJson(&v.path),
+                    kind: if v.item.is_dir { "dir" } else { "file" },
+                    depth: v.item.depth,
+                    language: v.item.language.map(|l| l.name),
+                    size: v.item.size,
+                },
+            )?;
+        }
+        json.record(
+            "summary",
+            &Summary {
+                dirs: totals.dirs,
+                files: totals.files,
+                bytes: totals.bytes,
+                languages: &totals.languages,
+                elapsed_ms: started.elapsed().as_millis(),
+            },
+        )?;
+        json.flush()?;
+    } else {
+        let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;
+        if use_color {
+            tree::render(&walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
+        } else {
+            tree::render(&walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
+        }
+        if args.stats {
+            write_stats(&totals, out)?;
+        }
+        out.flush().context("writing the map")?;
+    }
+    Ok(ExitStatus::from_outcome(
+        totals.files > 0,
+        report.had_error(),
+    ))
+}
+
+/// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
+/// in the first block; a path named on the command line is always kept).
+fn collect(
+    walker: &Walker,
+    report: &Reporter,
+    count_lines: bool,
+    show_progress: bool,
+) -> Vec<Visited<MapEntry>> {
+    let progress = Progress::start("entries walked", show_progress);
+    let entries = walker.collect(report, |e| {
+        progress.inc();
+        if e.is_dir {
+            return Some(MapEntry {
+                is_dir: true,
+                depth: e.depth,
+                language: None,
+                size: None,
+                lines: None,
+            });
+        }
+        let probe = match probe_file(e.dirent.path(), count_lines) {
+            Ok(p) => p,
+            Err(err) => {
+                report.path_error(&e.path, err);
+                return None;
+            }
+        };
+        if probe.binary && !e.explicit {
+            return None;
+        }
+        Some(MapEntry {
+            is_dir: false,
+            depth: e.depth,
+            language: e.language,
+            size: Some(probe.size),
+            lines: probe.lines,
+        })
+    });
+    progress.finish();
+    entries
+}
+
+struct Probe {
+    size: u64,
+    binary: bool,
+    lines: Option<u64>,
+}
+
+/// Opens a file once: its size, whether its first block has a NUL byte, and (when
+/// asked) its line count.
+fn probe_file(path: &std::path::Path, count_lines: bool) -> std::io::Result<Probe> {
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    let mut buf = vec![0u8; BINARY_PROBE_LEN];
+    let mut filled = 0;
+    while filled < buf.len() {
+        let n = file.read(&mut buf[filled..])?;
+        if n == 0 {
+            break;
+        }
+        filled += n;
+    }
+    let head = &buf[..filled];
+    let binary = head.contains(&0);
+    let lines = if count_lines && !binary {
+        let mut newlines = bytecount(head);
+        let mut last = head.last().copied();
+        let mut chunk = vec![0u8; 64 * 1024];
+        loop {
+            let n = file.read(&mut chunk)?;
+            if n == 0 {
+                break;
+            }
+            newlines += bytecount(&chunk[..n]);
+            last = Some(chunk[n - 1]);
+        }
+        // A last line without a trailing newline still counts, as `wc -l` would not.
+        Some(newlines + u64::from(last.is_some_and(|b| b != b'\n')))
+    } else {
+        None
+    };
+    Ok(Probe {
+        size,
+        binary,
+        lines,
+    })
+}
+
+fn bytecount(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+#[derive(Default)]
+struct Totals {
+    dirs: u64,
+    files: u64,
+    bytes: u64,
+    languages: BTreeMap<&'static str, LanguageStats>,
+}
+
+impl Totals {
+    fn add(&mut self, e: &MapEntry, stats: bool) {
+        if e.is_dir {
+            if e.depth > 0 {
+                self.dirs += 1;
+            }
+            return;
+        }
+        let size = e.size.unwrap_or(0);
+        self.files += 1;
+        self.bytes += size;
+        if let Some(lang) = e.language {
+            let s = self.languages.entry(lang.name).or_default();
+            s.files += 1;
+            s.bytes += size;
+            if stats {
+                *s.lines.get_or_insert(0) += e.lines.unwrap_or(0);
+            }
+        }
+    }
+}
+
+fn write_stats(t: &Totals, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<12} {:>8} {:>10} {:>12}",
+        "language", "files", "lines", "bytes"
+    )?;
+    let mut rows: Vec<_> = t.languages.iter().collect();
+    rows.sort_by(|a, b| b.1.files.cmp(&a.1.files).then(a.0.cmp(b.0)));
+    for (name, s) in rows {
+        writeln!(
+            out,
+            "{:<12} {:>8} {:>10} {:>12}",
+            name,
+            s.files,
+            s.lines.unwrap_or(0),
+            s.bytes
+        )?;
+    }
+    writeln!(
+        out,
+        "{} directories, {} files, {} bytes",
+        t.dirs, t.files, t.bytes
+    )
+}

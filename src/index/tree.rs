@@ -1,0 +1,175 @@
+//! Rendering the map as a `├──` / `└──` / `│` tree, iteratively.
+//!
+//! Entries arrive in path order, which is a pre-order walk of each root (a directory
+//! directly precedes its contents). Whether an entry is the last of its siblings is
+//! found by one backward pass, so the whole render is two loops over a flat list: no
+//! recursion, whatever the nesting depth.
+
+use std::io;
+
+use termcolor::{Color, ColorSpec, WriteColor};
+
+use super::MapEntry;
+use crate::walk::{Visited, Walker};
+
+/// Prints each root's tree. Directories end with `/` (the root too).
+pub fn render<W: WriteColor>(
+    walker: &Walker,
+    entries: &[Visited<MapEntry>],
+    out: &mut W,
+) -> io::Result<()> {
+    let last = last_sibling_flags(entries);
+    let mut dir_spec = ColorSpec::new();
+    dir_spec.set_fg(Some(Color::Blue)).set_bold(true);
+    // For each depth, whether the ancestor at that depth was a last child: decides
+    // between "│   " and "    " in the prefix.
+    let mut ancestor_last: Vec<bool> = Vec::new();
+    for (i, v) in entries.iter().enumerate() {
+        let e = &v.item;
+        if e.depth == 0 {
+            let shown = walker.root_display(v.root).to_string_lossy();
+            let dir = e.is_dir && !shown.ends_with('/');
+            if e.is_dir {
+                out.set_color(&dir_spec)?;
+            }
+            write!(out, "{shown}{}", if dir { "/" } else { "" })?;
+            out.reset()?;
+            writeln!(out)?;
+            ancestor_last.clear();
+            continue;
+        }
+        ancestor_last.truncate(e.depth - 1);
+        for &was_last in &ancestor_last {
+            out.write_all(if was_last {
+                b"    "
+            } else {
+                "│   ".as_bytes()
+            })?;
+        }
+        out.write_all(if last[i] { "└── " } else { "├── " }.as_bytes())?;
+        let name = v
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_else(|| v.path.to_string_lossy());
+        if e.is_dir {
+            out.set_color(&dir_spec)?;
+            write!(out, "{name}/")?;
+            out.reset()?;
+        } else {
+            write!(out, "{name}")?;
+        }
+        writeln!(out)?;
+        ancestor_last.push(last[i]);
+    }
+    Ok(())
+}
+
+/// For each entry, whether no later sibling follows it (one backward pass).
+fn last_sibling_flags(entries: &[Visited<MapEntry>]) -> Vec<bool> {
+    let mut flags = vec![false; entries.len()];
+    let mut later_sibling: Vec<bool> = Vec::new();
+    for (i, v) in entries.iter().enumerate().rev() {
+        let d = v.item.depth;
+        if later_sibling.len() <= d {
+            later_sibling.resize(d + 1, false);
+        }
+        flags[i] = !later_sibling[d];
+        later_sibling[d] = d > 0;
+        // Deeper entries seen so far belong to this entry or its later siblings; the
+        // earlier siblings' children start a fresh count.
+        later_sibling.truncate(d + 1);
+        if d == 0 {
+            later_sibling.clear();
+        }
+    }
+    flags
+}
+
+/// Drops directories with no file below them (used when globs or types filter files,
+/// so the map shows only where matching files live). Roots are kept.
+pub fn prune_empty_dirs(entries: Vec<Visited<MapEntry>>) -> Vec<Visited<MapEntry>> {
+    let mut keep = vec![true; entries.len()];
+    // Backward pass: a stack of "has a file below" per open depth.
+    let mut has_file: Vec<bool> = Vec::new();
+    for (i, v) in entries.iter().enumerate().rev() {
+        let d = v.item.depth;
+        if v.item.is_dir {
+            let below = has_file.get(d + 1).copied().unwrap_or(false);
+            keep[i] = below || d == 0;
+            has_file.truncate(d + 1);
+            if has_file.len() <= d {
+                has_file.resize(d + 1, false);
+            }
+            has_file[d] |= below;
+            if let Some(deeper) = has_file.get_mut(d + 1) {
+                *deeper = false;
+            }
+        } else {
+            if has_file.len() <= d {
+                has_file.resize(d + 1, false);
+            }
+            has_file[d] = true;
+        }
+        if d == 0 {
+            has_file.clear();
+        }
+    }
+    entries
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(v, k)| k.then_some(v))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn entry(path: &str, depth: usize, is_dir: bool) -> Visited<MapEntry> {
+        Visited {
+            root: 0,
+            path: PathBuf::from(path),
+            item: MapEntry {
+                is_dir,
+                depth,
+                language: None,
+                size: None,
+                lines: None,
+            },
+        }
+    }
+
+    #[test]
+    fn last_flags_mark_final_siblings() {
+        let es = vec![
+            entry(".", 0, true),
+            entry("a", 1, true),
+            entry("a/x", 2, false),
+            entry("a/y", 2, false),
+            entry("b", 1, false),
+        ];
+        assert_eq!(
+            last_sibling_flags(&es),
+            vec![true, false, false, true, true]
+        );
+    }
+
+    #[test]
+    fn pruning_keeps_only_dirs_with_files() {
+        let es = vec![
+            entry(".", 0, true),
+            entry("a", 1, true),
+            entry("a/empty", 2, true),
+            entry("a/x", 2, false),
+            entry("b", 1, true),
+            entry("b/c", 2, true),
+        ];
+        let kept: Vec<String> = prune_empty_dirs(es)
+            .into_iter()
+            .map(|v| v.path.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(kept, vec![".", "a", "a/x"]);
+    }
+}

@@ -1,0 +1,86 @@
+//! A progress spinner on stderr, for runs long enough to need one.
+//!
+//! It appears only when stderr is a terminal, never in `--json` mode, and only after
+//! the run has taken [`DELAY`]: short runs print nothing extra. Workers bump a shared
+//! counter; a small thread owns the spinner, so workers never touch the terminal.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How long a run goes before a spinner is shown.
+pub const DELAY: Duration = Duration::from_millis(400);
+
+/// A running progress indicator; dropping it (or [`Progress::finish`]) clears it.
+pub struct Progress {
+    count: Arc<AtomicU64>,
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Progress {
+    /// Starts a spinner labelled `what` ("files walked") if `enabled` and stderr is a
+    /// terminal; otherwise a no-op counter.
+    pub fn start(what: &'static str, enabled: bool) -> Progress {
+        let count = Arc::new(AtomicU64::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        let thread = (enabled && std::io::stderr().is_terminal()).then(|| {
+            let (count, done) = (Arc::clone(&count), Arc::clone(&done));
+            std::thread::spawn(move || spin(what, &count, &done))
+        });
+        Progress {
+            count,
+            done,
+            thread,
+        }
+    }
+
+    /// Counts one unit of work. Cheap: a relaxed atomic add.
+    pub fn inc(&self) {
+        self.count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Stops and clears the spinner.
+    pub fn finish(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn spin(what: &'static str, count: &AtomicU64, done: &AtomicBool) {
+    let start = Instant::now();
+    let tick = Duration::from_millis(50);
+    while start.elapsed() < DELAY {
+        if done.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(tick);
+    }
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {pos} {msg} ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what);
+    while !done.load(Ordering::Relaxed) {
+        bar.set_position(count.load(Ordering::Relaxed));
+        bar.tick();
+        std::thread::sleep(tick);
+    }
+    bar.finish_and_clear();
+}

@@ -1,0 +1,436 @@
+//! Phase 1: the regex driver shared by `xray`, `explore` and `what-breaks`.
+//!
+//! ripgrep's own crates (grep-regex / grep-pcre2 for the matcher, grep-searcher for the
+//! search) run on the walker's threads over every walked file, and pick the candidate
+//! files for the structural phase. For each candidate it returns the hit list that the
+//! evaluator contract calls `match_positions` (seed 000, DESIGN §5): one [`Hit`] per
+//! matching line, with the 1-based line number, the line, the 1-based column and the
+//! absolute byte offset of the match itself (not of its line), and up to
+//! [`MAX_CONTEXT`] lines of context on each side.
+//!
+//! In filename mode the pattern is matched against each file's path relative to its
+//! root, and a candidate carries no hits. With `files_only` the search of a file stops
+//! at its first match, as `rg -l` does.
+
+use std::path::{Path, PathBuf};
+
+use grep_matcher::Matcher;
+use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch};
+
+use crate::lang::Language;
+use crate::output::Reporter;
+use crate::walk::{Visited, Walker};
+
+/// The most context lines a hit carries on each side (`-C`).
+pub const MAX_CONTEXT: usize = 10;
+
+/// What the pattern is matched against.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Target {
+    /// The file contents.
+    #[default]
+    Content,
+    /// The path relative to the search root.
+    Filename,
+}
+
+/// Case sensitivity, as ripgrep's `-s`, `-i` and `-S`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CaseMode {
+    #[default]
+    Sensitive,
+    Insensitive,
+    /// Insensitive unless the pattern has an uppercase letter.
+    Smart,
+}
+
+/// How to run phase 1.
+#[derive(Debug, Clone, Default)]
+pub struct RegexOptions {
+    pub pattern: String,
+    pub target: Target,
+    pub case: CaseMode,
+    /// `-U`: the pattern may match across lines (`.` matches newlines too).
+    pub multiline: bool,
+    /// `-P`: PCRE2 syntax (look-around, backreferences).
+    pub pcre2: bool,
+    /// `-F`: the pattern is a literal string.
+    pub fixed_strings: bool,
+    /// `-w`: only whole-word matches (what-breaks uses this for names).
+    pub word: bool,
+    /// Context lines on each side of a hit (clamped to [`MAX_CONTEXT`]).
+    pub context: usize,
+    /// Stop at the first match of each file and record no hits (`-l`).
+    pub files_only: bool,
+}
+
+/// A pattern that cannot be compiled.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid pattern: {0}")]
+pub struct PatternError(String);
+
+/// One phase-1 hit: a `match_positions` entry.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Hit {
+    /// 1-based line of the match start.
+    pub line_number: u64,
+    /// The matching line(s), without the final line terminator (lossy UTF-8).
+    pub line_content: String,
+    /// 1-based byte column of the match start within its line.
+    pub column: u64,
+    /// Absolute byte offset of the match start in the file.
+    pub byte_offset: u64,
+    pub context_before: Vec<String>,
+    pub context_after: Vec<String>,
+}
+
+/// A candidate file and its hits.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// The path to open (as walked).
+    pub open_path: PathBuf,
+    pub language: Option<&'static Language>,
+    /// Empty in filename mode and with `files_only`.
+    pub hits: Vec<Hit>,
+}
+
+/// Runs phase 1 over the walker: the candidate files in path order.
+pub fn find_candidates(
+    walker: &Walker,
+    report: &Reporter,
+    opts: &RegexOptions,
+) -> Result<Vec<Visited<Candidate>>, PatternError> {
+    if opts.pcre2 {
+        let matcher = build_pcre2(opts)?;
+        Ok(run(walker, report, opts, &matcher))
+    } else {
+        let matcher = build_rust_regex(opts)?;
+        Ok(run(walker, report, opts, &matcher))
+    }
+}
+
+fn build_rust_regex(opts: &RegexOptions) -> Result<grep_regex::RegexMatcher, PatternError> {
+    let mut b = grep_regex::RegexMatcherBuilder::new();
+    b.case_insensitive(opts.case == CaseMode::Insensitive)
+        .case_smart(opts.case == CaseMode::Smart)
+        .fixed_strings(opts.fixed_strings)
+        .word(opts.word)
+        .multi_line(true)
+        .dot_matches_new_line(opts.multiline);
+    if !opts.multiline {
+        // Lets grep-searcher search line by line, which is what makes it fast.
+        b.line_terminator(Some(b'\n'));
+    }
+    b.build(&opts.pattern)
+        .map_err(|e| PatternError(e.to_string()))
+}
+
+fn build_pcre2(opts: &RegexOptions) -> Result<grep_pcre2::RegexMatcher, PatternError> {
+    let mut b = grep_pcre2::RegexMatcherBuilder::new();
+    b.caseless(opts.case == CaseMode::Insensitive)
+        .case_smart(opts.case == CaseMode::Smart)
+        .fixed_strings(opts.fixed_strings)
+        .word(opts.word)
+        .multi_line(true)
+        .dotall(opts.multiline)
+        .utf(true)
+        .jit_if_available(true);
+    b.build(&opts.pattern)
+        .map_err(|e| PatternError(e.to_string()))
+}
+
+fn run<M: Matcher + Sync>(
+    walker: &Walker,
+    report: &Reporter,
+    opts: &RegexOptions,
+    matcher: &M,
+) -> Vec<Visited<Candidate>> {
+    let context = opts.context.min(MAX_CONTEXT);
+    walker.collect(report, |entry| {
+        if entry.is_dir {
+            return None;
+        }
+        let open_path = entry.dirent.path().to_path_buf();
+        let candidate = |hits| Candidate {
+            open_path: open_path.clone(),
+            language: entry.language,
+            hits,
+        };
+        if opts.target == Target::Filename {
+            let rel = relative_to_root(&entry.path, walker.root_display(entry.root));
+            let rel = rel.to_string_lossy();
+            return matcher
+                .is_match(rel.as_bytes())
+                .unwrap_or(false)
+                .then(|| candidate(Vec::new()));
+        }
+        let mut searcher = searcher(opts, entry.explicit);
+        let result = if opts.files_only {
+            let mut sink = FirstMatch(false);
+            searcher
+                .search_path(matcher, entry.dirent.path(), &mut sink)
+                .map(|()| sink.0.then(Vec::new))
+        } else {
+            search_hits(&mut searcher, matcher, entry.dirent.path(), context)
+        };
+        match result {
+            Ok(Some(hits)) => Some(candidate(hits)),
+            Ok(None) => None,
+            Err(err) => {
+                report.path_error(&entry.path, err);
+                None
+            }
+        }
+    })
+}
+
+/// The path below the root, for filename matching (`src/a.rs`, not `./src/a.rs`).
+fn relative_to_root<'a>(path: &'a Path, root: &Path) -> &'a Path {
+    match path.strip_prefix(root) {
+        Ok(rel) if !rel.as_os_str().is_empty() => rel,
+        _ => path,
+    }
+}
+
+fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
+    let mut b = SearcherBuilder::new();
+    b.line_number(true).multi_line(opts.multiline);
+    // Walked binary files are skipped at the first NUL byte, as ripgrep does; a file
+    // named on the command line is searched whatever it holds.
+    b.binary_detection(if explicit {
+        BinaryDetection::none()
+    } else {
+        BinaryDetection::quit(b'\0')
+    });
+    b.build()
+}
+
+/// Reads the file once and searches it whole; the contexts are cut from the same bytes.
+fn search_hits<M: Matcher>(
+    searcher: &mut Searcher,
+    matcher: &M,
+    path: &Path,
+    context: usize,
+) -> std::io::Result<Option<Vec<Hit>>> {
+    let bytes = std::fs::read(path)?;
+    let mut sink = HitSink {
+        matcher,
+        bytes: &bytes,
+        context,
+        hits: Vec::new(),
+        binary: false,
+    };
+    searcher.search_slice(matcher, &bytes, &mut sink)?;
+    if sink.binary {
+        return Ok(None);
+    }
+    Ok((!sink.hits.is_empty()).then_some(sink.hits))
+}
+
+struct FirstMatch(bool);
+
+impl Sink for FirstMatch {
+    type Error = std::io::Error;
+
+    fn matched(&mut self, _: &Searcher, _: &SinkMatch<'_>) -> Result<bool, Self::Error> {
+        self.0 = true;
+        Ok(false)
+    }
+}
+
+struct HitSink<'a, M> {
+    matcher: &'a M,
+    bytes: &'a [u8],
+    context: usize,
+    hits: Vec<Hit>,
+    binary: bool,
+}
+
+impl<M: Matcher> Sink for HitSink<'_, M> {
+    type Error = std::io::Error;
+
+    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, Self::Error> {
+        let lines = m.bytes();
+        let line_start = m.absolute_byte_offset();
+        // Where in the matched line(s) the match itself starts.
+        let within = self
+            .matcher
+            .find(lines)
+            .ok()
+            .flatten()
+            .map_or(0, |mat| mat.start());
+        let first_line_number = m.line_number().unwrap_or(0);
+        // In multi-line mode one SinkMatch can cover several hits' lines; the match
+        // start decides the line it is reported on.
+        let newlines_before = lines[..within].iter().filter(|&&b| b == b'\n').count() as u64;
+        let line_of_match = first_line_number + newlines_before;
+        let match_line_start = line_start as usize
+            + lines[..within]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+        let match_offset = line_start + within as u64;
+        let column = match_offset - match_line_start as u64 + 1;
+        let line_content = trim_terminator(&lines[match_line_start - line_start as usize..]);
+        self.hits.push(Hit {
+            line_number: line_of_match,
+            line_content: String::from_utf8_lossy(line_content).into_owned(),
+            column,
+            byte_offset: match_offset,
+            context_before: lines_before(self.bytes, match_line_start, self.context),
+            context_after: lines_after(self.bytes, line_start as usize + lines.len(), self.context),
+        });
+        Ok(true)
+    }
+
+    fn binary_data(&mut self, _: &Searcher, _: u64) -> Result<bool, Self::Error> {
+        self.binary = true;
+        Ok(false)
+    }
+}
+
+fn trim_terminator(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Up to `n` whole lines ending right before byte `start` (a line start).
+fn lines_before(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(n);
+    let mut end = start;
+    while out.len() < n && end > 0 {
+        // `end - 1` is the newline ending the previous line.
+        let line_start = bytes[..end - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        out.push(String::from_utf8_lossy(trim_terminator(&bytes[line_start..end])).into_owned());
+        end = line_start;
+    }
+    out.reverse();
+    out
+}
+
+/// Up to `n` whole lines starting at byte `start` (a line start).
+fn lines_after(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(n);
+    let mut pos = start;
+    while out.len() < n && pos < bytes.len() {
+        let end = bytes[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |p| pos + p + 1);
+        out.push(String::from_utf8_lossy(trim_terminator(&bytes[pos..end])).into_owned());
+        pos = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hits_in(text: &str, opts: RegexOptions) -> Vec<Hit> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        std::fs::write(&path, text).unwrap();
+        let matcher = build_rust_regex(&opts).unwrap();
+        let mut s = searcher(&opts, false);
+        search_hits(&mut s, &matcher, &path, opts.context)
+            .unwrap()
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn byte_offset_is_the_match_not_the_line() {
+        let hits = hits_in(
+            "one\n  two prepareStatement(x)\nthree\n",
+            RegexOptions {
+                pattern: "prepareStatement".into(),
+                ..RegexOptions::default()
+            },
+        );
+        assert_eq!(hits.len(), 1);
+        let h = &hits[0];
+        assert_eq!(h.line_number, 2);
+        assert_eq!(h.column, 7);
+        assert_eq!(h.byte_offset, 4 + 6);
+        assert_eq!(h.line_content, "  two prepareStatement(x)");
+    }
+
+    #[test]
+    fn context_lines_are_cut_on_both_sides() {
+        let hits = hits_in(
+            "a\nb\nc\nHIT\nd\ne\n",
+            RegexOptions {
+                pattern: "HIT".into(),
+                context: 2,
+                ..RegexOptions::default()
+            },
+        );
+        assert_eq!(hits[0].context_before, vec!["b", "c"]);
+        assert_eq!(hits[0].context_after, vec!["d", "e"]);
+    }
+
+    #[test]
+    fn context_stops_at_file_edges() {
+        let hits = hits_in(
+            "HIT\nlast",
+            RegexOptions {
+                pattern: "HIT".into(),
+                context: 3,
+                ..RegexOptions::default()
+            },
+        );
+        assert!(hits[0].context_before.is_empty());
+        assert_eq!(hits[0].context_after, vec!["last"]);
+    }
+
+    #[test]
+    fn smart_case_and_word_boundaries() {
+        let text = "Foo foo food\n";
+        let smart = hits_in(
+            text,
+            RegexOptions {
+                pattern: "foo".into(),
+                case: CaseMode::Smart,
+                ..RegexOptions::default()
+            },
+        );
+        assert_eq!(smart[0].column, 1, "lowercase pattern matches Foo too");
+        let word = hits_in(
+            "food foo\n",
+            RegexOptions {
+                pattern: "foo".into(),
+                word: true,
+                ..RegexOptions::default()
+            },
+        );
+        assert_eq!(word[0].column, 6);
+    }
+
+    #[test]
+    fn multiline_matches_report_their_first_line() {
+        let hits = hits_in(
+            "x\nbegin(\n  arg)\n",
+            RegexOptions {
+                pattern: r"begin\(\s+arg".into(),
+                multiline: true,
+                ..RegexOptions::default()
+            },
+        );
+        assert_eq!(hits.len(), 1);
+        assert_eq!(hits[0].line_number, 2);
+        assert_eq!(hits[0].byte_offset, 2);
+    }
+
+    #[test]
+    fn bad_patterns_are_errors() {
+        let opts = RegexOptions {
+            pattern: "(".into(),
+            ..RegexOptions::default()
+        };
+        assert!(build_rust_regex(&opts).is_err());
+        assert!(build_pcre2(&opts).is_err());
+    }
+}

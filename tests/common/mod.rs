@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests: the real binary, temporary trees.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// The `codesearch` binary built by cargo for this test run, with a clean environment
+/// for the things that change its output (colors).
+pub fn codesearch() -> Command {
+    let mut cmd = Command::cargo_bin("codesearch").expect("binary is built");
+    cmd.env_remove("NO_COLOR").env("TERM", "xterm");
+    cmd
+}
+
+/// A temporary tree made of `(relative path, contents)` pairs; parent directories are
+/// created as needed.
+pub fn tree(files: &[(&str, &str)]) -> TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (path, contents) in files {
+        write(dir.path(), path, contents.as_bytes());
+    }
+    dir
+}
+
+/// Writes one file below `root`, creating parent directories.
+pub fn write(root: &Path, rel: &str, contents: &[u8]) -> PathBuf {
+    let p = root.join(rel);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).expect("create parent dirs");
+    }
+    std::fs::write(&p, contents).expect("write file");
+    p
+}
+
+/// Parses JSON Lines output into values, failing the test on any bad line.
+pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}")))
+        .collect()
+}
+
+/// Whether the tests run as root (permission bits do not stop root).
+pub fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
