@@ -16,4 +16,5 @@ pub mod lang;
 pub mod output;
 pub mod search;
 pub mod source;
+pub mod symbols;
 pub mod walk;
