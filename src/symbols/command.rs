@@ -1,1 +1,1 @@
-//! placeholder
+//! The subcommands: find-symbol, what-depends, what-breaks (printing and exit codes).

@@ -174,6 +174,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     signature: signature(outer(range, spec), raw.anchor, text),
                     doc: doc_of(range, spec, lang, text),
                     parent: parent.and_then(|p| p.index),
+                    name_byte: raw.anchor.start_byte(),
                 });
                 Some(out.len() - 1)
             };
@@ -499,7 +500,7 @@ fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
 }
 
 /// `Foo<T, U<V>>` → `Foo`; `A<T>::f` → `A::f`.
-fn strip_generics(s: &str) -> String {
+pub(crate) fn strip_generics(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut depth = 0usize;
     for ch in s.chars() {

@@ -18,6 +18,7 @@ pub mod rank;
 pub mod resolve;
 pub mod spec;
 pub mod specs;
+pub mod syntax;
 
 use std::path::PathBuf;
 
@@ -180,6 +181,9 @@ pub struct Symbol {
     /// Index of the enclosing symbol in the same file's list (outline nesting).
     #[serde(skip)]
     pub parent: Option<usize>,
+    /// Byte offset of the name in the definition (what-breaks drops this hit).
+    #[serde(skip)]
+    pub name_byte: usize,
 }
 
 /// The id of a symbol (seed 004).
