@@ -253,13 +253,13 @@ mod tests {
         let got = names(
             "login",
             vec![
-                sym("log_in_handler", Kind::Function, "a.py"),
+                sym("blogIndex", Kind::Function, "a.py"),
                 sym("user_login", Kind::Function, "a.py"),
                 sym("login_user", Kind::Function, "a.py"),
                 sym("login", Kind::Function, "a.py"),
             ],
         );
-        assert_eq!(got, ["login", "login_user", "user_login", "log_in_handler"]);
+        assert_eq!(got, ["login", "login_user", "user_login", "blogIndex"]);
     }
 
     #[test]
