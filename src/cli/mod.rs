@@ -8,12 +8,14 @@
 
 pub mod generate;
 mod groups;
+mod symbols;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
 pub use groups::{ColorWhen, OutputArgs, WalkArgs};
+pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 
 /// Structural context on a codebase: the map, fuzzy symbol search, what a symbol uses
 /// and who uses it, and programmable structural search.
@@ -44,6 +46,18 @@ pub enum Command {
     #[command(visible_alias = "map")]
     BuildIndex(BuildIndexArgs),
 
+    /// Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words,
+    /// then subsequence ("auth service" finds AuthService and auth_service).
+    FindSymbol(FindSymbolArgs),
+
+    /// What a symbol uses: the calls and imports inside it, resolved to definitions
+    /// where possible.
+    WhatDepends(WhatDependsArgs),
+
+    /// Who uses a symbol: call sites, references and imports, by name, with the
+    /// enclosing symbol of each.
+    WhatBreaks(WhatBreaksArgs),
+
     /// Print the man page or a shell completion script generated from this CLI.
     Generate(GenerateArgs),
 }
@@ -58,6 +72,11 @@ pub struct BuildIndexArgs {
     /// After the tree, print files and lines per language.
     #[arg(long)]
     pub stats: bool,
+
+    /// Under each file, list its symbols as an outline (members indented under their
+    /// type); in JSON, one symbol record per symbol after its file's entry.
+    #[arg(long)]
+    pub symbols: bool,
 
     #[command(flatten)]
     pub walk: WalkArgs,

@@ -15,6 +15,7 @@ pub mod command;
 pub mod depends;
 pub mod extract;
 pub mod rank;
+pub mod records;
 pub mod resolve;
 pub mod spec;
 pub mod specs;
