@@ -75,12 +75,17 @@ pub fn what_breaks(
     report: &Reporter,
 ) -> Vec<Reference> {
     let mut seen: HashSet<String> = targets.iter().map(|t| t.id.clone()).collect();
+    // Namesakes (`--all`) find the same places; each place is reported once.
+    let mut places: HashSet<(PathBuf, u64, u64)> = HashSet::new();
     let mut level: Vec<Symbol> = targets.to_vec();
     let mut out = Vec::new();
     for d in 1..=depth.max(1) {
         let mut next = Vec::new();
         for target in &level {
             for mut r in references_to(target, walker, report) {
+                if !places.insert((r.path.clone(), r.line, r.column)) {
+                    continue;
+                }
                 r.depth = d;
                 if let Some(c) = &r.caller {
                     if seen.insert(c.id.clone()) {
@@ -153,8 +158,10 @@ fn confirm(
             if in_comment_or_string(node, lang) {
                 continue;
             }
-            // A definition of this name (the symbol itself or a namesake).
-            if symbols.iter().any(|s| s.name_byte == at && s.name == name) {
+            // A definition of this name (the symbol itself or a namesake), or a C/C++
+            // prototype declaring it.
+            if symbols.iter().any(|s| s.name_byte == at && s.name == name) || is_declared_name(node)
+            {
                 continue;
             }
             let kind = classify(node, at + name.len(), lang, src);
@@ -174,6 +181,13 @@ fn confirm(
         }
     }
     Ok(out)
+}
+
+/// `int f(int);`: the name a function declarator declares.
+fn is_declared_name(node: tree_sitter::Node<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        p.kind() == "function_declarator" && p.child_by_field_name("declarator") == Some(node)
+    })
 }
 
 /// Call, import or plain reference.

@@ -168,7 +168,7 @@ pub fn resolve(
                 })
         }
         SymbolArg::Name(name) => {
-            let found = find_by_name(name, walker, report);
+            let found = prefer_definitions(find_by_name(name, walker, report));
             match found.len() {
                 0 => Err(ResolveError::NotFound(format!(
                     "no definition named '{name}' (try find-symbol {name})"
@@ -190,6 +190,22 @@ fn file_symbols(path: &Path) -> Result<Vec<Symbol>, ResolveError> {
     symbols_of_file(path, path, lang)
         .map(|(_, s)| s)
         .map_err(|e| ResolveError::BadInput(format!("{}: {e}", path.display())))
+}
+
+/// C++ declares a member in its class and defines it elsewhere under the same
+/// qualified name: the declaration (a one-line signature ending in `;`) gives way to
+/// the definition, so that `A::f` is not ambiguous with itself.
+fn prefer_definitions(found: Vec<Symbol>) -> Vec<Symbol> {
+    let is_decl = |s: &Symbol| s.start_line == s.end_line && s.signature.trim_end().ends_with(';');
+    let defined: std::collections::HashSet<(String, Kind)> = found
+        .iter()
+        .filter(|s| !is_decl(s))
+        .map(|s| (s.qualified_name.clone(), s.kind))
+        .collect();
+    found
+        .into_iter()
+        .filter(|s| !is_decl(s) || !defined.contains(&(s.qualified_name.clone(), s.kind)))
+        .collect()
 }
 
 /// The smallest definition whose lines contain `line`.
