@@ -63,6 +63,8 @@ struct RawName<'t> {
 /// The definition rules of one language indexed by node kind id.
 struct Compiled {
     by_kind: Vec<Vec<usize>>,
+    /// Kinds whose children are not walked (no definition can be inside).
+    opaque: Vec<bool>,
 }
 
 fn compiled(lang: &'static Language) -> &'static Compiled {
@@ -81,6 +83,7 @@ fn compile(lang: &Language) -> Compiled {
     let ts = lang.ts_language();
     let count = ts.node_kind_count();
     let mut by_kind = vec![Vec::new(); count];
+    let mut opaque = vec![false; count];
     // A kind name may have several ids (aliases): match every named id by name.
     for (id, slot) in by_kind.iter_mut().enumerate() {
         let Ok(id16) = u16::try_from(id) else { break };
@@ -95,8 +98,12 @@ fn compile(lang: &Language) -> Compiled {
                 slot.push(i);
             }
         }
+        opaque[id] = slot.is_empty()
+            && (lang.symbols.opaque.contains(&kind)
+                || lang.comment_kinds.contains(&kind)
+                || lang.string_kinds.contains(&kind));
     }
-    Compiled { by_kind }
+    Compiled { by_kind, opaque }
 }
 
 /// Extracts the symbols of one parsed file. `path` is the path as printed.
@@ -189,7 +196,12 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 });
             }
         }
-        if cursor.goto_first_child() {
+        let opaque = table
+            .opaque
+            .get(usize::from(node.kind_id()))
+            .copied()
+            .unwrap_or(false);
+        if !opaque && cursor.goto_first_child() {
             continue;
         }
         loop {

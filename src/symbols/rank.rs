@@ -73,6 +73,10 @@ impl Query {
         if let Some(w) = self.word_overlap(&name_words) {
             return Some(WORDS + w);
         }
+        // Most names fail here; the cheap subsequence test spares them skim's scoring.
+        if !is_subsequence(&self.joined, &name_joined) {
+            return None;
+        }
         let s = self.fuzzy.fuzzy_match(name, &self.raw.replace(' ', ""))?;
         // Map skim's unbounded score into the fuzzy band (below the word tier).
         let s = s.max(0) as f64;
@@ -115,6 +119,12 @@ impl Query {
         let unmatched = name_words.len().saturating_sub(self.words.len()) as f64;
         Some(250.0 * coverage + 50.0 / (1.0 + unmatched))
     }
+}
+
+/// Whether the characters of `needle` appear in order in `haystack`.
+fn is_subsequence(needle: &str, haystack: &str) -> bool {
+    let mut h = haystack.chars();
+    needle.chars().all(|c| h.by_ref().any(|x| x == c))
 }
 
 /// `Class.method` matches `pkg.Class.method` (whole components only).

@@ -32,6 +32,9 @@ pub struct SymbolSpec {
     /// Kotlin: a class whose body failed to parse is an ERROR node holding the `class`
     /// keyword, the name and the members; recover it as a class.
     pub recover_in_error: bool,
+    /// Node kinds that cannot contain a definition (Python expressions): the walk does
+    /// not descend into them. Comments and strings are always skipped.
+    pub opaque: &'static [&'static str],
 }
 
 /// The spec of a language without symbols.
@@ -47,7 +50,13 @@ impl SymbolSpec {
             dotted_names: true,
             package: None,
             recover_in_error: false,
+            opaque: &[],
         }
+    }
+
+    pub const fn opaque(mut self, kinds: &'static [&'static str]) -> SymbolSpec {
+        self.opaque = kinds;
+        self
     }
 
     pub const fn wrappers(mut self, w: &'static [&'static str]) -> SymbolSpec {
