@@ -26,6 +26,8 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
     };
     let status = match command {
         Command::BuildIndex(args) => crate::index::run(&args, &mut out)?,
+        Command::Xray(args) => crate::xray::run_xray(&args, &mut out)?,
+        Command::Explore(args) => crate::xray::run_explore(&args, &mut out)?,
         Command::Generate(args) => {
             crate::cli::generate::generate(args.kind, &mut out)
                 .context("writing the generated file")?;

@@ -17,3 +17,4 @@ pub mod output;
 pub mod search;
 pub mod source;
 pub mod walk;
+pub mod xray;
