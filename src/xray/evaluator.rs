@@ -32,7 +32,7 @@ pub struct EvalRequest<'a> {
 
 /// The per-file failure kinds of seed 000. Their names are the `error_type` of
 /// `evaluation_error` records: an API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ErrorType {
     UnsupportedLanguage,
     EvaluatorTimeout,
@@ -43,7 +43,7 @@ pub enum ErrorType {
 }
 
 /// A failed evaluation of one file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 #[error("{error_type:?}: {message}")]
 pub struct EvalError {
     pub error_type: ErrorType,

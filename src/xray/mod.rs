@@ -11,6 +11,7 @@ pub mod contract;
 pub mod engine;
 pub mod evaluator;
 pub mod printer;
+pub mod python;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -89,7 +90,7 @@ impl Job<'_> {
         let walker = Walker::new(self.paths, self.walk)?;
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
-        let evaluator = build_evaluator(self.eval, self.walk.threads)?;
+        let evaluator = build_evaluator(self.eval)?;
         let opts = regex_options(self.pattern, self.pattern_args, self.files_only);
         let candidates = search::find_candidates(&walker, &report, &opts)?;
 
@@ -177,19 +178,22 @@ impl Job<'_> {
 }
 
 /// The evaluator for a run: the user's Python code, or the default.
-fn build_evaluator(eval: &EvalArgs, threads: usize) -> Result<Box<dyn Evaluator>> {
+fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
     let code = match (&eval.eval, &eval.eval_file) {
         (Some(code), _) => code.clone(),
         (None, Some(file)) => std::fs::read_to_string(file)
             .with_context(|| format!("{}: cannot read the evaluator", file.display()))?,
         (None, None) => return Ok(Box::new(HitsEvaluator)),
     };
-    python_evaluator(&code, threads)
+    python_evaluator(&code)
 }
 
-/// The sandboxed Python evaluator.
-fn python_evaluator(_code: &str, _threads: usize) -> Result<Box<dyn Evaluator>> {
-    anyhow::bail!("the Python evaluator is being integrated; run without --eval for now")
+/// The sandboxed Python evaluator; rejected code is an error before anything runs.
+fn python_evaluator(code: &str) -> Result<Box<dyn Evaluator>> {
+    let exe =
+        std::env::current_exe().context("cannot find the codesearch binary to run evaluators")?;
+    let evaluator = python::PythonEvaluator::new(code, exe, python::pool::Budget::default())?;
+    Ok(Box::new(evaluator))
 }
 
 fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptions {
