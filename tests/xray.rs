@@ -506,7 +506,7 @@ fn json_records_follow_the_schema() {
         matches!(&records[1], Record::FileMetadata(m) if m.value == serde_json::json!({"k": 1}) && m.file_path.bytes.is_none())
     );
     assert!(
-        matches!(&records[2], Record::EvaluationError(e) if e.error_type == "InvalidEvaluatorReturn" && e.line_number.is_none() && !e.error_message.is_empty())
+        matches!(&records[2], Record::EvaluationError(e) if e.error_type == "InvalidEvaluatorReturn" && e.line_number.is_none() && !e.error_message.is_empty() && e.file_path.text.as_deref() == Some("b.py"))
     );
     let Record::Summary(s) = &records[3] else {
         panic!("summary last")
