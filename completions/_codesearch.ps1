@@ -31,6 +31,8 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
             [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
             [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
+            [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
+            [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -161,6 +163,101 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'codesearch;xray' {
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'What the pattern is matched against')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Lines of context around each hit handed to the evaluator (0 to 10)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Lines of context around each hit handed to the evaluator (0 to 10)')
+            [CompletionResult]::new('--eval', '--eval', [CompletionResultType]::ParameterName, 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)')
+            [CompletionResult]::new('--eval-file', '--eval-file', [CompletionResultType]::ParameterName, 'Read the evaluator from FILE')
+            [CompletionResult]::new('--max-files', '--max-files', [CompletionResultType]::ParameterName, 'Evaluate only the first N candidate files (the result is partial)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the whole run after SECS seconds (the result is partial)')
+            [CompletionResult]::new('--eval-timeout', '--eval-timeout', [CompletionResultType]::ParameterName, 'Wall-clock limit for evaluating one file')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print only the candidate files (phase 1 only, like `rg -l`)')
+            [CompletionResult]::new('--files-with-matches', '--files-with-matches', [CompletionResultType]::ParameterName, 'Print only the candidate files (phase 1 only, like `rg -l`)')
+            [CompletionResult]::new('--vimgrep', '--vimgrep', [CompletionResultType]::ParameterName, 'Print `path:line:col:text` for every match, for editors'' :grep')
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
+            [CompletionResult]::new('--ignore-case', '--ignore-case', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Case-sensitive matching (the default)')
+            [CompletionResult]::new('--case-sensitive', '--case-sensitive', [CompletionResultType]::ParameterName, 'Case-sensitive matching (the default)')
+            [CompletionResult]::new('-S', '-S ', [CompletionResultType]::ParameterName, 'Case-insensitive unless the pattern has an uppercase letter')
+            [CompletionResult]::new('--smart-case', '--smart-case', [CompletionResultType]::ParameterName, 'Case-insensitive unless the pattern has an uppercase letter')
+            [CompletionResult]::new('-U', '-U ', [CompletionResultType]::ParameterName, 'Let the pattern match across lines (`.` also matches newlines)')
+            [CompletionResult]::new('--multiline', '--multiline', [CompletionResultType]::ParameterName, 'Let the pattern match across lines (`.` also matches newlines)')
+            [CompletionResult]::new('-P', '-P ', [CompletionResultType]::ParameterName, 'Use PCRE2 syntax (look-around, backreferences)')
+            [CompletionResult]::new('--pcre2', '--pcre2', [CompletionResultType]::ParameterName, 'Use PCRE2 syntax (look-around, backreferences)')
+            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Treat the pattern as a literal string')
+            [CompletionResult]::new('--fixed-strings', '--fixed-strings', [CompletionResultType]::ParameterName, 'Treat the pattern as a literal string')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Only match whole words')
+            [CompletionResult]::new('--word-regexp', '--word-regexp', [CompletionResultType]::ParameterName, 'Only match whole words')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'codesearch;explore' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Dump the whole syntax tree of one file instead of searching')
+            [CompletionResult]::new('--max-debug-nodes', '--max-debug-nodes', [CompletionResultType]::ParameterName, 'Most nodes in each AST dump (1 to 500)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'What the pattern is matched against')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Lines of context around each hit handed to the evaluator (0 to 10)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Lines of context around each hit handed to the evaluator (0 to 10)')
+            [CompletionResult]::new('--eval', '--eval', [CompletionResultType]::ParameterName, 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)')
+            [CompletionResult]::new('--eval-file', '--eval-file', [CompletionResultType]::ParameterName, 'Read the evaluator from FILE')
+            [CompletionResult]::new('--max-files', '--max-files', [CompletionResultType]::ParameterName, 'Evaluate only the first N candidate files (the result is partial)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the whole run after SECS seconds (the result is partial)')
+            [CompletionResult]::new('--eval-timeout', '--eval-timeout', [CompletionResultType]::ParameterName, 'Wall-clock limit for evaluating one file')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
+            [CompletionResult]::new('--ignore-case', '--ignore-case', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Case-sensitive matching (the default)')
+            [CompletionResult]::new('--case-sensitive', '--case-sensitive', [CompletionResultType]::ParameterName, 'Case-sensitive matching (the default)')
+            [CompletionResult]::new('-S', '-S ', [CompletionResultType]::ParameterName, 'Case-insensitive unless the pattern has an uppercase letter')
+            [CompletionResult]::new('--smart-case', '--smart-case', [CompletionResultType]::ParameterName, 'Case-insensitive unless the pattern has an uppercase letter')
+            [CompletionResult]::new('-U', '-U ', [CompletionResultType]::ParameterName, 'Let the pattern match across lines (`.` also matches newlines)')
+            [CompletionResult]::new('--multiline', '--multiline', [CompletionResultType]::ParameterName, 'Let the pattern match across lines (`.` also matches newlines)')
+            [CompletionResult]::new('-P', '-P ', [CompletionResultType]::ParameterName, 'Use PCRE2 syntax (look-around, backreferences)')
+            [CompletionResult]::new('--pcre2', '--pcre2', [CompletionResultType]::ParameterName, 'Use PCRE2 syntax (look-around, backreferences)')
+            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Treat the pattern as a literal string')
+            [CompletionResult]::new('--fixed-strings', '--fixed-strings', [CompletionResultType]::ParameterName, 'Treat the pattern as a literal string')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Only match whole words')
+            [CompletionResult]::new('--word-regexp', '--word-regexp', [CompletionResultType]::ParameterName, 'Only match whole words')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'codesearch;generate' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -171,6 +268,8 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
             [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
             [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
+            [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
+            [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -185,6 +284,12 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;help;what-breaks' {
+            break
+        }
+        'codesearch;help;xray' {
+            break
+        }
+        'codesearch;help;explore' {
             break
         }
         'codesearch;help;generate' {

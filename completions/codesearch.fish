@@ -32,6 +32,8 @@ complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "map" -d 'The 
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "find-symbol" -d 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "what-depends" -d 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "what-breaks" -d 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "xray" -d 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
@@ -114,10 +116,74 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l no
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l target -d 'What the pattern is matched against' -r -f -a "content\t'Match the pattern against file contents'
+filename\t'Match the pattern against each path relative to the search root'"
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s C -l context -d 'Lines of context around each hit handed to the evaluator (0 to 10)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-file -d 'Read the evaluator from FILE' -r -F
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s l -l files-with-matches -d 'Print only the candidate files (phase 1 only, like `rg -l`)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l vimgrep -d 'Print `path:line:col:text` for every match, for editors\' :grep'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s i -l ignore-case -d 'Case-insensitive matching'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s S -l smart-case -d 'Case-insensitive unless the pattern has an uppercase letter'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s U -l multiline -d 'Let the pattern match across lines (`.` also matches newlines)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s P -l pcre2 -d 'Use PCRE2 syntax (look-around, backreferences)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s F -l fixed-strings -d 'Treat the pattern as a literal string'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s w -l word-regexp -d 'Only match whole words'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l file -d 'Dump the whole syntax tree of one file instead of searching' -r -F
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-debug-nodes -d 'Most nodes in each AST dump (1 to 500)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l target -d 'What the pattern is matched against' -r -f -a "content\t'Match the pattern against file contents'
+filename\t'Match the pattern against each path relative to the search root'"
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s C -l context -d 'Lines of context around each hit handed to the evaluator (0 to 10)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-file -d 'Read the evaluator from FILE' -r -F
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s i -l ignore-case -d 'Case-insensitive matching'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s S -l smart-case -d 'Case-insensitive unless the pattern has an uppercase letter'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s U -l multiline -d 'Let the pattern match across lines (`.` also matches newlines)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s P -l pcre2 -d 'Use PCRE2 syntax (look-around, backreferences)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s F -l fixed-strings -d 'Treat the pattern as a literal string'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s w -l word-regexp -d 'Only match whole words'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c codesearch -n "__fish_codesearch_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "find-symbol" -d 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "what-depends" -d 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "what-breaks" -d 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "find-symbol" -d 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "what-depends" -d 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "what-breaks" -d 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "xray" -d 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -18,3 +18,4 @@ pub mod search;
 pub mod source;
 pub mod symbols;
 pub mod walk;
+pub mod xray;

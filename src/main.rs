@@ -11,7 +11,22 @@ use clap::Parser;
 use codesearch::cli::Cli;
 use codesearch::output::{is_broken_pipe, ExitStatus};
 
+/// Counts every allocation so an evaluator worker can be held to a memory budget
+/// (armed only in the worker; in the parent it only counts).
+#[global_allocator]
+static ALLOC: monty_alloc::LimitedAllocator = monty_alloc::LimitedAllocator;
+
 fn main() -> ExitCode {
+    // An evaluator worker (xray's sandboxed child) is this binary with a hidden first
+    // argument; it must not go through clap or touch anything else.
+    if std::env::args_os().nth(1).as_deref()
+        == Some(std::ffi::OsStr::new(
+            codesearch::xray::python::worker::WORKER_ARG,
+        ))
+    {
+        let code = codesearch::xray::python::worker::main();
+        return ExitCode::from(u8::try_from(code).unwrap_or(2));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

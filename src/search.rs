@@ -70,7 +70,7 @@ pub struct RegexOptions {
 pub struct PatternError(String);
 
 /// One phase-1 hit: a `match_positions` entry.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hit {
     /// 1-based line of the match start.
     pub line_number: u64,

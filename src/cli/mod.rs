@@ -8,6 +8,7 @@
 
 pub mod generate;
 mod groups;
+mod search_args;
 mod symbols;
 
 use std::path::PathBuf;
@@ -15,6 +16,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 pub use groups::{ColorWhen, OutputArgs, WalkArgs};
+pub use search_args::{EvalArgs, PatternArgs, TargetArg};
 pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 
 /// Structural context on a codebase: the map, fuzzy symbol search, what a symbol uses
@@ -58,8 +60,81 @@ pub enum Command {
     /// enclosing symbol of each.
     WhatBreaks(WhatBreaksArgs),
 
+    /// Programmable structural search: a regex picks candidate files, then a Python
+    /// evaluator runs once per file over its syntax tree, in a sandbox.
+    Xray(XrayArgs),
+
+    /// xray with an optional evaluator and an AST dump around every match, to learn
+    /// node kinds; `--file PATH` dumps one file's tree.
+    Explore(ExploreArgs),
+
     /// Print the man page or a shell completion script generated from this CLI.
     Generate(GenerateArgs),
+}
+
+/// `codesearch xray`.
+#[derive(Debug, clap::Args)]
+pub struct XrayArgs {
+    /// The regex that selects candidate files (phase 1).
+    #[arg(value_name = "PATTERN")]
+    pub pattern: String,
+
+    /// Files or directories to search (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Print only the candidate files (phase 1 only, like `rg -l`).
+    #[arg(short = 'l', long)]
+    pub files_with_matches: bool,
+
+    /// Print `path:line:col:text` for every match, for editors' :grep.
+    #[arg(long, conflicts_with = "json")]
+    pub vimgrep: bool,
+
+    #[command(flatten)]
+    pub pattern_args: PatternArgs,
+
+    #[command(flatten)]
+    pub eval: EvalArgs,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `codesearch explore`.
+#[derive(Debug, clap::Args)]
+pub struct ExploreArgs {
+    /// The regex that selects candidate files (not needed with --file).
+    #[arg(value_name = "PATTERN", required_unless_present = "file")]
+    pub pattern: Option<String>,
+
+    /// Files or directories to search (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Dump the whole syntax tree of one file instead of searching.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["eval", "eval_file"])]
+    pub file: Option<PathBuf>,
+
+    /// Most nodes in each AST dump (1 to 500).
+    #[arg(long, value_name = "N", default_value_t = 50,
+          value_parser = clap::value_parser!(u16).range(1..=500))]
+    pub max_debug_nodes: u16,
+
+    #[command(flatten)]
+    pub pattern_args: PatternArgs,
+
+    #[command(flatten)]
+    pub eval: EvalArgs,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `codesearch build-index`.

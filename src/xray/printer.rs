@@ -1,0 +1,262 @@
+//! Printing xray and explore results: text, `--vimgrep` and JSON Lines.
+//!
+//! JSON records (an API; tested with `deny_unknown_fields` in `tests/xray.rs`):
+//! - `{"type":"match","data":{...}}`: the evaluator's match dict, enriched with
+//!   `file_path` (a path object `{"text":..}`/`{"bytes":..}`, relative to the root as
+//!   given), `language` and `line_content`; `explore` adds `matched_node`
+//!   (`{"kind","start","end"}`) and `ast_debug` (the nested dump of
+//!   [`super::ast_dump`]). Other keys are the evaluator's own.
+//! - `{"type":"file_metadata","data":{"file_path","value"}}` for a non-None `value`.
+//! - `{"type":"evaluation_error","data":{"file_path","line_number","error_type",
+//!   "error_message"}}` for a file whose evaluation failed (`line_number` may be null).
+//! - `{"type":"candidate","data":{"file_path"}}` per file with `xray -l --json`.
+//! - last, `{"type":"summary","data":{"files_total","files_evaluated","matches",
+//!   "evaluation_errors","elapsed_ms","partial","timeout","max_files_reached"}}`.
+//!
+//! Text: `path:line:col:text` per match (a file heading, then `line:col:text`, when
+//! stdout is a terminal), with evaluator-provided extra keys appended as
+//! `[key=value ...]`; evaluation errors go to stderr as `codesearch: PATH: Type: msg`
+//! after the matches.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use termcolor::{Color, ColorSpec, WriteColor};
+
+use super::evaluator::EvalError;
+use crate::output::json::{JsonLines, PathJson};
+
+/// Keys every match may carry that are not "extra" in text output.
+const STANDARD_KEYS: &[&str] = &[
+    "line_number",
+    "column",
+    "line_content",
+    "file_path",
+    "language",
+    "byte_offset",
+    "context_before",
+    "context_after",
+    "matched_node",
+    "ast_debug",
+];
+
+/// The run's totals, printed last.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Summary {
+    pub files_total: usize,
+    pub files_evaluated: usize,
+    pub matches: usize,
+    pub evaluation_errors: usize,
+    pub elapsed_ms: u128,
+    pub partial: bool,
+    pub timeout: bool,
+    pub max_files_reached: bool,
+}
+
+#[derive(Serialize)]
+struct MetadataRecord<'a> {
+    file_path: PathJson<'a>,
+    value: &'a Value,
+}
+
+#[derive(Serialize)]
+struct ErrorRecord<'a> {
+    file_path: PathJson<'a>,
+    line_number: Option<u64>,
+    error_type: super::evaluator::ErrorType,
+    error_message: &'a str,
+}
+
+#[derive(Serialize)]
+struct CandidateRecord<'a> {
+    file_path: PathJson<'a>,
+}
+
+/// How results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `path:line:col:text`, or grouped under a heading.
+    Text {
+        heading: bool,
+    },
+    /// `path:line:col:text` always.
+    Vimgrep,
+    Json,
+}
+
+/// Writes one run's records.
+pub struct Printer<W: WriteColor> {
+    style: Style,
+    out: W,
+    /// Errors are held back in text modes so they come after the matches.
+    deferred_errors: Vec<(std::path::PathBuf, EvalError)>,
+}
+
+impl<W: WriteColor> Printer<W> {
+    pub fn new(style: Style, out: W) -> Printer<W> {
+        Printer {
+            style,
+            out,
+            deferred_errors: Vec::new(),
+        }
+    }
+
+    /// One file's matches; `dumps` holds explore's text dumps, one per match.
+    pub fn matches(
+        &mut self,
+        path: &Path,
+        matches: &[Map<String, Value>],
+        dumps: Option<&[String]>,
+    ) -> io::Result<()> {
+        if matches.is_empty() {
+            return Ok(());
+        }
+        match self.style {
+            Style::Json => {
+                let mut json = JsonLines::new(&mut self.out);
+                for m in matches {
+                    json.record("match", m)?;
+                }
+            }
+            Style::Vimgrep | Style::Text { heading: false } => {
+                for (i, m) in matches.iter().enumerate() {
+                    self.path(path)?;
+                    write!(self.out, ":")?;
+                    self.match_line(m)?;
+                    self.dump(dumps, i)?;
+                }
+            }
+            Style::Text { heading: true } => {
+                self.path(path)?;
+                writeln!(self.out)?;
+                for (i, m) in matches.iter().enumerate() {
+                    self.match_line(m)?;
+                    self.dump(dumps, i)?;
+                }
+                writeln!(self.out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A non-None per-file value.
+    pub fn metadata(&mut self, path: &Path, value: &Value) -> io::Result<()> {
+        match self.style {
+            Style::Json => JsonLines::new(&mut self.out).record(
+                "file_metadata",
+                &MetadataRecord {
+                    file_path: PathJson(path),
+                    value,
+                },
+            ),
+            Style::Vimgrep => Ok(()),
+            Style::Text { .. } => {
+                self.path(path)?;
+                writeln!(self.out, ": value = {}", compact(value))
+            }
+        }
+    }
+
+    /// A file whose evaluation failed.
+    pub fn error(&mut self, path: &Path, err: &EvalError) -> io::Result<()> {
+        match self.style {
+            Style::Json => JsonLines::new(&mut self.out).record(
+                "evaluation_error",
+                &ErrorRecord {
+                    file_path: PathJson(path),
+                    line_number: err.line_number,
+                    error_type: err.error_type,
+                    error_message: &err.message,
+                },
+            ),
+            _ => {
+                self.deferred_errors.push((path.to_path_buf(), err.clone()));
+                Ok(())
+            }
+        }
+    }
+
+    /// A candidate file (`xray -l`).
+    pub fn candidate(&mut self, path: &Path) -> io::Result<()> {
+        match self.style {
+            Style::Json => JsonLines::new(&mut self.out).record(
+                "candidate",
+                &CandidateRecord {
+                    file_path: PathJson(path),
+                },
+            ),
+            _ => {
+                self.path(path)?;
+                writeln!(self.out)
+            }
+        }
+    }
+
+    /// The summary (JSON) and the deferred errors (text, on stderr).
+    pub fn finish(mut self, summary: &Summary) -> io::Result<()> {
+        if self.style == Style::Json {
+            JsonLines::new(&mut self.out).record("summary", summary)?;
+        }
+        self.out.flush()?;
+        let mut stderr = io::stderr().lock();
+        for (path, err) in &self.deferred_errors {
+            let line = match err.line_number {
+                Some(n) => format!("{:?} (evaluator line {n}): {}", err.error_type, err.message),
+                None => format!("{:?}: {}", err.error_type, err.message),
+            };
+            writeln!(stderr, "codesearch: {}: {line}", path.to_string_lossy())?;
+        }
+        Ok(())
+    }
+
+    fn path(&mut self, path: &Path) -> io::Result<()> {
+        self.out
+            .set_color(ColorSpec::new().set_fg(Some(Color::Magenta)))?;
+        write!(self.out, "{}", path.to_string_lossy())?;
+        self.out.reset()
+    }
+
+    /// `line:col:text [extras]`.
+    fn match_line(&mut self, m: &Map<String, Value>) -> io::Result<()> {
+        let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(0);
+        let col = m.get("column").and_then(Value::as_u64).unwrap_or(1);
+        self.out
+            .set_color(ColorSpec::new().set_fg(Some(Color::Green)))?;
+        write!(self.out, "{line}")?;
+        self.out.reset()?;
+        write!(self.out, ":{col}:")?;
+        let text = m.get("line_content").and_then(Value::as_str).unwrap_or("");
+        write!(self.out, "{}", text.trim_end_matches(['\r', '\n']))?;
+        if self.style != Style::Vimgrep {
+            let extras: Vec<String> = m
+                .iter()
+                .filter(|(k, _)| !STANDARD_KEYS.contains(&k.as_str()))
+                .map(|(k, v)| format!("{k}={}", compact(v)))
+                .collect();
+            if !extras.is_empty() {
+                self.out
+                    .set_color(ColorSpec::new().set_fg(Some(Color::Cyan)))?;
+                write!(self.out, "  [{}]", extras.join(" "))?;
+                self.out.reset()?;
+            }
+        }
+        writeln!(self.out)
+    }
+
+    fn dump(&mut self, dumps: Option<&[String]>, i: usize) -> io::Result<()> {
+        if let Some(text) = dumps.and_then(|d| d.get(i)) {
+            self.out.write_all(text.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// Strings bare, everything else as compact JSON.
+fn compact(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

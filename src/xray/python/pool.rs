@@ -1,0 +1,226 @@
+//! The parent's side: a pool of worker processes evaluating files.
+//!
+//! Each phase-2 thread takes an idle worker (or starts one: the same binary re-run
+//! with [`super::worker::WORKER_ARG`], an empty environment, and only pipes), sends one
+//! file, and waits for the answer no longer than the file's deadline plus a short
+//! grace. A worker that overruns is killed and replaced; one that dies (the memory
+//! limit, a crash) is reaped and its death reported as `EvaluatorCrash`. The parent
+//! never blocks on a child without a deadline.
+
+use std::os::fd::AsRawFd;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::protocol::{read_frame_until, write_frame, ReadError, Request, Response};
+use super::validate::{self, Rejected};
+use super::worker::WORKER_ARG;
+use crate::xray::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
+
+/// Time a worker gets beyond the file's deadline to report its own timeout before the
+/// parent kills it.
+const GRACE: Duration = Duration::from_millis(500);
+/// Time a new worker gets to compile the evaluator and say it is ready.
+const STARTUP: Duration = Duration::from_secs(10);
+
+/// Memory and recursion budget of one evaluation.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub max_memory: Option<usize>,
+    pub max_recursion_depth: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        let d = super::run::RunLimits::default();
+        Budget {
+            max_memory: d.max_memory,
+            max_recursion_depth: d.max_recursion_depth,
+        }
+    }
+}
+
+/// The Python evaluator, as the phase-2 engine sees it.
+pub struct PythonEvaluator {
+    code: String,
+    exe: PathBuf,
+    budget: Budget,
+    idle: Mutex<Vec<Worker>>,
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing stdin ends a healthy worker; a stuck one is killed. Either way it is
+        // reaped, so no zombie outlives the run.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl PythonEvaluator {
+    /// Validates the code (no process starts for rejected code) and prepares a pool
+    /// that runs `exe` (the codesearch binary) as its workers.
+    pub fn new(code: &str, exe: PathBuf, budget: Budget) -> Result<PythonEvaluator, Rejected> {
+        validate::validate(code)?;
+        Ok(PythonEvaluator {
+            code: code.to_string(),
+            exe,
+            budget,
+            idle: Mutex::new(Vec::new()),
+        })
+    }
+
+    fn spawn(&self) -> Result<Worker, EvalError> {
+        let fail = |what: &str| {
+            EvalError::new(
+                ErrorType::EvaluatorCrash,
+                format!("could not start an evaluator process: {what}"),
+            )
+        };
+        let mut child = Command::new(&self.exe)
+            .arg(WORKER_ARG)
+            .env_clear()
+            .current_dir("/")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| fail(&e.to_string()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(fail("no pipes"));
+        };
+        let mut worker = Worker {
+            child,
+            stdin,
+            stdout,
+        };
+        write_frame(
+            &mut worker.stdin,
+            &Request::Init {
+                code: self.code.clone(),
+                max_memory: self.budget.max_memory,
+                max_recursion_depth: self.budget.max_recursion_depth,
+            },
+        )
+        .map_err(|e| fail(&e.to_string()))?;
+        match read_frame_until::<Response>(worker.stdout.as_raw_fd(), Instant::now() + STARTUP) {
+            Ok(Response::Ready) => Ok(worker),
+            Ok(Response::Failed(e)) => Err(e),
+            Ok(Response::Value(_)) => Err(fail("unexpected answer")),
+            Err(ReadError::Timeout) => Err(fail("it did not start in time")),
+            Err(ReadError::Broken(_)) => Err(fail(&death(&mut worker.child))),
+        }
+    }
+}
+
+impl Evaluator for PythonEvaluator {
+    fn evaluate(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError> {
+        let taken = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let mut worker = match taken {
+            Some(w) => w,
+            None => self.spawn()?,
+        };
+        let timeout = req.deadline.saturating_duration_since(Instant::now());
+        if timeout.is_zero() {
+            self.release(worker);
+            return Err(EvalError::new(
+                ErrorType::EvaluatorTimeout,
+                "no time left in the run for this file",
+            ));
+        }
+        let sent = write_frame(
+            &mut worker.stdin,
+            &Request::Evaluate {
+                file_path: req.file_path.to_string_lossy().into_owned(),
+                language: req.language.name.to_string(),
+                source: req.source.to_string(),
+                hits: req.match_positions.to_vec(),
+                timeout_ms: timeout.as_millis().max(1) as u64,
+            },
+        );
+        if sent.is_err() {
+            let why = death(&mut worker.child);
+            return Err(EvalError::new(ErrorType::EvaluatorCrash, why));
+        }
+        match read_frame_until::<Response>(worker.stdout.as_raw_fd(), req.deadline + GRACE) {
+            Ok(Response::Value(v)) => {
+                self.release(worker);
+                Ok(v)
+            }
+            Ok(Response::Failed(e)) => {
+                self.release(worker);
+                Err(e)
+            }
+            Ok(Response::Ready) => Err(EvalError::new(
+                ErrorType::EvaluatorCrash,
+                "the evaluator process answered out of turn",
+            )),
+            Err(ReadError::Timeout) => {
+                // Dropping the worker kills it; the next file gets a fresh one.
+                drop(worker);
+                Err(EvalError::new(
+                    ErrorType::EvaluatorTimeout,
+                    format!(
+                        "evaluation exceeded {:.1}s; the evaluator process was killed",
+                        timeout.as_secs_f64()
+                    ),
+                ))
+            }
+            Err(ReadError::Broken(_)) => {
+                let why = death(&mut worker.child);
+                Err(EvalError::new(ErrorType::EvaluatorCrash, why))
+            }
+        }
+    }
+}
+
+impl PythonEvaluator {
+    fn release(&self, worker: Worker) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(worker);
+    }
+}
+
+/// Describes how a worker died (waiting briefly for it to finish dying).
+fn death(child: &mut Child) -> String {
+    let deadline = Instant::now() + Duration::from_millis(500);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            _ => break None,
+        }
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = status.and_then(|s| s.signal()) {
+            let hint = match sig {
+                libc::SIGABRT => " (memory limit exceeded or stack exhausted)",
+                libc::SIGKILL => " (killed)",
+                libc::SIGXCPU => " (CPU time limit)",
+                libc::SIGSYS => " (forbidden system call)",
+                libc::SIGSEGV => " (crash)",
+                _ => "",
+            };
+            return format!("the evaluator process died from signal {sig}{hint}");
+        }
+    }
+    match status {
+        Some(s) => format!("the evaluator process exited unexpectedly ({s})"),
+        None => "the evaluator process stopped answering".into(),
+    }
+}

@@ -1,0 +1,592 @@
+//! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract
+//! of seed 000, the sandbox against hostile evaluators, hostile source files, output
+//! formats and exit codes.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{codesearch, json_lines, tree, write};
+use predicates::prelude::*;
+use serde::Deserialize;
+use serde_json::Value;
+
+const PY: &str = "def lookup(conn, name):\n    return conn.execute(\"SELECT \" + name)\n";
+
+fn xray(dir: &std::path::Path, args: &[&str]) -> (Vec<Value>, String, i32) {
+    let out = codesearch()
+        .arg("xray")
+        .args(args)
+        .arg("--json")
+        .current_dir(dir)
+        .output()
+        .expect("runs");
+    (
+        json_lines(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn of_type<'a>(records: &'a [Value], t: &str) -> Vec<&'a Value> {
+    records.iter().filter(|r| r["type"] == t).collect()
+}
+
+fn summary(records: &[Value]) -> &Value {
+    let last = records.last().expect("records");
+    assert_eq!(last["type"], "summary", "the summary comes last");
+    &last["data"]
+}
+
+/// The first evaluation error of a run on a one-file tree.
+fn single_error(code: &str) -> (String, String) {
+    let dir = tree(&[("a.py", PY)]);
+    let (records, stderr, status) = xray(
+        dir.path(),
+        &["execute", "--eval", code, "--eval-timeout", "2"],
+    );
+    assert_eq!(status, 2, "an evaluation error exits 2: {stderr}");
+    let errors = of_type(&records, "evaluation_error");
+    assert_eq!(errors.len(), 1, "{records:?}");
+    (
+        errors[0]["data"]["error_type"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+        errors[0]["data"]["error_message"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    )
+}
+
+#[test]
+fn seed_prepare_statement_fixture_finds_only_concatenation() {
+    let dir = tree(&[
+        (
+            "Dao.java",
+            "class Dao {\n  void a(Connection c, String id) throws Exception {\n    c.prepareStatement(\"SELECT 1\");\n    c.prepareStatement(\"SELECT * FROM t WHERE id=\" + id);\n  }\n}\n",
+        ),
+        ("Other.java", "class Other { void b() { } }\n"),
+    ]);
+    let code = "out = []\nfor p in match_positions:\n    call = p['ast_node'].enclosing('method_invocation')\n    if call is not None and call.child_by_field_name('arguments').count_descendants_of_type('binary_expression') > 0:\n        out.append({'line_number': p['line_number'], 'column': p['column']})\nreturn {'matches': out, 'value': None}";
+    let (records, stderr, status) = xray(dir.path(), &["prepareStatement", "--eval", code]);
+    assert_eq!(status, 0, "{stderr}");
+    let matches = of_type(&records, "match");
+    assert_eq!(matches.len(), 1);
+    let m = &matches[0]["data"];
+    assert_eq!(m["line_number"], 4);
+    assert_eq!(m["column"], 7);
+    assert_eq!(m["file_path"], serde_json::json!({"text": "Dao.java"}));
+    assert_eq!(m["language"], "java");
+    assert_eq!(
+        m["line_content"],
+        "    c.prepareStatement(\"SELECT * FROM t WHERE id=\" + id);"
+    );
+    let s = summary(&records);
+    assert_eq!(s["files_total"], 1, "only Dao.java is a phase-1 candidate");
+    assert_eq!(s["files_evaluated"], 1);
+}
+
+#[test]
+fn match_positions_carry_exact_offsets_and_context() {
+    let dir = tree(&[("c.py", "a = 1\nb = 2\nx = target(3)\nd = 4\n")]);
+    let code = "p = match_positions[0]\nreturn {'matches': [{'line_number': p['line_number']}], 'value': [p['byte_offset'], p['column'], p['context_before'], p['context_after'], p['ast_node'].type, source[p['byte_offset']:p['byte_offset'] + 6]]}";
+    let (records, stderr, _) = xray(dir.path(), &["target", "-C", "1", "--eval", code]);
+    let meta = of_type(&records, "file_metadata");
+    assert_eq!(meta.len(), 1, "{stderr}");
+    assert_eq!(
+        meta[0]["data"]["value"],
+        serde_json::json!([16, 5, ["b = 2"], ["d = 4"], "identifier", "target"])
+    );
+}
+
+#[test]
+fn globals_follow_seed_000() {
+    let dir = tree(&[("g.py", "x = 1\n")]);
+    let code = "return {'matches': [], 'value': [lang, file_path.startswith('/'), file_path.endswith('g.py'), node.type, root.type, match_byte_offset, match_line_number, match_line_content, len(match_positions)]}";
+    let (records, _, _) = xray(dir.path(), &["x", "--eval", code]);
+    assert_eq!(
+        of_type(&records, "file_metadata")[0]["data"]["value"],
+        serde_json::json!(["python", true, true, "module", "module", null, null, null, 1])
+    );
+}
+
+#[test]
+fn filename_mode_reports_value_zero_and_empty_positions() {
+    let dir = tree(&[("pkg/mod_a.py", "x = 1\n"), ("pkg/other.py", "")]);
+    let code = "return {'matches': [], 'value': len(match_positions)}";
+    let (records, _, status) = xray(
+        dir.path(),
+        &["--target", "filename", r"pkg/mod_.*\.py", "--eval", code],
+    );
+    let meta = of_type(&records, "file_metadata");
+    assert_eq!(meta.len(), 1);
+    assert_eq!(meta[0]["data"]["value"], 0);
+    assert_eq!(meta[0]["data"]["file_path"]["text"], "pkg/mod_a.py");
+    assert_eq!(status, 1, "no matches");
+}
+
+#[test]
+fn returning_value_without_matches_is_invalid() {
+    let (t, m) = single_error("return {'value': 42}");
+    assert_eq!(t, "InvalidEvaluatorReturn");
+    assert!(m.contains("matches"), "{m}");
+}
+
+#[test]
+fn returning_true_is_invalid() {
+    let (t, _) = single_error("return True");
+    assert_eq!(t, "InvalidEvaluatorReturn");
+}
+
+#[test]
+fn skip_true_is_accepted() {
+    let dir = tree(&[("a.py", PY)]);
+    let (records, _, status) = xray(dir.path(), &["execute", "--eval", "return {'skip': True}"]);
+    assert_eq!(status, 1);
+    assert_eq!(summary(&records)["evaluation_errors"], 0);
+}
+
+#[test]
+fn undefined_name_crashes_one_file_and_the_job_completes() {
+    let dir = tree(&[("a.py", "x = 1\n"), ("b.py", "x = 2\n")]);
+    let code = "if 'x = 1' in source:\n    return {'matches': [], 'value': undefined_thing}\nreturn {'matches': [{'line_number': 1}]}";
+    let (records, _, status) = xray(dir.path(), &["x", "--eval", code]);
+    assert_eq!(status, 2);
+    let errors = of_type(&records, "evaluation_error");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["data"]["error_type"], "EvaluatorCrash");
+    assert_eq!(errors[0]["data"]["line_number"], 2);
+    assert!(errors[0]["data"]["error_message"]
+        .as_str()
+        .unwrap()
+        .contains("NameError"));
+    assert_eq!(of_type(&records, "match").len(), 1, "b.py still matched");
+    assert_eq!(summary(&records)["partial"], true);
+}
+
+#[test]
+fn unknown_extension_is_unsupported_language() {
+    let dir = tree(&[("notes.zzz", "find me\n"), ("a.py", "find = 1\n")]);
+    let (records, _, status) = xray(
+        dir.path(),
+        &["find", "--eval", "return {'matches': [{'line_number': 1}]}"],
+    );
+    assert_eq!(status, 2);
+    let errors = of_type(&records, "evaluation_error");
+    assert_eq!(errors[0]["data"]["error_type"], "UnsupportedLanguage");
+    assert_eq!(errors[0]["data"]["file_path"]["text"], "notes.zzz");
+    assert_eq!(of_type(&records, "match").len(), 1);
+}
+
+#[test]
+fn misspelt_node_attribute_gets_a_hint() {
+    let (t, m) = single_error("return {'matches': [], 'value': node.start_lin}");
+    assert_eq!(t, "EvaluatorCrash");
+    assert!(m.contains("did you mean 'start_line'"), "{m}");
+}
+
+#[test]
+fn rejected_code_exits_two_before_searching() {
+    let dir = tree(&[("a.py", PY)]);
+    for (code, needle) in [
+        ("import os\nreturn {'matches': []}", "import of 'os'"),
+        ("__import__('os')\nreturn {'matches': []}", "__import__"),
+        (
+            "x = ().__class__.__bases__\nreturn {'matches': []}",
+            "dunder attribute",
+        ),
+        ("class A:\n    pass", "class"),
+        ("return {'matches': [", "syntax error"),
+    ] {
+        codesearch()
+            .args(["xray", "execute", "--eval", code])
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(needle).and(predicate::str::contains("line")));
+    }
+}
+
+#[test]
+fn open_is_refused_at_run_time() {
+    let (t, m) = single_error("f = open('/etc/passwd')\nreturn {'matches': [], 'value': f.read()}");
+    assert_eq!(t, "EvaluatorCrash");
+    assert!(m.contains("PermissionError"), "{m}");
+}
+
+#[test]
+fn infinite_loop_times_out_and_the_parent_goes_on() {
+    let started = Instant::now();
+    let (t, _) = single_error("while True:\n    pass");
+    assert_eq!(t, "EvaluatorTimeout");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn loop_of_host_calls_times_out() {
+    let (t, _) = single_error("while True:\n    x = node.children");
+    assert_eq!(t, "EvaluatorTimeout");
+}
+
+#[test]
+fn memory_bomb_is_contained() {
+    let (t, m) = single_error("x = []\nwhile True:\n    x.append(x)\n    x = x + [0] * 100000");
+    assert_eq!(t, "EvaluatorCrash");
+    assert!(m.contains("MemoryError") || m.contains("died"), "{m}");
+}
+
+#[test]
+fn huge_string_is_contained() {
+    let (t, m) = single_error("s = 'x' * 1000\nwhile True:\n    s = s + s\nreturn {'matches': []}");
+    assert_eq!(t, "EvaluatorCrash");
+    assert!(m.contains("MemoryError") || m.contains("died"), "{m}");
+}
+
+#[test]
+fn deep_recursion_is_contained() {
+    let (t, m) =
+        single_error("def f(n):\n    return f(n + 1)\nreturn {'matches': [], 'value': f(0)}");
+    assert_eq!(t, "EvaluatorCrash");
+    assert!(m.contains("RecursionError"), "{m}");
+}
+
+#[test]
+fn ten_million_matches_are_contained() {
+    let (t, _) = single_error("return {'matches': [{'line_number': 1} for i in range(10000000)]}");
+    assert!(
+        t == "EvaluatorCrash" || t == "InvalidEvaluatorReturn" || t == "EvaluatorTimeout",
+        "{t}"
+    );
+}
+
+#[test]
+fn print_goes_nowhere() {
+    let dir = tree(&[("a.py", PY)]);
+    let out = codesearch()
+        .args([
+            "xray",
+            "execute",
+            "--json",
+            "--eval",
+            "print('leak')\nreturn {'matches': [{'line_number': 2}]}",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("leak"));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("leak"));
+}
+
+#[test]
+fn hostile_sources_are_handled() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "binary.py", b"needle\0\x01\x02");
+    write(dir.path(), "latin1.py", b"# caf\xe9 needle\nx = 1\n");
+    // A 2 MB single line: parsing it takes seconds, so the per-file limit is raised.
+    let minified = format!("var needle=1;{}\n", "a=b+c;".repeat(350_000));
+    write(dir.path(), "min.js", minified.as_bytes());
+    let nested = format!("needle = {}1{}\n", "[".repeat(5000), "]".repeat(5000));
+    write(dir.path(), "deep.py", nested.as_bytes());
+    let code = "return {'matches': [{'line_number': 1}], 'value': node.type}";
+    let (records, stderr, status) = xray(
+        dir.path(),
+        &["needle", "--eval", code, "--eval-timeout", "60"],
+    );
+    let files: Vec<&str> = of_type(&records, "match")
+        .iter()
+        .map(|m| m["data"]["file_path"]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        vec!["deep.py", "latin1.py", "min.js"],
+        "binary skipped; {stderr}"
+    );
+    assert_eq!(status, 0, "{stderr}");
+}
+
+#[test]
+fn max_files_caps_evaluation() {
+    let dir = tree(&[("a.py", "x\n"), ("b.py", "x\n"), ("c.py", "x\n")]);
+    let (records, _, _) = xray(dir.path(), &["x", "--max-files", "2"]);
+    let s = summary(&records);
+    assert_eq!(
+        (s["files_total"].as_u64(), s["files_evaluated"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(s["max_files_reached"], true);
+    assert_eq!(s["partial"], true);
+    assert_eq!(s["timeout"], false);
+}
+
+#[test]
+fn run_timeout_wins_over_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..6 {
+        write(dir.path(), &format!("f{i}.py"), b"x = 1\n");
+    }
+    let slow = "i = 0\nwhile i < 100000000:\n    i += 1\nreturn {'matches': []}";
+    let started = Instant::now();
+    let (records, _, _) = xray(
+        dir.path(),
+        &[
+            "x",
+            "--eval",
+            slow,
+            "--timeout",
+            "1",
+            "--max-files",
+            "5",
+            "-j",
+            "1",
+        ],
+    );
+    assert!(started.elapsed() < Duration::from_secs(8));
+    let s = summary(&records);
+    assert_eq!(s["timeout"], true, "{s}");
+    assert_eq!(s["max_files_reached"], false);
+    assert_eq!(s["partial"], true);
+}
+
+#[test]
+fn files_with_matches_lists_candidates_only() {
+    let dir = tree(&[
+        ("a.py", "needle\n"),
+        ("b.py", "hay\n"),
+        ("c.rs", "// needle\n"),
+    ]);
+    codesearch()
+        .args(["xray", "-l", "needle"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("a.py\nc.rs\n");
+}
+
+#[test]
+fn case_flags_and_pcre2() {
+    let dir = tree(&[("a.py", "Needle = 1\n")]);
+    codesearch()
+        .args(["xray", "-l", "needle"])
+        .current_dir(dir.path())
+        .assert()
+        .code(1);
+    codesearch()
+        .args(["xray", "-l", "-i", "needle"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    codesearch()
+        .args(["xray", "-l", "-S", "needle"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    codesearch()
+        .args(["xray", "-l", "-S", "Needle"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    codesearch()
+        .args(["xray", "-l", "-P", r"Needle(?= =)"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    codesearch()
+        .args(["xray", "-l", "("])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid pattern"));
+}
+
+#[test]
+fn text_and_vimgrep_output() {
+    let dir = tree(&[("a.py", PY)]);
+    let code = "return {'matches': [{'line_number': 2, 'column': 12, 'rule': 'sql'}]}";
+    codesearch()
+        .args(["xray", "execute", "--eval", code])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("a.py:2:12:    return conn.execute(\"SELECT \" + name)  [rule=sql]\n");
+    codesearch()
+        .args(["xray", "execute", "--vimgrep", "--eval", code])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("a.py:2:12:    return conn.execute(\"SELECT \" + name)\n");
+}
+
+#[test]
+fn without_eval_every_hit_is_a_match() {
+    let dir = tree(&[("a.py", "x = 1\ny = x\n")]);
+    codesearch()
+        .args(["xray", "x"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("a.py:1:1:x = 1\na.py:2:5:y = x\n");
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SummaryData {
+    files_total: u64,
+    files_evaluated: u64,
+    matches: u64,
+    evaluation_errors: u64,
+    elapsed_ms: u64,
+    partial: bool,
+    timeout: bool,
+    max_files_reached: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PathData {
+    text: Option<String>,
+    bytes: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ErrorData {
+    file_path: PathData,
+    line_number: Option<u64>,
+    error_type: String,
+    error_message: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MetadataData {
+    file_path: PathData,
+    value: Value,
+}
+
+/// Match records are open (the evaluator's keys), but always carry these.
+#[derive(Debug, Deserialize)]
+struct MatchData {
+    file_path: PathData,
+    language: String,
+    line_number: u64,
+    line_content: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+enum Record {
+    Match(MatchData),
+    FileMetadata(MetadataData),
+    EvaluationError(ErrorData),
+    Summary(SummaryData),
+}
+
+#[test]
+fn json_records_follow_the_schema() {
+    let dir = tree(&[("a.py", PY), ("b.py", "execute = 1\n")]);
+    let code = "if 'def' in source:\n    return {'matches': [{'line_number': 2, 'extra': [1]}], 'value': {'k': 1}}\nreturn {'value': 1}";
+    let out = codesearch()
+        .args(["xray", "execute", "--json", "--eval", code])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let records: Vec<Record> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert!(
+        matches!(&records[0], Record::Match(m) if m.line_number == 2 && m.language == "python" && m.file_path.text.as_deref() == Some("a.py") && m.line_content.contains("execute"))
+    );
+    assert!(
+        matches!(&records[1], Record::FileMetadata(m) if m.value == serde_json::json!({"k": 1}) && m.file_path.bytes.is_none())
+    );
+    assert!(
+        matches!(&records[2], Record::EvaluationError(e) if e.error_type == "InvalidEvaluatorReturn" && e.line_number.is_none() && !e.error_message.is_empty() && e.file_path.text.as_deref() == Some("b.py"))
+    );
+    let Record::Summary(s) = &records[3] else {
+        panic!("summary last")
+    };
+    assert_eq!(
+        (
+            s.files_total,
+            s.files_evaluated,
+            s.matches,
+            s.evaluation_errors
+        ),
+        (2, 2, 1, 1)
+    );
+    assert!(s.partial && !s.timeout && !s.max_files_reached && s.elapsed_ms < 60_000);
+}
+
+#[test]
+fn explore_prints_the_ast_around_each_hit() {
+    let dir = tree(&[("a.py", "x = foo(1)\n")]);
+    codesearch()
+        .args(["explore", "foo"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout(
+            "a.py:1:5:x = foo(1)\n    call [0:4-0:10] \"foo(1)\"\n      function: identifier [0:4-0:7] \"foo\"\n      arguments: argument_list [0:7-0:10] \"(1)\"\n        integer [0:8-0:9] \"1\"\n",
+        );
+}
+
+#[test]
+fn explore_json_nests_the_ast_and_caps_it() {
+    let dir = tree(&[("a.py", "x = foo(1, 2, 3, 4)\n")]);
+    let out = codesearch()
+        .args(["explore", "foo", "--json", "--max-debug-nodes", "3"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let records = json_lines(&out.stdout);
+    let m = &of_type(&records, "match")[0]["data"];
+    assert_eq!(m["matched_node"]["kind"], "call");
+    assert_eq!(m["ast_debug"]["kind"], "call");
+    assert_eq!(m["ast_debug"]["children"].as_array().unwrap().len(), 2);
+    assert_eq!(m["ast_debug"]["children"][1]["truncated"], 4);
+}
+
+#[test]
+fn explore_file_dumps_one_tree() {
+    let dir = tree(&[("a.go", "package m\n\nfunc F() {}\n")]);
+    codesearch()
+        .args(["explore", "--file", "a.go"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("source_file [0:0-3:0]"))
+        .stdout(predicate::str::contains(
+            "  function_declaration [2:0-2:11] \"func F() {}\"",
+        ))
+        .stdout(predicate::str::contains(
+            "    name: identifier [2:5-2:6] \"F\"",
+        ));
+    codesearch()
+        .args(["explore", "--file", "nope.zzz"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unsupported language"));
+}
+
+#[test]
+fn max_debug_nodes_is_bounded() {
+    codesearch()
+        .args(["explore", "--file", "x.py", "--max-debug-nodes", "501"])
+        .assert()
+        .code(2);
+    codesearch()
+        .args(["explore", "--file", "x.py", "--max-debug-nodes", "0"])
+        .assert()
+        .code(2);
+    codesearch()
+        .args(["xray", "x", "-C", "11"])
+        .assert()
+        .code(2);
+}
