@@ -14,9 +14,9 @@ use anyhow::{Context, Result};
 use termcolor::{Color, ColorSpec, WriteColor};
 
 use super::breaks::{what_breaks as find_breaks, RefKind, CAVEAT};
-use super::collect::collect_all;
+use super::collect::symbols_of_file;
 use super::depends::what_depends as find_depends;
-use super::rank::{rank, Query};
+use super::rank::{rank, sort_ranked, Query, Ranked};
 use super::records::{
     BreaksSummary, DependencyRecord, DependsSummary, FindSummary, ReferenceRecord, SymbolRecord,
 };
@@ -26,6 +26,7 @@ use crate::cli::{ColorWhen, FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 use crate::output::json::JsonLines;
 use crate::output::progress::Progress;
 use crate::output::{color_choice, display_path, ExitStatus, Reporter};
+use crate::source::SourceError;
 use crate::walk::Walker;
 
 /// A colored or plain writer over `out`, per `--color`.
@@ -76,15 +77,35 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
     let report = Reporter::new();
     let walker = Walker::new(&args.paths, &args.walk)?;
     let progress = Progress::start("files parsed", !args.output.json);
-    let mut symbols = collect_all(&walker, &report);
-    progress.finish();
-    let searched = symbols.len();
-    if !args.kinds.is_empty() {
-        symbols.retain(|s| args.kinds.contains(&s.kind));
-    }
-    symbols.retain(|s| s.kind != super::Kind::Scope);
     let query = Query::new(&args.query);
-    let ranked = rank(&query, symbols, args.exact);
+    // Files are scored on the walker's threads as they are parsed; only matches are
+    // kept, so memory follows the results, not the size of the tree.
+    let per_file = walker.collect(&report, |entry| {
+        if entry.is_dir {
+            return None;
+        }
+        let lang = entry.language?;
+        progress.inc();
+        match symbols_of_file(entry.dirent.path(), &entry.path, lang) {
+            Ok((_, mut symbols)) => {
+                let count = symbols.len();
+                symbols.retain(|s| {
+                    s.kind != super::Kind::Scope
+                        && (args.kinds.is_empty() || args.kinds.contains(&s.kind))
+                });
+                Some((count, rank(&query, symbols, args.exact)))
+            }
+            Err(SourceError::Binary) => None,
+            Err(err) => {
+                report.path_error(&entry.path, err);
+                None
+            }
+        }
+    });
+    progress.finish();
+    let searched: usize = per_file.iter().map(|v| v.item.0).sum();
+    let mut ranked: Vec<Ranked> = per_file.into_iter().flat_map(|v| v.item.1).collect();
+    sort_ranked(&mut ranked);
     let total = ranked.len();
     let shown = &ranked[..total.min(args.limit)];
     if args.output.json {

@@ -183,8 +183,13 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
             Some(Ranked { symbol, score })
         })
         .collect();
-    out.sort_by(compare);
+    sort_ranked(&mut out);
     out
+}
+
+/// Best first: score, then kind, path depth, path and line.
+pub fn sort_ranked(ranked: &mut [Ranked]) {
+    ranked.sort_by(compare);
 }
 
 fn compare(a: &Ranked, b: &Ranked) -> Ordering {
