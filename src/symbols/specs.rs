@@ -36,7 +36,10 @@ pub static C: SymbolSpec = SymbolSpec::new(&[
     ),
     Def::new("preproc_def", Macro, NAME),
     Def::new("preproc_function_def", Macro, NAME),
-]);
+])
+// Argument, parameter and initializer lists hold no definitions (and dominate
+// generated tables such as parser.c).
+.opaque(&["argument_list", "parameter_list", "initializer_list"]);
 
 pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new(
@@ -65,7 +68,8 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new("preproc_def", Macro, NAME),
     Def::new("preproc_function_def", Macro, NAME),
 ])
-.wrappers(&["template_declaration"]);
+.wrappers(&["template_declaration"])
+.opaque(&["argument_list", "parameter_list", "initializer_list"]);
 
 pub static CSHARP: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_declaration", Class, NAME),
@@ -275,7 +279,17 @@ pub static RUST: SymbolSpec = SymbolSpec::new(&[
     // `impl Type` is not a symbol, but it qualifies its methods (`Type.method`).
     Def::new("impl_item", Scope, Name::Field("type")),
 ])
-.doc_skip(&["attribute_item"]);
+.doc_skip(&["attribute_item"])
+// Macro bodies are raw tokens (no items are parsed inside); argument and parameter
+// lists hold no items.
+.opaque(&[
+    "token_tree",
+    "arguments",
+    "parameters",
+    "type_arguments",
+    "use_declaration",
+    "attribute_item",
+]);
 
 pub static SCALA: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_definition", Class, NAME),
