@@ -526,3 +526,39 @@ fn find_symbol_kind_filter_and_bad_kind() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown kind 'klass'"), "{err}");
 }
+
+#[test]
+fn hostile_files_neither_crash_nor_hide_other_results() {
+    let depth = 30_000;
+    let nested = format!("x = {}target(1){}\n", "[".repeat(depth), "]".repeat(depth));
+    let dir = tree(&[
+        ("deep.py", nested.as_str()),
+        ("lib.py", "def target(n):\n    return n\n"),
+        (
+            "minified.js",
+            &format!("{}function target(){{}}\n", "var a=1;".repeat(200_000)),
+        ),
+    ]);
+    common::write(dir.path(), "binary.py", b"def target():\0\0\0 pass\n");
+    common::write(
+        dir.path(),
+        "latin1.py",
+        b"# caf\xe9\ndef other():\n    return target(2)\n",
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib.py::target#function"]);
+    assert_eq!(code, 0);
+    let got = uses(&recs);
+    assert!(got.contains(&s("call", "deep.py", 1, "-")), "{got:?}");
+    assert!(got.contains(&s("call", "latin1.py", 3, "other")), "{got:?}");
+    assert!(
+        !got.iter().any(|u| u.1 == "binary.py"),
+        "binary files are skipped: {got:?}"
+    );
+    let (code, recs) = json(dir.path(), &["find-symbol", "target", "--exact"]);
+    assert_eq!(code, 0);
+    let paths: Vec<&str> = records(&recs, "symbol")
+        .iter()
+        .map(|r| r["path"]["text"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(paths, ["lib.py", "minified.js"]);
+}

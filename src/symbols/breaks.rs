@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::collect::parse_file;
 use super::syntax::{
-    ancestor_of_kind, arguments_start, callee, enclosing_symbol, in_comment_or_string,
+    ancestor_of_kind, arguments_start, callee, enclosing_symbol, in_comment_or_string, path_to,
 };
 use super::{extract, Kind, Symbol};
 use crate::lang::Language;
@@ -144,27 +144,37 @@ fn confirm(
     let symbols = extract(lang, &v.path, src, &parsed.tree);
     let root = parsed.tree.root_node();
     let name = target.name.as_str();
+    // Line starts of the decoded text: offsets are computed on it, so a file that was
+    // not valid UTF-8 (decoded lossily, shifting bytes) still lines up.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let mut out = Vec::new();
     for hit in &v.item.hits {
-        let line_start = (hit.byte_offset - (hit.column - 1)) as usize;
-        for offset in word_occurrences(&hit.line_content, name) {
+        let Some(&line_start) = usize::try_from(hit.line_number)
+            .ok()
+            .and_then(|n| line_starts.get(n.wrapping_sub(1)))
+        else {
+            continue;
+        };
+        let line_end = src[line_start..]
+            .find('\n')
+            .map_or(src.len(), |p| line_start + p);
+        let line = &src[line_start..line_end];
+        for offset in word_occurrences(line, name) {
             let at = line_start + offset;
-            if src.get(at..at + name.len()) != Some(name) {
-                continue;
-            }
-            let Some(node) = root.descendant_for_byte_range(at, at + name.len()) else {
-                continue;
-            };
-            if in_comment_or_string(node, lang) {
+            let path = path_to(root, at, at + name.len());
+            if in_comment_or_string(&path, lang) {
                 continue;
             }
             // A definition of this name (the symbol itself or a namesake), or a C/C++
             // prototype declaring it.
-            if symbols.iter().any(|s| s.name_byte == at && s.name == name) || is_declared_name(node)
+            if symbols.iter().any(|s| s.name_byte == at && s.name == name)
+                || is_declared_name(&path)
             {
                 continue;
             }
-            let kind = classify(node, at + name.len(), lang, src);
+            let kind = classify(&path, at + name.len(), lang, src);
             let caller = enclosing_symbol(&symbols, at)
                 .filter(|s| s.kind != Kind::Scope)
                 .cloned();
@@ -184,18 +194,22 @@ fn confirm(
 }
 
 /// `int f(int);`: the name a function declarator declares.
-fn is_declared_name(node: tree_sitter::Node<'_>) -> bool {
-    node.parent().is_some_and(|p| {
-        p.kind() == "function_declarator" && p.child_by_field_name("declarator") == Some(node)
-    })
+fn is_declared_name(path: &[tree_sitter::Node<'_>]) -> bool {
+    match path {
+        [.., parent, node] => {
+            parent.kind() == "function_declarator"
+                && parent.child_by_field_name("declarator") == Some(*node)
+        }
+        _ => false,
+    }
 }
 
 /// Call, import or plain reference.
-fn classify(node: tree_sitter::Node<'_>, end: usize, lang: &Language, src: &str) -> RefKind {
-    if ancestor_of_kind(node, lang.import_kinds).is_some() {
+fn classify(path: &[tree_sitter::Node<'_>], end: usize, lang: &Language, src: &str) -> RefKind {
+    if ancestor_of_kind(path, lang.import_kinds).is_some() {
         return RefKind::Import;
     }
-    if let Some(call) = ancestor_of_kind(node, lang.call_kinds) {
+    if let Some(call) = ancestor_of_kind(path, lang.call_kinds) {
         let before_args = arguments_start(call).is_none_or(|a| end <= a);
         let names_callee = callee(call, src).is_some_and(|c| c.name_node.end_byte() == end);
         if before_args && names_callee {

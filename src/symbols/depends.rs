@@ -101,9 +101,7 @@ pub fn what_depends(
         // Outside the range only imports matter, and they sit at the top levels; but a
         // nested import is still an import, so descend everywhere the range overlaps
         // and into top-level statements.
-        let descend = overlaps
-            || node.parent().is_none()
-            || node.parent().is_some_and(|p| p.parent().is_none());
+        let descend = overlaps || cursor.depth() <= 1;
         if descend && cursor.goto_first_child() {
             continue;
         }

@@ -170,10 +170,26 @@ pub fn last_segment(callee: &str) -> String {
         .to_string()
 }
 
-/// Whether the node lies in a comment or a string (not in an interpolation of one).
-pub fn in_comment_or_string(node: Node<'_>, lang: &Language) -> bool {
-    let mut cur = Some(node);
-    while let Some(n) = cur {
+/// The chain of nodes from the root down to the smallest node containing
+/// `start..end`, found by one descent with a cursor. (`Node::parent` searches from the
+/// root each time, so climbing with it is quadratic in the nesting depth.)
+pub fn path_to<'t>(root: Node<'t>, start: usize, end: usize) -> Vec<Node<'t>> {
+    let mut path = vec![root];
+    let mut cursor = root.walk();
+    while cursor.goto_first_child_for_byte(start).is_some() {
+        let n = cursor.node();
+        if n.start_byte() > start || n.end_byte() < end {
+            break;
+        }
+        path.push(n);
+    }
+    path
+}
+
+/// Whether the innermost node of `path` lies in a comment or a string (not in an
+/// interpolation inside one).
+pub fn in_comment_or_string(path: &[Node<'_>], lang: &Language) -> bool {
+    for n in path.iter().rev() {
         let k = n.kind();
         if INTERPOLATIONS.contains(&k) {
             return false;
@@ -181,21 +197,16 @@ pub fn in_comment_or_string(node: Node<'_>, lang: &Language) -> bool {
         if lang.comment_kinds.contains(&k) || lang.string_kinds.contains(&k) {
             return true;
         }
-        cur = n.parent();
     }
     false
 }
 
-/// The nearest ancestor (or the node itself) whose kind is in `kinds`.
-pub fn ancestor_of_kind<'t>(node: Node<'t>, kinds: &[&str]) -> Option<Node<'t>> {
-    let mut cur = Some(node);
-    while let Some(n) = cur {
-        if kinds.contains(&n.kind()) {
-            return Some(n);
-        }
-        cur = n.parent();
-    }
-    None
+/// The innermost node of `path` whose kind is in `kinds`.
+pub fn ancestor_of_kind<'t>(path: &[Node<'t>], kinds: &[&str]) -> Option<Node<'t>> {
+    path.iter()
+        .rev()
+        .find(|n| kinds.contains(&n.kind()))
+        .copied()
 }
 
 /// The innermost symbol whose byte range contains `offset` (the caller).
