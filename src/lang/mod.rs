@@ -3,8 +3,10 @@
 //! Everything that needs to know about a language reads it from [`LANGUAGES`]:
 //! file detection ([`detect`]), the `-t/--type` filters of the walker
 //! ([`crate::walk`]), `codesearch --type-list`, parsing ([`Language::parser`]) and the
-//! node kinds that other subcommands classify (comments, strings, calls, imports).
-//! Adding a language means adding one entry here; nothing else switches on names.
+//! node kinds that other subcommands classify (comments, strings, calls, imports), and
+//! the definition spec that symbol extraction interprets (`symbols`, written in
+//! `crate::symbols::specs`). Adding a language means adding one entry here (and its
+//! spec); nothing else switches on names.
 
 use std::path::Path;
 use std::sync::OnceLock;

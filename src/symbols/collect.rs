@@ -1,5 +1,6 @@
-//! Extraction over many files: the walker's threads read, parse and extract, each
-//! with its own parser per language (parsers are not shareable across threads).
+//! Reading, parsing and extracting one file on any thread: each thread keeps its own
+//! parser per language (parsers are not shareable across threads), so the walker's
+//! workers and rayon's can all call in.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -9,9 +10,7 @@ use tree_sitter::{Parser, Tree};
 
 use super::{extract, Symbol};
 use crate::lang::Language;
-use crate::output::Reporter;
 use crate::source::{self, SourceError, SourceText};
-use crate::walk::{Visited, Walker};
 
 thread_local! {
     static PARSERS: RefCell<HashMap<&'static str, Parser>> = RefCell::new(HashMap::new());
@@ -49,32 +48,4 @@ pub fn symbols_of_file(
     let parsed = parse_file(open_path, lang)?;
     let symbols = extract(lang, display, &parsed.source.text, &parsed.tree);
     Ok((parsed, symbols))
-}
-
-/// The symbols of every walked file of a known language, per file in path order.
-/// Binary files are skipped silently (as the walker's other users do); other read
-/// errors are reported and the run goes on.
-pub fn collect_per_file(walker: &Walker, report: &Reporter) -> Vec<Visited<Vec<Symbol>>> {
-    walker.collect(report, |entry| {
-        if entry.is_dir {
-            return None;
-        }
-        let lang = entry.language?;
-        match symbols_of_file(entry.dirent.path(), &entry.path, lang) {
-            Ok((_, symbols)) => Some(symbols),
-            Err(SourceError::Binary) => None,
-            Err(err) => {
-                report.path_error(&entry.path, err);
-                None
-            }
-        }
-    })
-}
-
-/// Every symbol of the walked files, in path then source order.
-pub fn collect_all(walker: &Walker, report: &Reporter) -> Vec<Symbol> {
-    collect_per_file(walker, report)
-        .into_iter()
-        .flat_map(|v| v.item)
-        .collect()
 }

@@ -67,7 +67,7 @@ struct Compiled {
     opaque: Vec<bool>,
 }
 
-fn compiled(lang: &'static Language) -> &'static Compiled {
+fn compiled(lang: &'static Language) -> Option<&'static Compiled> {
     static TABLE: OnceLock<HashMap<&'static str, Compiled>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         LANGUAGES
@@ -75,8 +75,8 @@ fn compiled(lang: &'static Language) -> &'static Compiled {
             .map(|l| (l.name, compile(l)))
             .collect::<HashMap<_, _>>()
     });
-    // Invariant: the table is built from LANGUAGES, and every Language is an entry of it.
-    &table[lang.name]
+    // Every registry entry is in the table; a Language built elsewhere has no rules.
+    table.get(lang.name)
 }
 
 fn compile(lang: &Language) -> Compiled {
@@ -112,7 +112,9 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     if spec.defs.is_empty() {
         return Vec::new();
     }
-    let table = compiled(lang);
+    let Some(table) = compiled(lang) else {
+        return Vec::new();
+    };
     let package = spec
         .package
         .and_then(|kind| package_name(tree.root_node(), kind, text));

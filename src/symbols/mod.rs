@@ -4,7 +4,9 @@
 //! - [`spec`] / [`specs`]: the table-driven definition spec of each language, hung on
 //!   the registry entry (`Language::symbols`);
 //! - [`extract`]: one iterative walk of a tree that turns a spec into [`Symbol`]s;
-//! - [`collect`]: extraction over the walker, in parallel;
+//! - [`collect`]: reading, parsing and extracting a file on any thread;
+//! - [`syntax`]: calls, imports, comments and strings read off a tree;
+//! - [`records`]: the JSON records;
 //! - [`rank`]: find-symbol's scoring; [`resolve`]: the SYMBOL argument forms;
 //! - [`depends`] and [`breaks`]: what a symbol uses and who uses it;
 //! - [`command`]: the subcommands' printing (text and JSON records).
