@@ -28,6 +28,9 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('build-index', 'build-index', [CompletionResultType]::ParameterValue, 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)')
+            [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
+            [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
+            [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
@@ -48,6 +51,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'After the tree, print files and lines per language')
+            [CompletionResult]::new('--symbols', '--symbols', [CompletionResultType]::ParameterName, 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file''s entry')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
@@ -72,6 +76,83 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'After the tree, print files and lines per language')
+            [CompletionResult]::new('--symbols', '--symbols', [CompletionResultType]::ParameterName, 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file''s entry')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'codesearch;find-symbol' {
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, macro, table, view, key, selector, element, heading, block')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most NUM results')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most NUM results')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('--exact', '--exact', [CompletionResultType]::ParameterName, 'Only definitions whose name (or qualified name) is exactly QUERY')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'codesearch;what-depends' {
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'When a name matches several definitions, use them all instead of failing')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'codesearch;what-breaks' {
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Follow callers transitively, NUM levels deep (1 = direct uses only)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'When a name matches several definitions, use them all instead of failing')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)')
@@ -184,6 +265,9 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
         }
         'codesearch;help' {
             [CompletionResult]::new('build-index', 'build-index', [CompletionResultType]::ParameterValue, 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)')
+            [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
+            [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
+            [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
@@ -191,6 +275,15 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;help;build-index' {
+            break
+        }
+        'codesearch;help;find-symbol' {
+            break
+        }
+        'codesearch;help;what-depends' {
+            break
+        }
+        'codesearch;help;what-breaks' {
             break
         }
         'codesearch;help;xray' {

@@ -22,6 +22,9 @@ _codesearch() {
             codesearch,explore)
                 cmd="codesearch__subcmd__explore"
                 ;;
+            codesearch,find-symbol)
+                cmd="codesearch__subcmd__find__subcmd__symbol"
+                ;;
             codesearch,generate)
                 cmd="codesearch__subcmd__generate"
                 ;;
@@ -30,6 +33,12 @@ _codesearch() {
                 ;;
             codesearch,map)
                 cmd="codesearch__subcmd__build__subcmd__index"
+                ;;
+            codesearch,what-breaks)
+                cmd="codesearch__subcmd__what__subcmd__breaks"
+                ;;
+            codesearch,what-depends)
+                cmd="codesearch__subcmd__what__subcmd__depends"
                 ;;
             codesearch,xray)
                 cmd="codesearch__subcmd__xray"
@@ -40,11 +49,20 @@ _codesearch() {
             codesearch__subcmd__help,explore)
                 cmd="codesearch__subcmd__help__subcmd__explore"
                 ;;
+            codesearch__subcmd__help,find-symbol)
+                cmd="codesearch__subcmd__help__subcmd__find__subcmd__symbol"
+                ;;
             codesearch__subcmd__help,generate)
                 cmd="codesearch__subcmd__help__subcmd__generate"
                 ;;
             codesearch__subcmd__help,help)
                 cmd="codesearch__subcmd__help__subcmd__help"
+                ;;
+            codesearch__subcmd__help,what-breaks)
+                cmd="codesearch__subcmd__help__subcmd__what__subcmd__breaks"
+                ;;
+            codesearch__subcmd__help,what-depends)
+                cmd="codesearch__subcmd__help__subcmd__what__subcmd__depends"
                 ;;
             codesearch__subcmd__help,xray)
                 cmd="codesearch__subcmd__help__subcmd__xray"
@@ -56,7 +74,7 @@ _codesearch() {
 
     case "${cmd}" in
         codesearch)
-            opts="-h -V --type-list --help --version build-index map xray explore generate help"
+            opts="-h -V --type-list --help --version build-index map find-symbol what-depends what-breaks xray explore generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -70,7 +88,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__build__subcmd__index)
-            opts="-g -t -T -. -L -d -j -h --stats --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --stats --symbols --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -233,6 +251,80 @@ _codesearch() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        codesearch__subcmd__find__subcmd__symbol)
+            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type-not)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -T)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -d)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-filesize)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         codesearch__subcmd__generate)
             opts="-h --help man complete-bash complete-zsh complete-fish complete-powershell"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -248,7 +340,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__help)
-            opts="build-index xray explore generate help"
+            opts="build-index find-symbol what-depends what-breaks xray explore generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -276,6 +368,20 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__help__subcmd__explore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__help__subcmd__find__subcmd__symbol)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -317,6 +423,34 @@ _codesearch() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        codesearch__subcmd__help__subcmd__what__subcmd__breaks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__help__subcmd__what__subcmd__depends)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         codesearch__subcmd__help__subcmd__xray)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -324,6 +458,134 @@ _codesearch() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__what__subcmd__breaks)
+            opts="-g -t -T -. -L -d -j -h --all --depth --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type-not)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -T)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -d)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-filesize)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__what__subcmd__depends)
+            opts="-g -t -T -. -L -d -j -h --all --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type-not)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -T)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -d)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-filesize)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -29,6 +29,9 @@ complete -c codesearch -n "__fish_codesearch_needs_command" -s h -l help -d 'Pri
 complete -c codesearch -n "__fish_codesearch_needs_command" -s V -l version -d 'Print version'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "map" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "find-symbol" -d 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "what-depends" -d 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible'
+complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "what-breaks" -d 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "xray" -d 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
@@ -43,6 +46,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l co
 always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l stats -d 'After the tree, print files and lines per language'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l symbols -d 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file\'s entry'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
@@ -58,11 +62,60 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l color -d '
 always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l stats -d 'After the tree, print files and lines per language'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l symbols -d 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file\'s entry'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l kind -d 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, macro, table, view, key, selector, element, heading, block' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s n -l limit -d 'Show at most NUM results' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l exact -d 'Only definitions whose name (or qualified name) is exactly QUERY'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l all -d 'When a name matches several definitions, use them all instead of failing'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l depth -d 'Follow callers transitively, NUM levels deep (1 = direct uses only)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l all -d 'When a name matches several definitions, use them all instead of failing'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s h -l help -d 'Print help'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l target -d 'What the pattern is matched against' -r -f -a "content\t'Match the pattern against file contents'
 filename\t'Match the pattern against each path relative to the search root'"
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s C -l context -d 'Lines of context around each hit handed to the evaluator (0 to 10)' -r
@@ -126,8 +179,11 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s L -l f
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c codesearch -n "__fish_codesearch_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index xray explore generate help" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index xray explore generate help" -f -a "xray" -d 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index xray explore generate help" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index xray explore generate help" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
-complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index xray explore generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "build-index" -d 'The map: the tree of files that survive the walker (.gitignore, default exclusions, globs, types)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "find-symbol" -d 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "what-depends" -d 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "what-breaks" -d 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "xray" -d 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
+complete -c codesearch -n "__fish_codesearch_using_subcommand help; and not __fish_seen_subcommand_from build-index find-symbol what-depends what-breaks xray explore generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -16,5 +16,6 @@ pub mod lang;
 pub mod output;
 pub mod search;
 pub mod source;
+pub mod symbols;
 pub mod walk;
 pub mod xray;

@@ -9,6 +9,7 @@
 pub mod generate;
 mod groups;
 mod search_args;
+mod symbols;
 
 use std::path::PathBuf;
 
@@ -16,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 pub use groups::{ColorWhen, OutputArgs, WalkArgs};
 pub use search_args::{EvalArgs, PatternArgs, TargetArg};
+pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 
 /// Structural context on a codebase: the map, fuzzy symbol search, what a symbol uses
 /// and who uses it, and programmable structural search.
@@ -45,6 +47,18 @@ pub enum Command {
     /// exclusions, globs, types).
     #[command(visible_alias = "map")]
     BuildIndex(BuildIndexArgs),
+
+    /// Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words,
+    /// then subsequence ("auth service" finds AuthService and auth_service).
+    FindSymbol(FindSymbolArgs),
+
+    /// What a symbol uses: the calls and imports inside it, resolved to definitions
+    /// where possible.
+    WhatDepends(WhatDependsArgs),
+
+    /// Who uses a symbol: call sites, references and imports, by name, with the
+    /// enclosing symbol of each.
+    WhatBreaks(WhatBreaksArgs),
 
     /// Programmable structural search: a regex picks candidate files, then a Python
     /// evaluator runs once per file over its syntax tree, in a sandbox.
@@ -133,6 +147,11 @@ pub struct BuildIndexArgs {
     /// After the tree, print files and lines per language.
     #[arg(long)]
     pub stats: bool,
+
+    /// Under each file, list its symbols as an outline (members indented under their
+    /// type); in JSON, one symbol record per symbol after its file's entry.
+    #[arg(long)]
+    pub symbols: bool,
 
     #[command(flatten)]
     pub walk: WalkArgs,

@@ -28,6 +28,9 @@ use crate::output::json::{JsonLines, PathJson};
 use crate::output::progress::Progress;
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::source::BINARY_PROBE_LEN;
+use crate::symbols::collect::symbols_of_file;
+use crate::symbols::records::SymbolRecord;
+use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
 /// One entry of the map, as produced on a walker thread.
@@ -40,6 +43,8 @@ pub struct MapEntry {
     pub size: Option<u64>,
     /// Line count, with `--stats` only.
     pub lines: Option<u64>,
+    /// The file's symbols, with `--symbols` only (source order, parents first).
+    pub symbols: Vec<Symbol>,
 }
 
 #[derive(Serialize)]
@@ -73,7 +78,7 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let started = Instant::now();
     let report = Reporter::new();
     let walker = Walker::new(&args.paths, &args.walk)?;
-    let entries = collect(&walker, &report, args.stats, !args.output.json);
+    let entries = collect(&walker, &report, args, !args.output.json);
     let filtered = !args.walk.globs.is_empty()
         || !args.walk.types.is_empty()
         || !args.walk.types_not.is_empty();
@@ -101,6 +106,9 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
                     size: v.item.size,
                 },
             )?;
+            for sym in &v.item.symbols {
+                json.record("symbol", &SymbolRecord::new(sym, None))?;
+            }
         }
         json.record(
             "summary",
@@ -136,9 +144,10 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
 fn collect(
     walker: &Walker,
     report: &Reporter,
-    count_lines: bool,
+    args: &BuildIndexArgs,
     show_progress: bool,
 ) -> Vec<Visited<MapEntry>> {
+    let count_lines = args.stats;
     let progress = Progress::start("entries walked", show_progress);
     let entries = walker.collect(report, |e| {
         progress.inc();
@@ -149,6 +158,7 @@ fn collect(
                 language: None,
                 size: None,
                 lines: None,
+                symbols: Vec::new(),
             });
         }
         let probe = match probe_file(e.dirent.path(), count_lines) {
@@ -161,12 +171,25 @@ fn collect(
         if probe.binary && !e.explicit {
             return None;
         }
+        let symbols = match e.language {
+            Some(lang) if args.symbols && !probe.binary => {
+                match symbols_of_file(e.dirent.path(), &e.path, lang) {
+                    Ok((_, symbols)) => symbols,
+                    Err(err) => {
+                        report.path_error(&e.path, err);
+                        Vec::new()
+                    }
+                }
+            }
+            _ => Vec::new(),
+        };
         Some(MapEntry {
             is_dir: false,
             depth: e.depth,
             language: e.language,
             size: Some(probe.size),
             lines: probe.lines,
+            symbols,
         })
     });
     progress.finish();

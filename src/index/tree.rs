@@ -10,6 +10,7 @@ use std::io;
 use termcolor::{Color, ColorSpec, WriteColor};
 
 use super::MapEntry;
+use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
 /// Prints each root's tree. Directories end with `/` (the root too).
@@ -61,6 +62,38 @@ pub fn render<W: WriteColor>(
         }
         writeln!(out)?;
         ancestor_last.push(last[i]);
+        if !e.symbols.is_empty() {
+            render_outline(&e.symbols, &ancestor_last, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// `build-index --symbols`: a file's symbols under it, members indented under their
+/// type, each `kind name :line`. Nesting comes from the parent indices, which always
+/// point backwards (parents precede their members), so one forward pass suffices.
+fn render_outline<W: WriteColor>(
+    symbols: &[Symbol],
+    ancestor_last: &[bool],
+    out: &mut W,
+) -> io::Result<()> {
+    let mut kind_spec = ColorSpec::new();
+    kind_spec.set_fg(Some(Color::Cyan));
+    let mut depth = vec![0usize; symbols.len()];
+    for (i, s) in symbols.iter().enumerate() {
+        depth[i] = s.parent.filter(|&p| p < i).map_or(0, |p| depth[p] + 1);
+        for &was_last in ancestor_last {
+            out.write_all(if was_last {
+                b"    "
+            } else {
+                "│   ".as_bytes()
+            })?;
+        }
+        write!(out, "{}", "  ".repeat(depth[i]))?;
+        out.set_color(&kind_spec)?;
+        write!(out, "{}", s.kind)?;
+        out.reset()?;
+        writeln!(out, " {} :{}", s.name, s.start_line)?;
     }
     Ok(())
 }
@@ -137,6 +170,7 @@ mod tests {
                 language: None,
                 size: None,
                 lines: None,
+                symbols: Vec::new(),
             },
         }
     }

@@ -30,6 +30,8 @@ pub struct Language {
     pub file_names: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
+    /// Which nodes define symbols and where their names are (`crate::symbols`).
+    pub symbols: &'static crate::symbols::spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
     pub comment_kinds: &'static [&'static str],
     /// Node kinds that are string literals: hits inside them are not code.

@@ -11,6 +11,7 @@
 //! - Markdown uses the block grammar only (no inline parser).
 
 use super::Language;
+use crate::symbols::specs;
 
 macro_rules! grammar {
     ($e:expr) => {{
@@ -30,6 +31,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["sh", "bash", "zsh", "ksh"],
         file_names: &[".bashrc", ".bash_profile", ".zshrc", ".profile"],
         grammar: grammar!(tree_sitter_bash::LANGUAGE),
+        symbols: &specs::BASH,
         comment_kinds: &["comment"],
         string_kinds: &["string", "raw_string", "ansi_c_string", "heredoc_body"],
         call_kinds: &["command"],
@@ -41,6 +43,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["c", "h"],
         file_names: &[],
         grammar: grammar!(tree_sitter_c::LANGUAGE),
+        symbols: &specs::C,
         comment_kinds: &["comment"],
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
         call_kinds: &["call_expression"],
@@ -54,6 +57,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         file_names: &[],
         grammar: grammar!(tree_sitter_cpp::LANGUAGE),
+        symbols: &specs::CPP,
         comment_kinds: &["comment"],
         string_kinds: &[
             "string_literal",
@@ -70,6 +74,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["cs", "csx"],
         file_names: &[],
         grammar: grammar!(tree_sitter_c_sharp::LANGUAGE),
+        symbols: &specs::CSHARP,
         comment_kinds: &["comment"],
         string_kinds: &[
             "string_literal",
@@ -87,6 +92,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["css", "scss"],
         file_names: &[],
         grammar: grammar!(tree_sitter_css::LANGUAGE),
+        symbols: &specs::CSS,
         comment_kinds: &["comment", "js_comment"],
         string_kinds: &["string_value"],
         call_kinds: &["call_expression"],
@@ -98,6 +104,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["go"],
         file_names: &[],
         grammar: grammar!(tree_sitter_go::LANGUAGE),
+        symbols: &specs::GO,
         comment_kinds: &["comment"],
         string_kinds: &[
             "interpreted_string_literal",
@@ -113,6 +120,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["groovy", "gradle", "gvy", "gy", "gsh"],
         file_names: &["Jenkinsfile"],
         grammar: grammar!(arborium_groovy::language()),
+        symbols: &specs::GROOVY,
         comment_kinds: &[
             "comment",
             "line_comment",
@@ -134,6 +142,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["hcl", "tf", "tfvars"],
         file_names: &[],
         grammar: grammar!(tree_sitter_hcl::LANGUAGE),
+        symbols: &specs::HCL,
         comment_kinds: &["comment"],
         string_kinds: &["string_lit", "template_literal", "heredoc_template"],
         call_kinds: &["function_call"],
@@ -145,6 +154,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["html", "htm", "xhtml"],
         file_names: &[],
         grammar: grammar!(tree_sitter_html::LANGUAGE),
+        symbols: &specs::HTML,
         comment_kinds: &["comment"],
         string_kinds: &["attribute_value", "quoted_attribute_value"],
         call_kinds: &[],
@@ -156,6 +166,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["java"],
         file_names: &[],
         grammar: grammar!(tree_sitter_java::LANGUAGE),
+        symbols: &specs::JAVA,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &["string_literal", "character_literal", "text_block"],
         call_kinds: &["method_invocation", "object_creation_expression"],
@@ -167,6 +178,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["js", "mjs", "cjs", "jsx"],
         file_names: &[],
         grammar: grammar!(tree_sitter_javascript::LANGUAGE),
+        symbols: &specs::JAVASCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
@@ -178,6 +190,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["json", "jsonc", "json5"],
         file_names: &[".babelrc", ".eslintrc"],
         grammar: grammar!(tree_sitter_json::LANGUAGE),
+        symbols: &specs::JSON,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &[],
@@ -189,6 +202,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["kt", "kts"],
         file_names: &[],
         grammar: grammar!(tree_sitter_kotlin_ng::LANGUAGE),
+        symbols: &specs::KOTLIN,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &[
             "string_literal",
@@ -204,6 +218,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["lua"],
         file_names: &[],
         grammar: grammar!(tree_sitter_lua::LANGUAGE),
+        symbols: &specs::LUA,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &["function_call"],
@@ -215,6 +230,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["md", "markdown", "mdx"],
         file_names: &[],
         grammar: grammar!(tree_sitter_md::LANGUAGE),
+        symbols: &specs::MARKDOWN,
         comment_kinds: &["html_block"],
         string_kinds: &["fenced_code_block", "indented_code_block"],
         call_kinds: &[],
@@ -226,6 +242,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["php", "phtml", "php5", "php7", "phps"],
         file_names: &[],
         grammar: grammar!(tree_sitter_php::LANGUAGE_PHP),
+        symbols: &specs::PHP,
         comment_kinds: &["comment"],
         string_kinds: &["string", "encapsed_string", "heredoc", "nowdoc"],
         call_kinds: &[
@@ -249,6 +266,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["py", "pyi", "pyw"],
         file_names: &["SConstruct", "SConscript"],
         grammar: grammar!(tree_sitter_python::LANGUAGE),
+        symbols: &specs::PYTHON,
         comment_kinds: &["comment"],
         string_kinds: &["string", "concatenated_string"],
         call_kinds: &["call"],
@@ -264,6 +282,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["rb", "rake", "gemspec", "ru"],
         file_names: &["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],
         grammar: grammar!(tree_sitter_ruby::LANGUAGE),
+        symbols: &specs::RUBY,
         comment_kinds: &["comment"],
         string_kinds: &[
             "string",
@@ -281,6 +300,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["rs"],
         file_names: &[],
         grammar: grammar!(tree_sitter_rust::LANGUAGE),
+        symbols: &specs::RUST,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &["string_literal", "raw_string_literal", "char_literal"],
         call_kinds: &["call_expression", "macro_invocation"],
@@ -292,6 +312,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["scala", "sc", "sbt"],
         file_names: &[],
         grammar: grammar!(tree_sitter_scala::LANGUAGE),
+        symbols: &specs::SCALA,
         comment_kinds: &["comment", "block_comment"],
         string_kinds: &[
             "string",
@@ -307,6 +328,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["sql", "ddl", "dml"],
         file_names: &[],
         grammar: grammar!(tree_sitter_sequel::LANGUAGE),
+        symbols: &specs::SQL,
         comment_kinds: &["comment", "marginalia"],
         string_kinds: &["literal"],
         call_kinds: &["invocation"],
@@ -318,6 +340,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["swift"],
         file_names: &[],
         grammar: grammar!(tree_sitter_swift::LANGUAGE),
+        symbols: &specs::SWIFT,
         comment_kinds: &["comment", "multiline_comment"],
         string_kinds: &[
             "line_string_literal",
@@ -333,6 +356,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["toml"],
         file_names: &["Cargo.lock", "Pipfile"],
         grammar: grammar!(tree_sitter_toml_ng::LANGUAGE),
+        symbols: &specs::TOML,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &[],
@@ -344,6 +368,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["tsx"],
         file_names: &[],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TSX),
+        symbols: &specs::TSX,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
@@ -355,6 +380,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["ts", "mts", "cts"],
         file_names: &[],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
+        symbols: &specs::TYPESCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
@@ -369,6 +395,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         file_names: &[],
         grammar: grammar!(tree_sitter_xml::LANGUAGE_XML),
+        symbols: &specs::XML,
         comment_kinds: &["Comment"],
         string_kinds: &["AttValue", "CDSect"],
         call_kinds: &[],
@@ -380,6 +407,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["yaml", "yml"],
         file_names: &[".clang-format"],
         grammar: grammar!(tree_sitter_yaml::LANGUAGE),
+        symbols: &specs::YAML,
         comment_kinds: &["comment"],
         string_kinds: &["double_quote_scalar", "single_quote_scalar", "block_scalar"],
         call_kinds: &[],

@@ -1,0 +1,95 @@
+//! Arguments of the symbol subcommands: `find-symbol`, `what-depends`, `what-breaks`.
+
+use std::path::PathBuf;
+
+use super::{OutputArgs, WalkArgs};
+use crate::symbols::Kind;
+
+/// `codesearch find-symbol`.
+#[derive(Debug, clap::Args)]
+pub struct FindSymbolArgs {
+    /// What to look for: a name, part of one, or words ("auth service").
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+
+    /// Directories or files to search (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Only symbols of this kind (repeatable): function, method, class, struct,
+    /// interface, enum, trait, type, module, namespace, constant, macro, table, view,
+    /// key, selector, element, heading, block.
+    #[arg(long = "kind", value_name = "KIND", value_parser = parse_kind)]
+    pub kinds: Vec<Kind>,
+
+    /// Show at most NUM results.
+    #[arg(short = 'n', long = "limit", value_name = "NUM", default_value_t = 10)]
+    pub limit: usize,
+
+    /// Only definitions whose name (or qualified name) is exactly QUERY.
+    #[arg(long)]
+    pub exact: bool,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `codesearch what-depends`.
+#[derive(Debug, clap::Args)]
+pub struct WhatDependsArgs {
+    /// The symbol: an id (path::Name#kind), path:line, a name (Class.method), or - to
+    /// read a find-symbol JSON record from stdin.
+    #[arg(value_name = "SYMBOL")]
+    pub symbol: String,
+
+    /// The tree to search for definitions (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// When a name matches several definitions, use them all instead of failing.
+    #[arg(long)]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `codesearch what-breaks`.
+#[derive(Debug, clap::Args)]
+pub struct WhatBreaksArgs {
+    /// The symbol: an id (path::Name#kind), path:line, a name (Class.method), or - to
+    /// read a find-symbol JSON record from stdin.
+    #[arg(value_name = "SYMBOL")]
+    pub symbol: String,
+
+    /// The tree to search for uses (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// When a name matches several definitions, use them all instead of failing.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Follow callers transitively, NUM levels deep (1 = direct uses only).
+    #[arg(long, value_name = "NUM", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=32))]
+    pub depth: u16,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+        format!("unknown kind '{s}' (one of: {})", names.join(", "))
+    })
+}

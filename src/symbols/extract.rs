@@ -1,0 +1,686 @@
+//! Turning one syntax tree into symbols, driven by the language's [`SymbolSpec`].
+//!
+//! One pre-order walk with a tree cursor (iteration, not recursion: deeply nested code
+//! cannot exhaust the stack). Open definitions are kept on an explicit stack of byte
+//! ranges; a node that starts at or after the end of the innermost open definition
+//! closes it. That stack gives each symbol its parent, its qualified name
+//! (`Class.method`) and turns functions inside types into methods.
+//!
+//! Nodes inside ERROR nodes are visited like any others, so files that do not parse
+//! cleanly still yield the symbols their tree holds.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use tree_sitter::{Node, Tree};
+
+use super::spec::{Def, Name, SymbolSpec, When};
+use super::{make_id, Kind, Symbol};
+use crate::lang::{Language, LANGUAGES};
+
+/// The longest name or signature kept (minified code can have absurd lines).
+const MAX_TEXT: usize = 240;
+
+/// A definition still open during the walk.
+struct Open {
+    end: usize,
+    qualified: String,
+    kind: Kind,
+    /// Index in the output (None for scopes, which are not reported).
+    index: Option<usize>,
+}
+
+/// Where a definition starts (its node) and ends: the node's end, except for a
+/// recovered class whose end is a later sibling's.
+struct Span<'t> {
+    node: Node<'t>,
+    end_byte: usize,
+    end_line: usize,
+}
+
+impl<'t> Span<'t> {
+    fn of(node: Node<'t>) -> Span<'t> {
+        Span {
+            node,
+            end_byte: node.end_byte(),
+            end_line: end_line(node),
+        }
+    }
+}
+
+/// A resolved name: the name, a qualifier written in the name itself (`A::f`), and
+/// the node that carries it (for the signature line).
+struct RawName<'t> {
+    name: String,
+    qualifier: Option<String>,
+    /// Whether the qualifier was written with a member separator (`A::f`,
+    /// `Stack:push`, a Go receiver): a function so qualified is a method.
+    member: bool,
+    anchor: Node<'t>,
+}
+
+/// The definition rules of one language indexed by node kind id.
+struct Compiled {
+    by_kind: Vec<Vec<usize>>,
+    /// Kinds whose children are not walked (no definition can be inside).
+    opaque: Vec<bool>,
+}
+
+fn compiled(lang: &'static Language) -> &'static Compiled {
+    static TABLE: OnceLock<HashMap<&'static str, Compiled>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        LANGUAGES
+            .iter()
+            .map(|l| (l.name, compile(l)))
+            .collect::<HashMap<_, _>>()
+    });
+    // Invariant: the table is built from LANGUAGES, and every Language is an entry of it.
+    &table[lang.name]
+}
+
+fn compile(lang: &Language) -> Compiled {
+    let ts = lang.ts_language();
+    let count = ts.node_kind_count();
+    let mut by_kind = vec![Vec::new(); count];
+    let mut opaque = vec![false; count];
+    // A kind name may have several ids (aliases): match every named id by name.
+    for (id, slot) in by_kind.iter_mut().enumerate() {
+        let Ok(id16) = u16::try_from(id) else { break };
+        if !ts.node_kind_is_named(id16) {
+            continue;
+        }
+        let Some(kind) = ts.node_kind_for_id(id16) else {
+            continue;
+        };
+        for (i, def) in lang.symbols.defs.iter().enumerate() {
+            if def.node == kind {
+                slot.push(i);
+            }
+        }
+        opaque[id] = slot.is_empty()
+            && (lang.symbols.opaque.contains(&kind)
+                || lang.comment_kinds.contains(&kind)
+                || lang.string_kinds.contains(&kind));
+    }
+    Compiled { by_kind, opaque }
+}
+
+/// Extracts the symbols of one parsed file. `path` is the path as printed.
+pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) -> Vec<Symbol> {
+    let spec = lang.symbols;
+    if spec.defs.is_empty() {
+        return Vec::new();
+    }
+    let table = compiled(lang);
+    let package = spec
+        .package
+        .and_then(|kind| package_name(tree.root_node(), kind, text));
+    let mut out: Vec<Symbol> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        while stack.last().is_some_and(|top| node.start_byte() >= top.end) {
+            stack.pop();
+        }
+        let found = if node.is_named() {
+            table
+                .by_kind
+                .get(usize::from(node.kind_id()))
+                .and_then(|defs| match_defs(defs, spec, node, text, &stack))
+        } else if spec.recover_in_error {
+            recover_class(node, text)
+        } else {
+            None
+        };
+        if let Some((def_kind, raw, span)) = found {
+            let range = span.node;
+            let parent = stack.last();
+            let mut kind = def_kind;
+            if kind == Kind::Function
+                && (raw.member || parent.is_some_and(|p| p.kind.is_type_like()))
+            {
+                kind = Kind::Method;
+            }
+            let mut parts: Vec<&str> = Vec::new();
+            if parent.is_none() {
+                if let Some(p) = &package {
+                    parts.push(p);
+                }
+            }
+            if let Some(p) = parent {
+                parts.push(&p.qualified);
+            }
+            if let Some(q) = &raw.qualifier {
+                parts.push(q);
+            }
+            parts.push(&raw.name);
+            let qualified = parts.join(".");
+            let index = if kind == Kind::Scope {
+                None
+            } else {
+                let mut id = make_id(path, &qualified, kind);
+                let seen = ids.entry(id.clone()).or_insert(0);
+                if *seen > 0 {
+                    id = format!("{id}~{seen}");
+                }
+                *seen += 1;
+                out.push(Symbol {
+                    id,
+                    name: raw.name.clone(),
+                    qualified_name: qualified.clone(),
+                    kind,
+                    language: lang.name.to_string(),
+                    path: path.to_path_buf(),
+                    start_line: range.start_position().row + 1,
+                    end_line: span.end_line,
+                    start_byte: range.start_byte(),
+                    end_byte: span.end_byte,
+                    signature: signature(outer(range, spec), raw.anchor, text),
+                    doc: doc_of(range, spec, lang, text),
+                    parent: parent.and_then(|p| p.index),
+                    name_byte: raw.anchor.start_byte(),
+                });
+                Some(out.len() - 1)
+            };
+            // Aliases, constants and macros hold no definitions; not opening them keeps
+            // `typedef struct s {..} t;` from nesting the struct under the typedef.
+            if !matches!(kind, Kind::Type | Kind::Constant | Kind::Macro) {
+                stack.push(Open {
+                    end: span.end_byte,
+                    qualified,
+                    kind,
+                    index,
+                });
+            }
+        }
+        let opaque = table
+            .opaque
+            .get(usize::from(node.kind_id()))
+            .copied()
+            .unwrap_or(false);
+        if !opaque && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
+
+/// The first rule among `defs` that matches `node`.
+fn match_defs<'t>(
+    defs: &[usize],
+    spec: &SymbolSpec,
+    node: Node<'t>,
+    text: &str,
+    stack: &[Open],
+) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+    for &i in defs {
+        let def: &Def = &spec.defs[i];
+        let pre_ok = match def.when {
+            When::HasField(f) => node.child_by_field_name(f).is_some(),
+            When::FieldKind(f, kinds) => node
+                .child_by_field_name(f)
+                .is_some_and(|c| kinds.contains(&c.kind())),
+            When::TopLevel | When::TopLevelUpper => stack.is_empty(),
+            When::Always | When::HeadWords(_) => true,
+        };
+        if !pre_ok {
+            continue;
+        }
+        let Some(raw) = resolve_name(def.name, node, text, spec.dotted_names) else {
+            continue;
+        };
+        let head = text
+            .get(node.start_byte()..raw.anchor.start_byte().max(node.start_byte()))
+            .unwrap_or("");
+        let post_ok = match def.when {
+            When::TopLevelUpper => is_upper_identifier(&raw.name),
+            When::HeadWords(words) => words.iter().all(|w| has_word(head, w)),
+            _ => true,
+        };
+        if !post_ok {
+            continue;
+        }
+        let kind = def
+            .keywords
+            .iter()
+            .find(|(w, _)| has_word(head, w))
+            .map_or(def.kind, |(_, k)| *k);
+        return Some((kind, raw, Span::of(node)));
+    }
+    None
+}
+
+fn resolve_name<'t>(rule: Name, node: Node<'t>, text: &str, dotted: bool) -> Option<RawName<'t>> {
+    let anchor = match rule {
+        Name::Field(f) => node.child_by_field_name(f)?,
+        Name::Path(steps) => follow_path(node, steps)?,
+        Name::Declarator { function } => declarator_name(node, function)?,
+        Name::GoMethod => return go_method_name(node, text),
+        Name::HclBlock => return hcl_block_name(node, text),
+        Name::MarkupId => return markup_id(node, text),
+    };
+    let raw = node_text(anchor, text);
+    if dotted {
+        split_dotted(raw, anchor)
+    } else {
+        let name = clean_verbatim(raw);
+        (!name.is_empty()).then_some(RawName {
+            name,
+            qualifier: None,
+            member: false,
+            anchor,
+        })
+    }
+}
+
+fn follow_path<'t>(node: Node<'t>, steps: &[&str]) -> Option<Node<'t>> {
+    let mut cur = node;
+    for step in steps {
+        cur = match step.strip_prefix('@') {
+            Some(field) => cur.child_by_field_name(field)?,
+            None => first_named_child_of_kind(cur, step)?,
+        };
+    }
+    Some(cur)
+}
+
+fn first_named_child_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    let mut c = node.walk();
+    let found = node.named_children(&mut c).find(|n| n.kind() == kind);
+    found
+}
+
+/// C/C++: the identifier under nested declarators.
+fn declarator_name(node: Node<'_>, function: bool) -> Option<Node<'_>> {
+    let mut cur = node.child_by_field_name("declarator")?;
+    let mut saw_function = false;
+    // Declarators nest a handful of levels in real code; the bound only guards against
+    // pathological input.
+    for _ in 0..64 {
+        match cur.kind() {
+            "identifier"
+            | "field_identifier"
+            | "type_identifier"
+            | "qualified_identifier"
+            | "operator_name"
+            | "destructor_name"
+            | "template_function"
+            | "operator_cast"
+            | "primitive_type" => {
+                return (saw_function || !function).then_some(cur);
+            }
+            "function_declarator" => {
+                cur = cur.child_by_field_name("declarator")?;
+                // `int (*cb)(int)`: the parameter list belongs to a pointed-to function
+                // type, so what is inside the parentheses is a function only if it has
+                // its own parameter list (`void *(*get(int))(int)`).
+                saw_function = cur.kind() != "parenthesized_declarator";
+            }
+            _ => {
+                cur = match cur.child_by_field_name("declarator") {
+                    Some(d) => d,
+                    None => cur.named_child(0)?,
+                };
+            }
+        }
+    }
+    None
+}
+
+fn go_method_name<'t>(node: Node<'t>, text: &str) -> Option<RawName<'t>> {
+    let anchor = node.child_by_field_name("name")?;
+    let receiver = node
+        .child_by_field_name("receiver")
+        .and_then(|r| r.named_child(0))
+        .and_then(|p| p.child_by_field_name("type"))
+        .map(|t| {
+            let t = node_text(t, text).trim_start_matches(['*', ' ', '(']);
+            t.split(['[', ')']).next().unwrap_or(t).trim().to_string()
+        })
+        .filter(|t| !t.is_empty());
+    Some(RawName {
+        name: node_text(anchor, text).to_string(),
+        member: receiver.is_some(),
+        qualifier: receiver,
+        anchor,
+    })
+}
+
+fn hcl_block_name<'t>(node: Node<'t>, text: &str) -> Option<RawName<'t>> {
+    let mut c = node.walk();
+    let mut block_type = None;
+    let mut labels: Vec<String> = Vec::new();
+    for child in node.named_children(&mut c) {
+        match child.kind() {
+            "identifier" if block_type.is_none() && labels.is_empty() => block_type = Some(child),
+            "string_lit" => labels.push(node_text(child, text).trim_matches('"').to_string()),
+            "identifier" => labels.push(node_text(child, text).to_string()),
+            _ => break,
+        }
+    }
+    let anchor = block_type?;
+    let name = if labels.is_empty() {
+        node_text(anchor, text).to_string()
+    } else {
+        labels.join(".")
+    };
+    Some(RawName {
+        name,
+        qualifier: None,
+        member: false,
+        anchor,
+    })
+}
+
+/// HTML `<div id="main">` and XML `<bean id="x">`: the element named by its id.
+fn markup_id<'t>(node: Node<'t>, text: &str) -> Option<RawName<'t>> {
+    let tag = node.named_child(0)?;
+    if !matches!(
+        tag.kind(),
+        "start_tag" | "self_closing_tag" | "STag" | "EmptyElemTag"
+    ) {
+        return None;
+    }
+    let mut c = tag.walk();
+    for attr in tag.named_children(&mut c) {
+        if !matches!(attr.kind(), "attribute" | "Attribute") {
+            continue;
+        }
+        let Some(name) = attr.named_child(0) else {
+            continue;
+        };
+        if !matches!(node_text(name, text), "id" | "xml:id") {
+            continue;
+        }
+        let value = attr.named_child(1)?;
+        let v = node_text(value, text).trim_matches(['"', '\'']).trim();
+        if v.is_empty() {
+            return None;
+        }
+        return Some(RawName {
+            name: truncate(v).to_string(),
+            qualifier: None,
+            member: false,
+            anchor: value,
+        });
+    }
+    None
+}
+
+/// A Kotlin class whose body did not parse: `class A { ... }` as an ERROR node's
+/// children (the keyword, the name, `{`, members, `}`), recovered from the keyword.
+fn recover_class<'t>(keyword: Node<'t>, text: &str) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+    let kind = match keyword.kind() {
+        "class" | "object" => Kind::Class,
+        "interface" => Kind::Interface,
+        _ => return None,
+    };
+    if !keyword.parent().is_some_and(|p| p.is_error()) {
+        return None;
+    }
+    let name = keyword.next_named_sibling()?;
+    if name.kind() != "identifier" {
+        return None;
+    }
+    // The class ends at the brace that closes the first one opened after the name.
+    let mut end = name;
+    let mut depth = 0usize;
+    let mut sib = name.next_sibling();
+    while let Some(s) = sib {
+        match s.kind() {
+            "{" => depth += 1,
+            "}" if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    end = s;
+                    break;
+                }
+            }
+            _ => {}
+        }
+        end = s;
+        sib = s.next_sibling();
+    }
+    Some((
+        kind,
+        RawName {
+            name: node_text(name, text).to_string(),
+            qualifier: None,
+            member: false,
+            anchor: name,
+        },
+        Span {
+            node: keyword,
+            end_byte: end.end_byte(),
+            end_line: end_line(end),
+        },
+    ))
+}
+
+fn package_name(root: Node<'_>, kind: &str, text: &str) -> Option<String> {
+    let clause = first_named_child_of_kind(root, kind)?;
+    let name = clause.named_child(0)?;
+    Some(node_text(name, text).trim().to_string()).filter(|s| !s.is_empty())
+}
+
+/// Splits `A::B::f`, `Stack:push`, `schema.table`, `Foo<T>` into qualifier and name.
+fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
+    let raw = raw.trim();
+    let operator = raw.contains("operator");
+    let stripped = if operator {
+        raw.to_string()
+    } else {
+        strip_generics(raw)
+    };
+    let member = stripped.contains("::") || stripped.contains(':');
+    let normalized = stripped
+        .replace("::", ".")
+        .replace(':', ".")
+        .split_whitespace()
+        .collect::<String>();
+    let normalized = normalized.trim_matches(['.', '*', '&']);
+    // `A::operator.` would split wrongly; operators keep their qualifier before
+    // `operator`.
+    let (qualifier, name) = match normalized.find("operator") {
+        Some(pos) if pos > 0 => (Some(&normalized[..pos - 1]), &normalized[pos..]),
+        Some(_) => (None, normalized),
+        None => match normalized.rsplit_once('.') {
+            Some((q, n)) => (Some(q), n),
+            None => (None, normalized),
+        },
+    };
+    let name = name.trim_matches(['"', '`', '[', ']']);
+    if name.is_empty() {
+        return None;
+    }
+    Some(RawName {
+        name: truncate(name).to_string(),
+        qualifier: qualifier.filter(|q| !q.is_empty()).map(str::to_string),
+        member: member && qualifier.is_some(),
+        anchor,
+    })
+}
+
+/// `Foo<T, U<V>>` → `Foo`; `A<T>::f` → `A::f`.
+pub(crate) fn strip_generics(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut depth = 0usize;
+    for ch in s.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Keys, selectors, headings: quotes dropped, whitespace collapsed.
+fn clean_verbatim(raw: &str) -> String {
+    let s = raw.trim().trim_matches(['"', '\'']);
+    let collapsed = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    truncate(&collapsed).to_string()
+}
+
+fn is_upper_identifier(name: &str) -> bool {
+    name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Whether `word` appears in `s` as a whole word.
+fn has_word(s: &str, word: &str) -> bool {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == word)
+}
+
+fn node_text<'a>(node: Node<'_>, text: &'a str) -> &'a str {
+    text.get(node.byte_range()).unwrap_or("")
+}
+
+fn truncate(s: &str) -> &str {
+    if s.len() <= MAX_TEXT {
+        return s;
+    }
+    let mut end = MAX_TEXT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// The 1-based last line, not counting a final newline the node ends with.
+fn end_line(node: Node<'_>) -> usize {
+    let end = node.end_position();
+    if end.column == 0 && end.row > node.start_position().row {
+        end.row
+    } else {
+        end.row + 1
+    }
+}
+
+/// The definition with its wrappers (`export`, `const`, decorators).
+fn outer<'t>(node: Node<'t>, spec: &SymbolSpec) -> Node<'t> {
+    let mut target = node;
+    while let Some(p) = target.parent() {
+        if spec.wrappers.contains(&p.kind()) {
+            target = p;
+        } else {
+            break;
+        }
+    }
+    target
+}
+
+/// The first line of the definition (from its wrapper when that starts on the same
+/// line: `export const f = () =>`), or the line of the name when the first line is an
+/// annotation or attribute.
+fn signature(node: Node<'_>, anchor: Node<'_>, text: &str) -> String {
+    let start = node.start_byte().min(text.len());
+    let first_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+    let first = text[start..first_end].trim();
+    let line = if anchor.start_byte() > first_end
+        && (first.starts_with('@') || first.starts_with('#') || first.starts_with('['))
+    {
+        let at = anchor.start_byte().min(text.len());
+        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        let line_end = text[at..].find('\n').map_or(text.len(), |p| at + p);
+        text[line_start..line_end].trim()
+    } else {
+        first
+    };
+    truncate(line).to_string()
+}
+
+/// The docstring (Python) or the first line of the comment block right above.
+fn doc_of(node: Node<'_>, spec: &SymbolSpec, lang: &Language, text: &str) -> Option<String> {
+    if spec.docstrings {
+        if let Some(doc) = docstring(node, text) {
+            return Some(doc);
+        }
+    }
+    let target = outer(node, spec);
+    let mut prev = target.prev_sibling();
+    while let Some(p) = prev {
+        if spec.doc_skip.contains(&p.kind()) {
+            prev = p.prev_sibling();
+        } else {
+            break;
+        }
+    }
+    let mut first_comment = None;
+    let mut below_row = target.start_position().row;
+    while let Some(c) = prev {
+        if !lang.comment_kinds.contains(&c.kind()) || c.end_position().row + 1 < below_row {
+            break;
+        }
+        // A comment that ends a line of code belongs to that code.
+        let line_start = text[..c.start_byte()].rfind('\n').map_or(0, |p| p + 1);
+        if !text[line_start..c.start_byte()].trim().is_empty() {
+            break;
+        }
+        first_comment = Some(c);
+        below_row = c.start_position().row;
+        prev = c.prev_sibling();
+    }
+    let c = first_comment?;
+    node_text(c, text)
+        .lines()
+        .map(clean_comment_line)
+        .find(|l| !l.is_empty())
+        .map(|l| truncate(&l).to_string())
+}
+
+fn docstring(node: Node<'_>, text: &str) -> Option<String> {
+    let body = node.child_by_field_name("body")?;
+    let first = body.named_child(0)?;
+    if first.kind() != "expression_statement" {
+        return None;
+    }
+    let s = first.named_child(0)?;
+    if s.kind() != "string" {
+        return None;
+    }
+    let raw = node_text(s, text)
+        .trim_start_matches(['r', 'R', 'u', 'U', 'b', 'B', 'f', 'F'])
+        .trim_matches(['"', '\'']);
+    raw.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(|l| truncate(l).to_string())
+}
+
+fn clean_comment_line(line: &str) -> String {
+    let mut s = line.trim();
+    loop {
+        let before = s;
+        for prefix in [
+            "/**", "/*!", "/*", "///", "//!", "//", "#", "--[[", "--", "<!--", ";", "*",
+        ] {
+            if let Some(rest) = s.strip_prefix(prefix) {
+                s = rest.trim_start();
+                break;
+            }
+        }
+        for suffix in ["*/", "-->", "]]"] {
+            if let Some(rest) = s.strip_suffix(suffix) {
+                s = rest.trim_end();
+            }
+        }
+        if s == before {
+            return s.trim().to_string();
+        }
+    }
+}

@@ -1,0 +1,542 @@
+//! Extraction fixtures: exact symbols (kind, qualified name, lines) for the sample
+//! file of every language in `tests/fixtures/samples`, and the awkward cases the issue
+//! names, each in a test named after what it guards.
+
+use std::path::Path;
+
+use super::{extract, Kind, Symbol};
+use crate::lang;
+
+fn symbols_of(lang_name: &str, path: &str, text: &str) -> Vec<Symbol> {
+    let lang = lang::by_name(lang_name).expect("known language");
+    let tree = lang.parser().parse(text, None).expect("parses");
+    extract(lang, Path::new(path), text, &tree)
+}
+
+fn summary(symbols: &[Symbol]) -> Vec<String> {
+    symbols
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} {}-{}",
+                s.kind, s.qualified_name, s.start_line, s.end_line
+            )
+        })
+        .collect()
+}
+
+fn outline(lang_name: &str, text: &str) -> Vec<String> {
+    summary(&symbols_of(lang_name, "x", text))
+}
+
+/// The expected symbols of each sample, in source order.
+const SAMPLES: &[(&str, &[&str])] = &[
+    ("Jenkinsfile", &[]),
+    (
+        "Sample.cs",
+        &[
+            "namespace Example.Auth 4-39",
+            "interface Example.Auth.IAuthenticator 7-10",
+            "method Example.Auth.IAuthenticator.Login 9-9",
+            "enum Example.Auth.Role 12-12",
+            "struct Example.Auth.Credentials 14-18",
+            "class Example.Auth.AuthService 20-38",
+            "constant Example.Auth.AuthService.MaxAttempts 24-24",
+            "method Example.Auth.AuthService.Name 26-26",
+            "method Example.Auth.AuthService.Login 28-31",
+            "method Example.Auth.AuthService.Main 33-37",
+        ],
+    ),
+    (
+        "Sample.java",
+        &[
+            "class UserRepository 8-32",
+            "method UserRepository.UserRepository 11-13",
+            "method UserRepository.findNames 15-20",
+            "method UserRepository.close 22-25",
+            "enum UserRepository.Role 27-27",
+            "interface UserRepository.Auditor 29-31",
+            "method UserRepository.Auditor.audit 30-30",
+        ],
+    ),
+    ("build.gradle", &["function greeting 18-20"]),
+    (
+        "list.h",
+        &["macro LIST_H 2-2", "type list_t 6-9", "struct list 6-9"],
+    ),
+    (
+        "main.tf",
+        &[
+            "block terraform 1-3",
+            "block region 5-8",
+            "block aws 10-12",
+            "block aws_s3_bucket.logs 14-19",
+            "block locals 21-23",
+            "block bucket_arn 25-27",
+        ],
+    ),
+    (
+        "sample.c",
+        &[
+            "macro MAX_ITEMS 5-5",
+            "struct node 7-10",
+            "type node_t 12-12",
+            "enum color 14-14",
+            "function node_new 19-28",
+            "function main 30-35",
+        ],
+    ),
+    (
+        "sample.cpp",
+        &[
+            "namespace geo 6-29",
+            "class geo.Vec2 9-20",
+            "method geo.Vec2.Vec2 11-11",
+            "method geo.Vec2.~Vec2 12-12",
+            "method geo.Vec2.dot 14-14",
+            "method geo.Vec2.operator+ 15-15",
+            "struct geo.Shape 22-25",
+            "method geo.Shape.~Shape 23-23",
+            "method geo.Shape.area 24-24",
+            "method geo.total_area 31-37",
+            "function main 39-47",
+        ],
+    ),
+    (
+        "sample.css",
+        &[
+            "selector :root 3-5",
+            "selector .nav 8-11",
+            "selector #main-nav a:hover, #main-nav a:focus 13-16",
+            "selector .nav 19-21",
+            r#"selector button[type="submit"] 24-26"#,
+        ],
+    ),
+    (
+        "sample.go",
+        &[
+            "constant auth.MaxAttempts 11-11",
+            "struct auth.Service 13-15",
+            "interface auth.Authenticator 17-19",
+            "function auth.NewService 21-23",
+            "method auth.Service.Login 26-31",
+        ],
+    ),
+    (
+        "sample.html",
+        &[
+            "element main-nav 10-13",
+            "element content 14-20",
+            "element content.login-form 16-19",
+        ],
+    ),
+    (
+        "sample.js",
+        &[
+            "class Queue 4-15",
+            "method Queue.push 7-10",
+            "method Queue.size 12-14",
+            "function join 17-17",
+            "function range 19-23",
+            "function main 25-30",
+        ],
+    ),
+    (
+        "sample.json",
+        &[
+            "key name 2-2",
+            "key version 3-3",
+            "key private 4-4",
+            "key scripts 5-8",
+            "key dependencies 9-11",
+            "key keywords 12-12",
+            "key port 13-13",
+            "key debug 14-14",
+            "key proxy 15-15",
+        ],
+    ),
+    (
+        "sample.kt",
+        &[
+            "class Point 5-5",
+            "interface Shape 7-9",
+            "method Shape.area 8-8",
+            "class Circle 11-17",
+            "method Circle.area 12-12",
+            "constant Circle.UNIT 15-15",
+            "class Registry 19-25",
+            "method Registry.register 22-24",
+            "function largest 27-30",
+        ],
+    ),
+    (
+        "sample.lua",
+        &[
+            "function Stack.new 5-7",
+            "method Stack.push 9-12",
+            "method Stack.pop 14-19",
+            "function main 21-27",
+        ],
+    ),
+    (
+        "sample.md",
+        &[
+            "heading Auth service 1-25",
+            "heading Auth service.Install 5-10",
+            "heading Auth service.Usage 11-25",
+        ],
+    ),
+    (
+        "sample.php",
+        &[
+            r"namespace App\Auth 3-3",
+            "interface Authenticator 7-10",
+            "method Authenticator.login 9-9",
+            "class AuthService 12-27",
+            "constant AuthService.MAX_ATTEMPTS 14-14",
+            "method AuthService.__construct 18-21",
+            "method AuthService.login 23-26",
+            "function make_service 29-32",
+        ],
+    ),
+    (
+        "sample.py",
+        &[
+            "constant MAX_ATTEMPTS 5-5",
+            "class AuthService 8-22",
+            "method AuthService.__init__ 11-12",
+            "method AuthService.login 14-18",
+            "method AuthService.normalise 21-22",
+            "function fetch_token 25-27",
+            "function main 30-33",
+        ],
+    ),
+    (
+        "sample.rb",
+        &[
+            "module Auth 3-22",
+            "class Auth.Service 6-21",
+            "method Auth.Service.initialize 9-11",
+            "method Auth.Service.login 13-16",
+            "method Auth.Service.from_json 18-20",
+        ],
+    ),
+    (
+        "sample.rs",
+        &[
+            "constant DEFAULT_CAPACITY 4-4",
+            "struct Cache 7-10",
+            "trait Evict 12-14",
+            "method Evict.evict 13-13",
+            "enum Entry 16-19",
+            "method Cache.new 22-24",
+            "method Cache.get 26-31",
+            "module tests 34-41",
+            "function tests.builds 36-40",
+        ],
+    ),
+    (
+        "sample.scala",
+        &[
+            "trait Shape 5-7",
+            "method Shape.area 6-6",
+            "class Circle 9-11",
+            "method Circle.area 10-10",
+            "class Registry 13-19",
+            "method Registry.register 16-16",
+            "method Registry.total 18-18",
+            "class Counter 21-24",
+            "method Counter.inc 23-23",
+            "class Main 26-29",
+        ],
+    ),
+    ("sample.sh", &["function log 6-8", "function cleanup 10-12"]),
+    (
+        "sample.sql",
+        &[
+            "table users 2-6",
+            "table orders 8-12",
+            "view big_spenders 14-19",
+        ],
+    ),
+    (
+        "sample.swift",
+        &[
+            "interface Shape 3-5",
+            "method Shape.area 4-4",
+            "struct Circle 7-13",
+            "method Circle.area 10-12",
+            "enum Direction 15-17",
+            "class Registry 19-29",
+            "method Registry.register 22-24",
+            "function main 31-35",
+        ],
+    ),
+    (
+        "sample.toml",
+        &[
+            "table package 2-7",
+            "table dependencies 8-11",
+            "table bin 12-15",
+            "table profile.release 16-18",
+        ],
+    ),
+    (
+        "sample.ts",
+        &[
+            "interface User 4-7",
+            "type UserId 9-9",
+            "enum Role 11-14",
+            "class UserService 16-29",
+            "method UserService.constructor 19-19",
+            "method UserService.load 21-24",
+            "method UserService.find 26-28",
+            "function greet 31-31",
+            "function isAdmin 33-35",
+        ],
+    ),
+    (
+        "sample.tsx",
+        &[
+            "interface Props 3-6",
+            "function List 8-22",
+            "function Empty 24-24",
+        ],
+    ),
+    ("sample.xml", &["element compiler 17-17"]),
+    (
+        "sample.yaml",
+        &[
+            "key name 2-2",
+            "key on 3-5",
+            "key env 6-7",
+            "key jobs 8-18",
+            "key anchors 19-24",
+        ],
+    ),
+];
+
+#[test]
+fn every_sample_yields_exactly_its_symbols() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples");
+    for (file, want) in SAMPLES {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).expect("sample exists");
+        let lang = lang::detect(&path).expect("sample language is known");
+        let got = summary(&symbols_of(lang.name, file, &text));
+        assert_eq!(got, *want, "{file}");
+    }
+}
+
+#[test]
+fn every_mandatory_language_has_a_definition_spec() {
+    for name in [
+        "java",
+        "kotlin",
+        "go",
+        "python",
+        "typescript",
+        "tsx",
+        "javascript",
+        "bash",
+        "csharp",
+        "html",
+        "css",
+        "hcl",
+        "yaml",
+        "sql",
+        "xml",
+        "groovy",
+        "c",
+        "cpp",
+    ] {
+        let lang = lang::by_name(name).expect("registered");
+        assert!(!lang.symbols.defs.is_empty(), "{name} has no symbol spec");
+    }
+}
+
+#[test]
+fn symbol_fields_follow_the_issue() {
+    let text = "class AuthService:\n    def login(self):\n        \"\"\"Logs in.\n\n        More.\"\"\"\n        return 1\n";
+    let syms = symbols_of("python", "app/auth.py", text);
+    let m = &syms[1];
+    assert_eq!(m.id, "app/auth.py::AuthService.login#method");
+    assert_eq!(m.name, "login");
+    assert_eq!(m.qualified_name, "AuthService.login");
+    assert_eq!(m.kind, Kind::Method);
+    assert_eq!(m.language, "python");
+    assert_eq!((m.start_line, m.end_line), (2, 6));
+    assert_eq!(
+        &text[m.start_byte..m.end_byte].lines().next(),
+        &Some("def login(self):")
+    );
+    assert_eq!(m.signature, "def login(self):");
+    assert_eq!(m.doc.as_deref(), Some("Logs in."));
+    assert_eq!(m.parent, Some(0));
+}
+
+#[test]
+fn doc_is_the_comment_block_right_above() {
+    let text = "// Adds numbers.\n// Second line.\nfunction add(a, b) { return a + b }\n\n// far away\n\nfunction sub() {}\nx(); // trailing\nfunction mul() {}\n";
+    let syms = symbols_of("javascript", "a.js", text);
+    assert_eq!(syms[0].doc.as_deref(), Some("Adds numbers."));
+    assert_eq!(syms[1].doc, None, "a blank line separates the comment");
+    assert_eq!(syms[2].doc, None, "a trailing comment belongs to its code");
+}
+
+#[test]
+fn overloads_get_distinct_ids() {
+    let text = "class A { void f(int x) {} void f(String s) {} void f() {} }";
+    let ids: Vec<String> = symbols_of("java", "A.java", text)
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "A.java::A#class",
+            "A.java::A.f#method",
+            "A.java::A.f#method~1",
+            "A.java::A.f#method~2"
+        ]
+    );
+}
+
+#[test]
+fn c_and_cpp_names_under_nested_declarators() {
+    let cpp = "namespace ns {\ntemplate <typename T>\nT* A<T>::make(int n) { return 0; }\nbool A::operator==(const A& o) const { return true; }\nA::~A() {}\nint (*callback)(int);\nstatic const char **names(void) { return 0; }\n}\n";
+    assert_eq!(
+        outline("cpp", cpp),
+        [
+            "namespace ns 1-8",
+            "method ns.A.make 3-3",
+            "method ns.A.operator== 4-4",
+            "method ns.A.~A 5-5",
+            "function ns.names 7-7",
+        ]
+    );
+    let c = "struct s { int (*cb)(int); };\nvoid *(*get_handler(int sig))(int) { return 0; }\n";
+    assert_eq!(
+        outline("c", c),
+        ["struct s 1-1", "function get_handler 2-2"]
+    );
+}
+
+#[test]
+fn go_methods_are_qualified_by_receiver_and_package() {
+    let go = "package store\n\ntype DB struct{}\n\nfunc (d *DB) Query(q string) {}\nfunc (l List[T]) Len() int { return 0 }\nfunc Open() *DB { return nil }\n";
+    assert_eq!(
+        outline("go", go),
+        [
+            "struct store.DB 3-3",
+            "method store.DB.Query 5-5",
+            "method store.List.Len 6-6",
+            "function store.Open 7-7",
+        ]
+    );
+}
+
+#[test]
+fn js_and_ts_arrow_functions_assigned_to_variables() {
+    let js = "export const handler = async (req) => { return 1 };\nconst notFn = 3;\nlet f2 = function () {};\nclass C { onClick = () => {} }\n";
+    assert_eq!(
+        outline("javascript", js),
+        [
+            "function handler 1-1",
+            "function f2 3-3",
+            "class C 4-4",
+            "method C.onClick 4-4"
+        ]
+    );
+    let ts =
+        "export const load = (p: string): number => 1;\nclass S { private run = (): void => {} }\n";
+    assert_eq!(
+        outline("typescript", ts),
+        ["function load 1-1", "class S 2-2", "method S.run 2-2"]
+    );
+    let syms = symbols_of("javascript", "a.js", js);
+    assert_eq!(
+        syms[0].signature,
+        "export const handler = async (req) => { return 1 };"
+    );
+}
+
+#[test]
+fn kotlin_members_inside_error_nodes() {
+    let kt = "class A { fun f() = 1 }\n";
+    assert_eq!(outline("kotlin", kt), ["class A 1-1", "method A.f 1-1"]);
+}
+
+#[test]
+fn groovy_def_methods_and_classes() {
+    let g = "class Foo {\n  def bar(x) { x }\n  String baz() { 'a' }\n  static final int MAX = 3\n}\ndef top(a) { a }\ninterface I { void m() }\n";
+    assert_eq!(
+        outline("groovy", g),
+        [
+            "class Foo 1-5",
+            "method Foo.bar 2-2",
+            "method Foo.baz 3-3",
+            "constant Foo.MAX 4-4",
+            "function top 6-6",
+            "interface I 7-7",
+            "method I.m 7-7",
+        ]
+    );
+}
+
+#[test]
+fn hcl_blocks_are_named_by_their_labels() {
+    let tf = "resource \"aws_s3_bucket\" \"logs\" {\n  lifecycle {\n  }\n}\nmodule \"vpc\" {}\n";
+    assert_eq!(
+        outline("hcl", tf),
+        ["block aws_s3_bucket.logs 1-4", "block vpc 5-5"]
+    );
+}
+
+#[test]
+fn sql_create_table_view_function() {
+    let sql = "CREATE TABLE app.users (id INT);\nCREATE VIEW v AS SELECT 1;\nCREATE FUNCTION add_one(x integer) RETURNS integer AS $$ SELECT x + 1 $$ LANGUAGE sql;\n";
+    assert_eq!(
+        outline("sql", sql),
+        ["table app.users 1-1", "view v 2-2", "function add_one 3-3"]
+    );
+}
+
+#[test]
+fn html_ids_and_css_selectors() {
+    let html = "<div id=\"app\"><span id='x'></span><p class=\"y\"></p></div>\n";
+    assert_eq!(
+        outline("html", html),
+        ["element app 1-1", "element app.x 1-1"]
+    );
+    let css = "a.btn,\n  .link:hover { color: red }\n@media (x) { .inner { } }\n";
+    assert_eq!(
+        outline("css", css),
+        ["selector a.btn, .link:hover 1-2", "selector .inner 3-3"]
+    );
+}
+
+#[test]
+fn broken_files_still_yield_their_symbols() {
+    let py =
+        "def ok():\n    pass\n\ndef broken(:\n    pass\n\nclass Later:\n    def m(self): pass\n";
+    let got = outline("python", py);
+    assert!(got.contains(&"function ok 1-2".to_string()), "{got:?}");
+    assert!(
+        got.iter().any(|s| s.starts_with("method Later.m")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn deeply_nested_code_does_not_overflow_the_stack() {
+    // 20k nested arrays: a recursive walk would need far more stack than a test thread has.
+    let depth = 20_000;
+    let text = format!(
+        "x = {}1{}\ndef after(): pass\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let got = outline("python", &text);
+    assert_eq!(got, ["function after 2-2"]);
+}

@@ -1,0 +1,169 @@
+//! The shape of a language's definition spec: which node kinds define symbols, of
+//! which kind, and where their names live.
+//!
+//! A spec is plain static data ([`SymbolSpec`]), one per language, referenced from the
+//! language's registry entry (`Language::symbols`). The generic extractor
+//! ([`super::extract`]) interprets it; the few grammar shapes that plain fields cannot
+//! express (C/C++ declarators, Go receivers, HCL labels, markup ids) are named
+//! [`Name`] rules rather than per-language code paths.
+
+use super::Kind;
+
+/// How the extractor finds a language's definitions.
+#[derive(Debug)]
+pub struct SymbolSpec {
+    /// Definition rules, tried in order; the first whose node kind and condition match
+    /// wins for a node.
+    pub defs: &'static [Def],
+    /// Nodes that wrap a definition without changing it (`decorated_definition`,
+    /// `export_statement`): the comment above the wrapper documents the definition.
+    pub wrappers: &'static [&'static str],
+    /// Sibling nodes skipped when looking for the comment above (attributes,
+    /// decorators, annotations written on their own lines).
+    pub doc_skip: &'static [&'static str],
+    /// Python: the first string statement of a body is the docstring.
+    pub docstrings: bool,
+    /// Names may carry their own qualifier (`A::f`, `Stack:push`, `schema.table`):
+    /// split it off, so that `name` is the last part.
+    pub dotted_names: bool,
+    /// Go: the node kind of the package clause; top-level names get the package prefix
+    /// (`pkg.Func`).
+    pub package: Option<&'static str>,
+    /// Kotlin: a class whose body failed to parse is an ERROR node holding the `class`
+    /// keyword, the name and the members; recover it as a class.
+    pub recover_in_error: bool,
+    /// Node kinds that cannot contain a definition (Python expressions): the walk does
+    /// not descend into them. Comments and strings are always skipped.
+    pub opaque: &'static [&'static str],
+}
+
+/// The spec of a language without symbols.
+pub static NONE: SymbolSpec = SymbolSpec::new(&[]);
+
+impl SymbolSpec {
+    pub const fn new(defs: &'static [Def]) -> SymbolSpec {
+        SymbolSpec {
+            defs,
+            wrappers: &[],
+            doc_skip: &[],
+            docstrings: false,
+            dotted_names: true,
+            package: None,
+            recover_in_error: false,
+            opaque: &[],
+        }
+    }
+
+    pub const fn opaque(mut self, kinds: &'static [&'static str]) -> SymbolSpec {
+        self.opaque = kinds;
+        self
+    }
+
+    pub const fn wrappers(mut self, w: &'static [&'static str]) -> SymbolSpec {
+        self.wrappers = w;
+        self
+    }
+
+    pub const fn doc_skip(mut self, s: &'static [&'static str]) -> SymbolSpec {
+        self.doc_skip = s;
+        self
+    }
+
+    pub const fn docstrings(mut self) -> SymbolSpec {
+        self.docstrings = true;
+        self
+    }
+
+    /// Names are taken verbatim (markup, data and config languages).
+    pub const fn verbatim_names(mut self) -> SymbolSpec {
+        self.dotted_names = false;
+        self
+    }
+
+    pub const fn package(mut self, kind: &'static str) -> SymbolSpec {
+        self.package = Some(kind);
+        self
+    }
+
+    pub const fn recover_in_error(mut self) -> SymbolSpec {
+        self.recover_in_error = true;
+        self
+    }
+}
+
+/// One definition rule.
+#[derive(Debug)]
+pub struct Def {
+    /// The node kind (named nodes only).
+    pub node: &'static str,
+    /// The kind of symbol; a function inside a type becomes a method.
+    pub kind: Kind,
+    /// Where the name is.
+    pub name: Name,
+    /// An extra condition.
+    pub when: When,
+    /// Keywords that refine the kind when they appear as whole words in the
+    /// definition's head (the text before the name): Kotlin's `interface`, Swift's
+    /// `struct`.
+    pub keywords: &'static [(&'static str, Kind)],
+}
+
+impl Def {
+    pub const fn new(node: &'static str, kind: Kind, name: Name) -> Def {
+        Def {
+            node,
+            kind,
+            name,
+            when: When::Always,
+            keywords: &[],
+        }
+    }
+
+    pub const fn when(mut self, when: When) -> Def {
+        self.when = when;
+        self
+    }
+
+    pub const fn keywords(mut self, k: &'static [(&'static str, Kind)]) -> Def {
+        self.keywords = k;
+        self
+    }
+}
+
+/// Where a definition's name lives.
+#[derive(Debug, Clone, Copy)]
+pub enum Name {
+    /// The child in this field.
+    Field(&'static str),
+    /// A path of steps from the node: `@field` follows a field, a plain word the first
+    /// named child of that kind. The last node's text is the name.
+    Path(&'static [&'static str]),
+    /// C/C++: follow `declarator` fields down to the identifier (through pointer,
+    /// reference, array and function declarators); `function` requires a function
+    /// declarator on the way (member functions vs data members).
+    Declarator { function: bool },
+    /// Go methods: the name field, qualified by the receiver's type.
+    GoMethod,
+    /// HCL blocks: the block type and its labels joined by dots
+    /// (`resource "aws_s3_bucket" "logs"` → `aws_s3_bucket.logs`; the block type is
+    /// dropped when there are labels, kept when there are none: `locals`).
+    HclBlock,
+    /// HTML/XML elements: the value of their `id` attribute.
+    MarkupId,
+}
+
+/// An extra condition on a definition rule.
+#[derive(Debug, Clone, Copy)]
+pub enum When {
+    Always,
+    /// The node has this field (C's `struct s { ... }` vs a use of `struct s`).
+    HasField(&'static str),
+    /// The field's node is one of these kinds (an arrow function as a value).
+    FieldKind(&'static str, &'static [&'static str]),
+    /// No enclosing symbol (top-level keys of data files).
+    TopLevel,
+    /// No enclosing symbol and the name is UPPER_CASE (module constants).
+    TopLevelUpper,
+    /// All these words appear in the definition's head (`static final`, `const`).
+    HeadWords(&'static [&'static str]),
+}

@@ -1,0 +1,390 @@
+//! The definition spec of every language, referenced from the registry
+//! (`src/lang/table.rs`).
+//!
+//! Node kinds are those of the grammar versions pinned in `Cargo.lock` (each crate's
+//! `src/node-types.json` and `queries/tags.scm`). Rules are tried in order, so a
+//! specific rule (a Go `type_spec` whose type is a struct) precedes the general one.
+
+use super::spec::{Def, Name, SymbolSpec, When};
+use super::Kind::*;
+
+const NAME: Name = Name::Field("name");
+
+/// Values that make a variable a function (`const f = () => {}`).
+const JS_FUNCTION_VALUES: &[&str] = &[
+    "arrow_function",
+    "function_expression",
+    "function",
+    "generator_function",
+];
+
+pub static BASH: SymbolSpec = SymbolSpec::new(&[Def::new("function_definition", Function, NAME)]);
+
+pub static C: SymbolSpec = SymbolSpec::new(&[
+    Def::new(
+        "function_definition",
+        Function,
+        Name::Declarator { function: true },
+    ),
+    Def::new("struct_specifier", Struct, NAME).when(When::HasField("body")),
+    Def::new("union_specifier", Struct, NAME).when(When::HasField("body")),
+    Def::new("enum_specifier", Enum, NAME).when(When::HasField("body")),
+    Def::new(
+        "type_definition",
+        Type,
+        Name::Declarator { function: false },
+    ),
+    Def::new("preproc_def", Macro, NAME),
+    Def::new("preproc_function_def", Macro, NAME),
+])
+// Argument, parameter and initializer lists hold no definitions (and dominate
+// generated tables such as parser.c).
+.opaque(&["argument_list", "parameter_list", "initializer_list"]);
+
+pub static CPP: SymbolSpec = SymbolSpec::new(&[
+    Def::new(
+        "function_definition",
+        Function,
+        Name::Declarator { function: true },
+    ),
+    // Member functions declared in a class body.
+    Def::new(
+        "field_declaration",
+        Method,
+        Name::Declarator { function: true },
+    ),
+    Def::new("class_specifier", Class, NAME).when(When::HasField("body")),
+    Def::new("struct_specifier", Struct, NAME).when(When::HasField("body")),
+    Def::new("union_specifier", Struct, NAME).when(When::HasField("body")),
+    Def::new("enum_specifier", Enum, NAME).when(When::HasField("body")),
+    Def::new("namespace_definition", Namespace, NAME).when(When::HasField("name")),
+    Def::new(
+        "type_definition",
+        Type,
+        Name::Declarator { function: false },
+    ),
+    Def::new("alias_declaration", Type, NAME),
+    Def::new("concept_definition", Type, NAME),
+    Def::new("preproc_def", Macro, NAME),
+    Def::new("preproc_function_def", Macro, NAME),
+])
+.wrappers(&["template_declaration"])
+.opaque(&["argument_list", "parameter_list", "initializer_list"]);
+
+pub static CSHARP: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_declaration", Class, NAME),
+    Def::new("struct_declaration", Struct, NAME),
+    Def::new("record_declaration", Class, NAME),
+    Def::new("interface_declaration", Interface, NAME),
+    Def::new("enum_declaration", Enum, NAME),
+    Def::new("delegate_declaration", Type, NAME),
+    Def::new("namespace_declaration", Namespace, NAME),
+    Def::new("file_scoped_namespace_declaration", Namespace, NAME),
+    Def::new("method_declaration", Method, NAME),
+    Def::new("constructor_declaration", Method, NAME),
+    Def::new("destructor_declaration", Method, NAME),
+    Def::new("local_function_statement", Function, NAME),
+    Def::new("property_declaration", Method, NAME),
+    Def::new(
+        "field_declaration",
+        Constant,
+        Name::Path(&["variable_declaration", "variable_declarator", "@name"]),
+    )
+    .when(When::HeadWords(&["const"])),
+])
+.doc_skip(&["attribute_list"]);
+
+pub static CSS: SymbolSpec = SymbolSpec::new(&[
+    Def::new("rule_set", Selector, Name::Path(&["selectors"])),
+    Def::new(
+        "keyframes_statement",
+        Selector,
+        Name::Path(&["keyframes_name"]),
+    ),
+])
+.verbatim_names();
+
+pub static GO: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_declaration", Function, NAME),
+    Def::new("method_declaration", Method, Name::GoMethod),
+    Def::new("type_spec", Struct, NAME).when(When::FieldKind("type", &["struct_type"])),
+    Def::new("type_spec", Interface, NAME).when(When::FieldKind("type", &["interface_type"])),
+    Def::new("type_spec", Type, NAME),
+    Def::new("type_alias", Type, NAME),
+    Def::new("const_spec", Constant, NAME),
+])
+.wrappers(&["type_declaration", "const_declaration"])
+.package("package_clause");
+
+pub static GROOVY: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_definition", Class, NAME).keywords(&[
+        ("interface", Interface),
+        ("enum", Enum),
+        ("trait", Trait),
+    ]),
+    Def::new("function_definition", Function, Name::Field("function")),
+    Def::new("function_declaration", Function, Name::Field("function")),
+    Def::new("declaration", Constant, NAME).when(When::HeadWords(&["static", "final"])),
+])
+.doc_skip(&["annotation"]);
+
+pub static HCL: SymbolSpec = SymbolSpec::new(&[
+    // Nested blocks (`lifecycle`, `ingress`) are settings, not definitions.
+    Def::new("block", Block, Name::HclBlock).when(When::TopLevel),
+])
+.verbatim_names();
+
+pub static HTML: SymbolSpec =
+    SymbolSpec::new(&[Def::new("element", Element, Name::MarkupId)]).verbatim_names();
+
+pub static JAVA: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_declaration", Class, NAME),
+    Def::new("record_declaration", Class, NAME),
+    Def::new("interface_declaration", Interface, NAME),
+    Def::new("annotation_type_declaration", Interface, NAME),
+    Def::new("enum_declaration", Enum, NAME),
+    Def::new("method_declaration", Method, NAME),
+    Def::new("constructor_declaration", Method, NAME),
+    Def::new("compact_constructor_declaration", Method, NAME),
+    Def::new(
+        "field_declaration",
+        Constant,
+        Name::Path(&["@declarator", "@name"]),
+    )
+    .when(When::HeadWords(&["static", "final"])),
+]);
+
+pub static JAVASCRIPT: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_declaration", Function, NAME),
+    Def::new("generator_function_declaration", Function, NAME),
+    Def::new("class_declaration", Class, NAME),
+    Def::new("method_definition", Method, NAME),
+    Def::new("variable_declarator", Function, NAME)
+        .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
+    Def::new("field_definition", Method, Name::Field("property"))
+        .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
+    Def::new("variable_declarator", Constant, NAME).when(When::TopLevelUpper),
+])
+.wrappers(&[
+    "export_statement",
+    "lexical_declaration",
+    "variable_declaration",
+]);
+
+pub static JSON: SymbolSpec =
+    SymbolSpec::new(&[
+        Def::new("pair", Key, Name::Path(&["@key", "string_content"])).when(When::TopLevel),
+    ])
+    .verbatim_names();
+
+pub static KOTLIN: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_declaration", Class, NAME)
+        .keywords(&[("interface", Interface), ("enum", Enum)]),
+    Def::new("object_declaration", Class, NAME),
+    Def::new("function_declaration", Function, NAME),
+    Def::new("type_alias", Type, Name::Field("type")),
+    Def::new(
+        "property_declaration",
+        Constant,
+        Name::Path(&["variable_declaration", "identifier"]),
+    )
+    .when(When::HeadWords(&["const"])),
+])
+.doc_skip(&["annotation"])
+.recover_in_error();
+
+pub static LUA: SymbolSpec = SymbolSpec::new(&[Def::new("function_declaration", Function, NAME)]);
+
+pub static MARKDOWN: SymbolSpec = SymbolSpec::new(&[
+    Def::new(
+        "section",
+        Heading,
+        Name::Path(&["atx_heading", "@heading_content"]),
+    ),
+    Def::new(
+        "section",
+        Heading,
+        Name::Path(&["setext_heading", "@heading_content"]),
+    ),
+])
+.verbatim_names();
+
+pub static PHP: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_definition", Function, NAME),
+    Def::new("class_declaration", Class, NAME),
+    Def::new("interface_declaration", Interface, NAME),
+    Def::new("trait_declaration", Trait, NAME),
+    Def::new("enum_declaration", Enum, NAME),
+    Def::new("method_declaration", Method, NAME),
+    Def::new("namespace_definition", Namespace, NAME).when(When::HasField("name")),
+    Def::new("const_element", Constant, Name::Path(&["name"])),
+])
+.doc_skip(&["attribute_list"]);
+
+pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_definition", Function, NAME),
+    Def::new("class_definition", Class, NAME),
+    Def::new("assignment", Constant, Name::Field("left")).when(When::TopLevelUpper),
+])
+.wrappers(&["decorated_definition", "expression_statement"])
+.docstrings()
+// A `def` or `class` is a statement: no expression can hold one (lambdas are not
+// definitions). Skipping expressions roughly halves the nodes walked.
+.opaque(&[
+    "call",
+    "argument_list",
+    "attribute",
+    "subscript",
+    "binary_operator",
+    "comparison_operator",
+    "boolean_operator",
+    "not_operator",
+    "unary_operator",
+    "conditional_expression",
+    "parenthesized_expression",
+    "list",
+    "tuple",
+    "set",
+    "dictionary",
+    "list_comprehension",
+    "set_comprehension",
+    "dictionary_comprehension",
+    "generator_expression",
+    "lambda",
+    "keyword_argument",
+    "await",
+    "string",
+    "concatenated_string",
+]);
+
+pub static RUBY: SymbolSpec = SymbolSpec::new(&[
+    Def::new("method", Function, NAME),
+    Def::new("singleton_method", Method, NAME),
+    Def::new("class", Class, NAME),
+    Def::new("module", Module, NAME),
+]);
+
+pub static RUST: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_item", Function, NAME),
+    Def::new("function_signature_item", Function, NAME),
+    Def::new("struct_item", Struct, NAME),
+    Def::new("union_item", Struct, NAME),
+    Def::new("enum_item", Enum, NAME),
+    Def::new("trait_item", Trait, NAME),
+    Def::new("type_item", Type, NAME),
+    Def::new("mod_item", Module, NAME),
+    Def::new("const_item", Constant, NAME),
+    Def::new("static_item", Constant, NAME),
+    Def::new("macro_definition", Macro, NAME),
+    // `impl Type` is not a symbol, but it qualifies its methods (`Type.method`).
+    Def::new("impl_item", Scope, Name::Field("type")),
+])
+.doc_skip(&["attribute_item"])
+// Macro bodies are raw tokens (no items are parsed inside); argument and parameter
+// lists hold no items.
+.opaque(&[
+    "token_tree",
+    "arguments",
+    "parameters",
+    "type_arguments",
+    "use_declaration",
+    "attribute_item",
+]);
+
+pub static SCALA: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_definition", Class, NAME),
+    Def::new("object_definition", Class, NAME),
+    Def::new("trait_definition", Trait, NAME),
+    Def::new("enum_definition", Enum, NAME),
+    Def::new("function_definition", Function, NAME),
+    Def::new("function_declaration", Function, NAME),
+    Def::new("type_definition", Type, NAME),
+])
+.doc_skip(&["annotation"]);
+
+pub static SQL: SymbolSpec = SymbolSpec::new(&[
+    Def::new("create_table", Table, Name::Path(&["object_reference"])),
+    Def::new("create_view", View, Name::Path(&["object_reference"])),
+    Def::new(
+        "create_materialized_view",
+        View,
+        Name::Path(&["object_reference"]),
+    ),
+    Def::new(
+        "create_function",
+        Function,
+        Name::Path(&["object_reference"]),
+    ),
+    Def::new("create_type", Type, Name::Path(&["object_reference"])),
+    Def::new("create_schema", Namespace, Name::Path(&["identifier"])),
+]);
+
+pub static SWIFT: SymbolSpec = SymbolSpec::new(&[
+    Def::new("class_declaration", Class, NAME).keywords(&[
+        ("struct", Struct),
+        ("enum", Enum),
+        ("extension", Scope),
+        ("actor", Class),
+    ]),
+    Def::new("protocol_declaration", Interface, NAME),
+    Def::new("function_declaration", Function, NAME),
+    Def::new("protocol_function_declaration", Method, NAME),
+    Def::new("typealias_declaration", Type, NAME),
+])
+.doc_skip(&["attribute"]);
+
+pub static TOML: SymbolSpec = SymbolSpec::new(&[
+    Def::new("table", Table, Name::Path(&["bare_key"])),
+    Def::new("table", Table, Name::Path(&["dotted_key"])),
+    Def::new("table", Table, Name::Path(&["quoted_key"])),
+    Def::new("table_array_element", Table, Name::Path(&["bare_key"])),
+    Def::new("table_array_element", Table, Name::Path(&["dotted_key"])),
+    Def::new("pair", Key, Name::Path(&["bare_key"])).when(When::TopLevel),
+])
+.verbatim_names();
+
+const TS_DEFS: &[Def] = &[
+    Def::new("function_declaration", Function, NAME),
+    Def::new("generator_function_declaration", Function, NAME),
+    Def::new("function_signature", Function, NAME),
+    Def::new("class_declaration", Class, NAME),
+    Def::new("abstract_class_declaration", Class, NAME),
+    Def::new("interface_declaration", Interface, NAME),
+    Def::new("type_alias_declaration", Type, NAME),
+    Def::new("enum_declaration", Enum, NAME),
+    Def::new("internal_module", Namespace, NAME),
+    Def::new("module", Module, NAME),
+    Def::new("method_definition", Method, NAME),
+    Def::new("method_signature", Method, NAME),
+    Def::new("abstract_method_signature", Method, NAME),
+    Def::new("variable_declarator", Function, NAME)
+        .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
+    Def::new("public_field_definition", Method, NAME)
+        .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
+    Def::new("variable_declarator", Constant, NAME).when(When::TopLevelUpper),
+];
+
+pub static TYPESCRIPT: SymbolSpec = SymbolSpec::new(TS_DEFS)
+    .wrappers(&[
+        "export_statement",
+        "lexical_declaration",
+        "variable_declaration",
+    ])
+    .doc_skip(&["decorator"]);
+
+pub static TSX: SymbolSpec = SymbolSpec::new(TS_DEFS)
+    .wrappers(&[
+        "export_statement",
+        "lexical_declaration",
+        "variable_declaration",
+    ])
+    .doc_skip(&["decorator"]);
+
+pub static XML: SymbolSpec =
+    SymbolSpec::new(&[Def::new("element", Element, Name::MarkupId)]).verbatim_names();
+
+pub static YAML: SymbolSpec = SymbolSpec::new(&[
+    Def::new("block_mapping_pair", Key, Name::Field("key")).when(When::TopLevel),
+    Def::new("flow_pair", Key, Name::Field("key")).when(When::TopLevel),
+])
+.verbatim_names();
