@@ -613,15 +613,7 @@ fn unreadable_file_is_reported_and_the_run_goes_on() {
     let dir = tree(&[("open.py", "needle = 1\n"), ("closed.py", "needle = 2\n")]);
     let closed = dir.path().join("closed.py");
     std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("codesearch");
-    let mut cmd = std::process::Command::new(&bin);
-    if common::running_as_root() {
-        // Root ignores permission bits: drop to an unprivileged user for this run.
-        cmd = std::process::Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&bin);
-    }
+    let mut cmd = common::unprivileged_codesearch(dir.path());
     let out = cmd
         .args(["xray", "needle"])
         .current_dir(dir.path())
