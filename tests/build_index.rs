@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Stdio;
 
-use common::{codesearch, json_lines, running_as_root, tree, write};
+use common::{codesearch, json_lines, tree, write};
 use predicates::prelude::*;
 use serde::Deserialize;
 
@@ -273,14 +273,7 @@ fn unreadable_directory_is_reported_and_skipped() {
     let dir = tree(&[("open/a.py", ""), ("closed/b.py", "")]);
     let closed = dir.path().join("closed");
     std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).unwrap();
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("codesearch"));
-    if running_as_root() {
-        // Root ignores permission bits: drop to an unprivileged user for this run.
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-        cmd = std::process::Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(assert_cmd::cargo::cargo_bin("codesearch"));
-    }
+    let mut cmd = common::unprivileged_codesearch(dir.path());
     let out = cmd
         .arg("build-index")
         .current_dir(dir.path())

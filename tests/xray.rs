@@ -590,3 +590,41 @@ fn max_debug_nodes_is_bounded() {
         .assert()
         .code(2);
 }
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_path_is_exact_in_json_matches() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.py");
+    std::fs::write(dir.path().join(name), "needle = 1\n").unwrap();
+    let (records, _, status) = xray(dir.path(), &["needle"]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        of_type(&records, "match")[0]["data"]["file_path"],
+        serde_json::json!({"bytes": "Y2Fm6S5weQ=="})
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_file_is_reported_and_the_run_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tree(&[("open.py", "needle = 1\n"), ("closed.py", "needle = 2\n")]);
+    let closed = dir.path().join("closed.py");
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let mut cmd = common::unprivileged_codesearch(dir.path());
+    let out = cmd
+        .args(["xray", "needle"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stdout, "open.py:1:1:needle = 1\n");
+    assert!(
+        stderr.contains("closed.py") && stderr.contains("Permission denied"),
+        "{stderr}"
+    );
+}

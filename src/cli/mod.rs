@@ -79,10 +79,6 @@ pub struct XrayArgs {
     #[arg(value_name = "PATTERN")]
     pub pattern: String,
 
-    /// Files or directories to search (default: the current directory).
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<PathBuf>,
-
     /// Print only the candidate files (phase 1 only, like `rg -l`).
     #[arg(short = 'l', long)]
     pub files_with_matches: bool,
@@ -92,16 +88,7 @@ pub struct XrayArgs {
     pub vimgrep: bool,
 
     #[command(flatten)]
-    pub pattern_args: PatternArgs,
-
-    #[command(flatten)]
-    pub eval: EvalArgs,
-
-    #[command(flatten)]
-    pub walk: WalkArgs,
-
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub run: SearchRunArgs,
 }
 
 /// `codesearch explore`.
@@ -110,10 +97,6 @@ pub struct ExploreArgs {
     /// The regex that selects candidate files (not needed with --file).
     #[arg(value_name = "PATTERN", required_unless_present = "file")]
     pub pattern: Option<String>,
-
-    /// Files or directories to search (default: the current directory).
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<PathBuf>,
 
     /// Dump the whole syntax tree of one file instead of searching.
     #[arg(long, value_name = "PATH", conflicts_with_all = ["eval", "eval_file"])]
@@ -125,7 +108,19 @@ pub struct ExploreArgs {
     pub max_debug_nodes: u16,
 
     #[command(flatten)]
-    pub pattern_args: PatternArgs,
+    pub run: SearchRunArgs,
+}
+
+/// What xray and explore share after PATTERN: where to look, how to match, how to
+/// evaluate, how to print.
+#[derive(Debug, clap::Args)]
+pub struct SearchRunArgs {
+    /// Files or directories to search (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub pattern: PatternArgs,
 
     #[command(flatten)]
     pub eval: EvalArgs,

@@ -108,8 +108,12 @@ fn lookup() -> &'static Lookup {
 /// compared as written, then lower-cased (`.C` stays unknown rather than guessing).
 pub fn detect(path: &Path) -> Option<&'static Language> {
     let lk = lookup();
-    let file_name = path.file_name()?.to_str()?;
-    if let Some(lang) = lk.by_file_name.get(file_name) {
+    // A file name that is not UTF-8 can still have a UTF-8 extension (`caf\xe9.py`).
+    if let Some(lang) = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| lk.by_file_name.get(n))
+    {
         return Some(lang);
     }
     let ext = path.extension()?.to_str()?;
@@ -220,6 +224,12 @@ mod tests {
             assert_eq!(got, Some(want), "{file}");
         }
         assert!(detect(Path::new("README")).is_none());
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9.py"));
+            assert_eq!(detect(odd).map(|l| l.name), Some("python"));
+        }
         assert!(detect(Path::new("x.unknownext")).is_none());
     }
 

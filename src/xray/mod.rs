@@ -14,13 +14,15 @@ pub mod printer;
 pub mod python;
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use serde_json::{Map, Value};
 
-use crate::cli::{EvalArgs, ExploreArgs, OutputArgs, PatternArgs, TargetArg, XrayArgs};
+use crate::cli::{
+    EvalArgs, ExploreArgs, OutputArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs,
+};
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::search::{self, CaseMode, RegexOptions, Target};
 use crate::walk::{Visited, Walker};
@@ -32,11 +34,7 @@ use printer::{Printer, Style, Summary};
 pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let job = Job {
         pattern: &args.pattern,
-        paths: &args.paths,
-        pattern_args: &args.pattern_args,
-        eval: &args.eval,
-        walk: &args.walk,
-        output: &args.output,
+        run: &args.run,
         files_only: args.files_with_matches,
         vimgrep: args.vimgrep,
         max_debug_nodes: None,
@@ -48,16 +46,12 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
 pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let max_nodes = usize::from(args.max_debug_nodes);
     if let Some(file) = &args.file {
-        return dump_file(file, max_nodes, &args.output, out);
+        return dump_file(file, max_nodes, &args.run.output, out);
     }
     let job = Job {
         // Invariant: clap requires PATTERN unless --file is given.
         pattern: args.pattern.as_deref().unwrap_or_default(),
-        paths: &args.paths,
-        pattern_args: &args.pattern_args,
-        eval: &args.eval,
-        walk: &args.walk,
-        output: &args.output,
+        run: &args.run,
         files_only: false,
         vimgrep: false,
         max_debug_nodes: Some(max_nodes),
@@ -68,11 +62,7 @@ pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus
 /// The parts of xray and explore that are the same.
 struct Job<'a> {
     pattern: &'a str,
-    paths: &'a [PathBuf],
-    pattern_args: &'a PatternArgs,
-    eval: &'a EvalArgs,
-    walk: &'a crate::cli::WalkArgs,
-    output: &'a OutputArgs,
+    run: &'a SearchRunArgs,
     files_only: bool,
     vimgrep: bool,
     /// Some for explore: the size of each AST dump.
@@ -81,21 +71,25 @@ struct Job<'a> {
 
 impl Job<'_> {
     fn run(&self, out: &mut dyn Write) -> Result<ExitStatus> {
+        let SearchRunArgs {
+            paths,
+            pattern: pattern_args,
+            eval,
+            walk,
+            output,
+        } = self.run;
         let started = Instant::now();
-        let run_deadline = self
-            .eval
-            .timeout
-            .map(|s| started + Duration::from_secs_f64(s));
+        let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
         let report = Reporter::new();
-        let walker = Walker::new(self.paths, self.walk)?;
+        let walker = Walker::new(paths, walk)?;
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
-        let evaluator = build_evaluator(self.eval)?;
-        let opts = regex_options(self.pattern, self.pattern_args, self.files_only);
+        let evaluator = build_evaluator(eval)?;
+        let opts = regex_options(self.pattern, pattern_args, self.files_only);
         let candidates = search::find_candidates(&walker, &report, &opts)?;
 
-        let color = color_choice(self.output.color) == termcolor::ColorChoice::Always;
-        let style = if self.output.json {
+        let color = color_choice(output.color) == termcolor::ColorChoice::Always;
+        let style = if output.json {
             Style::Json
         } else if self.vimgrep {
             Style::Vimgrep
@@ -128,11 +122,11 @@ impl Job<'_> {
         }
 
         let limits = Limits {
-            max_files: self.eval.max_files.map(|n| n as usize),
+            max_files: eval.max_files.map(|n| n as usize),
             run_deadline,
-            eval_timeout: Duration::from_secs_f64(self.eval.eval_timeout),
-            threads: self.walk.threads,
-            progress: !self.output.json,
+            eval_timeout: Duration::from_secs_f64(eval.eval_timeout),
+            threads: walk.threads,
+            progress: !output.json,
         };
         let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits);
         summary.files_evaluated = phase2.files_evaluated;

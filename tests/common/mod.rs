@@ -42,6 +42,23 @@ pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The binary as a plain `std::process::Command` that permission bits apply to: when
+/// the tests run as root (which ignores them), it runs as `nobody` through `setpriv`.
+/// `dir` is made traversable for that user.
+#[cfg(unix)]
+pub fn unprivileged_codesearch(dir: &Path) -> std::process::Command {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = assert_cmd::cargo::cargo_bin("codesearch");
+    if !running_as_root() {
+        return std::process::Command::new(bin);
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let mut cmd = std::process::Command::new("setpriv");
+    cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(bin);
+    cmd
+}
+
 /// Whether the tests run as root (permission bits do not stop root).
 pub fn running_as_root() -> bool {
     // SAFETY: geteuid has no preconditions and cannot fail.
