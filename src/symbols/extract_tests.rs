@@ -540,3 +540,18 @@ fn deeply_nested_code_does_not_overflow_the_stack() {
     let got = outline("python", &text);
     assert_eq!(got, ["function after 2-2"]);
 }
+
+#[test]
+fn python_lambdas_assigned_to_names_are_functions() {
+    let py = "key = lambda x: x[0]\nclass A:\n    def m(self):\n        cb = lambda: 1\nNOT_FN = 3\na, b = lambda: 1, 2\n";
+    assert_eq!(
+        outline("python", py),
+        [
+            "function key 1-1",
+            "class A 2-4",
+            "method A.m 3-4",
+            "function A.m.cb 4-4",
+            "constant NOT_FN 5-5"
+        ]
+    );
+}

@@ -224,6 +224,9 @@ pub static PHP: SymbolSpec = SymbolSpec::new(&[
 pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     Def::new("function_definition", Function, NAME),
     Def::new("class_definition", Class, NAME),
+    // `key = lambda x: x[0]` names a function, as ctags reports it.
+    Def::new("assignment", Function, Name::Field("left"))
+        .when(When::FieldKind("right", &["lambda"])),
     Def::new("assignment", Constant, Name::Field("left")).when(When::TopLevelUpper),
 ])
 .wrappers(&["decorated_definition", "expression_statement"])
