@@ -478,7 +478,7 @@ fn package_name(root: Node<'_>, kind: &str, text: &str) -> Option<String> {
 /// Splits `A::B::f`, `Stack:push`, `schema.table`, `Foo<T>` into qualifier and name.
 fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
     let raw = raw.trim();
-    let operator = raw.contains("operator");
+    let operator = is_cpp_operator(raw);
     let stripped = if operator {
         raw.to_string()
     } else {
@@ -493,13 +493,16 @@ fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
     let normalized = normalized.trim_matches(['.', '*', '&']);
     // `A::operator.` would split wrongly; operators keep their qualifier before
     // `operator`.
-    let (qualifier, name) = match normalized.find("operator") {
-        Some(pos) if pos > 0 => (Some(&normalized[..pos - 1]), &normalized[pos..]),
-        Some(_) => (None, normalized),
-        None => match normalized.rsplit_once('.') {
-            Some((q, n)) => (Some(q), n),
-            None => (None, normalized),
-        },
+    let split_at = if operator {
+        normalized.rfind(".operator")
+    } else {
+        normalized.rfind('.')
+    };
+    let (qualifier, name) = match split_at {
+        Some(pos) if !(operator && normalized.starts_with("operator")) => {
+            (Some(&normalized[..pos]), &normalized[pos + 1..])
+        }
+        _ => (None, normalized),
     };
     let name = name.trim_matches(['"', '`', '[', ']']);
     if name.is_empty() {
@@ -510,6 +513,17 @@ fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
         qualifier: qualifier.filter(|q| !q.is_empty()).map(str::to_string),
         member: member && qualifier.is_some(),
         anchor,
+    })
+}
+
+/// Whether a C++ name is an operator (`operator==`, `A::operator()`, `operator int`),
+/// not merely a name containing the word (`test_operator_x`).
+fn is_cpp_operator(raw: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    raw.match_indices("operator").any(|(i, _)| {
+        let before_ok = raw[..i].chars().next_back().is_none_or(|c| !is_ident(c));
+        let after = raw[i + "operator".len()..].chars().next();
+        before_ok && after.is_none_or(|c| !is_ident(c))
     })
 }
 

@@ -555,3 +555,24 @@ fn python_lambdas_assigned_to_names_are_functions() {
         ]
     );
 }
+
+#[test]
+fn names_containing_operator_are_not_cpp_operators() {
+    let py = "class Test_operator:\n    def test_operator_repeat(self): pass\n";
+    assert_eq!(
+        outline("python", py),
+        [
+            "class Test_operator 1-2",
+            "method Test_operator.test_operator_repeat 2-2"
+        ]
+    );
+    let cpp = "struct A { A& operator=(const A&); };\nint my_operator(int x) { return x; }\n";
+    assert_eq!(
+        outline("cpp", cpp),
+        [
+            "struct A 1-1",
+            "method A.operator= 1-1",
+            "function my_operator 2-2"
+        ]
+    );
+}
