@@ -8,9 +8,9 @@
 //! (partial, `timeout`; the timeout wins over the cap, as in seed 000). Per-file
 //! failures become [`EvalError`]s and never stop the run.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::contract::{self, FileResult};
@@ -42,25 +42,32 @@ pub struct FileOutcome {
     pub source: String,
 }
 
-/// The outcomes, in candidate order, and the run's flags.
-#[derive(Debug, Default)]
+/// The run's counts and flags.
+#[derive(Debug, Default, Clone, Copy)]
 pub struct Phase2 {
-    pub outcomes: Vec<FileOutcome>,
     pub files_evaluated: usize,
     pub timeout: bool,
     pub max_files_reached: bool,
 }
 
-/// Evaluates the candidates.
-pub fn evaluate_all(
+/// Evaluates the candidates on worker threads and hands each outcome to `emit` on the
+/// calling thread, in candidate order, as soon as it and all before it are done: the
+/// output streams (a reader such as `head` sees results early) yet never depends on
+/// timing, and only the files in flight are held in memory. An `emit` error (a closed
+/// pipe) stops the workers from taking more files and is returned.
+pub fn evaluate_all<E>(
     candidates: &[Visited<Candidate>],
     evaluator: &dyn Evaluator,
     limits: &Limits,
-) -> Phase2 {
+    mut emit: E,
+) -> std::io::Result<Phase2>
+where
+    E: FnMut(FileOutcome) -> std::io::Result<()>,
+{
     let cap = limits.max_files.unwrap_or(usize::MAX).min(candidates.len());
     let next = AtomicUsize::new(0);
     let timed_out = AtomicBool::new(false);
-    let outcomes = Mutex::new(Vec::with_capacity(cap));
+    let stop = AtomicBool::new(false);
     let threads = if limits.threads == 0 {
         std::thread::available_parallelism().map_or(2, |n| n.get())
     } else {
@@ -68,38 +75,58 @@ pub fn evaluate_all(
     }
     .min(cap.max(1));
     let progress = Progress::start("files evaluated", limits.progress);
+    let (tx, rx) = std::sync::mpsc::channel::<FileOutcome>();
+    let mut evaluated = 0usize;
+    let mut result = Ok(());
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
+            let tx = tx.clone();
+            let (next, timed_out, stop, progress) = (&next, &timed_out, &stop, &progress);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
                 if limits.run_deadline.is_some_and(|d| Instant::now() >= d) {
                     timed_out.store(true, Ordering::Relaxed);
                     return;
                 }
+                // Indices are taken in order and every taken one is finished, so the
+                // outcomes delivered are always a prefix 0..n of the candidates.
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= cap {
                     return;
                 }
-                let c = &candidates[index];
-                let outcome = evaluate_one(index, &c.item, evaluator, limits);
+                let outcome = evaluate_one(index, &candidates[index].item, evaluator, limits);
                 progress.inc();
-                outcomes
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push(outcome);
+                if tx.send(outcome).is_err() {
+                    return;
+                }
             });
+        }
+        drop(tx);
+        let mut pending: BTreeMap<usize, FileOutcome> = BTreeMap::new();
+        for outcome in rx {
+            pending.insert(outcome.index, outcome);
+            while let Some(ready) = pending.remove(&evaluated) {
+                evaluated += 1;
+                if result.is_ok() {
+                    result = emit(ready);
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
         }
     });
     progress.finish();
-    let mut outcomes = outcomes.into_inner().unwrap_or_else(|p| p.into_inner());
-    outcomes.sort_by_key(|o| o.index);
-    let timeout = timed_out.load(Ordering::Relaxed) && outcomes.len() < cap;
-    Phase2 {
-        files_evaluated: outcomes.len(),
-        outcomes,
+    result?;
+    let timeout = timed_out.load(Ordering::Relaxed) && evaluated < cap;
+    Ok(Phase2 {
+        files_evaluated: evaluated,
         timeout,
         // The timeout wins over the cap (seed 000).
         max_files_reached: !timeout && cap < candidates.len(),
-    }
+    })
 }
 
 fn evaluate_one(
@@ -198,6 +225,20 @@ mod tests {
         }
     }
 
+    fn run_all(
+        cs: &[Visited<Candidate>],
+        ev: &dyn Evaluator,
+        l: &Limits,
+    ) -> (Phase2, Vec<FileOutcome>) {
+        let mut got = Vec::new();
+        let p2 = evaluate_all(cs, ev, l, |o| {
+            got.push(o);
+            Ok(())
+        })
+        .unwrap();
+        (p2, got)
+    }
+
     fn limits() -> Limits {
         Limits {
             max_files: None,
@@ -215,10 +256,10 @@ mod tests {
             candidate(dir.path(), "a.py", "x = 1\n"),
             candidate(dir.path(), "b.zzz", "x\n"),
         ];
-        let p2 = evaluate_all(&cs, &HitsEvaluator, &limits());
+        let (p2, outcomes) = run_all(&cs, &HitsEvaluator, &limits());
         assert_eq!(p2.files_evaluated, 2);
-        assert!(p2.outcomes[0].result.is_ok());
-        let err = p2.outcomes[1].result.as_ref().unwrap_err();
+        assert!(outcomes[0].result.is_ok());
+        let err = outcomes[1].result.as_ref().unwrap_err();
         assert_eq!(err.error_type, ErrorType::UnsupportedLanguage);
     }
 
@@ -228,7 +269,7 @@ mod tests {
         let cs: Vec<_> = (0..5)
             .map(|i| candidate(dir.path(), &format!("f{i}.py"), ""))
             .collect();
-        let p2 = evaluate_all(
+        let (p2, outcomes) = run_all(
             &cs,
             &HitsEvaluator,
             &Limits {
@@ -239,7 +280,7 @@ mod tests {
         assert_eq!(p2.files_evaluated, 2);
         assert!(p2.max_files_reached && !p2.timeout);
         assert_eq!(
-            p2.outcomes.iter().map(|o| o.index).collect::<Vec<_>>(),
+            outcomes.iter().map(|o| o.index).collect::<Vec<_>>(),
             vec![0, 1]
         );
     }
@@ -250,7 +291,7 @@ mod tests {
         let cs: Vec<_> = (0..3)
             .map(|i| candidate(dir.path(), &format!("f{i}.py"), ""))
             .collect();
-        let p2 = evaluate_all(
+        let (p2, _) = run_all(
             &cs,
             &HitsEvaluator,
             &Limits {
@@ -279,7 +320,7 @@ mod tests {
         let cs: Vec<_> = (0..50)
             .map(|i| candidate(dir.path(), &format!("f{i:02}.py"), ""))
             .collect();
-        let p2 = evaluate_all(
+        let (p2, outcomes) = run_all(
             &cs,
             &Slow,
             &Limits {
@@ -290,5 +331,35 @@ mod tests {
         );
         assert!(p2.timeout);
         assert!(p2.files_evaluated < 50 && p2.files_evaluated >= 1);
+        let order: Vec<usize> = outcomes.iter().map(|o| o.index).collect();
+        assert_eq!(
+            order,
+            (0..p2.files_evaluated).collect::<Vec<_>>(),
+            "a prefix, in order"
+        );
+    }
+
+    #[test]
+    fn an_emit_error_stops_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let cs: Vec<_> = (0..50)
+            .map(|i| candidate(dir.path(), &format!("f{i:02}.py"), ""))
+            .collect();
+        let mut seen = 0;
+        let err = evaluate_all(
+            &cs,
+            &Slow,
+            &Limits {
+                threads: 1,
+                ..limits()
+            },
+            |_| {
+                seen += 1;
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+        assert_eq!(seen, 1);
     }
 }

@@ -128,22 +128,18 @@ impl Job<'_> {
             threads: walk.threads,
             progress: !output.json,
         };
-        let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits);
-        summary.files_evaluated = phase2.files_evaluated;
-        summary.timeout = phase2.timeout;
-        summary.max_files_reached = phase2.max_files_reached;
-
-        for outcome in &phase2.outcomes {
+        let explore_nodes = self.max_debug_nodes;
+        let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, |outcome| {
             let c = &candidates[outcome.index];
-            match &outcome.result {
+            match outcome.result {
                 Ok(result) => {
-                    let mut matches = result.matches.clone();
+                    let mut matches = result.matches;
                     let lang = c.item.language.map_or("", |l| l.name);
                     let file_path = crate::output::json::path_json(&c.path);
                     for m in &mut matches {
                         contract::enrich(m, file_path.clone(), lang, &outcome.source);
                     }
-                    let dumps = self.max_debug_nodes.map(|n| {
+                    let dumps = explore_nodes.map(|n| {
                         attach_ast(c, &outcome.source, &mut matches, n, style == Style::Json)
                     });
                     summary.matches += matches.len();
@@ -154,10 +150,14 @@ impl Job<'_> {
                 }
                 Err(err) => {
                     summary.evaluation_errors += 1;
-                    printer.error(&c.path, err)?;
+                    printer.error(&c.path, &err)?;
                 }
             }
-        }
+            Ok(())
+        })?;
+        summary.files_evaluated = phase2.files_evaluated;
+        summary.timeout = phase2.timeout;
+        summary.max_files_reached = phase2.max_files_reached;
         summary.partial = summary.timeout
             || summary.max_files_reached
             || summary.evaluation_errors > 0
