@@ -74,12 +74,11 @@ pub mod seccomp {
     #[cfg(target_arch = "aarch64")]
     const AUDIT_ARCH: u32 = 0xC000_00B7;
 
-    #[cfg(target_arch = "x86_64")]
-    const DENIED: &[libc::c_long] = &[
-        libc::SYS_open,
+    /// Denied on every architecture: opening files, networking, creating or
+    /// replacing processes, signalling or tracing others, changing the file system.
+    const DENIED_COMMON: &[libc::c_long] = &[
         libc::SYS_openat,
         libc::SYS_openat2,
-        libc::SYS_creat,
         libc::SYS_open_by_handle_at,
         libc::SYS_socket,
         libc::SYS_socketpair,
@@ -88,8 +87,6 @@ pub mod seccomp {
         libc::SYS_listen,
         libc::SYS_accept,
         libc::SYS_accept4,
-        libc::SYS_fork,
-        libc::SYS_vfork,
         libc::SYS_clone,
         libc::SYS_clone3,
         libc::SYS_execve,
@@ -97,50 +94,32 @@ pub mod seccomp {
         libc::SYS_ptrace,
         libc::SYS_kill,
         libc::SYS_tkill,
-        libc::SYS_unlink,
         libc::SYS_unlinkat,
-        libc::SYS_rename,
         libc::SYS_renameat,
         libc::SYS_renameat2,
-        libc::SYS_mkdir,
         libc::SYS_mkdirat,
-        libc::SYS_symlink,
         libc::SYS_symlinkat,
-        libc::SYS_link,
         libc::SYS_linkat,
-        libc::SYS_chmod,
         libc::SYS_fchmodat,
         libc::SYS_truncate,
     ];
 
-    #[cfg(target_arch = "aarch64")]
-    const DENIED: &[libc::c_long] = &[
-        libc::SYS_openat,
-        libc::SYS_openat2,
-        libc::SYS_open_by_handle_at,
-        libc::SYS_socket,
-        libc::SYS_socketpair,
-        libc::SYS_connect,
-        libc::SYS_bind,
-        libc::SYS_listen,
-        libc::SYS_accept,
-        libc::SYS_accept4,
-        libc::SYS_clone,
-        libc::SYS_clone3,
-        libc::SYS_execve,
-        libc::SYS_execveat,
-        libc::SYS_ptrace,
-        libc::SYS_kill,
-        libc::SYS_tkill,
-        libc::SYS_unlinkat,
-        libc::SYS_renameat,
-        libc::SYS_renameat2,
-        libc::SYS_mkdirat,
-        libc::SYS_symlinkat,
-        libc::SYS_linkat,
-        libc::SYS_fchmodat,
-        libc::SYS_truncate,
+    /// The legacy calls x86_64 still has beside their `*at` forms.
+    #[cfg(target_arch = "x86_64")]
+    const DENIED_ARCH: &[libc::c_long] = &[
+        libc::SYS_open,
+        libc::SYS_creat,
+        libc::SYS_fork,
+        libc::SYS_vfork,
+        libc::SYS_unlink,
+        libc::SYS_rename,
+        libc::SYS_mkdir,
+        libc::SYS_symlink,
+        libc::SYS_link,
+        libc::SYS_chmod,
     ];
+    #[cfg(target_arch = "aarch64")]
+    const DENIED_ARCH: &[libc::c_long] = &[];
 
     const BPF_LD_W_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
     const BPF_JEQ_K: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
@@ -179,7 +158,7 @@ pub mod seccomp {
             stmt(BPF_RET_K, SECCOMP_RET_KILL_PROCESS),
             stmt(BPF_LD_W_ABS, OFFSET_NR),
         ];
-        for &nr in DENIED {
+        for &nr in DENIED_COMMON.iter().chain(DENIED_ARCH) {
             // Equal: fall through to the EPERM return just after; else skip it.
             p.push(jump(nr as u32, 0, 1));
             p.push(stmt(BPF_RET_K, SECCOMP_RET_ERRNO | libc::EPERM as u32));
