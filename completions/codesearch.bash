@@ -252,7 +252,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__find__subcmd__symbol)
-            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,7 +466,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__breaks)
-            opts="-g -t -T -. -L -d -j -h --all --depth --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --depth --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -532,7 +532,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__depends)
-            opts="-g -t -T -. -L -d -j -h --all --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

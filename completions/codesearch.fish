@@ -80,6 +80,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l co
 always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l exact -d 'Only definitions whose name (or qualified name) is exactly QUERY'
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l vimgrep -d 'Print `path:line:column:text` lines, for editors\' :grep and quickfix lists'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
@@ -95,6 +96,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l c
 always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l all -d 'When a name matches several definitions, use them all instead of failing'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l vimgrep -d 'Print `path:line:column:text` lines, for editors\' :grep and quickfix lists'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
@@ -111,6 +113,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l co
 always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l all -d 'When a name matches several definitions, use them all instead of failing'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l vimgrep -d 'Print `path:line:column:text` lines, for editors\' :grep and quickfix lists'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, target, build, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'

@@ -26,9 +26,9 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
     };
     let status = match command {
         Command::BuildIndex(args) => crate::index::run(&args, &mut out)?,
-        Command::FindSymbol(args) => crate::symbols::command::find_symbol(&args, &mut out)?,
-        Command::WhatDepends(args) => crate::symbols::command::what_depends(&args, &mut out)?,
-        Command::WhatBreaks(args) => crate::symbols::command::what_breaks(&args, &mut out)?,
+        Command::FindSymbol(args) => crate::commands::find_symbol(&args, &mut out)?,
+        Command::WhatDepends(args) => crate::commands::what_depends(&args, &mut out)?,
+        Command::WhatBreaks(args) => crate::commands::what_breaks(&args, &mut out)?,
         Command::Xray(args) => crate::xray::run_xray(&args, &mut out)?,
         Command::Explore(args) => crate::xray::run_explore(&args, &mut out)?,
         Command::Generate(args) => {

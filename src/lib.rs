@@ -11,9 +11,12 @@
 
 pub mod app;
 pub mod cli;
+pub mod commands;
+pub mod facts;
 pub mod index;
 pub mod lang;
 pub mod output;
+pub mod query;
 pub mod search;
 pub mod source;
 pub mod symbols;

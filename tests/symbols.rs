@@ -55,19 +55,25 @@ fn uses(recs: &[Value]) -> Vec<(String, String, u64, String)> {
         .collect()
 }
 
-/// (kind, name, resolved path) of what-depends' dependencies.
+/// (kind, qualifier.name, where it resolves) of what-depends' dependencies: the
+/// definition's path, `external:MODULE`, or `-` when unresolved.
 fn deps(recs: &[Value]) -> Vec<(String, String, String)> {
     records(recs, "dependency")
         .into_iter()
         .map(|d| {
-            (
-                d["kind"].as_str().unwrap_or("").to_string(),
-                d["name"].as_str().unwrap_or("").to_string(),
-                d["resolved"]["path"]["text"]
+            let name = match d["qualifier"].as_str() {
+                Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
+                None => d["name"].as_str().unwrap_or("").to_string(),
+            };
+            let target = match d["resolution"].as_str() {
+                Some("definition") => d["resolved"]["path"]["text"]
                     .as_str()
-                    .unwrap_or("-")
+                    .unwrap_or("?")
                     .to_string(),
-            )
+                Some("external") => format!("external:{}", d["external"].as_str().unwrap_or("")),
+                _ => "-".to_string(),
+            };
+            (d["kind"].as_str().unwrap_or("").to_string(), name, target)
         })
         .collect()
 }
@@ -152,23 +158,20 @@ fn python_what_breaks_drops_comments_strings_and_the_definition() {
         ]
     );
     let summary = records(&recs, "summary");
+    assert_eq!(summary[0]["resolved"], 2);
     assert!(summary[0]["note"]
         .as_str()
-        .is_some_and(|n| n.contains("may include references to other items with the same name")));
+        .is_some_and(|n| n.contains("marked \"by name\" could not be resolved")));
 }
 
 #[test]
-fn what_breaks_text_prints_the_seed_caveat() {
+fn what_breaks_text_keeps_the_caveat_off_stdout() {
     let dir = python_project();
-    let (code, out, _) = run(dir.path(), &["what-breaks", "query", "--color", "never"]);
+    let (code, out, err) = run(dir.path(), &["what-breaks", "query", "--color", "never"]);
     assert_eq!(code, 0);
     assert!(out.contains("app/auth.py:10:16: call"), "{out}");
-    assert!(
-        out.contains(
-            "Found 2 potential call sites. Note: This search is based on the symbol's name"
-        ),
-        "{out}"
-    );
+    assert_eq!(out.lines().count(), 2, "one line per use: {out}");
+    assert!(err.contains("2 uses (2 resolved, 0 by name only)"), "{err}");
 }
 
 #[test]
@@ -265,13 +268,20 @@ fn ambiguous_names_list_candidates_and_exit_2_unless_all() {
 }
 
 #[test]
-fn unknown_symbol_is_not_found_not_a_panic() {
+fn unknown_symbol_is_an_error_with_close_names() {
     let dir = python_project();
     let (code, _, err) = run(dir.path(), &["what-breaks", "no_such_thing"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("no definition named 'no_such_thing'"), "{err}");
+    let (code, _, err) = run(dir.path(), &["what-breaks", "AuthServise"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean: AuthService"), "{err}");
+    let (code, recs) = json(dir.path(), &["what-depends", "qurey"]);
+    assert_eq!(code, 2);
+    let e = records(&recs, "error");
+    assert_eq!(e[0]["suggestions"][0], "query", "{recs:?}");
     let (code, _, err) = run(dir.path(), &["what-depends", "app/db.py::nope#function"]);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     let (code, out, _) = run(dir.path(), &["find-symbol", "zzzzqqq"]);
     assert_eq!(code, 1);
     assert!(out.is_empty());
@@ -310,8 +320,21 @@ fn c_and_cpp_project() {
     let got = deps(&recs);
     assert_eq!(
         got,
-        [d("call", "list_len", "-")],
-        "the definition is outside -g's files"
+        [
+            d("type_use", "list", "-"),
+            d("type_use", "list", "-"),
+            d("call", "list_len", "-")
+        ],
+        "the definitions are outside -g's files"
+    );
+    let (_, recs) = json(dir.path(), &["what-depends", "app.Runner.run"]);
+    assert_eq!(
+        deps(&recs),
+        [
+            d("type_use", "list", "list.h"),
+            d("type_use", "list", "list.h"),
+            d("call", "list_len", "list.c")
+        ]
     );
     let (code, recs) = json(dir.path(), &["find-symbol", "Runner::run", "--exact"]);
     assert_eq!(code, 0);
@@ -350,7 +373,13 @@ fn jvm_project_java_and_kotlin() {
     assert_eq!(syms[0]["doc"], "Finds a user.");
     let (code, recs) = json(dir.path(), &["what-depends", "Service.get"]);
     assert_eq!(code, 0);
-    assert_eq!(deps(&recs), [d("call", "repo.find", "src/Repo.java")]);
+    assert_eq!(
+        deps(&recs),
+        [
+            d("type_use", "String", "external:java.lang"),
+            d("call", "repo.find", "src/Repo.java")
+        ]
+    );
 }
 
 #[test]
@@ -368,13 +397,19 @@ fn js_ts_project() {
             s("import", "src/app.tsx", 1, "-"),
             s("call", "src/app.tsx", 4, "App"),
             s("call", "src/app.tsx", 5, "App"),
-            s("reference", "src/old.js", 1, "-"),
+            s("import", "src/old.js", 1, "-"),
             s("call", "src/old.js", 2, "-"),
         ]
     );
     let (code, recs) = json(dir.path(), &["what-depends", "App"]);
     assert_eq!(code, 0);
-    assert_eq!(deps(&recs), [d("call", "fetchUser", "src/api.ts")]);
+    assert_eq!(
+        deps(&recs),
+        [
+            d("call", "fetchUser", "src/api.ts"),
+            d("call", "fetchUser", "src/api.ts")
+        ]
+    );
 }
 
 #[test]
@@ -393,7 +428,13 @@ fn go_project() {
     assert_eq!(uses(&recs), [s("call", "main.go", 8, "main")]);
     let (code, recs) = json(dir.path(), &["what-depends", "main.main"]);
     assert_eq!(code, 0);
-    assert_eq!(deps(&recs), [d("call", "db.Query", "store/db.go")]);
+    assert_eq!(
+        deps(&recs),
+        [
+            d("type_use", "store.DB", "store/db.go"),
+            d("call", "db.Query", "store/db.go")
+        ]
+    );
 }
 
 #[test]
@@ -440,6 +481,7 @@ struct SymbolRec {
     kind: String,
     language: String,
     path: PathRec,
+    line: u64,
     start_line: u64,
     end_line: u64,
     start_byte: u64,
@@ -455,6 +497,7 @@ struct SymbolRec {
 struct CallerRec {
     id: String,
     name: String,
+    qualified_name: String,
     kind: String,
 }
 
@@ -467,16 +510,22 @@ struct ReferenceRec {
     line: u64,
     column: u64,
     line_content: String,
+    qualifier: Option<String>,
     caller: Option<CallerRec>,
+    resolution: String,
+    target: String,
+    depth: Option<u64>,
 }
 
 #[allow(dead_code)]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LocatedRec {
+struct DefinitionRec {
     id: String,
+    qualified_name: String,
+    kind: String,
     path: PathRec,
-    start_line: u64,
+    line: u64,
 }
 
 #[allow(dead_code)]
@@ -485,8 +534,13 @@ struct LocatedRec {
 struct DependencyRec {
     kind: String,
     name: String,
-    lines: Vec<u64>,
-    resolved: Option<LocatedRec>,
+    qualifier: Option<String>,
+    path: PathRec,
+    line: u64,
+    column: u64,
+    resolution: String,
+    resolved: Option<DefinitionRec>,
+    external: Option<String>,
 }
 
 #[test]

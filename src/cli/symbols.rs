@@ -30,6 +30,10 @@ pub struct FindSymbolArgs {
     #[arg(long)]
     pub exact: bool,
 
+    /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
+    #[arg(long, conflicts_with = "json")]
+    pub vimgrep: bool,
+
     #[command(flatten)]
     pub walk: WalkArgs,
 
@@ -52,6 +56,10 @@ pub struct WhatDependsArgs {
     /// When a name matches several definitions, use them all instead of failing.
     #[arg(long)]
     pub all: bool,
+
+    /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
+    #[arg(long, conflicts_with = "json")]
+    pub vimgrep: bool,
 
     #[command(flatten)]
     pub walk: WalkArgs,
@@ -79,6 +87,10 @@ pub struct WhatBreaksArgs {
     /// Follow callers transitively, NUM levels deep (1 = direct uses only).
     #[arg(long, value_name = "NUM", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=32))]
     pub depth: u16,
+
+    /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
+    #[arg(long, conflicts_with = "json")]
+    pub vimgrep: bool,
 
     #[command(flatten)]
     pub walk: WalkArgs,

@@ -26,10 +26,10 @@ use crate::cli::BuildIndexArgs;
 use crate::lang::Language;
 use crate::output::json::{JsonLines, PathJson};
 use crate::output::progress::Progress;
+use crate::output::record::SymbolData;
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::source::BINARY_PROBE_LEN;
 use crate::symbols::collect::symbols_of_file;
-use crate::symbols::records::SymbolRecord;
 use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
@@ -107,7 +107,7 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
                 },
             )?;
             for sym in &v.item.symbols {
-                json.record("symbol", &SymbolRecord::new(sym, None))?;
+                json.record("symbol", &SymbolData::new(sym, None))?;
             }
         }
         json.record(

@@ -10,7 +10,9 @@
 //! Everything printed here is an API: agents parse it, editors jump to it.
 
 pub mod json;
+pub mod printer;
 pub mod progress;
+pub mod record;
 mod report;
 
 use std::io::IsTerminal;

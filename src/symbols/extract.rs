@@ -176,6 +176,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     kind,
                     language: lang.name.to_string(),
                     path: path.to_path_buf(),
+                    line: raw.anchor.start_position().row + 1,
                     start_line: range.start_position().row + 1,
                     end_line: span.end_line,
                     start_byte: range.start_byte(),

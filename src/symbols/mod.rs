@@ -11,17 +11,12 @@
 //! - [`depends`] and [`breaks`]: what a symbol uses and who uses it;
 //! - [`command`]: the subcommands' printing (text and JSON records).
 
-pub mod breaks;
 pub mod collect;
-pub mod command;
-pub mod depends;
 pub mod extract;
 pub mod rank;
-pub mod records;
 pub mod resolve;
 pub mod spec;
 pub mod specs;
-pub mod syntax;
 
 use std::path::PathBuf;
 
@@ -173,6 +168,8 @@ pub struct Symbol {
     pub language: String,
     /// The path as printed (relative to the search root as given).
     pub path: PathBuf,
+    /// The line of the name (where editors and ctags jump).
+    pub line: usize,
     pub start_line: usize,
     pub end_line: usize,
     pub start_byte: usize,

@@ -303,6 +303,7 @@ mod tests {
             kind: Kind::Method,
             language: "cpp".into(),
             path: "a.cpp".into(),
+            line: 1,
             start_line: 1,
             end_line: 1,
             start_byte: 0,

@@ -1,0 +1,300 @@
+//! `find-symbol`, `what-depends` and `what-breaks`.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::Run;
+use crate::cli::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
+use crate::facts::RefKind;
+use crate::output::json::PathJson;
+use crate::output::printer::{Printer, Style};
+use crate::output::progress::Progress;
+use crate::output::record::{
+    BreaksSummary, CallerData, DefinitionData, DependencyData, DependsSummary, ErrorData,
+    FindSummary, Record, ReferenceData, ResolutionKind, Summary, SymbolData,
+};
+use crate::output::ExitStatus;
+use crate::query::breaks::what_breaks as find_uses;
+use crate::query::depends::what_depends as find_dependencies;
+use crate::query::resolve::{Resolution, Resolver};
+use crate::query::source::ParseOnDemand;
+use crate::query::target::{targets, Target, TargetError};
+use crate::source::SourceError;
+use crate::symbols::collect::symbols_of_file;
+use crate::symbols::rank::{rank, sort_ranked, Query, Ranked};
+use crate::symbols::resolve::parse_arg;
+
+/// What every symbol question says about its results.
+const CAVEAT: &str = "Uses are found by name and resolved through imports, receivers and scopes; those marked \"by name\" could not be resolved and may be namesakes.";
+
+/// `codesearch find-symbol`.
+pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitStatus> {
+    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let progress = Progress::start("files parsed", run.style != Style::Json);
+    let query = Query::new(&args.query);
+    // Files are scored on the walker's threads as they are parsed; only matches are
+    // kept, so memory follows the results, not the size of the tree.
+    let per_file = run.walker.collect(&run.report, |entry| {
+        if entry.is_dir {
+            return None;
+        }
+        let lang = entry.language?;
+        progress.inc();
+        match symbols_of_file(entry.dirent.path(), &entry.path, lang) {
+            Ok((_, mut symbols)) => {
+                let count = symbols.len();
+                symbols.retain(|s| {
+                    s.kind != crate::symbols::Kind::Scope
+                        && (args.kinds.is_empty() || args.kinds.contains(&s.kind))
+                });
+                Some((count, rank(&query, symbols, args.exact)))
+            }
+            Err(SourceError::Binary) => None,
+            Err(err) => {
+                run.report.path_error(&entry.path, err);
+                None
+            }
+        }
+    });
+    progress.finish();
+    let searched: usize = per_file.iter().map(|v| v.item.0).sum();
+    let mut ranked: Vec<Ranked> = per_file.into_iter().flat_map(|v| v.item.1).collect();
+    sort_ranked(&mut ranked);
+    let total = ranked.len();
+    let shown = &ranked[..total.min(args.limit)];
+    let mut p = run.printer(out);
+    for r in shown {
+        p.record(&Record::Symbol(SymbolData::new(&r.symbol, Some(r.score))))?;
+    }
+    p.record(&Record::Summary(Summary::Find(FindSummary {
+        query: &args.query,
+        matches: shown.len(),
+        total_matches: total,
+        symbols: searched,
+        elapsed_ms: run.elapsed_ms(),
+    })))?;
+    p.flush()?;
+    Ok(ExitStatus::from_outcome(
+        !shown.is_empty(),
+        run.report.had_error(),
+    ))
+}
+
+/// Resolves the SYMBOL argument; on failure prints the error (with close names or the
+/// candidates) and gives the exit status: every failure is exit 2, so that scripts
+/// never read a misspelt name as "nothing uses it".
+fn resolve_targets<W: Write>(
+    symbol: &str,
+    all: bool,
+    run: &Run,
+    resolver: &Resolver,
+    p: &mut Printer<W>,
+) -> Result<Option<Vec<Target>>> {
+    let mut stdin = std::io::stdin().lock();
+    let arg = match parse_arg(symbol, &mut stdin) {
+        Ok(a) => a,
+        Err(e) => {
+            let msg = e.to_string();
+            p.record(&Record::Error(ErrorData::message(&msg, None)))?;
+            return Ok(None);
+        }
+    };
+    match targets(&arg, resolver, &run.walker, all) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) => {
+            let msg = e.to_string();
+            let mut data = ErrorData::message(&msg, None);
+            let (suggestions, candidates) = match &e {
+                TargetError::NotFound { suggestions, .. } => (suggestions.as_slice(), &[][..]),
+                TargetError::Ambiguous { candidates, .. } => (&[][..], candidates.as_slice()),
+                TargetError::NoDefinitionAt(_) => (&[][..], &[][..]),
+            };
+            data.suggestions = suggestions;
+            data.candidates = candidates
+                .iter()
+                .map(|c| SymbolData::new(c, None))
+                .collect();
+            p.record(&Record::Error(data))?;
+            Ok(None)
+        }
+    }
+}
+
+fn resolution_parts(
+    r: &Resolution,
+) -> (
+    ResolutionKind,
+    Option<&crate::symbols::Symbol>,
+    Option<&str>,
+) {
+    match r {
+        Resolution::Definition(d) => (ResolutionKind::Definition, Some(d.symbol()), None),
+        Resolution::External(m) => (ResolutionKind::External, None, m.as_deref()),
+        Resolution::Local => (ResolutionKind::Local, None, None),
+        Resolution::Unresolved => (ResolutionKind::Unresolved, None, None),
+    }
+}
+
+/// `codesearch what-depends`.
+pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitStatus> {
+    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let source = ParseOnDemand::new(&run.walker, &run.report);
+    let resolver = Resolver::new(&source);
+    let mut p = run.printer(out);
+    let Some(targets) = resolve_targets(&args.symbol, args.all, &run, &resolver, &mut p)? else {
+        p.flush()?;
+        return Ok(ExitStatus::Error);
+    };
+    let (mut total, mut resolved, mut external, mut unresolved) = (0, 0, 0, 0);
+    for t in &targets {
+        if p.style() != Style::Vimgrep {
+            p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
+        }
+        for d in find_dependencies(t, &resolver) {
+            let (kind, def, ext) = resolution_parts(&d.resolution);
+            total += 1;
+            match kind {
+                ResolutionKind::Definition => resolved += 1,
+                ResolutionKind::External => external += 1,
+                _ => unresolved += 1,
+            }
+            let r = &d.reference;
+            p.record(&Record::Dependency(DependencyData {
+                kind: r.kind.as_str(),
+                name: &r.name,
+                qualifier: r.qualifier.as_deref(),
+                path: PathJson(&d.file.path),
+                line: r.line,
+                column: r.column,
+                resolution: kind,
+                resolved: def.map(DefinitionData::new),
+                external: ext,
+            }))?;
+        }
+    }
+    p.record(&Record::Summary(Summary::Depends(DependsSummary {
+        symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
+        dependencies: total,
+        resolved,
+        external,
+        unresolved,
+        elapsed_ms: run.elapsed_ms(),
+    })))?;
+    p.flush()?;
+    Ok(ExitStatus::from_outcome(total > 0, run.report.had_error()))
+}
+
+/// `codesearch what-breaks`.
+pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitStatus> {
+    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let source = ParseOnDemand::new(&run.walker, &run.report);
+    let resolver = Resolver::new(&source);
+    let mut p = run.printer(out);
+    let Some(targets) = resolve_targets(&args.symbol, args.all, &run, &resolver, &mut p)? else {
+        p.flush()?;
+        return Ok(ExitStatus::Error);
+    };
+    let depth = usize::from(args.depth);
+    let mut uses = find_uses(&targets, depth, &resolver);
+    uses.sort_by(|a, b| {
+        (a.depth, &a.file.path, a.reference.start_byte).cmp(&(
+            b.depth,
+            &b.file.path,
+            b.reference.start_byte,
+        ))
+    });
+    if p.style() == Style::Json {
+        for t in &targets {
+            p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
+        }
+    }
+    let mut lines = LineCache::default();
+    for u in &uses {
+        let r = &u.reference;
+        let content = lines.line(&u.file.path, r.line).to_string();
+        p.record(&Record::Reference(ReferenceData {
+            kind: r.kind.as_str(),
+            path: PathJson(&u.file.path),
+            line: r.line,
+            column: r.column,
+            line_content: &content,
+            qualifier: r.qualifier.as_deref(),
+            caller: u.caller.as_ref().map(|c| CallerData {
+                id: &c.id,
+                name: &c.name,
+                qualified_name: &c.qualified_name,
+                kind: c.kind,
+            }),
+            resolution: if u.resolved {
+                ResolutionKind::Definition
+            } else {
+                ResolutionKind::Unresolved
+            },
+            target: &u.target,
+            depth: (depth > 1).then_some(u.depth),
+        }))?;
+    }
+    let resolved = uses.iter().filter(|u| u.resolved).count();
+    let files: BTreeSet<&Path> = uses.iter().map(|u| u.file.path.as_path()).collect();
+    let note = format!(
+        "{} uses ({resolved} resolved, {} by name only). Note: {CAVEAT}",
+        uses.len(),
+        uses.len() - resolved
+    );
+    p.record(&Record::Summary(Summary::Breaks(BreaksSummary {
+        symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
+        references: uses.len(),
+        resolved,
+        unresolved: uses.len() - resolved,
+        calls: uses
+            .iter()
+            .filter(|u| u.reference.kind == RefKind::Call)
+            .count(),
+        files: files.len(),
+        depth,
+        note: note.clone(),
+        elapsed_ms: run.elapsed_ms(),
+    })))?;
+    p.flush()?;
+    if p.style() == Style::Text {
+        eprintln!("{note}");
+    }
+    Ok(ExitStatus::from_outcome(
+        !uses.is_empty(),
+        run.report.had_error(),
+    ))
+}
+
+/// Reads the lines of reported uses, one file at a time.
+#[derive(Default)]
+struct LineCache {
+    path: PathBuf,
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl LineCache {
+    fn line(&mut self, path: &Path, line: u32) -> &str {
+        if self.path != path {
+            self.path = path.to_path_buf();
+            self.text = crate::source::read_text(path)
+                .map(|s| s.text)
+                .unwrap_or_default();
+            self.starts = std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+        }
+        let i = (line as usize).saturating_sub(1);
+        let Some(&start) = self.starts.get(i) else {
+            return "";
+        };
+        let end = self.starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
+        self.text
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches('\r')
+    }
+}

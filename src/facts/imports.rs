@@ -1,0 +1,475 @@
+//! Imports: what an `import`, `use`, `using`, `#include` or `require` brings into a
+//! file, read off its syntax node into one shape for every language.
+//!
+//! Grammars disagree on how they spell an import, but the statements themselves are
+//! short and regular, so the dotted-path languages (Java, Kotlin, Scala, Groovy, C#,
+//! Rust, PHP, Swift, C++ `using`) are read from the statement's text; Python,
+//! JavaScript/TypeScript, Go and C/C++ includes, whose statements carry strings, aliases
+//! and name lists in fields, are read from the tree.
+
+use tree_sitter::Node;
+
+/// One imported module, or one name imported from a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The module, package, namespace, header or path as written, without quotes:
+    /// `java.util`, `os.path`, `./db`, `github.com/x/y/pkg`, `stdio.h`, `..models`.
+    pub module: String,
+    /// The member imported from `module` (`Map` in `import java.util.Map`); `None` when
+    /// the whole module is imported.
+    pub name: Option<String>,
+    /// The local name it is bound to when the import renames it
+    /// (`import numpy as np`, `import {a as b}`, Go `import f "fmt"`).
+    pub alias: Option<String>,
+    /// Every public name of `module` is imported (`a.b.*`, `from m import *`,
+    /// `using namespace std`, C# `using System.Text`).
+    pub wildcard: bool,
+    /// Java/Groovy `import static`, C# `using static`: members of a type.
+    pub is_static: bool,
+    /// C/C++ `#include <...>`: searched on the system paths first.
+    pub system: bool,
+    /// 1-based line of the statement.
+    pub line: u32,
+    /// Byte offset of the imported name (or module) in the file.
+    pub start_byte: u32,
+}
+
+impl Import {
+    /// The local name this import makes usable, if any: the alias, the imported member,
+    /// or the module's name (Python `import a.b` binds `a`; Go binds the package's last
+    /// path element; JS default and namespace imports always carry their alias).
+    pub fn bound_name(&self) -> Option<&str> {
+        if let Some(a) = &self.alias {
+            return Some(a);
+        }
+        if let Some(n) = &self.name {
+            return Some(n);
+        }
+        if self.wildcard || self.system {
+            return None;
+        }
+        let m = self.module.trim_matches(['"', '\'']);
+        if m.ends_with(".h") || m.ends_with(".hpp") || m.starts_with('.') || m.contains('/') {
+            // Paths bind nothing by themselves, except Go import paths (handled by
+            // `go_package_name`).
+            return None;
+        }
+        m.split(['.', ':']).find(|s| !s.is_empty())
+    }
+}
+
+/// Go: the package name an import path binds (its last element, without a major
+/// version suffix such as `/v2`).
+pub fn go_package_name(path: &str) -> &str {
+    let mut parts = path.rsplit('/');
+    let last = parts.next().unwrap_or(path);
+    let is_version =
+        last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit());
+    let name = if is_version {
+        parts.next().unwrap_or(last)
+    } else {
+        last
+    };
+    name.strip_prefix("go-").unwrap_or(name)
+}
+
+fn text<'a>(n: Node<'_>, src: &'a str) -> &'a str {
+    src.get(n.byte_range()).unwrap_or("")
+}
+
+fn unquote(s: &str) -> String {
+    s.trim()
+        .trim_matches(['"', '\'', '`', '<', '>'])
+        .trim()
+        .to_string()
+}
+
+fn line_of(n: Node<'_>) -> u32 {
+    u32::try_from(n.start_position().row + 1).unwrap_or(u32::MAX)
+}
+
+fn byte_of(n: Node<'_>) -> u32 {
+    u32::try_from(n.start_byte()).unwrap_or(u32::MAX)
+}
+
+fn base(node: Node<'_>, module: String) -> Import {
+    Import {
+        module,
+        name: None,
+        alias: None,
+        wildcard: false,
+        is_static: false,
+        system: false,
+        line: line_of(node),
+        start_byte: byte_of(node),
+    }
+}
+
+/// The imports one import node makes, per the language's grammar.
+pub fn read(lang: &str, node: Node<'_>, src: &str) -> Vec<Import> {
+    match (lang, node.kind()) {
+        ("python", "import_statement") => python_import(node, src),
+        ("python", "import_from_statement") => python_from(node, src),
+        (_, "import_statement") if matches!(lang, "javascript" | "typescript" | "tsx") => {
+            js_import(node, src)
+        }
+        ("go", "import_spec") => go_import(node, src),
+        (_, "preproc_include") => include(node, src),
+        ("rust", _) => rust_use(node, src),
+        ("php", _) => dotted_text(node, src, "\\"),
+        ("cpp", "using_declaration") => cpp_using(node, src),
+        ("css", _) => Vec::new(),
+        _ => dotted_text(node, src, "."),
+    }
+}
+
+/// Java, Kotlin, Scala, Groovy, C#, Swift, PHP: `import [static] a.b.C [as D];`,
+/// `import a.b.*`, `using [static] A.B;`, `using X = A.B;`, `use A\B\C as D;`.
+fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
+    let raw = text(node, src);
+    let mut words: Vec<&str> = raw
+        .trim_end_matches(';')
+        .split_whitespace()
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    // The statement's keyword.
+    if matches!(words[0], "import" | "using" | "use" | "global") {
+        words.remove(0);
+    }
+    if words.first() == Some(&"using") {
+        words.remove(0);
+    }
+    let mut is_static = false;
+    if words.first() == Some(&"static") {
+        is_static = true;
+        words.remove(0);
+    }
+    // Swift `import struct A.B`, PHP `use function A\f`.
+    if words.len() > 1
+        && matches!(
+            words[0],
+            "struct"
+                | "class"
+                | "enum"
+                | "protocol"
+                | "func"
+                | "typealias"
+                | "var"
+                | "let"
+                | "function"
+                | "const"
+        )
+    {
+        words.remove(0);
+    }
+    let joined = words.join(" ");
+    // C# alias form `X = A.B`.
+    let (alias, path) = match joined.split_once('=') {
+        Some((a, p)) => (Some(a.trim().to_string()), p.trim().to_string()),
+        None => match joined.split_once(" as ") {
+            Some((p, a)) => (Some(a.trim().to_string()), p.trim().to_string()),
+            None => (None, joined.trim().to_string()),
+        },
+    };
+    let path = path
+        .trim_matches(['{', '}', ' ', ';'])
+        .trim_start_matches(sep);
+    if path.is_empty() || path.contains(['{', '(', ',']) {
+        return Vec::new();
+    }
+    let mut imp = base(node, String::new());
+    imp.is_static = is_static;
+    imp.alias = alias;
+    imp.start_byte = name_offset(node, src, path.rsplit(sep).next().unwrap_or(path));
+    if let Some(module) = path.strip_suffix(&format!("{sep}*")) {
+        imp.module = module.to_string();
+        imp.wildcard = true;
+        return vec![imp];
+    }
+    let is_csharp_namespace = node.kind() == "using_directive" && imp.alias.is_none();
+    match path.rsplit_once(sep) {
+        // C#'s `using A.B;` imports a namespace's members, like a wildcard.
+        _ if is_csharp_namespace => {
+            imp.module = path.to_string();
+            imp.wildcard = true;
+        }
+        Some((module, name)) => {
+            imp.module = module.to_string();
+            imp.name = Some(name.to_string());
+        }
+        None => imp.module = path.to_string(),
+    }
+    vec![imp]
+}
+
+/// Where `word` appears last in the node's text, as a file offset (for the column).
+fn name_offset(node: Node<'_>, src: &str, word: &str) -> u32 {
+    let t = text(node, src);
+    let at = t.rfind(word).map_or(0, |i| i);
+    u32::try_from(node.start_byte() + at).unwrap_or(u32::MAX)
+}
+
+fn python_import(node: Node<'_>, src: &str) -> Vec<Import> {
+    let mut out = Vec::new();
+    let mut c = node.walk();
+    for n in node.children_by_field_name("name", &mut c) {
+        let mut imp = base(n, String::new());
+        match n.kind() {
+            "aliased_import" => {
+                let (Some(name), Some(alias)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("alias"),
+                ) else {
+                    continue;
+                };
+                imp.module = text(name, src).to_string();
+                imp.alias = Some(text(alias, src).to_string());
+            }
+            _ => imp.module = text(n, src).to_string(),
+        }
+        out.push(imp);
+    }
+    out
+}
+
+fn python_from(node: Node<'_>, src: &str) -> Vec<Import> {
+    let Some(module) = node.child_by_field_name("module_name") else {
+        return Vec::new();
+    };
+    let module_text: String = text(module, src).split_whitespace().collect();
+    let mut out = Vec::new();
+    let mut c = node.walk();
+    for n in node.children_by_field_name("name", &mut c) {
+        let mut imp = base(n, module_text.clone());
+        match n.kind() {
+            "aliased_import" => {
+                let (Some(name), Some(alias)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("alias"),
+                ) else {
+                    continue;
+                };
+                imp.name = Some(text(name, src).to_string());
+                imp.alias = Some(text(alias, src).to_string());
+            }
+            _ => imp.name = Some(text(n, src).to_string()),
+        }
+        out.push(imp);
+    }
+    let mut c = node.walk();
+    if node
+        .named_children(&mut c)
+        .any(|n| n.kind() == "wildcard_import")
+    {
+        let mut imp = base(node, module_text);
+        imp.wildcard = true;
+        out.push(imp);
+    }
+    out
+}
+
+fn js_import(node: Node<'_>, src: &str) -> Vec<Import> {
+    let Some(source) = node.child_by_field_name("source") else {
+        return Vec::new();
+    };
+    let module = unquote(text(source, src));
+    let mut out = Vec::new();
+    let mut c = node.walk();
+    let clause = node
+        .named_children(&mut c)
+        .find(|n| n.kind() == "import_clause");
+    let Some(clause) = clause else {
+        // `import './side-effects'`.
+        let mut imp = base(source, module);
+        imp.wildcard = false;
+        return vec![imp];
+    };
+    let mut c = clause.walk();
+    for part in clause.named_children(&mut c) {
+        match part.kind() {
+            "identifier" => {
+                let mut imp = base(part, module.clone());
+                imp.name = Some("default".into());
+                imp.alias = Some(text(part, src).to_string());
+                out.push(imp);
+            }
+            "namespace_import" => {
+                let mut imp = base(part, module.clone());
+                imp.wildcard = true;
+                let mut c2 = part.walk();
+                let alias = part
+                    .named_children(&mut c2)
+                    .find(|n| n.kind() == "identifier")
+                    .map(|n| text(n, src).to_string());
+                imp.alias = alias;
+                out.push(imp);
+            }
+            "named_imports" => {
+                let mut c2 = part.walk();
+                for spec in part.named_children(&mut c2) {
+                    if spec.kind() != "import_specifier" {
+                        continue;
+                    }
+                    let Some(name) = spec.child_by_field_name("name") else {
+                        continue;
+                    };
+                    let mut imp = base(name, module.clone());
+                    imp.name = Some(unquote(text(name, src)));
+                    imp.alias = spec
+                        .child_by_field_name("alias")
+                        .map(|a| text(a, src).to_string());
+                    out.push(imp);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn go_import(node: Node<'_>, src: &str) -> Vec<Import> {
+    let Some(path) = node.child_by_field_name("path") else {
+        return Vec::new();
+    };
+    let mut imp = base(path, unquote(text(path, src)));
+    match node.child_by_field_name("name") {
+        Some(n) if n.kind() == "dot" => imp.wildcard = true,
+        Some(n) if n.kind() == "blank_identifier" => return Vec::new(),
+        Some(n) => imp.alias = Some(text(n, src).to_string()),
+        None => imp.alias = Some(go_package_name(&imp.module).to_string()),
+    }
+    vec![imp]
+}
+
+fn include(node: Node<'_>, src: &str) -> Vec<Import> {
+    let Some(path) = node.child_by_field_name("path") else {
+        return Vec::new();
+    };
+    let mut imp = base(path, unquote(text(path, src)));
+    imp.system = path.kind() == "system_lib_string";
+    vec![imp]
+}
+
+fn cpp_using(node: Node<'_>, src: &str) -> Vec<Import> {
+    let t = text(node, src);
+    let is_namespace = t.split_whitespace().nth(1) == Some("namespace");
+    let path = t
+        .trim_end_matches(';')
+        .split_whitespace()
+        .last()
+        .unwrap_or("")
+        .trim_start_matches("::");
+    if path.is_empty() {
+        return Vec::new();
+    }
+    let mut imp = base(node, String::new());
+    imp.start_byte = name_offset(node, src, path.rsplit("::").next().unwrap_or(path));
+    if is_namespace {
+        imp.module = path.to_string();
+        imp.wildcard = true;
+    } else if let Some((m, n)) = path.rsplit_once("::") {
+        imp.module = m.to_string();
+        imp.name = Some(n.to_string());
+    } else {
+        imp.module = path.to_string();
+    }
+    vec![imp]
+}
+
+/// Rust `use a::b::{c, d as e, f::*};`, `use a::b;`, `extern crate x;`.
+fn rust_use(node: Node<'_>, src: &str) -> Vec<Import> {
+    let t: String = text(node, src)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let t = t.trim_end_matches(';');
+    let t = t
+        .trim_start_matches("pub(crate) ")
+        .trim_start_matches("pub ")
+        .trim_start_matches("use ")
+        .trim_start_matches("extern crate ");
+    let mut out = Vec::new();
+    let mut push = |path: &str| {
+        let path = path.trim();
+        if path.is_empty() {
+            return;
+        }
+        let (path, alias) = match path.split_once(" as ") {
+            Some((p, a)) => (p.trim(), Some(a.trim().to_string())),
+            None => (path, None),
+        };
+        let mut imp = base(node, String::new());
+        imp.alias = alias.filter(|a| a != "_");
+        if let Some(m) = path.strip_suffix("::*") {
+            imp.module = m.to_string();
+            imp.wildcard = true;
+        } else if let Some((m, n)) = path.rsplit_once("::") {
+            imp.module = m.to_string();
+            imp.name = Some(n.to_string());
+        } else {
+            imp.module = path.to_string();
+        }
+        imp.start_byte = name_offset(
+            node,
+            src,
+            imp.name.as_deref().unwrap_or(imp.module.as_str()),
+        );
+        out.push(imp);
+    };
+    match t.split_once('{') {
+        Some((prefix, rest)) => {
+            let prefix = prefix.trim_end_matches("::");
+            let inner = rest.trim_end_matches('}');
+            // One level of braces covers nearly every real `use`; nested groups are
+            // read as whole paths under the prefix.
+            for part in split_top_level(inner) {
+                let part = part.trim();
+                if part == "self" {
+                    push(prefix);
+                } else if !part.is_empty() {
+                    push(&format!("{prefix}::{part}"));
+                }
+            }
+        }
+        None => push(t),
+    }
+    out
+}
+
+fn split_top_level(s: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut depth = 0usize;
+    let mut cur = String::new();
+    for ch in s.chars() {
+        match ch {
+            '{' => {
+                depth += 1;
+                cur.push(ch);
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                cur.push(ch);
+            }
+            ',' if depth == 0 => parts.push(std::mem::take(&mut cur)),
+            _ => cur.push(ch),
+        }
+    }
+    parts.push(cur);
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_package_name;
+
+    #[test]
+    fn go_package_names_drop_major_versions() {
+        assert_eq!(go_package_name("github.com/a/b/v2"), "b");
+        assert_eq!(go_package_name("net/http"), "http");
+        assert_eq!(go_package_name("fmt"), "fmt");
+        assert_eq!(go_package_name("github.com/x/go-yaml"), "yaml");
+    }
+}

@@ -1,0 +1,161 @@
+//! File facts: everything a symbol question needs from one file, computed by one pure
+//! function of the file's language and text.
+//!
+//! [`FileFacts`] holds the file's definitions (the symbols of [`crate::symbols`]), the
+//! references it makes (every identifier use that could name a definition: calls,
+//! plain references, type uses, inheritance, annotations, imports), the imports with
+//! the names they bind, the package or namespace the file declares, and the local
+//! bindings (parameters, local variables, fields) with the type the syntax gives them.
+//! Bindings let resolution tell a call on a local `Map` (a library type) from a call on
+//! a local `Builder` (a repository type), and keep parameter names from being mistaken
+//! for uses of same-named definitions.
+//!
+//! Extraction is one pre-order walk of the tree with a cursor and an explicit ancestor
+//! stack, so it is linear in the size of the file and never recurses.
+
+mod imports;
+mod walk;
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::lang::Language;
+use crate::source::SourceError;
+use crate::symbols::collect::parse_file;
+use crate::symbols::Symbol;
+
+pub use imports::Import;
+
+/// How an identifier is used at one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefKind {
+    /// What a call or `new` invokes.
+    Call,
+    /// Any other use of a name as a value (`x = CONST`, `f(handler)`).
+    Reference,
+    /// A type in a declaration, cast, generic argument or `instanceof`.
+    TypeUse,
+    /// A name brought in by an import, include or use.
+    Import,
+    /// A supertype in a class header (`extends`, `implements`, base lists).
+    Inheritance,
+    /// An annotation, decorator or attribute.
+    Annotation,
+}
+
+impl RefKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefKind::Call => "call",
+            RefKind::Reference => "reference",
+            RefKind::TypeUse => "type_use",
+            RefKind::Import => "import",
+            RefKind::Inheritance => "inheritance",
+            RefKind::Annotation => "annotation",
+        }
+    }
+}
+
+/// One use of a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// The identifier itself (`add` in `builder.add(x)`).
+    pub name: String,
+    /// The text in front of it: the receiver or qualifier (`builder`, `pkg`,
+    /// `this.items`), whitespace collapsed.
+    pub qualifier: Option<String>,
+    pub kind: RefKind,
+    /// 1-based line and byte column of the name.
+    pub line: u32,
+    pub column: u32,
+    /// Byte offset of the name in the file.
+    pub start_byte: u32,
+    /// Index of the innermost enclosing definition in [`FileFacts::definitions`].
+    pub enclosing: Option<u32>,
+    /// The number of arguments of a call, where the syntax shows them.
+    pub arity: Option<u16>,
+}
+
+/// What declared a local name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingKind {
+    Parameter,
+    Local,
+    /// A field or property of a type (its scope is the type).
+    Field,
+}
+
+/// A name declared inside a definition (or at file level) that is not itself a symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub name: String,
+    /// The simple name of its declared or constructed type (`Map` for
+    /// `Map<String, X> m`, `Builder` for `b = new Builder()`), when the syntax shows it.
+    pub type_name: Option<String>,
+    /// The qualifier written in front of the type (`java.util` in `java.util.Map`).
+    pub type_qualifier: Option<String>,
+    pub kind: BindingKind,
+    /// The definition it belongs to (a function for locals and parameters, a type for
+    /// fields); `None` at file level.
+    pub scope: Option<u32>,
+}
+
+/// Everything one file contributes to symbol questions.
+#[derive(Debug, Clone)]
+pub struct FileFacts {
+    /// The path as printed.
+    pub path: PathBuf,
+    pub language: &'static Language,
+    /// The package or namespace the file declares (`org.acme.web`, Go `http`).
+    pub package: Option<String>,
+    pub definitions: Vec<Symbol>,
+    pub references: Vec<Reference>,
+    pub imports: Vec<Import>,
+    pub bindings: Vec<Binding>,
+}
+
+impl FileFacts {
+    /// The definition enclosing a reference, skipping scopes that are not symbols.
+    pub fn enclosing_symbol(&self, r: &Reference) -> Option<&Symbol> {
+        let mut at = r.enclosing.map(|i| i as usize);
+        while let Some(i) = at {
+            let s = self.definitions.get(i)?;
+            if s.kind != crate::symbols::Kind::Scope {
+                return Some(s);
+            }
+            at = s.parent;
+        }
+        None
+    }
+}
+
+/// The facts of one parsed file. `path` is the path as printed.
+pub fn extract_facts(
+    lang: &'static Language,
+    path: &Path,
+    text: &str,
+    tree: &tree_sitter::Tree,
+) -> FileFacts {
+    let definitions = crate::symbols::extract(lang, path, text, tree);
+    walk::facts_with(path, lang, text, tree, definitions)
+}
+
+/// Reads, parses and extracts the facts of one file; `display` is the path as printed.
+pub fn facts_of_file(
+    open_path: &Path,
+    display: &Path,
+    lang: &'static Language,
+) -> Result<FileFacts, SourceError> {
+    let parsed = parse_file(open_path, lang)?;
+    Ok(extract_facts(
+        lang,
+        display,
+        &parsed.source.text,
+        &parsed.tree,
+    ))
+}
+
+#[cfg(test)]
+mod tests;

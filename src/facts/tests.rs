@@ -1,0 +1,179 @@
+//! Facts read off small files of each language family.
+
+use std::path::Path;
+
+use super::*;
+use crate::lang;
+
+fn facts(file: &str, src: &str) -> FileFacts {
+    let lang = lang::detect(Path::new(file)).expect("known language");
+    let tree = crate::symbols::collect::parse_text(lang, src).expect("parses");
+    extract_facts(lang, Path::new(file), src, &tree)
+}
+
+fn refs(f: &FileFacts) -> Vec<String> {
+    f.references
+        .iter()
+        .map(|r| {
+            format!(
+                "{}:{}{}@{}",
+                r.kind.as_str(),
+                r.qualifier
+                    .as_deref()
+                    .map(|q| format!("{q}."))
+                    .unwrap_or_default(),
+                r.name,
+                r.line
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn java_calls_receivers_types_and_locals() {
+    let f = facts(
+        "A.java",
+        "package org.acme;\nimport java.util.Map;\nimport static org.acme.Util.helper;\n\
+         class A extends Base implements Runnable {\n  private Map<String, Integer> cache;\n\
+         @Override\n  public void run(int count) {\n    Builder b = new Builder();\n\
+         b.add(count);\n    cache.put(\"k\", 1);\n    helper();\n    this.go();\n  }\n}\n",
+    );
+    assert_eq!(f.package.as_deref(), Some("org.acme"));
+    let r = refs(&f);
+    for want in [
+        "import:java.util.Map@2",
+        "import:org.acme.Util.helper@3",
+        "inheritance:Base@4",
+        "inheritance:Runnable@4",
+        "type_use:Map@5",
+        "annotation:Override@6",
+        "type_use:Builder@8",
+        "call:Builder@8",
+        "call:b.add@9",
+        "call:cache.put@10",
+        "call:helper@11",
+        "call:this.go@12",
+    ] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    // Parameters and locals are bindings, not references.
+    assert!(!r.iter().any(|x| x.starts_with("reference:count")), "{r:?}");
+    let b = f.bindings.iter().find(|b| b.name == "b").expect("local b");
+    assert_eq!(b.type_name.as_deref(), Some("Builder"));
+    let cache = f
+        .bindings
+        .iter()
+        .find(|b| b.name == "cache")
+        .expect("field");
+    assert_eq!(cache.kind, BindingKind::Field);
+    assert_eq!(cache.type_name.as_deref(), Some("Map"));
+}
+
+#[test]
+fn python_imports_self_fields_and_keyword_arguments() {
+    let f = facts(
+        "m.py",
+        "import os.path\nfrom .models import User as U\nfrom app import *\n\n\
+         class Svc(Base):\n    def __init__(self, repo):\n        self.client = Client()\n\n\
+         \x20   def run(self, name):\n        # call(ignored)\n        self.client.send(name, retry=True)\n\
+         \x20       return U(name=name)\n",
+    );
+    let r = refs(&f);
+    for want in [
+        "import:os.path@1",
+        "import:.models.User@2",
+        "inheritance:Base@5",
+        "call:Client@7",
+        "call:self.client.send@11",
+        "call:U@12",
+    ] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    assert!(
+        !r.iter()
+            .any(|x| x.contains("retry") || x.contains("ignored")),
+        "{r:?}"
+    );
+    assert!(!r.iter().any(|x| x.starts_with("reference:name")), "{r:?}");
+    let client = f
+        .bindings
+        .iter()
+        .find(|b| b.name == "client")
+        .expect("self field");
+    assert_eq!(client.type_name.as_deref(), Some("Client"));
+    let imp = f
+        .imports
+        .iter()
+        .find(|i| i.alias.as_deref() == Some("U"))
+        .unwrap();
+    assert_eq!(
+        (imp.module.as_str(), imp.name.as_deref()),
+        (".models", Some("User"))
+    );
+    assert!(f.imports.iter().any(|i| i.module == "app" && i.wildcard));
+}
+
+#[test]
+fn go_packages_selectors_and_composite_literals() {
+    let f = facts(
+        "s.go",
+        "package server\n\nimport (\n\t\"fmt\"\n\tstore \"github.com/x/app/internal/db\"\n)\n\n\
+         func Run(cfg Config) error {\n\ts := &Server{}\n\ts.Start()\n\tfmt.Println(cfg)\n\treturn store.Open()\n}\n",
+    );
+    assert_eq!(f.package.as_deref(), Some("server"));
+    let r = refs(&f);
+    for want in [
+        "type_use:Config@8",
+        "call:s.Start@10",
+        "call:fmt.Println@11",
+        "call:store.Open@12",
+    ] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    let s = f.bindings.iter().find(|b| b.name == "s").expect("local s");
+    assert_eq!(s.type_name.as_deref(), Some("Server"));
+    assert!(f.imports.iter().any(|i| i.alias.as_deref() == Some("fmt")));
+    assert!(f
+        .imports
+        .iter()
+        .any(|i| i.alias.as_deref() == Some("store")));
+}
+
+#[test]
+fn typescript_imports_and_members() {
+    let f = facts(
+        "a.ts",
+        "import { parse as p } from './parser';\nimport * as fs from 'fs';\nconst x = require('./x');\n\
+         export class A extends B {\n  run(items: Item[]): void {\n    const m = new Map<string, number>();\n\
+         \x20   m.set('a', p(items));\n    fs.readFileSync(`${this.path()}`);\n  }\n}\n",
+    );
+    let r = refs(&f);
+    for want in [
+        "inheritance:B@4",
+        "type_use:Item@5",
+        "call:Map@6",
+        "call:m.set@7",
+        "call:p@7",
+        "call:fs.readFileSync@8",
+        "call:this.path@8",
+    ] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    assert!(f.imports.iter().any(|i| i.module == "./x"));
+    assert!(f.imports.iter().any(|i| i.module == "fs" && i.wildcard));
+}
+
+#[test]
+fn c_includes_and_calls() {
+    let f = facts(
+        "a.c",
+        "#include <stdio.h>\n#include \"buf.h\"\n\nint main(int argc, char **argv) {\n\
+         \x20 buf_t *b = bufnew(argc);\n  printf(\"%d\", b->len);\n  return 0;\n}\n",
+    );
+    let r = refs(&f);
+    for want in ["call:bufnew@5", "call:printf@6", "type_use:buf_t@5"] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    assert!(f.imports.iter().any(|i| i.module == "stdio.h" && i.system));
+    assert!(f.imports.iter().any(|i| i.module == "buf.h" && !i.system));
+}

@@ -1,0 +1,1142 @@
+//! The one walk that turns a syntax tree (plus its already extracted definitions) into
+//! references, imports, bindings and the declared package.
+//!
+//! Grammars name things differently, but they share field names: a member access
+//! keeps its receiver in a field such as `object`, `operand` or `scope` and the member
+//! in `property`, `field`, `attribute` or `name`; a call keeps its callee in `function`
+//! or `constructor`; a declaration keeps its type in `type` and its name in `name`,
+//! `declarator`, `pattern` or `left`. Reading those fields, rather than a table of node
+//! kinds per language, covers every grammar in the registry with one walk.
+//!
+//! The walk is iterative with an explicit ancestor stack (parents and field names come
+//! from the stack, never from `Node::parent`, which searches from the root), and
+//! open definitions are tracked the same way, so the cost is linear in the tree.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::{Node, Tree};
+
+use super::imports::{self, Import};
+use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
+use crate::lang::Language;
+use crate::symbols::{Kind, Symbol};
+
+/// Identifier node kinds across the grammars.
+const IDENTIFIERS: &[&str] = &[
+    "identifier",
+    "type_identifier",
+    "field_identifier",
+    "property_identifier",
+    "shorthand_property_identifier",
+    "simple_identifier",
+    "constant",
+    "name",
+    "namespace_identifier",
+];
+/// Fields that hold a member's name, with the receiver in [`RECEIVER_FIELDS`].
+const MEMBER_FIELDS: &[&str] = &["property", "field", "attribute", "name", "method", "suffix"];
+const RECEIVER_FIELDS: &[&str] = &[
+    "object",
+    "operand",
+    "argument",
+    "value",
+    "scope",
+    "expression",
+    "receiver",
+    "module",
+    "package",
+    "path",
+    "qualifier",
+    "table",
+    "target",
+];
+/// Fields that hold what a call invokes as a whole.
+const CALLEE_FIELDS: &[&str] = &["function", "constructor", "macro", "type"];
+/// Nodes that only wrap a callee (`new Foo<T>()`, `(f)()`).
+const CALLEE_WRAPPERS: &[&str] = &[
+    "generic_type",
+    "generic_name",
+    "parenthesized_expression",
+    "user_type",
+    "type_identifier_with_arguments",
+    "template_type",
+    "template_function",
+    "generic_function",
+    "nullable_type",
+];
+/// Nodes inside a string that are code again (`${f()}`, `#{f}`, `{f()}`).
+const INTERPOLATIONS: &[&str] = &[
+    "template_substitution",
+    "interpolation",
+    "string_interpolation",
+    "interpolated_expression",
+    "line_str_text_interpolation",
+    "multi_line_str_text_interpolation",
+    "template_interpolation",
+];
+/// Supertype lists in class headers.
+const INHERITANCE: &[&str] = &[
+    "superclass",
+    "super_interfaces",
+    "extends_interfaces",
+    "extends_clause",
+    "implements_clause",
+    "class_heritage",
+    "base_list",
+    "base_class_clause",
+    "delegation_specifier",
+    "delegation_specifiers",
+    "inheritance_specifier",
+    "type_inheritance_clause",
+];
+/// Annotations, decorators and attributes.
+const ANNOTATIONS: &[&str] = &[
+    "annotation",
+    "marker_annotation",
+    "decorator",
+    "attribute_item",
+    "attribute_list",
+];
+/// Nodes whose subtree is a type (the identifiers in it are type uses).
+const TYPE_CONTAINERS: &[&str] = &[
+    "type",
+    "user_type",
+    "generic_type",
+    "type_arguments",
+    "type_annotation",
+    "scoped_type_identifier",
+    "nested_type_identifier",
+    "qualified_type",
+    "array_type",
+    "pointer_type",
+    "nullable_type",
+    "type_list",
+    "type_argument",
+    "type_projection",
+];
+/// Nodes whose `name`/`key` child is a label, not a use (`f(key=1)`, `{key: 1}`).
+const KEYED: &[&str] = &[
+    "keyword_argument",
+    "named_argument",
+    "value_argument",
+    "pair",
+    "labeled_statement",
+    "element_value_pair",
+    "field_initializer",
+    "shorthand_field_initializer",
+    "argument",
+];
+/// Qualified names (`A::f`, `a.b`) that a definition may carry as its name.
+const QUALIFIED_NAMES: &[&str] = &[
+    "qualified_identifier",
+    "scoped_identifier",
+    "dotted_name",
+    "qualified_name",
+    "scoped_type_identifier",
+    "nested_identifier",
+    "destructor_name",
+    "operator_name",
+];
+/// Package and namespace declarations: `name` is the file's package.
+const PACKAGE_DECLS: &[&str] = &[
+    "package_declaration",
+    "package_clause",
+    "package_header",
+    "namespace_declaration",
+    "file_scoped_namespace_declaration",
+    "namespace_definition",
+];
+/// Names that stand for the current object or class, never a definition.
+const SELF_NAMES: &[&str] = &["this", "self", "super", "cls", "Self", "base", "$this"];
+
+/// Declarations of parameters.
+const PARAMETERS: &[&str] = &[
+    "formal_parameter",
+    "spread_parameter",
+    "catch_formal_parameter",
+    "parameter",
+    "class_parameter",
+    "parameter_declaration",
+    "variadic_parameter_declaration",
+    "required_parameter",
+    "optional_parameter",
+    "typed_parameter",
+    "default_parameter",
+    "typed_default_parameter",
+    "simple_parameter",
+    "variadic_parameter",
+    "property_promotion_parameter",
+    "lambda_parameter",
+];
+/// Parameter lists whose bare identifier children are parameters.
+const PARAMETER_LISTS: &[&str] = &[
+    "parameters",
+    "lambda_parameters",
+    "formal_parameters",
+    "inferred_parameters",
+    "method_parameters",
+    "block_parameters",
+    "closure_parameters",
+    "function_value_parameters",
+];
+/// Declarations of local variables (or fields, inside a type).
+const VARIABLES: &[&str] = &[
+    "local_variable_declaration",
+    "variable_declarator",
+    "short_var_declaration",
+    "var_spec",
+    "let_declaration",
+    "property_declaration",
+    "variable_declaration",
+    "declaration",
+    "assignment",
+    "val_definition",
+    "var_definition",
+    "field_declaration",
+    "public_field_definition",
+    "enhanced_for_statement",
+    "for_statement",
+    "for_in_statement",
+    "range_clause",
+    "resource",
+    "local_declaration_statement",
+    "foreach_statement",
+    "catch_declaration",
+];
+
+/// An ancestor on the walk's stack.
+#[derive(Clone, Copy)]
+struct Frame<'t> {
+    node: Node<'t>,
+    field: Option<&'static str>,
+    /// Inside a comment or string (and not in an interpolation inside it).
+    quiet: bool,
+}
+
+/// A pending call: its callee's name node start, qualifier text and arity.
+struct CallSite {
+    qualifier: Option<String>,
+    arity: Option<u16>,
+}
+
+pub(super) fn facts_with(
+    path: &std::path::Path,
+    lang: &'static Language,
+    src: &str,
+    tree: &Tree,
+    definitions: Vec<Symbol>,
+) -> FileFacts {
+    let mut w = Walk {
+        lang,
+        src,
+        defs: &definitions,
+        def_names: definitions.iter().map(|s| s.name_byte).collect(),
+        order: {
+            let mut o: Vec<usize> = (0..definitions.len()).collect();
+            // Outer definitions first at equal starts.
+            o.sort_by_key(|&i| {
+                (
+                    definitions[i].start_byte,
+                    std::cmp::Reverse(definitions[i].end_byte),
+                )
+            });
+            o
+        },
+        next_def: 0,
+        open: Vec::new(),
+        declared: HashSet::new(),
+        calls: HashMap::new(),
+        requires: HashSet::new(),
+        references: Vec::new(),
+        imports: Vec::new(),
+        bindings: Vec::new(),
+        package: None,
+        line_starts: line_starts(src),
+    };
+    w.run(tree);
+    let Walk {
+        references,
+        imports,
+        bindings,
+        package,
+        ..
+    } = w;
+    let references = drop_local_uses(references, &bindings, &imports, &definitions);
+    FileFacts {
+        path: path.to_path_buf(),
+        language: lang,
+        package,
+        definitions,
+        references,
+        imports,
+        bindings,
+    }
+}
+
+fn line_starts(src: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+struct Walk<'a> {
+    lang: &'static Language,
+    src: &'a str,
+    defs: &'a [Symbol],
+    def_names: HashSet<usize>,
+    /// Definition indices by start.
+    order: Vec<usize>,
+    next_def: usize,
+    /// Open definitions, innermost last.
+    open: Vec<usize>,
+    /// Byte offsets of names that a declaration binds (not uses).
+    declared: HashSet<usize>,
+    /// Callee name offsets of calls seen above the current node.
+    calls: HashMap<usize, CallSite>,
+    /// `require(..)` calls already read as the imports of a declaration.
+    requires: HashSet<usize>,
+    references: Vec<Reference>,
+    imports: Vec<Import>,
+    bindings: Vec<Binding>,
+    package: Option<String>,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Walk<'a> {
+    fn run(&mut self, tree: &Tree) {
+        let mut cursor = tree.walk();
+        let mut stack: Vec<Frame<'_>> = Vec::new();
+        loop {
+            let node = cursor.node();
+            let field = cursor.field_name();
+            let parent_quiet = stack.last().is_some_and(|f| f.quiet);
+            let kind = node.kind();
+            let quiet = if INTERPOLATIONS.contains(&kind) {
+                false
+            } else {
+                parent_quiet || self.lang.string_kinds.contains(&kind)
+            };
+            self.advance_defs(node.start_byte());
+            let mut descend = true;
+            if self.lang.comment_kinds.contains(&kind) {
+                descend = false;
+            } else if !quiet && node.is_named() {
+                descend = self.visit(node, field, &stack);
+            }
+            stack.push(Frame { node, field, quiet });
+            if descend && cursor.goto_first_child() {
+                continue;
+            }
+            stack.pop();
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return;
+                }
+                stack.pop();
+            }
+        }
+    }
+
+    /// Keeps `open` equal to the definitions containing `at`.
+    fn advance_defs(&mut self, at: usize) {
+        while self
+            .open
+            .last()
+            .is_some_and(|&i| self.defs[i].end_byte <= at)
+        {
+            self.open.pop();
+        }
+        while let Some(&i) = self.order.get(self.next_def) {
+            if self.defs[i].start_byte > at {
+                break;
+            }
+            let start = self.defs[i].start_byte;
+            while self
+                .open
+                .last()
+                .is_some_and(|&o| self.defs[o].end_byte <= start)
+            {
+                self.open.pop();
+            }
+            self.open.push(i);
+            self.next_def += 1;
+        }
+    }
+
+    fn enclosing(&self) -> Option<u32> {
+        self.open.last().map(|&i| i as u32)
+    }
+
+    /// The innermost open definition that is a function, method or type (the scope
+    /// of a binding declared here).
+    fn binding_scope(&self) -> Option<u32> {
+        self.open
+            .iter()
+            .rev()
+            .find(|&&i| self.defs[i].kind != Kind::Scope)
+            .map(|&i| i as u32)
+    }
+
+    fn in_type_body(&self) -> bool {
+        self.binding_scope()
+            .is_some_and(|i| self.defs[i as usize].kind.is_type_like())
+    }
+
+    fn text(&self, n: Node<'_>) -> &'a str {
+        self.src.get(n.byte_range()).unwrap_or("")
+    }
+
+    fn position(&self, byte: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= byte);
+        let start = self.line_starts[line.saturating_sub(1)];
+        (
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(byte - start + 1).unwrap_or(u32::MAX),
+        )
+    }
+
+    /// Handles one named node; returns whether to walk into it.
+    fn visit<'t>(
+        &mut self,
+        node: Node<'t>,
+        field: Option<&'static str>,
+        stack: &[Frame<'t>],
+    ) -> bool {
+        let kind = node.kind();
+        if self.lang.import_kinds.contains(&kind) {
+            self.import(node);
+            return false;
+        }
+        if PACKAGE_DECLS.contains(&kind) {
+            if self.package.is_none() && self.open.is_empty() {
+                self.package = package_name(node, self.src);
+            }
+            // C# and C++ namespaces hold code; Java/Kotlin/Go package clauses do not.
+            return node.child_by_field_name("body").is_some()
+                || kind.starts_with("namespace")
+                || kind == "file_scoped_namespace_declaration";
+        }
+        if self.lang.call_kinds.contains(&kind) {
+            self.call(node);
+        }
+        if kind == "variable_declarator" && self.require_import(node) {
+            return true;
+        }
+        if PARAMETERS.contains(&kind) {
+            self.declare(node, BindingKind::Parameter);
+        } else if PARAMETER_LISTS.contains(&kind) {
+            self.declare_bare_parameters(node);
+        } else if VARIABLES.contains(&kind) {
+            let k = if self.in_type_body() {
+                BindingKind::Field
+            } else {
+                BindingKind::Local
+            };
+            self.declare(node, k);
+        } else if kind == "arrow_function" {
+            if let Some(p) = node.child_by_field_name("parameter") {
+                self.bind(p, None, None, BindingKind::Parameter);
+            }
+        }
+        if IDENTIFIERS.contains(&kind) {
+            self.identifier(node, field, stack);
+            return false;
+        }
+        true
+    }
+
+    fn import<'t>(&mut self, node: Node<'t>) {
+        let found = imports::read(self.lang.name, node, self.src);
+        for imp in found {
+            let name = imp
+                .name
+                .clone()
+                .or_else(|| {
+                    imp.module
+                        .rsplit(['.', '/', ':', '\\'])
+                        .find(|s| !s.is_empty())
+                        .map(str::to_string)
+                })
+                .unwrap_or_default();
+            if !name.is_empty() && name != "*" {
+                let (line, column) = self.position(imp.start_byte as usize);
+                let qualifier = if imp.name.is_some() {
+                    Some(imp.module.clone())
+                } else {
+                    imp.module
+                        .rsplit_once(['.', '/', ':', '\\'])
+                        .map(|(q, _)| q.trim_end_matches([':', '.', '/']).to_string())
+                        .filter(|q| !q.is_empty())
+                };
+                self.references.push(Reference {
+                    name: strip_extension(&name).to_string(),
+                    qualifier,
+                    kind: RefKind::Import,
+                    line,
+                    column,
+                    start_byte: imp.start_byte,
+                    enclosing: self.enclosing(),
+                    arity: None,
+                });
+            }
+            self.imports.push(imp);
+        }
+    }
+
+    /// `const x = require('m')` / `const { a, b: c } = require('m')`: CommonJS imports,
+    /// which bind names the way `import` does (not as local values).
+    fn require_import<'t>(&mut self, declarator: Node<'t>) -> bool {
+        let (Some(name), Some(value)) = (
+            declarator.child_by_field_name("name"),
+            declarator.child_by_field_name("value"),
+        ) else {
+            return false;
+        };
+        let Some(module) = require_module(value, self.src) else {
+            return false;
+        };
+        self.requires.insert(value.start_byte());
+        let push = |w: &mut Self, n: Node<'t>, imported: Option<String>, alias: Option<String>| {
+            let (line, column) = w.position(n.start_byte());
+            let start_byte = u32::try_from(n.start_byte()).unwrap_or(u32::MAX);
+            w.declared.insert(n.start_byte());
+            if let Some(i) = &imported {
+                w.references.push(Reference {
+                    name: i.clone(),
+                    qualifier: Some(module.clone()),
+                    kind: RefKind::Import,
+                    line,
+                    column,
+                    start_byte,
+                    enclosing: w.enclosing(),
+                    arity: None,
+                });
+            }
+            w.imports.push(Import {
+                module: module.clone(),
+                name: imported,
+                alias,
+                wildcard: false,
+                is_static: false,
+                system: false,
+                line,
+                start_byte,
+            });
+        };
+        match name.kind() {
+            "identifier" => {
+                let alias = self.text(name).to_string();
+                push(self, name, None, Some(alias));
+            }
+            "object_pattern" => {
+                let mut c = name.walk();
+                let parts: Vec<Node<'t>> = name.named_children(&mut c).collect();
+                for part in parts {
+                    match part.kind() {
+                        "shorthand_property_identifier_pattern" => {
+                            let n = self.text(part).to_string();
+                            push(self, part, Some(n), None);
+                        }
+                        "pair_pattern" => {
+                            if let (Some(k), Some(v)) = (
+                                part.child_by_field_name("key"),
+                                part.child_by_field_name("value"),
+                            ) {
+                                let (kn, vn) = (self.text(k).to_string(), self.text(v).to_string());
+                                push(self, v, Some(kn), Some(vn));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Records where a call's callee name is, with its qualifier and arity, so that
+    /// the identifier visited below is classified as a call.
+    fn call<'t>(&mut self, node: Node<'t>) {
+        let Some((name, qualifier)) = callee_parts(node) else {
+            return;
+        };
+        let arity = arguments(node).map(|a| {
+            let mut c = a.walk();
+            let n = a
+                .named_children(&mut c)
+                .filter(|n| !self.lang.comment_kinds.contains(&n.kind()))
+                .count();
+            u16::try_from(n).unwrap_or(u16::MAX)
+        });
+        let qualifier = qualifier.map(|q| compact(self.text(q)));
+        // `require('./x')` outside a declaration: a CommonJS import binding nothing.
+        if !self.requires.contains(&node.start_byte()) {
+            if let Some(module) = require_module(node, self.src) {
+                if let Some(arg) = arguments(node).and_then(|a| a.named_child(0)) {
+                    let (line, _) = self.position(arg.start_byte());
+                    self.imports.push(Import {
+                        module,
+                        name: None,
+                        alias: None,
+                        wildcard: false,
+                        is_static: false,
+                        system: false,
+                        line,
+                        start_byte: u32::try_from(arg.start_byte()).unwrap_or(u32::MAX),
+                    });
+                }
+            }
+        }
+        if IDENTIFIERS.contains(&name.kind()) {
+            self.calls
+                .insert(name.start_byte(), CallSite { qualifier, arity });
+        } else {
+            // A callee that is not an identifier node (a shell command's word).
+            let text = self.text(name).trim();
+            if text.is_empty() || text.len() > 120 || text.contains(char::is_whitespace) {
+                return;
+            }
+            let (line, column) = self.position(name.start_byte());
+            self.references.push(Reference {
+                name: text.to_string(),
+                qualifier,
+                kind: RefKind::Call,
+                line,
+                column,
+                start_byte: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
+                enclosing: self.enclosing(),
+                arity,
+            });
+        }
+    }
+
+    fn identifier<'t>(&mut self, node: Node<'t>, field: Option<&'static str>, stack: &[Frame<'t>]) {
+        let start = node.start_byte();
+        let name = self.text(node);
+        if name.is_empty()
+            || SELF_NAMES.contains(&name)
+            || self.def_names.contains(&start)
+            || self.declared.contains(&start)
+        {
+            return;
+        }
+        let parent = stack.last();
+        if let Some(p) = parent {
+            let pk = p.node.kind();
+            if KEYED.contains(&pk) && matches!(field, Some("name" | "key" | "label")) {
+                return;
+            }
+            if PACKAGE_DECLS.contains(&pk) {
+                return;
+            }
+            if pk == "package_identifier" || node.kind() == "package_identifier" {
+                return;
+            }
+            // `A::f` naming a definition: part of the definition's own name.
+            if self.def_names.contains(&p.node.start_byte()) && QUALIFIED_NAMES.contains(&pk) {
+                return;
+            }
+            // `int f(int);`: a prototype declares the name, it does not use it.
+            if pk == "function_declarator" && field == Some("declarator") {
+                return;
+            }
+        }
+        let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
+            (RefKind::Call, call.qualifier, call.arity)
+        } else {
+            let qualifier = parent.and_then(|p| member_receiver(p.node, node, field, self.src));
+            (self.classify(node, field, stack), qualifier, None)
+        };
+        let (line, column) = self.position(start);
+        self.references.push(Reference {
+            name: name.to_string(),
+            qualifier,
+            kind,
+            line,
+            column,
+            start_byte: u32::try_from(start).unwrap_or(u32::MAX),
+            enclosing: self.enclosing(),
+            arity,
+        });
+    }
+
+    /// Type use, inheritance, annotation or plain reference, from the ancestors.
+    fn classify<'t>(
+        &self,
+        node: Node<'t>,
+        field: Option<&'static str>,
+        stack: &[Frame<'t>],
+    ) -> RefKind {
+        let mut is_type = node.kind() == "type_identifier" || field == Some("type");
+        // Ancestors up to the enclosing statement decide; a handful of levels is
+        // enough for every header and annotation shape.
+        for (depth, f) in stack.iter().rev().take(8).enumerate() {
+            let k = f.node.kind();
+            if ANNOTATIONS.contains(&k) {
+                return RefKind::Annotation;
+            }
+            if INHERITANCE.contains(&k)
+                || f.field == Some("superclasses")
+                || f.field == Some("superclass")
+            {
+                return RefKind::Inheritance;
+            }
+            if f.field == Some("arguments") || k.ends_with("_body") || k == "block" {
+                break;
+            }
+            if depth < 4
+                && (TYPE_CONTAINERS.contains(&k) || matches!(f.field, Some("type" | "return_type")))
+            {
+                is_type = true;
+            }
+        }
+        if is_type {
+            RefKind::TypeUse
+        } else {
+            RefKind::Reference
+        }
+    }
+
+    fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
+        let mut c = list.walk();
+        let params: Vec<Node<'t>> = list
+            .named_children(&mut c)
+            .filter(|n| IDENTIFIERS.contains(&n.kind()))
+            .collect();
+        for p in params {
+            self.bind(p, None, None, BindingKind::Parameter);
+        }
+    }
+
+    /// A declaration: its names, with the type written or constructed.
+    fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind) {
+        let ty = node.child_by_field_name("type").or_else(|| {
+            let mut c = node.walk();
+            let t = node
+                .named_children(&mut c)
+                .find(|n| matches!(n.kind(), "user_type" | "nullable_type" | "type_annotation"));
+            t
+        });
+        let value = ["value", "right", "init"]
+            .iter()
+            .find_map(|f| node.child_by_field_name(f));
+        let mut names: Vec<Node<'t>> = Vec::new();
+        for f in ["name", "declarator", "pattern", "left"] {
+            let mut c = node.walk();
+            for n in node.children_by_field_name(f, &mut c) {
+                names.push(n);
+            }
+            if !names.is_empty() {
+                break;
+            }
+        }
+        if names.is_empty() {
+            // Kotlin parameters and variable declarations: the first identifier child.
+            let mut c = node.walk();
+            let first = node
+                .named_children(&mut c)
+                .find(|n| matches!(n.kind(), "identifier" | "simple_identifier"));
+            names.extend(first);
+        }
+        for n in names {
+            self.bind(n, ty, value, kind);
+        }
+    }
+
+    /// Binds every name in a declarator or pattern.
+    fn bind<'t>(
+        &mut self,
+        n: Node<'t>,
+        ty: Option<Node<'t>>,
+        value: Option<Node<'t>>,
+        kind: BindingKind,
+    ) {
+        let (type_qualifier, type_name) = match ty {
+            Some(t) => split_type(self.text(t)),
+            None => value
+                .and_then(|v| constructed_type(v, self.src))
+                .unwrap_or((None, None)),
+        };
+        // `self.x = Foo()` in a method: a field of the enclosing type.
+        if matches!(n.kind(), "attribute" | "member_expression" | "field_access") {
+            let obj = ["object", "operand"]
+                .iter()
+                .find_map(|f| n.child_by_field_name(f));
+            let member = ["attribute", "property", "field"]
+                .iter()
+                .find_map(|f| n.child_by_field_name(f));
+            if let (Some(o), Some(m)) = (obj, member) {
+                if SELF_NAMES.contains(&self.text(o)) {
+                    let class_scope = self
+                        .binding_scope()
+                        .and_then(|i| self.defs[i as usize].parent)
+                        .filter(|&p| self.defs[p].kind.is_type_like())
+                        .map(|p| p as u32);
+                    if class_scope.is_some() && type_name.is_some() {
+                        self.bindings.push(Binding {
+                            name: self.text(m).to_string(),
+                            type_name,
+                            type_qualifier,
+                            kind: BindingKind::Field,
+                            scope: class_scope,
+                        });
+                    }
+                }
+            }
+            return;
+        }
+        let mut names = Vec::new();
+        collect_declared(n, &mut names);
+        let scope = self.binding_scope();
+        for id in names {
+            let text = self.text(id);
+            if text.is_empty() || SELF_NAMES.contains(&text) {
+                continue;
+            }
+            self.declared.insert(id.start_byte());
+            self.bindings.push(Binding {
+                name: text.to_string(),
+                type_name: type_name.clone(),
+                type_qualifier: type_qualifier.clone(),
+                kind,
+                scope,
+            });
+        }
+    }
+}
+
+/// The identifiers a declarator or pattern declares (not the ones it only uses: a
+/// default value, an array size).
+fn collect_declared<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        if out.len() > 64 {
+            return;
+        }
+        let k = n.kind();
+        if IDENTIFIERS.contains(&k) || k == "shorthand_property_identifier_pattern" {
+            out.push(n);
+            continue;
+        }
+        if k.ends_with("function_declarator") || k.ends_with("_expression") {
+            continue;
+        }
+        // Declarators wrap the name in `declarator`/`name`/`pattern`; patterns list
+        // them as children.
+        if let Some(d) = ["declarator", "name", "pattern", "left"]
+            .iter()
+            .find_map(|f| n.child_by_field_name(f))
+        {
+            todo.push(d);
+            continue;
+        }
+        if k.contains("pattern")
+            || k.contains("list")
+            || k.contains("tuple")
+            || k == "variable_declaration"
+        {
+            let mut c = n.walk();
+            for ch in n.named_children(&mut c) {
+                todo.push(ch);
+            }
+        }
+    }
+}
+
+/// The name node and the receiver node of a call's callee.
+fn callee_parts(call: Node<'_>) -> Option<(Node<'_>, Option<Node<'_>>)> {
+    // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
+    for f in ["name", "method"] {
+        if let Some(n) = call.child_by_field_name(f) {
+            let receiver = RECEIVER_FIELDS
+                .iter()
+                .find_map(|r| call.child_by_field_name(r))
+                .filter(|r| r.end_byte() <= n.start_byte());
+            return Some((n, receiver));
+        }
+    }
+    let mut callee = CALLEE_FIELDS
+        .iter()
+        .find_map(|f| call.child_by_field_name(f))
+        .or_else(|| call.named_child(0))?;
+    // Unwrap `Foo<T>`, `(f)`, Kotlin's `user_type` down to the part that names it.
+    for _ in 0..8 {
+        if CALLEE_WRAPPERS.contains(&callee.kind()) {
+            callee = callee.named_child(0)?;
+        } else {
+            break;
+        }
+    }
+    if IDENTIFIERS.contains(&callee.kind()) {
+        return Some((callee, None));
+    }
+    split_member(callee).or(Some((callee, None)))
+}
+
+/// A member access's member name and receiver.
+fn split_member(n: Node<'_>) -> Option<(Node<'_>, Option<Node<'_>>)> {
+    let member = MEMBER_FIELDS.iter().find_map(|f| n.child_by_field_name(f));
+    if let Some(m) = member {
+        let m = if CALLEE_WRAPPERS.contains(&m.kind()) {
+            m.named_child(0).unwrap_or(m)
+        } else {
+            m
+        };
+        // Swift's `navigation_suffix` wraps the name.
+        let m = if m.kind() == "navigation_suffix" {
+            m.child_by_field_name("suffix").unwrap_or(m)
+        } else {
+            m
+        };
+        let receiver = RECEIVER_FIELDS
+            .iter()
+            .find_map(|r| n.child_by_field_name(r))
+            .filter(|r| r.end_byte() <= m.start_byte());
+        return Some((m, receiver));
+    }
+    // Kotlin's `a.b`: a navigation expression whose last child names the member.
+    if n.kind() == "navigation_expression" {
+        let count = n.named_child_count();
+        let last = n.named_child(u32::try_from(count.checked_sub(1)?).ok()?)?;
+        let last = if last.kind() == "navigation_suffix" {
+            last.named_child(0).unwrap_or(last)
+        } else {
+            last
+        };
+        let first = n.named_child(0).filter(|f| f.id() != last.id());
+        return Some((last, first));
+    }
+    None
+}
+
+/// The receiver text of a member access whose member is `node`.
+fn member_receiver(
+    parent: Node<'_>,
+    node: Node<'_>,
+    field: Option<&str>,
+    src: &str,
+) -> Option<String> {
+    let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
+        || (parent.kind() == "navigation_expression" && parent.named_child_count() > 1)
+        || parent.kind() == "navigation_suffix";
+    if !is_member {
+        return None;
+    }
+    let holder = parent;
+    let receiver = RECEIVER_FIELDS
+        .iter()
+        .find_map(|r| holder.child_by_field_name(r))
+        .or_else(|| {
+            (holder.kind() == "navigation_expression")
+                .then(|| holder.named_child(0))
+                .flatten()
+        })
+        .filter(|r| r.end_byte() <= node.start_byte())?;
+    Some(compact(src.get(receiver.byte_range()).unwrap_or("")))
+}
+
+/// The arguments node of a call.
+fn arguments(call: Node<'_>) -> Option<Node<'_>> {
+    for f in ["arguments", "args"] {
+        if let Some(n) = call.child_by_field_name(f) {
+            return Some(n);
+        }
+    }
+    let mut c = call.walk();
+    let found = call
+        .named_children(&mut c)
+        .skip(1)
+        .find(|n| n.kind().contains("argument") || n.kind() == "call_suffix");
+    found.map(|n| {
+        if n.kind() == "call_suffix" {
+            n.named_child(0).unwrap_or(n)
+        } else {
+            n
+        }
+    })
+}
+
+/// `(qualifier, simple name)` of a written type: `java.util.Map<K, V>` →
+/// (`java.util`, `Map`); `*pkg.T` → (`pkg`, `T`); `List[int]` → (None, `List`).
+pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
+    let mut s = t.trim();
+    for prefix in [
+        ":", "&", "*", "mut ", "const ", "struct ", "class ", "enum ", "?", "...",
+    ] {
+        s = s.trim_start_matches(prefix).trim();
+    }
+    let s = s.trim_start_matches(['&', '*', ' ']);
+    let end = s
+        .find(['<', '[', '(', '?', ' ', '{', '*', '&', ','])
+        .unwrap_or(s.len());
+    let s = s[..end].trim_end_matches(['.', ':']);
+    if s.is_empty()
+        || !s
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    {
+        return (None, None);
+    }
+    match s.rsplit_once("::").or_else(|| s.rsplit_once('.')) {
+        Some((q, n)) if !n.is_empty() => (Some(q.to_string()), Some(n.to_string())),
+        _ => (None, Some(s.to_string())),
+    }
+}
+
+/// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
+/// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`.
+fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<String>)> {
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let mut v = v;
+    if v.kind() == "expression_list" && v.named_child_count() == 1 {
+        v = v.named_child(0)?;
+    }
+    if matches!(
+        v.kind(),
+        "unary_expression" | "reference_expression" | "await_expression"
+    ) {
+        v = v.named_child(0)?;
+    }
+    match v.kind() {
+        "new_expression" | "object_creation_expression" | "instance_expression" => {
+            let t = v
+                .child_by_field_name("constructor")
+                .or_else(|| v.child_by_field_name("type"))
+                .or_else(|| v.named_child(0))?;
+            Some(split_type(text(t)))
+        }
+        "composite_literal" | "struct_expression" => {
+            let t = v
+                .child_by_field_name("type")
+                .or_else(|| v.child_by_field_name("name"))?;
+            Some(split_type(text(t)))
+        }
+        "call" | "call_expression" => {
+            let f = v
+                .child_by_field_name("function")
+                .or_else(|| v.named_child(0))?;
+            let t = text(f);
+            // `Foo::new(..)` / `Foo.new` constructs a Foo.
+            if let Some(ty) = t.strip_suffix("::new").or_else(|| t.strip_suffix(".new")) {
+                return Some(split_type(ty));
+            }
+            let last = t.rsplit(['.', ':']).next().unwrap_or(t);
+            last.chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+                .then(|| split_type(t))
+        }
+        _ => None,
+    }
+}
+
+/// The module of a `require('m')` call.
+fn require_module(call: Node<'_>, src: &str) -> Option<String> {
+    if call.kind() != "call_expression" {
+        return None;
+    }
+    let f = call.child_by_field_name("function")?;
+    if src.get(f.byte_range())? != "require" {
+        return None;
+    }
+    let arg = call.child_by_field_name("arguments")?.named_child(0)?;
+    if !matches!(arg.kind(), "string" | "template_string") {
+        return None;
+    }
+    let m = src.get(arg.byte_range())?.trim_matches(['"', '\'', '`']);
+    (!m.is_empty()).then(|| m.to_string())
+}
+
+/// The package a declaration names.
+fn package_name(node: Node<'_>, src: &str) -> Option<String> {
+    let n = node.child_by_field_name("name").or_else(|| {
+        let mut c = node.walk();
+        let found = node.named_children(&mut c).find(|n| {
+            matches!(
+                n.kind(),
+                "scoped_identifier"
+                    | "identifier"
+                    | "package_identifier"
+                    | "qualified_identifier"
+                    | "qualified_name"
+                    | "namespace_identifier"
+                    | "simple_identifier"
+            )
+        });
+        found
+    })?;
+    let t: String = src
+        .get(n.byte_range())?
+        .split_whitespace()
+        .collect::<String>()
+        .replace("::", ".");
+    (!t.is_empty() && t.len() < 200).then_some(t)
+}
+
+/// Drops plain references to parameters, locals, fields and import bindings: they
+/// cannot name another definition, and they are most of a file's identifiers.
+fn drop_local_uses(
+    refs: Vec<Reference>,
+    bindings: &[Binding],
+    imports: &[Import],
+    defs: &[Symbol],
+) -> Vec<Reference> {
+    let mut by_scope: HashMap<Option<u32>, HashSet<&str>> = HashMap::new();
+    for b in bindings {
+        by_scope.entry(b.scope).or_default().insert(b.name.as_str());
+    }
+    let imported: HashSet<&str> = imports.iter().filter_map(Import::bound_name).collect();
+    refs.into_iter()
+        .filter(|r| {
+            if r.kind != RefKind::Reference || r.qualifier.is_some() {
+                return true;
+            }
+            if imported.contains(r.name.as_str()) {
+                return false;
+            }
+            let mut scope = r.enclosing;
+            loop {
+                if by_scope
+                    .get(&scope)
+                    .is_some_and(|names| names.contains(r.name.as_str()))
+                {
+                    return false;
+                }
+                match scope {
+                    Some(i) => scope = defs[i as usize].parent.map(|p| p as u32),
+                    None => return true,
+                }
+            }
+        })
+        .collect()
+}
+
+fn strip_extension(s: &str) -> &str {
+    for ext in [
+        ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".py", ".h", ".hpp", ".hh", ".go", ".vue",
+    ] {
+        if let Some(stem) = s.strip_suffix(ext) {
+            return stem;
+        }
+    }
+    s
+}
+
+/// Whitespace collapsed and length bounded (a receiver may span lines).
+fn compact(s: &str) -> String {
+    const MAX: usize = 160;
+    let mut out = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if out.len() > MAX {
+        let mut end = MAX;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+    }
+    out
+}

@@ -1,0 +1,175 @@
+//! The one printer of the symbol commands: every [`Record`] rendered as colored or
+//! plain text, as `--vimgrep` lines, or as JSON Lines.
+//!
+//! Text is `path:line: ...` in ripgrep's colors (path magenta, line green); `--vimgrep`
+//! is `path:line:column:text`, one line per result, for editors' quickfix lists; JSON is
+//! the records themselves. Summaries and notes never go to stdout in text modes (they
+//! would break `wc -l` and quickfix lists): the command sends notes to stderr.
+
+use std::io::{self, Write};
+
+use termcolor::{Color, ColorSpec, WriteColor};
+
+use super::display_path;
+use super::record::{Record, ResolutionKind};
+
+/// How records are rendered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Text,
+    Vimgrep,
+    Json,
+}
+
+/// Renders records on a writer.
+pub struct Printer<W: Write> {
+    out: W,
+    style: Style,
+    color: bool,
+}
+
+fn spec(color: Color, bold: bool) -> ColorSpec {
+    let mut s = ColorSpec::new();
+    s.set_fg(Some(color)).set_bold(bold);
+    s
+}
+
+impl<W: Write> Printer<W> {
+    pub fn new(out: W, style: Style, color: bool) -> Printer<W> {
+        Printer { out, style, color }
+    }
+
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Prints one record.
+    pub fn record(&mut self, rec: &Record<'_>) -> io::Result<()> {
+        if self.style == Style::Json {
+            serde_json::to_writer(&mut self.out, rec)?;
+            return self.out.write_all(b"\n");
+        }
+        if let Record::Error(e) = rec {
+            // Errors are for the person at the terminal, not for the results.
+            let mut err = io::stderr().lock();
+            match &e.path {
+                Some(p) => writeln!(err, "codesearch: {}: {}", display_path(p.0), e.message)?,
+                None => writeln!(err, "codesearch: {}", e.message)?,
+            }
+            for c in &e.candidates {
+                writeln!(
+                    err,
+                    "  {}:{}: {} {}  {}  [{}]",
+                    display_path(c.path.0),
+                    c.line,
+                    c.kind,
+                    c.qualified_name,
+                    c.signature,
+                    c.id
+                )?;
+            }
+            return Ok(());
+        }
+        let color = self.color && self.style == Style::Text;
+        let mut w: Box<dyn WriteColor + '_> = if color {
+            Box::new(termcolor::Ansi::new(&mut self.out))
+        } else {
+            Box::new(termcolor::NoColor::new(&mut self.out))
+        };
+        let vimgrep = self.style == Style::Vimgrep;
+        match rec {
+            Record::Symbol(s) => {
+                location(&mut *w, s.path.0, s.line, vimgrep.then_some(1))?;
+                paint(&mut *w, Color::Cyan, false, &format!(" {}", s.kind))?;
+                paint(
+                    &mut *w,
+                    Color::Yellow,
+                    true,
+                    &format!(" {}", s.qualified_name),
+                )?;
+                writeln!(w, "  {}", s.signature)
+            }
+            Record::Dependency(d) => {
+                let name = match d.qualifier {
+                    Some(q) => format!("{q}.{}", d.name),
+                    None => d.name.to_string(),
+                };
+                if vimgrep {
+                    location(&mut *w, d.path.0, d.line as usize, Some(d.column))?;
+                    write!(w, "{} {name}", d.kind)?;
+                } else {
+                    write!(w, "  {}:", d.line)?;
+                    paint(&mut *w, Color::Cyan, false, &format!(" {:<11}", d.kind))?;
+                    paint(&mut *w, Color::Yellow, true, &format!(" {name}"))?;
+                }
+                match (&d.resolved, d.resolution) {
+                    (Some(r), _) => {
+                        write!(w, "  -> ")?;
+                        if vimgrep {
+                            write!(w, "{}:{}", display_path(r.path.0), r.line)?;
+                        } else {
+                            location(&mut *w, r.path.0, r.line, None)?;
+                        }
+                        writeln!(w, " {} {}", r.kind, r.qualified_name)
+                    }
+                    (None, ResolutionKind::External) => match d.external {
+                        Some(m) => writeln!(w, "  (external: {m})"),
+                        None => writeln!(w, "  (external)"),
+                    },
+                    (None, ResolutionKind::Local) => writeln!(w, "  (local)"),
+                    (None, _) => writeln!(w, "  (unresolved)"),
+                }
+            }
+            Record::Reference(r) => {
+                if vimgrep {
+                    location(&mut *w, r.path.0, r.line as usize, Some(r.column))?;
+                    return writeln!(w, "{}", r.line_content.trim_end());
+                }
+                write!(w, "{}", "  ".repeat(r.depth.unwrap_or(1).saturating_sub(1)))?;
+                location(&mut *w, r.path.0, r.line as usize, Some(r.column))?;
+                paint(&mut *w, Color::Cyan, false, &format!(" {:<11}", r.kind))?;
+                match &r.caller {
+                    Some(c) => paint(
+                        &mut *w,
+                        Color::Yellow,
+                        true,
+                        &format!(" {}", c.qualified_name),
+                    )?,
+                    None => write!(w, " <top level>")?,
+                }
+                if r.resolution == ResolutionKind::Unresolved {
+                    write!(w, " (by name)")?;
+                }
+                writeln!(w, "  {}", r.line_content.trim())
+            }
+            Record::Summary(_) | Record::Error(_) => Ok(()),
+        }
+    }
+}
+
+fn paint(w: &mut dyn WriteColor, color: Color, bold: bool, text: &str) -> io::Result<()> {
+    w.set_color(&spec(color, bold))?;
+    write!(w, "{text}")?;
+    w.reset()
+}
+
+/// `path:line:` (and `column:` when given), in ripgrep's colors.
+fn location(
+    w: &mut dyn WriteColor,
+    path: &std::path::Path,
+    line: usize,
+    column: Option<u32>,
+) -> io::Result<()> {
+    paint(w, Color::Magenta, false, &display_path(path))?;
+    write!(w, ":")?;
+    paint(w, Color::Green, false, &line.to_string())?;
+    write!(w, ":")?;
+    if let Some(c) = column {
+        write!(w, "{c}:")?;
+    }
+    Ok(())
+}

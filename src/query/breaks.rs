@@ -1,0 +1,149 @@
+//! Who uses a symbol: every reference that names it, with the definition that makes
+//! the reference (the caller).
+//!
+//! Only files that mention one of the target's names as a whole word can use it, so a
+//! literal search picks them first and only those are read. Each reference with a
+//! matching name is then resolved: one that resolves to the target is a use; one that
+//! provably names something else (another definition, a library, a local value) is
+//! dropped; one that cannot be decided from the syntax (an untyped receiver) is kept
+//! and marked as a match by name only, since dropping it could hide a real caller.
+//!
+//! `depth` follows callers: the definitions that contain resolved uses become the
+//! targets of the next level (each once), so the search fans out only through real
+//! callers, never through namesakes.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::resolve::{target_key, DefRef, Resolution, Resolver};
+use super::target::Target;
+use crate::facts::{FileFacts, Reference};
+use crate::symbols::Symbol;
+
+/// One use of a target.
+#[derive(Debug, Clone)]
+pub struct Use {
+    pub file: Arc<FileFacts>,
+    pub reference: Reference,
+    /// The definition containing the use, if any.
+    pub caller: Option<Symbol>,
+    /// True when the use resolves to the target; false when it only has its name and
+    /// its receiver or qualifier could not be resolved.
+    pub resolved: bool,
+    /// 1 for uses of the targets, 2 for uses of their callers, ...
+    pub depth: usize,
+    /// The id of the target this is a use of.
+    pub target: String,
+}
+
+/// Finds the uses of `targets`, following resolved callers up to `depth` levels.
+pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec<Use> {
+    let mut seen: HashSet<(PathBuf, String)> = targets.iter().map(Target::key).collect();
+    let mut places: HashSet<(PathBuf, u32)> = HashSet::new();
+    let mut level: Vec<Target> = targets.to_vec();
+    let mut out = Vec::new();
+    for d in 1..=depth.max(1) {
+        let found = uses_of(&level, resolver);
+        let mut next = Vec::new();
+        for mut u in found {
+            if !places.insert((u.file.path.clone(), u.reference.start_byte)) {
+                continue;
+            }
+            u.depth = d;
+            if u.resolved {
+                if let Some(i) = u.reference.enclosing {
+                    let caller = caller_def(&u.file, i as usize);
+                    if let Some(c) = caller {
+                        let t = Target::of(&c);
+                        if seen.insert(t.key()) {
+                            next.push(t);
+                        }
+                    }
+                }
+            }
+            out.push(u);
+        }
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    out
+}
+
+/// The nearest enclosing definition that is a symbol (not a scope).
+fn caller_def(file: &Arc<FileFacts>, mut i: usize) -> Option<DefRef> {
+    loop {
+        let d = file.definitions.get(i)?;
+        if d.kind != crate::symbols::Kind::Scope {
+            return Some(DefRef {
+                file: file.clone(),
+                index: i,
+            });
+        }
+        i = d.parent?;
+    }
+}
+
+/// The direct uses of one level of targets, in path and position order.
+fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
+    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, t) in targets.iter().enumerate() {
+        for n in t.names() {
+            by_name.entry(n).or_default().push(i);
+        }
+    }
+    let names: Vec<String> = by_name.keys().cloned().collect();
+    let source = resolver.source();
+    let files = source.files_mentioning(&names);
+    let keys: Vec<(PathBuf, String)> = targets.iter().map(Target::key).collect();
+    // What resolving these files' references will look up, in one pass.
+    let facts: Vec<Arc<FileFacts>> = files.iter().filter_map(|p| source.facts(p)).collect();
+    let mut needed: Vec<String> = Vec::new();
+    for f in &facts {
+        let refs: Vec<&Reference> = f
+            .references
+            .iter()
+            .filter(|r| by_name.contains_key(&r.name))
+            .collect();
+        if !refs.is_empty() {
+            needed.extend(Resolver::names_needed(f, &refs));
+        }
+    }
+    resolver.prefetch(needed);
+    let per_file: Vec<Vec<Use>> = facts
+        .par_iter()
+        .map(|f| {
+            let mut uses = Vec::new();
+            for r in &f.references {
+                let Some(owners) = by_name.get(&r.name) else {
+                    continue;
+                };
+                let (resolved, target) = match resolver.resolve(f, r) {
+                    Resolution::Definition(d) => {
+                        let key = target_key(d.symbol(), &d.file);
+                        match keys.iter().position(|k| *k == key) {
+                            Some(i) => (true, i),
+                            None => continue,
+                        }
+                    }
+                    Resolution::Unresolved => (false, owners[0]),
+                    Resolution::External(_) | Resolution::Local => continue,
+                };
+                uses.push(Use {
+                    file: f.clone(),
+                    reference: r.clone(),
+                    caller: f.enclosing_symbol(r).cloned(),
+                    resolved,
+                    depth: 1,
+                    target: targets[target].symbol().id.clone(),
+                });
+            }
+            uses
+        })
+        .collect();
+    per_file.into_iter().flatten().collect()
+}

@@ -1,0 +1,51 @@
+//! What a symbol uses: every call, type use, supertype, annotation and import inside
+//! it, each resolved to the repository definition it names, or marked external, local
+//! or unresolved. Plain references are kept only when they name a definition (a
+//! constant, a function passed as a value): uses of local values are not dependencies.
+
+use std::sync::Arc;
+
+use super::resolve::{Resolution, Resolver};
+use super::target::Target;
+use crate::facts::{FileFacts, RefKind, Reference};
+
+/// One use inside the target.
+#[derive(Debug, Clone)]
+pub struct Dependency {
+    pub file: Arc<FileFacts>,
+    pub reference: Reference,
+    pub resolution: Resolution,
+}
+
+/// The dependencies of a target, in source order.
+pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
+    let file = &target.primary.file;
+    let ranges: Vec<(usize, usize)> = target
+        .members
+        .iter()
+        .map(|m| (m.symbol().start_byte, m.symbol().end_byte))
+        .collect();
+    let refs: Vec<&Reference> = file
+        .references
+        .iter()
+        .filter(|r| {
+            let at = r.start_byte as usize;
+            ranges.iter().any(|&(s, e)| s <= at && at < e)
+        })
+        .collect();
+    resolver.prefetch(Resolver::names_needed(file, &refs));
+    refs.into_iter()
+        .filter_map(|r| {
+            let resolution = resolver.resolve(file, r);
+            let keep = match r.kind {
+                RefKind::Reference => matches!(resolution, Resolution::Definition(_)),
+                _ => !matches!(resolution, Resolution::Local),
+            };
+            keep.then(|| Dependency {
+                file: file.clone(),
+                reference: r.clone(),
+                resolution,
+            })
+        })
+        .collect()
+}

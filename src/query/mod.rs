@@ -1,0 +1,12 @@
+//! Queries: the questions codesearch answers, as library functions over file facts.
+//!
+//! Each query takes a [`source::FactsSource`] and plain arguments and returns typed
+//! records; none prints or reads command-line arguments. The command line and the MCP
+//! server call the same functions.
+
+pub mod breaks;
+pub mod depends;
+pub mod resolve;
+mod scoping;
+pub mod source;
+pub mod target;

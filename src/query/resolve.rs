@@ -1,0 +1,1399 @@
+//! Resolution: which definition a reference names, following the language's own
+//! scoping, and preferring "unresolved" or "external" to a guess.
+//!
+//! For a reference in a file, in order: parameters and locals (never a repository
+//! definition); the enclosing definitions and, where members are visible without
+//! `this.`, the enclosing class and its supertypes; the file's top-level definitions;
+//! the file's imports (an import that points outside the repository makes the name
+//! external); the file's own package (same declared package, or same directory for Go);
+//! wildcard imports; the language's builtins; and, only where the language has one
+//! global namespace (C, shell, Ruby…), a name that has a single definition in the
+//! repository. A receiver or qualifier is resolved first (`this`, a typed local or
+//! field, an imported module, a class name) and the member is then looked up in that
+//! type and its supertypes. A name that no file of the repository defines is external.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use super::scoping::{scoping, PackageScope, Scoping};
+use super::source::FactsSource;
+use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
+use crate::symbols::{Kind, Symbol};
+
+/// Names that stand for the current object or type.
+const SELF_NAMES: &[&str] = &["this", "self", "$this", "cls", "Self", "static"];
+const SUPER_NAMES: &[&str] = &["super", "base", "parent"];
+/// How many supertypes deep a member is looked for.
+const MAX_SUPER_DEPTH: usize = 8;
+
+/// A definition in a file's facts.
+#[derive(Clone)]
+pub struct DefRef {
+    pub file: Arc<FileFacts>,
+    pub index: usize,
+}
+
+impl DefRef {
+    pub fn symbol(&self) -> &Symbol {
+        &self.file.definitions[self.index]
+    }
+}
+
+impl std::fmt::Debug for DefRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.symbol().id)
+    }
+}
+
+/// What a reference names.
+#[derive(Debug, Clone)]
+pub enum Resolution {
+    /// A definition in the repository.
+    Definition(DefRef),
+    /// Something outside the repository: a library, the standard library, a builtin;
+    /// the module when it is known.
+    External(Option<String>),
+    /// A parameter, local variable or field: a value, not a definition.
+    Local,
+    /// Not decidable from the syntax (an untyped receiver, a call result, several
+    /// equally visible candidates).
+    Unresolved,
+}
+
+/// What a definition stands for when a user names it: a class and its constructors are
+/// one target, and so are the overloads of one method in one type.
+pub fn target_key(sym: &Symbol, file: &FileFacts) -> (PathBuf, String) {
+    if is_constructor(sym, file) {
+        if let Some(p) = sym.parent.and_then(|p| file.definitions.get(p)) {
+            return (p.path.clone(), p.qualified_name.clone());
+        }
+    }
+    (sym.path.clone(), sym.qualified_name.clone())
+}
+
+/// A constructor: a method named after its type, or the language's constructor name.
+pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
+    if !matches!(sym.kind, Kind::Method | Kind::Function) {
+        return false;
+    }
+    let Some(parent) = sym.parent.and_then(|p| file.definitions.get(p)) else {
+        return false;
+    };
+    parent.kind.is_type_like()
+        && (sym.name == parent.name || matches!(sym.name.as_str(), "__init__" | "constructor"))
+}
+
+/// Which kinds of definition a use of each kind may name.
+fn kinds_for(kind: RefKind) -> &'static [Kind] {
+    match kind {
+        RefKind::Call => &[
+            Kind::Function,
+            Kind::Method,
+            Kind::Class,
+            Kind::Struct,
+            Kind::Macro,
+            Kind::Enum,
+            Kind::Type,
+            Kind::Constant,
+        ],
+        RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => &[
+            Kind::Class,
+            Kind::Struct,
+            Kind::Interface,
+            Kind::Enum,
+            Kind::Trait,
+            Kind::Type,
+        ],
+        RefKind::Reference | RefKind::Import => &[],
+    }
+}
+
+fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
+    k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k))
+}
+
+const TYPE_KINDS: &[Kind] = &[
+    Kind::Class,
+    Kind::Struct,
+    Kind::Interface,
+    Kind::Enum,
+    Kind::Trait,
+    Kind::Type,
+];
+
+/// Where an import's module lives.
+enum ModuleTarget {
+    Files(Vec<PathBuf>),
+    /// A declared package (Java-like languages): definitions are found by package.
+    Package(String),
+    External(String),
+    Unknown,
+}
+
+/// A module looked up from a directory (or from nowhere, for absolute names).
+type ModuleKey = (PathBuf, String);
+/// A Go module: the directory of its `go.mod` and the module path it declares.
+type GoModule = (PathBuf, String);
+
+/// Resolves references against a facts source, caching what it looked up.
+pub struct Resolver<'s> {
+    source: &'s dyn FactsSource,
+    by_name: Mutex<HashMap<String, Vec<DefRef>>>,
+    file_set: HashSet<PathBuf>,
+    dirs: HashSet<String>,
+    modules: Mutex<HashMap<ModuleKey, Arc<Vec<PathBuf>>>>,
+    go_modules: Mutex<HashMap<PathBuf, Option<GoModule>>>,
+}
+
+impl<'s> Resolver<'s> {
+    pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
+        let file_set: HashSet<PathBuf> =
+            source.files().iter().map(|f| normalize(&f.path)).collect();
+        let mut dirs = HashSet::new();
+        for f in &file_set {
+            let mut p = f.parent();
+            while let Some(d) = p {
+                if !dirs.insert(slash(d)) {
+                    break;
+                }
+                p = d.parent();
+            }
+        }
+        Resolver {
+            source,
+            by_name: Mutex::new(HashMap::new()),
+            file_set,
+            dirs,
+            modules: Mutex::new(HashMap::new()),
+            go_modules: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn source(&self) -> &'s dyn FactsSource {
+        self.source
+    }
+
+    /// Loads the definitions of all `names` in one pass over the tree.
+    pub fn prefetch<I: IntoIterator<Item = String>>(&self, names: I) {
+        let missing: Vec<String> = {
+            let cache = self.by_name.lock().unwrap_or_else(|p| p.into_inner());
+            let mut m: Vec<String> = names
+                .into_iter()
+                .filter(|n| is_word(n) && !cache.contains_key(n))
+                .collect();
+            m.sort_unstable();
+            m.dedup();
+            m
+        };
+        if missing.is_empty() {
+            return;
+        }
+        let files = self.source.files_mentioning(&missing);
+        let wanted: HashSet<&str> = missing.iter().map(String::as_str).collect();
+        let mut found: HashMap<String, Vec<DefRef>> =
+            missing.iter().map(|n| (n.clone(), Vec::new())).collect();
+        for path in files {
+            let Some(facts) = self.source.facts(&path) else {
+                continue;
+            };
+            for (i, d) in facts.definitions.iter().enumerate() {
+                if d.kind != Kind::Scope && wanted.contains(d.name.as_str()) {
+                    if let Some(v) = found.get_mut(&d.name) {
+                        v.push(DefRef {
+                            file: facts.clone(),
+                            index: i,
+                        });
+                    }
+                }
+            }
+        }
+        let mut cache = self.by_name.lock().unwrap_or_else(|p| p.into_inner());
+        cache.extend(found);
+    }
+
+    /// Every repository definition named `name`.
+    pub fn defs_named(&self, name: &str) -> Vec<DefRef> {
+        if !is_word(name) {
+            return Vec::new();
+        }
+        if let Some(v) = self
+            .by_name
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(name)
+        {
+            return v.clone();
+        }
+        self.prefetch([name.to_string()]);
+        self.by_name
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(name)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The names resolving `refs` of `file` will look up, for [`Resolver::prefetch`].
+    pub fn names_needed(file: &FileFacts, refs: &[&Reference]) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for r in refs {
+            names.push(r.name.clone());
+            if let Some(q) = &r.qualifier {
+                let first = q.split(['.', ':', '(', '[', '-', '>']).next().unwrap_or(q);
+                names.push(first.to_string());
+            }
+        }
+        for b in &file.bindings {
+            if let Some(t) = &b.type_name {
+                names.push(t.clone());
+            }
+        }
+        for imp in &file.imports {
+            if let Some(n) = &imp.name {
+                names.push(n.clone());
+            }
+        }
+        for r in &file.references {
+            if r.kind == RefKind::Inheritance {
+                names.push(r.name.clone());
+            }
+        }
+        names
+    }
+
+    /// What `r`, a reference in `file`, names.
+    pub fn resolve(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        let kinds = kinds_for(r.kind);
+        if r.kind == RefKind::Import {
+            return self.resolve_import_ref(file, r);
+        }
+        match &r.qualifier {
+            Some(q) => self.resolve_qualified(file, r, q, kinds),
+            None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, true),
+        }
+    }
+
+    fn scoping(&self, file: &FileFacts) -> Scoping {
+        scoping(file.language.name)
+    }
+
+    /// The enclosing definitions of `at`, innermost first.
+    fn enclosing_chain(file: &FileFacts, at: Option<u32>) -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut cur = at.map(|i| i as usize);
+        while let Some(i) = cur {
+            if chain.len() > 256 {
+                break;
+            }
+            chain.push(i);
+            cur = file.definitions.get(i).and_then(|d| d.parent);
+        }
+        chain
+    }
+
+    fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
+        Self::enclosing_chain(file, at)
+            .into_iter()
+            .find(|&i| {
+                let k = file.definitions[i].kind;
+                k.is_type_like() && k != Kind::Scope
+            })
+            .or_else(|| {
+                // A Rust `impl T` block or a Go method: the type its scope names.
+                Self::enclosing_chain(file, at)
+                    .into_iter()
+                    .find(|&i| file.definitions[i].kind == Kind::Scope)
+            })
+    }
+
+    /// A parameter, local or field visible at `at` named `name`.
+    fn binding<'f>(
+        file: &'f FileFacts,
+        at: Option<u32>,
+        name: &str,
+    ) -> Option<&'f crate::facts::Binding> {
+        let chain = Self::enclosing_chain(file, at);
+        for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
+            if let Some(b) = file
+                .bindings
+                .iter()
+                .find(|b| b.scope == scope && b.name == name)
+            {
+                return Some(b);
+            }
+        }
+        None
+    }
+
+    fn resolve_unqualified(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        name: &str,
+        kinds: &[Kind],
+        values: bool,
+    ) -> Resolution {
+        let sc = self.scoping(file);
+        // 1. Parameters and locals (values only: a type name is never a local).
+        if values && Self::binding(file, at, name).is_some() {
+            return Resolution::Local;
+        }
+        // 2. Enclosing definitions: nested definitions, then members of enclosing types.
+        for e in Self::enclosing_chain(file, at) {
+            let found: Vec<DefRef> = file
+                .definitions
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.parent == Some(e) && d.name == name && kind_ok(kinds, d.kind))
+                .map(|(i, _)| DefRef {
+                    file: file.clone(),
+                    index: i,
+                })
+                .collect();
+            if let Some(d) = pick(found) {
+                return Resolution::Definition(d);
+            }
+            let ek = file.definitions[e].kind;
+            if sc.implicit_this && ek.is_type_like() {
+                let ty = DefRef {
+                    file: file.clone(),
+                    index: e,
+                };
+                match self.member(&ty, name, kinds, 0, &mut HashSet::new()) {
+                    Lookup::Found(d) => return Resolution::Definition(d),
+                    Lookup::External(m) => return Resolution::External(m),
+                    Lookup::Ambiguous | Lookup::NotFound => {}
+                }
+            }
+        }
+        // 3. The file's own top-level definitions.
+        let top: Vec<DefRef> = file
+            .definitions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.parent.is_none() && d.name == name && kind_ok(kinds, d.kind))
+            .map(|(i, _)| DefRef {
+                file: file.clone(),
+                index: i,
+            })
+            .collect();
+        if let Some(d) = pick(top) {
+            return Resolution::Definition(d);
+        }
+        // 4. Explicit imports of the name.
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(name))
+        {
+            return self.resolve_import(file, imp, kinds);
+        }
+        // 5. The file's own package.
+        let package: Vec<DefRef> = match sc.package {
+            PackageScope::Declared => match &file.package {
+                Some(pkg) => self
+                    .defs_named(name)
+                    .into_iter()
+                    .filter(|d| {
+                        d.file.package.as_deref() == Some(pkg.as_str())
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .collect(),
+                None => Vec::new(),
+            },
+            PackageScope::Directory => {
+                let dir = file_dir(file);
+                self.defs_named(name)
+                    .into_iter()
+                    .filter(|d| {
+                        file_dir(&d.file) == dir
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .collect()
+            }
+            PackageScope::None => Vec::new(),
+        };
+        if let Some(d) = pick(package) {
+            return Resolution::Definition(d);
+        }
+        // 6. Wildcard imports.
+        let mut external_wildcards: Vec<String> = Vec::new();
+        for imp in file.imports.iter().filter(|i| i.wildcard) {
+            match self.module_target(file, imp) {
+                ModuleTarget::External(m) => external_wildcards.push(m),
+                target => {
+                    if let Some(d) = pick(self.top_level_in(&target, name, kinds)) {
+                        return Resolution::Definition(d);
+                    }
+                }
+            }
+        }
+        // 7. The language's builtins.
+        if sc.builtins.contains(&name) {
+            return Resolution::External(Some(sc.builtin_module.to_string()));
+        }
+        let everywhere: Vec<DefRef> = self
+            .defs_named(name)
+            .into_iter()
+            .filter(|d| kind_ok(kinds, d.symbol().kind))
+            .collect();
+        // 8. One global namespace: a name with one definition is that definition,
+        //    preferably one in a file this file includes.
+        if sc.global_names && !everywhere.is_empty() {
+            let included: Vec<DefRef> = everywhere
+                .iter()
+                .filter(|d| self.is_included(file, &d.file))
+                .cloned()
+                .collect();
+            if let Some(d) = pick(included) {
+                return Resolution::Definition(d);
+            }
+            if let Some(d) = pick(everywhere) {
+                return Resolution::Definition(d);
+            }
+            return Resolution::Unresolved;
+        }
+        // 9. Nothing in the repository defines it: it comes from outside, unless the
+        //    file includes repository files this run does not see (filtered out).
+        if everywhere.is_empty() && !self.includes_unseen_files(file) {
+            return Resolution::External(match external_wildcards.as_slice() {
+                [only] => Some(only.clone()),
+                _ => None,
+            });
+        }
+        Resolution::Unresolved
+    }
+
+    fn resolve_qualified(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let name = r.name.as_str();
+        let q = q.trim().trim_start_matches("::");
+        // `this.f()`, `self.f()`: the enclosing type.
+        if SELF_NAMES.contains(&q) {
+            return match Self::enclosing_type(file, r.enclosing) {
+                Some(t) => self.lookup_result(self.member(
+                    &self.type_of_scope(file, t),
+                    name,
+                    kinds,
+                    0,
+                    &mut HashSet::new(),
+                )),
+                None => Resolution::Unresolved,
+            };
+        }
+        if SUPER_NAMES.contains(&q) {
+            let Some(t) = Self::enclosing_type(file, r.enclosing) else {
+                return Resolution::Unresolved;
+            };
+            let ty = self.type_of_scope(file, t);
+            return self.lookup_result(self.in_supertypes(
+                &ty,
+                name,
+                kinds,
+                0,
+                &mut HashSet::new(),
+            ));
+        }
+        // `this.items.add()`: a field of the enclosing type.
+        if let Some((head, field)) = q.split_once('.') {
+            if SELF_NAMES.contains(&head) && is_word(field) {
+                let Some(t) = Self::enclosing_type(file, r.enclosing) else {
+                    return Resolution::Unresolved;
+                };
+                let b = file.bindings.iter().find(|b| {
+                    b.kind == BindingKind::Field && b.scope == Some(t as u32) && b.name == field
+                });
+                return match b
+                    .and_then(|b| b.type_name.clone().map(|t| (t, b.type_qualifier.clone())))
+                {
+                    Some((ty, tq)) => {
+                        self.member_of_type_name(file, r.enclosing, &ty, tq.as_deref(), name, kinds)
+                    }
+                    // Untyped, or a field inherited from a supertype: not visible here.
+                    None => Resolution::Unresolved,
+                };
+            }
+        }
+        if is_word(q) {
+            // A parameter, local or field with a known type.
+            if let Some(b) = Self::binding(file, r.enclosing, q) {
+                return match &b.type_name {
+                    Some(t) => self.member_of_type_name(
+                        file,
+                        r.enclosing,
+                        t,
+                        b.type_qualifier.as_deref(),
+                        name,
+                        kinds,
+                    ),
+                    None => Resolution::Unresolved,
+                };
+            }
+            // An imported module, or an imported type.
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| !i.wildcard && i.bound_name() == Some(q))
+            {
+                return self.member_of_import(file, imp, name, kinds);
+            }
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.wildcard && i.alias.as_deref() == Some(q))
+            {
+                let target = self.module_target(file, imp);
+                if let ModuleTarget::External(m) = target {
+                    return Resolution::External(Some(m));
+                }
+                return pick(self.top_level_in(&target, name, kinds))
+                    .map_or(Resolution::Unresolved, Resolution::Definition);
+            }
+            // A class name: a static member.
+            return match self.resolve_unqualified(file, r.enclosing, q, TYPE_KINDS, false) {
+                Resolution::Definition(ty) => {
+                    self.lookup_result(self.member(&ty, name, kinds, 0, &mut HashSet::new()))
+                }
+                Resolution::External(m) => Resolution::External(m),
+                _ => Resolution::Unresolved,
+            };
+        }
+        // `a.b.c.f()`: an imported module path, or a package-qualified type.
+        if q.split('.').all(is_word) {
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.name.is_none() && i.alias.is_none() && i.module == q)
+            {
+                return self.member_of_import(file, imp, name, kinds);
+            }
+            if let Some((pkg, ty)) = q.rsplit_once('.') {
+                let first = q.split('.').next().unwrap_or(q);
+                let lower = first.chars().next().is_some_and(char::is_lowercase);
+                if lower
+                    && Self::binding(file, r.enclosing, first).is_none()
+                    && !file.imports.iter().any(|i| i.bound_name() == Some(first))
+                {
+                    return self.member_of_type_name(file, r.enclosing, ty, Some(pkg), name, kinds);
+                }
+            }
+        }
+        Resolution::Unresolved
+    }
+
+    /// Rust `impl T` and similar scopes stand for the type they name.
+    fn type_of_scope(&self, file: &Arc<FileFacts>, t: usize) -> DefRef {
+        let d = &file.definitions[t];
+        if d.kind == Kind::Scope {
+            if let Some(real) = file.definitions.iter().position(|x| {
+                x.kind != Kind::Scope
+                    && x.kind.is_type_like()
+                    && x.qualified_name == d.qualified_name
+            }) {
+                return DefRef {
+                    file: file.clone(),
+                    index: real,
+                };
+            }
+        }
+        DefRef {
+            file: file.clone(),
+            index: t,
+        }
+    }
+
+    fn lookup_result(&self, l: Lookup) -> Resolution {
+        match l {
+            Lookup::Found(d) => Resolution::Definition(d),
+            Lookup::External(m) => Resolution::External(m),
+            Lookup::Ambiguous | Lookup::NotFound => Resolution::Unresolved,
+        }
+    }
+
+    /// `name` as a member of the type called `ty` as seen from `file`.
+    fn member_of_type_name(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        match self.resolve_type_name(file, at, ty, qualifier) {
+            Resolution::Definition(t) => {
+                self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
+            }
+            other => other,
+        }
+    }
+
+    /// A type name as written in `file` (with the qualifier written before it).
+    fn resolve_type_name(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        let Some(q) = qualifier.filter(|q| !q.is_empty()) else {
+            return self.resolve_unqualified(file, at, ty, TYPE_KINDS, false);
+        };
+        // `pkg.T` where `pkg` is an import (Go, Python modules).
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(q))
+        {
+            return self.member_of_import(file, imp, ty, TYPE_KINDS);
+        }
+        // A package-qualified type (`java.util.Map`).
+        let sc = self.scoping(file);
+        if sc.package == PackageScope::Declared {
+            return self.type_in_package(q, ty);
+        }
+        Resolution::Unresolved
+    }
+
+    fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {
+        let found: Vec<DefRef> = self
+            .defs_named(ty)
+            .into_iter()
+            .filter(|d| {
+                let s = d.symbol();
+                s.kind.is_type_like() && full_name(d) == format!("{pkg}.{ty}")
+            })
+            .collect();
+        if let Some(d) = pick(found) {
+            return Resolution::Definition(d);
+        }
+        if self.package_in_repo(pkg) {
+            Resolution::Unresolved
+        } else {
+            Resolution::External(Some(pkg.to_string()))
+        }
+    }
+
+    /// Whether any directory of the tree ends with the package's path.
+    fn package_in_repo(&self, pkg: &str) -> bool {
+        let frag = pkg.replace('.', "/");
+        self.dirs
+            .iter()
+            .any(|d| d == &frag || d.ends_with(&format!("/{frag}")))
+    }
+
+    /// `name` as a member of what `imp` binds (a module, or a type).
+    fn member_of_import(
+        &self,
+        file: &Arc<FileFacts>,
+        imp: &Import,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        if imp.name.as_deref() == Some("default") {
+            // A default export: whatever it is, its members are not visible here.
+            return match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            };
+        }
+        if imp.name.is_none() {
+            // A whole module.
+            let target = self.module_target(file, imp);
+            if let ModuleTarget::External(m) = target {
+                return Resolution::External(Some(m));
+            }
+            return pick(self.top_level_in(&target, name, kinds))
+                .map_or(Resolution::Unresolved, Resolution::Definition);
+        }
+        match self.resolve_import(file, imp, &[]) {
+            Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
+                self.lookup_result(self.member(&d, name, kinds, 0, &mut HashSet::new()))
+            }
+            Resolution::External(m) => Resolution::External(m),
+            _ => {
+                // Python `from pkg import module`: the name is a submodule.
+                let sub = Import {
+                    module: format!(
+                        "{}{}{}",
+                        imp.module,
+                        if imp.module.ends_with('.') { "" } else { "." },
+                        imp.name.as_deref().unwrap_or_default()
+                    ),
+                    name: None,
+                    ..imp.clone()
+                };
+                match self.module_target(file, &sub) {
+                    target @ ModuleTarget::Files(_) => {
+                        pick(self.top_level_in(&target, name, kinds))
+                            .map_or(Resolution::Unresolved, Resolution::Definition)
+                    }
+                    _ => Resolution::Unresolved,
+                }
+            }
+        }
+    }
+
+    fn resolve_import_ref(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        let imp = file
+            .imports
+            .iter()
+            .find(|i| i.start_byte == r.start_byte)
+            .or_else(|| file.imports.iter().find(|i| i.line == r.line));
+        match imp {
+            Some(imp) if imp.name.is_some() => self.resolve_import(file, imp, &[]),
+            Some(imp) => match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            },
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// The definition an import of a name brings in.
+    fn resolve_import(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
+        let Some(name) = imp.name.as_deref() else {
+            return match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            };
+        };
+        if imp.is_static {
+            // `import static a.b.C.m`: member `m` of type `a.b.C`.
+            let (pkg, ty) = imp
+                .module
+                .rsplit_once('.')
+                .unwrap_or(("", imp.module.as_str()));
+            return match self.type_in_package(pkg, ty) {
+                Resolution::Definition(t) => {
+                    self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
+                }
+                other => other,
+            };
+        }
+        let target = self.module_target(file, imp);
+        match &target {
+            ModuleTarget::External(m) => Resolution::External(Some(m.clone())),
+            ModuleTarget::Package(pkg) => {
+                let found: Vec<DefRef> = self
+                    .defs_named(name)
+                    .into_iter()
+                    .filter(|d| {
+                        kind_ok(kinds, d.symbol().kind) && full_name(d) == format!("{pkg}.{name}")
+                    })
+                    .collect();
+                match pick(found) {
+                    Some(d) => Resolution::Definition(d),
+                    None if self.package_in_repo(pkg) => Resolution::Unresolved,
+                    None => Resolution::External(Some(pkg.clone())),
+                }
+            }
+            ModuleTarget::Files(_) => {
+                if let Some(d) = pick(self.top_level_in(&target, name, kinds)) {
+                    return Resolution::Definition(d);
+                }
+                // A re-export: the module imports the name from elsewhere.
+                if let ModuleTarget::Files(files) = &target {
+                    for f in files {
+                        let Some(facts) = self.source.facts(f) else {
+                            continue;
+                        };
+                        if let Some(next) = facts.imports.iter().find(|i| {
+                            !i.wildcard && i.bound_name() == Some(name) && i.name.is_some()
+                        }) {
+                            if std::ptr::eq(next, imp) {
+                                continue;
+                            }
+                            let next = next.clone();
+                            if let Resolution::Definition(d) =
+                                self.resolve_import_depth(&facts, &next, kinds, 1)
+                            {
+                                return Resolution::Definition(d);
+                            }
+                        }
+                    }
+                }
+                Resolution::Unresolved
+            }
+            ModuleTarget::Unknown => Resolution::Unresolved,
+        }
+    }
+
+    fn resolve_import_depth(
+        &self,
+        file: &Arc<FileFacts>,
+        imp: &Import,
+        kinds: &[Kind],
+        depth: usize,
+    ) -> Resolution {
+        if depth > 3 {
+            return Resolution::Unresolved;
+        }
+        let Some(name) = imp.name.as_deref() else {
+            return Resolution::Unresolved;
+        };
+        let target = self.module_target(file, imp);
+        pick(self.top_level_in(&target, name, kinds))
+            .map_or(Resolution::Unresolved, Resolution::Definition)
+    }
+
+    /// Top-level definitions named `name` in a module.
+    fn top_level_in(&self, target: &ModuleTarget, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        match target {
+            ModuleTarget::Files(files) => {
+                let mut out = Vec::new();
+                for f in files {
+                    let Some(facts) = self.source.facts(f) else {
+                        continue;
+                    };
+                    for (i, d) in facts.definitions.iter().enumerate() {
+                        let top = d.parent.is_none()
+                            || facts
+                                .definitions
+                                .get(d.parent.unwrap_or(0))
+                                .is_some_and(|p| {
+                                    // Go methods and Rust impls hang off the type, not the file.
+                                    p.kind == Kind::Namespace || p.kind == Kind::Module
+                                });
+                        if top && d.name == name && kind_ok(kinds, d.kind) {
+                            out.push(DefRef {
+                                file: facts.clone(),
+                                index: i,
+                            });
+                        }
+                    }
+                }
+                out
+            }
+            ModuleTarget::Package(pkg) => self
+                .defs_named(name)
+                .into_iter()
+                .filter(|d| {
+                    kind_ok(kinds, d.symbol().kind)
+                        && d.file.package.as_deref() == Some(pkg.as_str())
+                        && d.symbol().parent.is_none()
+                })
+                .collect(),
+            ModuleTarget::External(_) | ModuleTarget::Unknown => Vec::new(),
+        }
+    }
+
+    /// `name` as a member of type `ty` or of its supertypes.
+    fn member(
+        &self,
+        ty: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<String>,
+    ) -> Lookup {
+        if depth > MAX_SUPER_DEPTH || !seen.insert(ty.symbol().id.clone()) {
+            return Lookup::NotFound;
+        }
+        let t = ty.symbol();
+        // A class called as a function or constructed: the class itself.
+        let mut found: Vec<DefRef> = ty
+            .file
+            .definitions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                d.name == name
+                    && kind_ok(kinds, d.kind)
+                    && (d.parent == Some(ty.index)
+                        || ty
+                            .file
+                            .definitions
+                            .get(d.parent.unwrap_or(usize::MAX))
+                            .is_some_and(|p| {
+                                p.kind == Kind::Scope && p.qualified_name == t.qualified_name
+                            }))
+            })
+            .map(|(i, _)| DefRef {
+                file: ty.file.clone(),
+                index: i,
+            })
+            .collect();
+        if found.is_empty() {
+            // Members defined outside the type's body: Go methods, Rust `impl` blocks in
+            // other files, C++ `A::f` definitions.
+            let qualified = format!("{}.{name}", t.qualified_name);
+            found = self
+                .defs_named(name)
+                .into_iter()
+                .filter(|d| {
+                    kind_ok(kinds, d.symbol().kind)
+                        && d.symbol().qualified_name == qualified
+                        && same_package(&d.file, &ty.file)
+                })
+                .collect();
+        }
+        match pick_lookup(found) {
+            Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
+            other => other,
+        }
+    }
+
+    fn in_supertypes(
+        &self,
+        ty: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<String>,
+    ) -> Lookup {
+        let mut external: Option<Option<String>> = None;
+        let mut unknown = false;
+        for sup in self.supertypes(ty) {
+            match sup {
+                Resolution::Definition(s) => match self.member(&s, name, kinds, depth + 1, seen) {
+                    Lookup::Found(d) => return Lookup::Found(d),
+                    Lookup::External(m) => external = Some(m),
+                    Lookup::Ambiguous => return Lookup::Ambiguous,
+                    Lookup::NotFound => {}
+                },
+                Resolution::External(m) => external = Some(m),
+                Resolution::Local | Resolution::Unresolved => unknown = true,
+            }
+        }
+        match external {
+            // Inherited from a library type.
+            Some(m) if !unknown => Lookup::External(m),
+            _ => Lookup::NotFound,
+        }
+    }
+
+    /// The resolved supertypes of a type.
+    fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
+        let file = &ty.file;
+        let t = ty.symbol();
+        file.references
+            .iter()
+            .filter(|r| {
+                r.kind == RefKind::Inheritance
+                    && r.enclosing == Some(ty.index as u32)
+                    && (r.start_byte as usize) < t.end_byte
+            })
+            .map(|r| match &r.qualifier {
+                Some(q) => self.resolve_type_name(file, Some(ty.index as u32), &r.name, Some(q)),
+                None => self.resolve_unqualified(
+                    file,
+                    t.parent.map(|p| p as u32),
+                    &r.name,
+                    TYPE_KINDS,
+                    false,
+                ),
+            })
+            .collect()
+    }
+
+    /// Whether a quoted `#include` of `file` names a file outside this run's files.
+    fn includes_unseen_files(&self, file: &FileFacts) -> bool {
+        matches!(file.language.name, "c" | "cpp")
+            && file.imports.iter().any(|i| {
+                !i.system
+                    && !i.module.contains("::")
+                    && matches!(
+                        self.include_target(&file_path(file), i),
+                        ModuleTarget::External(_)
+                    )
+            })
+    }
+
+    /// Whether `file` includes `other` (C/C++), directly or as the header's source twin.
+    fn is_included(&self, file: &FileFacts, other: &FileFacts) -> bool {
+        let Some(other_path) = other.definitions.first().map(|d| normalize(&d.path)) else {
+            return false;
+        };
+        let other_stem = other_path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned());
+        file.imports.iter().any(|i| {
+            let inc = Path::new(&i.module);
+            other_path.ends_with(inc)
+                || inc.file_stem().map(|s| s.to_string_lossy().into_owned()) == other_stem
+        })
+    }
+
+    /// Where an import's module lives: repository files, a declared package, or
+    /// outside the repository.
+    fn module_target(&self, file: &FileFacts, imp: &Import) -> ModuleTarget {
+        let lang = file.language.name;
+        let importer = file_path(file);
+        match lang {
+            "python" => self.python_module(&importer, &imp.module),
+            "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
+            "go" => self.go_package(&importer, &imp.module),
+            // C++ `using std::string` names a namespace, not a file.
+            "c" | "cpp" if !imp.module.contains("::") && imp.name.is_none() && !imp.wildcard => {
+                self.include_target(&importer, imp)
+            }
+            _ => match scoping(lang).package {
+                PackageScope::Declared => {
+                    if imp.is_static && !imp.wildcard {
+                        ModuleTarget::Package(
+                            imp.module
+                                .rsplit_once('.')
+                                .map_or(String::new(), |(p, _)| p.to_string()),
+                        )
+                    } else if self.package_in_repo(&imp.module) || !imp.module.contains('.') {
+                        ModuleTarget::Package(imp.module.clone())
+                    } else {
+                        // Not a directory of the tree: a library, unless some file
+                        // declares the package anyway (checked by the caller's lookup).
+                        let first = imp.module.split('.').next().unwrap_or("");
+                        if self.dirs.iter().any(|d| d.split('/').any(|c| c == first)) {
+                            ModuleTarget::Package(imp.module.clone())
+                        } else {
+                            ModuleTarget::External(imp.module.clone())
+                        }
+                    }
+                }
+                _ => {
+                    let first = imp
+                        .module
+                        .split(['.', ':', '\\', '/'])
+                        .find(|s| !s.is_empty())
+                        .unwrap_or("");
+                    if matches!(first, "crate" | "self" | "super")
+                        || self.dirs.iter().any(|d| d.split('/').any(|c| c == first))
+                    {
+                        ModuleTarget::Unknown
+                    } else {
+                        ModuleTarget::External(imp.module.clone())
+                    }
+                }
+            },
+        }
+    }
+
+    fn cached_module(
+        &self,
+        key: (PathBuf, String),
+        compute: impl FnOnce() -> Vec<PathBuf>,
+    ) -> Arc<Vec<PathBuf>> {
+        if let Some(v) = self
+            .modules
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return v.clone();
+        }
+        let v = Arc::new(compute());
+        self.modules
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, v.clone());
+        v
+    }
+
+    fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = self
+            .file_set
+            .iter()
+            .filter(|f| suffixes.iter().any(|s| f.ends_with(s)))
+            .cloned()
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn python_module(&self, importer: &Path, module: &str) -> ModuleTarget {
+        let dots = module.chars().take_while(|&c| c == '.').count();
+        let rest = &module[dots..];
+        let rel: PathBuf = rest.split('.').filter(|s| !s.is_empty()).collect();
+        let files = if dots > 0 {
+            let mut base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
+            for _ in 1..dots {
+                base.pop();
+            }
+            let dir = normalize(&base.join(&rel));
+            let key = (dir.clone(), String::new());
+            self.cached_module(key, || {
+                let mut v = Vec::new();
+                let as_file = dir.with_extension("py");
+                if !rest.is_empty() && self.file_set.contains(&as_file) {
+                    v.push(as_file);
+                }
+                let init = dir.join("__init__.py");
+                if self.file_set.contains(&init) {
+                    v.push(init);
+                }
+                v
+            })
+        } else {
+            let key = (PathBuf::new(), module.to_string());
+            self.cached_module(key, || {
+                let mut as_file = rel.clone();
+                as_file.set_extension("py");
+                self.files_ending_with(&[as_file, rel.join("__init__.py")])
+            })
+        };
+        if !files.is_empty() {
+            return ModuleTarget::Files(files.to_vec());
+        }
+        let first = rest.split('.').next().unwrap_or(rest);
+        if dots > 0
+            || self
+                .dirs
+                .iter()
+                .any(|d| d.rsplit('/').next() == Some(first))
+        {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::External(first.to_string())
+        }
+    }
+
+    fn js_module(&self, importer: &Path, module: &str) -> ModuleTarget {
+        if !(module.starts_with("./")
+            || module.starts_with("../")
+            || module == "."
+            || module == "..")
+        {
+            if module.starts_with("@/") || module.starts_with("~/") || module.starts_with('#') {
+                return ModuleTarget::Unknown;
+            }
+            let pkg = if module.starts_with('@') {
+                module.splitn(3, '/').take(2).collect::<Vec<_>>().join("/")
+            } else {
+                module.split('/').next().unwrap_or(module).to_string()
+            };
+            let pkg = pkg.strip_prefix("node:").unwrap_or(&pkg).to_string();
+            return ModuleTarget::External(pkg);
+        }
+        let base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
+        let target = normalize(&base.join(module));
+        let files = self.cached_module((target.clone(), String::new()), || {
+            const EXTS: &[&str] = &[
+                "ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts", "vue", "d.ts",
+            ];
+            if self.file_set.contains(&target) {
+                return vec![target.clone()];
+            }
+            let stem = target.to_string_lossy().into_owned();
+            // `./x.js` written for a `./x.ts` source (TypeScript's ESM style).
+            let stem = ["js", "mjs", "cjs", "jsx"]
+                .iter()
+                .find_map(|e| stem.strip_suffix(&format!(".{e}")))
+                .unwrap_or(&stem)
+                .to_string();
+            for e in EXTS {
+                let p = PathBuf::from(format!("{stem}.{e}"));
+                if self.file_set.contains(&p) {
+                    return vec![p];
+                }
+            }
+            for e in EXTS {
+                let p = target.join(format!("index.{e}"));
+                if self.file_set.contains(&p) {
+                    return vec![p];
+                }
+            }
+            Vec::new()
+        });
+        if files.is_empty() {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::Files(files.to_vec())
+        }
+    }
+
+    /// The Go module a file belongs to: the directory of the nearest `go.mod` above it and
+    /// the module path it declares.
+    fn go_module_of(&self, file: &Path) -> Option<GoModule> {
+        let cache = &self.go_modules;
+        let start = file.parent()?.to_path_buf();
+        if let Some(hit) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&start) {
+            return hit.clone();
+        }
+        let mut dir = Some(start.as_path());
+        let mut found = None;
+        // A handful of levels: go.mod sits at the module root.
+        for _ in 0..32 {
+            let Some(d) = dir else { break };
+            let candidate = if d.as_os_str().is_empty() {
+                PathBuf::from("go.mod")
+            } else {
+                d.join("go.mod")
+            };
+            // Only a go.mod of the walked tree: nothing outside it is read.
+            if self.file_set.contains(&normalize(&candidate)) {
+                if let Ok(text) = std::fs::read_to_string(&candidate) {
+                    if let Some(m) = text.lines().find_map(|l| l.trim().strip_prefix("module ")) {
+                        found = Some((normalize(d), m.trim().trim_matches('"').to_string()));
+                        break;
+                    }
+                }
+            }
+            dir = d.parent();
+        }
+        cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(start, found.clone());
+        found
+    }
+
+    fn go_package(&self, importer: &Path, import_path: &str) -> ModuleTarget {
+        let mut dir = None;
+        if let Some((root, module)) = self.go_module_of(importer) {
+            let rest = if import_path == module {
+                Some("")
+            } else {
+                import_path.strip_prefix(&format!("{module}/"))
+            };
+            dir = rest.map(|r| normalize(&root.join(r)));
+        }
+        if dir.is_none() {
+            // The standard library's paths have no dot in their first element.
+            if !import_path
+                .split('/')
+                .next()
+                .is_some_and(|f| f.contains('.'))
+            {
+                return ModuleTarget::External(import_path.to_string());
+            }
+            // No go.mod that covers it: the longest tail of the path that is a
+            // directory of the tree (a module vendored or checked out beside this one).
+            let parts: Vec<&str> = import_path.split('/').collect();
+            dir = (1..parts.len()).rev().find_map(|k| {
+                let tail = parts[parts.len() - k..].join("/");
+                self.dirs
+                    .iter()
+                    .find(|d| **d == tail || d.ends_with(&format!("/{tail}")))
+                    .map(PathBuf::from)
+            });
+        }
+        let Some(dir) = dir else {
+            return ModuleTarget::External(import_path.to_string());
+        };
+        let files = self.cached_module((dir.clone(), "go".into()), || {
+            let mut v: Vec<PathBuf> = self
+                .file_set
+                .iter()
+                .filter(|f| {
+                    f.parent() == Some(dir.as_path()) && f.extension().is_some_and(|e| e == "go")
+                })
+                .cloned()
+                .collect();
+            v.sort();
+            v
+        });
+        if files.is_empty() {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::Files(files.to_vec())
+        }
+    }
+
+    fn include_target(&self, importer: &Path, imp: &Import) -> ModuleTarget {
+        let rel = PathBuf::from(&imp.module);
+        let local = normalize(&importer.parent().unwrap_or(Path::new("")).join(&rel));
+        if self.file_set.contains(&local) {
+            return ModuleTarget::Files(vec![local]);
+        }
+        let found = self.cached_module((PathBuf::new(), imp.module.clone()), || {
+            self.files_ending_with(std::slice::from_ref(&rel))
+        });
+        if found.is_empty() {
+            ModuleTarget::External(imp.module.clone())
+        } else {
+            ModuleTarget::Files(found.to_vec())
+        }
+    }
+}
+
+/// The outcome of a member lookup.
+enum Lookup {
+    Found(DefRef),
+    External(Option<String>),
+    Ambiguous,
+    NotFound,
+}
+
+fn pick_lookup(found: Vec<DefRef>) -> Lookup {
+    if found.is_empty() {
+        return Lookup::NotFound;
+    }
+    pick(found).map_or(Lookup::Ambiguous, Lookup::Found)
+}
+
+/// One candidate, or several that are one target (overloads, a class and its
+/// constructors): the first. Candidates that are different targets are ambiguous.
+fn pick(found: Vec<DefRef>) -> Option<DefRef> {
+    let first = found.first()?;
+    let key = target_key(first.symbol(), &first.file);
+    if found.iter().all(|d| target_key(d.symbol(), &d.file) == key) {
+        // Prefer the type over its constructor, the first overload otherwise.
+        let best = found
+            .iter()
+            .find(|d| d.symbol().kind.is_type_like())
+            .unwrap_or(first);
+        return Some(best.clone());
+    }
+    None
+}
+
+/// The package-qualified name of a definition (`org.acme.Outer.Inner`).
+fn full_name(d: &DefRef) -> String {
+    let q = &d.symbol().qualified_name;
+    match &d.file.package {
+        Some(p) if !q.starts_with(&format!("{p}.")) => format!("{p}.{q}"),
+        _ => q.clone(),
+    }
+}
+
+fn same_package(a: &FileFacts, b: &FileFacts) -> bool {
+    match scoping(a.language.name).package {
+        PackageScope::Directory => file_dir(a) == file_dir(b),
+        _ => true,
+    }
+}
+
+fn file_path(f: &FileFacts) -> PathBuf {
+    normalize(&f.path)
+}
+
+fn file_dir(f: &FileFacts) -> PathBuf {
+    file_path(f)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+fn is_word(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// A path with `.` and `..` folded (no file system access).
+pub fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+fn slash(p: &Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
+}

@@ -1,0 +1,164 @@
+//! Where queries get file facts from.
+//!
+//! [`FactsSource`] is what every query reads: the walked files, the facts of one file,
+//! and the files that mention a name. [`ParseOnDemand`] answers from the tree as it is
+//! now: a whole-word literal search (the regex driver, at ripgrep speed) picks the files
+//! that mention a name, and only those are parsed, each at most once per run.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::facts::{facts_of_file, FileFacts};
+use crate::lang::Language;
+use crate::output::Reporter;
+use crate::search::{self, RegexOptions};
+use crate::source::SourceError;
+use crate::walk::Walker;
+
+/// One file the walker selected.
+#[derive(Debug, Clone)]
+pub struct FileEntry {
+    /// The path as printed (also the path to open, relative to the current directory).
+    pub path: PathBuf,
+    pub language: Option<&'static Language>,
+}
+
+/// The facts a query can read.
+pub trait FactsSource: Sync {
+    /// Every walked file, in path order.
+    fn files(&self) -> &[FileEntry];
+    /// The facts of one file (`None` when it has no language, is binary or unreadable;
+    /// unreadable files are reported once).
+    fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
+    /// The files that contain any of `names` as a whole word, in path order.
+    fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
+    /// Where per-file errors go.
+    fn reporter(&self) -> &Reporter;
+}
+
+/// Facts computed fresh from the files, cached for the run.
+pub struct ParseOnDemand<'w> {
+    walker: &'w Walker,
+    report: &'w Reporter,
+    files: Vec<FileEntry>,
+    by_path: HashMap<PathBuf, usize>,
+    cache: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
+}
+
+impl<'w> ParseOnDemand<'w> {
+    pub fn new(walker: &'w Walker, report: &'w Reporter) -> ParseOnDemand<'w> {
+        let files: Vec<FileEntry> = walker
+            .files(report)
+            .into_iter()
+            .map(|v| FileEntry {
+                path: v.path,
+                language: v.item,
+            })
+            .collect();
+        let by_path = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.path.clone(), i))
+            .collect();
+        ParseOnDemand {
+            walker,
+            report,
+            files,
+            by_path,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let lang = match self.by_path.get(path) {
+            Some(&i) => self.files[i].language?,
+            // A path outside the walk (a symbol named by its path): detect it.
+            None => crate::lang::detect(path)?,
+        };
+        match facts_of_file(path, path, lang) {
+            Ok(f) => Some(Arc::new(f)),
+            Err(SourceError::Binary) => None,
+            Err(e) => {
+                self.report.path_error(path, e);
+                None
+            }
+        }
+    }
+
+    /// Parses `paths` on rayon's threads, filling the cache.
+    pub fn preload(&self, paths: &[PathBuf]) {
+        let missing: Vec<&PathBuf> = {
+            let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+            paths.iter().filter(|p| !cache.contains_key(*p)).collect()
+        };
+        let parsed: Vec<(PathBuf, Option<Arc<FileFacts>>)> = missing
+            .par_iter()
+            .map(|p| ((*p).clone(), self.parse(p)))
+            .collect();
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.extend(parsed);
+    }
+}
+
+impl FactsSource for ParseOnDemand<'_> {
+    fn files(&self) -> &[FileEntry] {
+        &self.files
+    }
+
+    fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        if let Some(hit) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(path)
+        {
+            return hit.clone();
+        }
+        let f = self.parse(path);
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(path.to_path_buf(), f.clone());
+        f
+    }
+
+    fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
+        let mut words: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        if words.is_empty() {
+            return Vec::new();
+        }
+        let alternation = words
+            .iter()
+            .map(|n| regex::escape(n))
+            .collect::<Vec<_>>()
+            .join("|");
+        let opts = RegexOptions {
+            pattern: format!("(?:{alternation})"),
+            word: true,
+            files_only: true,
+            ..RegexOptions::default()
+        };
+        // Invariant: escaped literals always compile.
+        let found = search::find_candidates(self.walker, self.report, &opts).unwrap_or_default();
+        let paths: Vec<PathBuf> = found
+            .into_iter()
+            .filter(|v| v.item.language.is_some())
+            .map(|v| v.path)
+            .collect();
+        self.preload(&paths);
+        paths
+    }
+
+    fn reporter(&self) -> &Reporter {
+        self.report
+    }
+}

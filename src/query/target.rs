@@ -1,0 +1,275 @@
+//! Targets: what a SYMBOL argument means.
+//!
+//! A user names one thing: a class together with its constructors, or a method
+//! together with its overloads in one type. [`Target`] groups those definitions. The
+//! argument forms are an id (`path::Qualified.name#kind`, with `~N` for the N+1-th
+//! overload of the same name in one file; without the suffix an id names all of them),
+//! `path:line` (the definition whose name is on that line, else the innermost one
+//! containing it), or a name, bare or qualified (`save`, `UserRepository.save`,
+//! `addrs.ParseSource`, `A::f`, `org.acme.Util`).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::resolve::{target_key, DefRef, Resolver};
+use crate::symbols::resolve::SymbolArg;
+use crate::symbols::{Kind, Symbol};
+
+/// One thing a user means: a class and its constructors, or overloads.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The definition that stands for the group (the type, or the first overload).
+    pub primary: DefRef,
+    /// Every definition of the group, the primary included.
+    pub members: Vec<DefRef>,
+}
+
+impl Target {
+    /// The group of `d`: the definitions of its file with the same target key.
+    pub fn of(d: &DefRef) -> Target {
+        let key = target_key(d.symbol(), &d.file);
+        let members: Vec<DefRef> = d
+            .file
+            .definitions
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind != Kind::Scope && target_key(s, &d.file) == key)
+            .map(|(i, _)| DefRef {
+                file: d.file.clone(),
+                index: i,
+            })
+            .collect();
+        let primary = members
+            .iter()
+            .find(|m| m.symbol().kind.is_type_like())
+            .or_else(|| members.first())
+            .cloned()
+            .unwrap_or_else(|| d.clone());
+        Target { primary, members }
+    }
+
+    pub fn symbol(&self) -> &Symbol {
+        self.primary.symbol()
+    }
+
+    /// The key every member shares.
+    pub fn key(&self) -> (PathBuf, String) {
+        target_key(self.symbol(), &self.primary.file)
+    }
+
+    /// The names uses of this target are written with (a class's constructors are
+    /// called by the class's name).
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .members
+            .iter()
+            .map(|m| m.symbol().name.clone())
+            .filter(|n| !matches!(n.as_str(), "__init__" | "constructor"))
+            .collect();
+        names.push(self.symbol().name.clone());
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// Why a SYMBOL argument names no target.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error("no definition named '{name}'{}", did_you_mean(.suggestions))]
+    NotFound {
+        name: String,
+        suggestions: Vec<String>,
+    },
+    #[error("{0}")]
+    NoDefinitionAt(String),
+    #[error("'{name}' is ambiguous: {} definitions match (pass one of their ids, a qualified name, or --all)", .candidates.len())]
+    Ambiguous {
+        name: String,
+        candidates: Vec<Symbol>,
+    },
+}
+
+fn did_you_mean(s: &[String]) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean: {}?)", s.join(", "))
+    }
+}
+
+/// Resolves a parsed SYMBOL argument to its targets.
+pub fn targets(
+    arg: &SymbolArg,
+    resolver: &Resolver,
+    walker: &crate::walk::Walker,
+    all: bool,
+) -> Result<Vec<Target>, TargetError> {
+    let source = resolver.source();
+    match arg {
+        SymbolArg::Id { path, id } => {
+            let facts = source
+                .facts(path)
+                .ok_or_else(|| TargetError::NoDefinitionAt(format!("no symbol with id '{id}'")))?;
+            let base = id.split('~').next().unwrap_or(id);
+            let found = facts
+                .definitions
+                .iter()
+                .position(|s| s.id == *id)
+                .or_else(|| facts.definitions.iter().position(|s| s.id == base));
+            match found {
+                Some(i) => Ok(vec![Target::of(&DefRef {
+                    file: facts.clone(),
+                    index: i,
+                })]),
+                None => Err(TargetError::NoDefinitionAt(format!(
+                    "no symbol with id '{id}'"
+                ))),
+            }
+        }
+        SymbolArg::PathLine { path, line, name } => {
+            let facts = source.facts(path).ok_or_else(|| {
+                TargetError::NoDefinitionAt(format!(
+                    "{}: not a source file codesearch can parse",
+                    path.display()
+                ))
+            })?;
+            let defs = &facts.definitions;
+            let named_here = |s: &Symbol| name.as_ref().is_none_or(|n| &s.name == n);
+            let found = defs
+                .iter()
+                .position(|s| {
+                    s.kind != Kind::Scope
+                        && (s.line == *line || s.start_line == *line)
+                        && named_here(s)
+                })
+                .or_else(|| {
+                    defs.iter()
+                        .enumerate()
+                        .filter(|(_, s)| {
+                            s.kind != Kind::Scope && s.start_line <= *line && *line <= s.end_line
+                        })
+                        .min_by_key(|(_, s)| s.end_byte - s.start_byte)
+                        .map(|(i, _)| i)
+                });
+            match found {
+                Some(i) => Ok(vec![Target::of(&DefRef {
+                    file: facts.clone(),
+                    index: i,
+                })]),
+                None => Err(TargetError::NoDefinitionAt(format!(
+                    "no definition contains {}:{line}",
+                    path.display()
+                ))),
+            }
+        }
+        SymbolArg::Name(name) => {
+            let q = name.replace("::", ".").replace('#', ".");
+            let last = q.rsplit('.').next().unwrap_or(&q).to_string();
+            let found: Vec<DefRef> = prefer_definitions(
+                resolver
+                    .defs_named(&last)
+                    .into_iter()
+                    .filter(|d| matches_name(d, &q))
+                    .collect(),
+            );
+            let mut groups: BTreeMap<(PathBuf, String), Target> = BTreeMap::new();
+            for d in &found {
+                let t = Target::of(d);
+                groups.entry(t.key()).or_insert(t);
+            }
+            let groups: Vec<Target> = groups.into_values().collect();
+            match groups.len() {
+                0 => Err(TargetError::NotFound {
+                    name: name.clone(),
+                    suggestions: suggestions(&q, walker),
+                }),
+                1 => Ok(groups),
+                _ if all => Ok(groups),
+                _ => Err(TargetError::Ambiguous {
+                    name: name.clone(),
+                    candidates: groups.iter().map(|t| t.symbol().clone()).collect(),
+                }),
+            }
+        }
+    }
+}
+
+/// Whether a definition answers to a bare or qualified name: the qualified name ends
+/// with the query at a dot, counting the file's package (`org.acme.Util.run`).
+fn matches_name(d: &DefRef, q: &str) -> bool {
+    let s = d.symbol();
+    let last = q.rsplit('.').next().unwrap_or(q);
+    if s.name != last || s.kind == Kind::Scope {
+        return false;
+    }
+    if !q.contains('.') {
+        return true;
+    }
+    let mut names = vec![s.qualified_name.clone()];
+    if let Some(p) = &d.file.package {
+        names.push(format!("{p}.{}", s.qualified_name));
+        // Go qualifies by the package name already; other languages by the full path.
+        if let Some(short) = p.rsplit('.').next() {
+            names.push(format!("{short}.{}", s.qualified_name));
+        }
+    }
+    // A constructor answers to its class's qualified name too (`Foo.Foo` as `Foo`).
+    names.iter().any(|n| {
+        n == q
+            || (n.len() > q.len() && n.ends_with(q) && n.as_bytes()[n.len() - q.len() - 1] == b'.')
+    })
+}
+
+/// C++ declares a member in its class and defines it elsewhere under the same
+/// qualified name: the declaration (a one-line signature ending in `;`) gives way to
+/// the definition, so that `A::f` is not ambiguous with itself.
+fn prefer_definitions(found: Vec<DefRef>) -> Vec<DefRef> {
+    let is_decl = |s: &Symbol| s.start_line == s.end_line && s.signature.trim_end().ends_with(';');
+    let defined: std::collections::HashSet<(String, Kind)> = found
+        .iter()
+        .map(DefRef::symbol)
+        .filter(|s| !is_decl(s))
+        .map(|s| (s.qualified_name.clone(), s.kind))
+        .collect();
+    found
+        .into_iter()
+        .filter(|d| {
+            let s = d.symbol();
+            !is_decl(s) || !defined.contains(&(s.qualified_name.clone(), s.kind))
+        })
+        .collect()
+}
+
+/// Close names for a misspelt symbol: the definitions of the tree whose names are
+/// most similar (only ever computed on this error path).
+fn suggestions(q: &str, walker: &crate::walk::Walker) -> Vec<String> {
+    let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
+    let report = crate::output::Reporter::quiet();
+    let per_file = walker.collect(&report, |e| {
+        let lang = e.language.filter(|_| !e.is_dir)?;
+        let (_, symbols) =
+            crate::symbols::collect::symbols_of_file(e.dirent.path(), &e.path, lang).ok()?;
+        let close: Vec<(f64, String)> = symbols
+            .into_iter()
+            .filter(|s| s.kind != Kind::Scope)
+            .filter_map(|s| {
+                let score = strsim::jaro_winkler(&last, &s.name.to_lowercase());
+                (score >= 0.85).then_some((score, s.name))
+            })
+            .collect();
+        Some(close)
+    });
+    let mut scored: Vec<(f64, String)> = per_file.into_iter().flat_map(|v| v.item).collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let mut out: Vec<String> = Vec::new();
+    for (_, n) in scored {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+        if out.len() == 5 {
+            break;
+        }
+    }
+    out
+}
