@@ -24,19 +24,31 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         // reached only for flags that need a subcommand.
         anyhow::bail!("a subcommand is required (see --help)");
     };
+    // `-j` sizes every pool: the walker's threads and rayon's (parsing, resolving).
+    let threads = command.threads();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .context("starting the thread pool")?;
+    let status = dispatch(command, &mut out)?;
+    out.flush()?;
+    Ok(status)
+}
+
+fn dispatch(command: Command, out: &mut dyn Write) -> Result<ExitStatus> {
+    let mut out = out;
     let status = match command {
-        Command::BuildIndex(args) => crate::index::run(&args, &mut out)?,
-        Command::FindSymbol(args) => crate::commands::find_symbol(&args, &mut out)?,
-        Command::WhatDepends(args) => crate::commands::what_depends(&args, &mut out)?,
-        Command::WhatBreaks(args) => crate::commands::what_breaks(&args, &mut out)?,
-        Command::Xray(args) => crate::xray::run_xray(&args, &mut out)?,
-        Command::Explore(args) => crate::xray::run_explore(&args, &mut out)?,
+        Command::BuildIndex(args) => crate::index::run(&args, out)?,
+        Command::FindSymbol(args) => crate::commands::find_symbol(&args, out)?,
+        Command::WhatDepends(args) => crate::commands::what_depends(&args, out)?,
+        Command::WhatBreaks(args) => crate::commands::what_breaks(&args, out)?,
+        Command::Xray(args) => crate::xray::run_xray(&args, out)?,
+        Command::Explore(args) => crate::xray::run_explore(&args, out)?,
         Command::Generate(args) => {
             crate::cli::generate::generate(args.kind, &mut out)
                 .context("writing the generated file")?;
             ExitStatus::Found
         }
     };
-    out.flush()?;
     Ok(status)
 }

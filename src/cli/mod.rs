@@ -72,6 +72,21 @@ pub enum Command {
     Generate(GenerateArgs),
 }
 
+impl Command {
+    /// The `-j` of the command (0 = one thread per CPU).
+    pub fn threads(&self) -> usize {
+        match self {
+            Command::BuildIndex(a) => a.walk.threads,
+            Command::FindSymbol(a) => a.walk.threads,
+            Command::WhatDepends(a) => a.walk.threads,
+            Command::WhatBreaks(a) => a.walk.threads,
+            Command::Xray(a) => a.run.walk.threads,
+            Command::Explore(a) => a.run.walk.threads,
+            Command::Generate(_) => 0,
+        }
+    }
+}
+
 /// `codesearch xray`.
 #[derive(Debug, clap::Args)]
 pub struct XrayArgs {

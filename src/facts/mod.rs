@@ -26,6 +26,7 @@ use crate::symbols::collect::parse_file;
 use crate::symbols::Symbol;
 
 pub use imports::Import;
+pub(crate) use walk::split_type;
 
 /// How an identifier is used at one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

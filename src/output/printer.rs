@@ -82,8 +82,12 @@ impl<W: Write> Printer<W> {
         };
         let vimgrep = self.style == Style::Vimgrep;
         match rec {
+            Record::Symbol(s) if vimgrep => {
+                location(&mut *w, s.path.0, s.line, Some(1))?;
+                writeln!(w, "{} {}  {}", s.kind, s.qualified_name, s.signature)
+            }
             Record::Symbol(s) => {
-                location(&mut *w, s.path.0, s.line, vimgrep.then_some(1))?;
+                location(&mut *w, s.path.0, s.line, None)?;
                 paint(&mut *w, Color::Cyan, false, &format!(" {}", s.kind))?;
                 paint(
                     &mut *w,

@@ -236,17 +236,35 @@ impl<'s> Resolver<'s> {
 
     /// The names resolving `refs` of `file` will look up, for [`Resolver::prefetch`].
     pub fn names_needed(file: &FileFacts, refs: &[&Reference]) -> Vec<String> {
+        let sc = scoping(file.language.name);
+        let out_of_body = members_outside_types(file.language.name);
+        let local = |n: &str| {
+            sc.builtins.contains(&n)
+                || SELF_NAMES.contains(&n)
+                || SUPER_NAMES.contains(&n)
+                || file.bindings.iter().any(|b| b.name == n)
+        };
         let mut names: Vec<String> = Vec::new();
         for r in refs {
-            names.push(r.name.clone());
-            if let Some(q) = &r.qualifier {
-                let first = q.split(['.', ':', '(', '[', '-', '>']).next().unwrap_or(q);
-                names.push(first.to_string());
+            match &r.qualifier {
+                // A member is looked up in its type's file, except where members
+                // can be defined outside the type's body.
+                Some(q) => {
+                    let first = q.split(['.', ':', '(', '[', '-', '>']).next().unwrap_or(q);
+                    if !local(first) {
+                        names.push(first.to_string());
+                    }
+                    if out_of_body {
+                        names.push(r.name.clone());
+                    }
+                }
+                None if !local(&r.name) => names.push(r.name.clone()),
+                None => {}
             }
         }
         for b in &file.bindings {
-            if let Some(t) = &b.type_name {
-                names.push(t.clone());
+            if let Some(t) = b.type_name.as_deref().filter(|t| !local(t)) {
+                names.push(t.to_string());
             }
         }
         for imp in &file.imports {
@@ -389,6 +407,11 @@ impl<'s> Resolver<'s> {
         {
             return self.resolve_import(file, imp, kinds);
         }
+        // The language's own names, unless the file or its imports define them (a
+        // same-package class shadowing one is too rare to pay a lookup for).
+        if sc.builtins.contains(&name) {
+            return Resolution::External(Some(sc.builtin_module.to_string()));
+        }
         // 5. The file's own package.
         let package: Vec<DefRef> = match sc.package {
             PackageScope::Declared => match &file.package {
@@ -425,22 +448,18 @@ impl<'s> Resolver<'s> {
             match self.module_target(file, imp) {
                 ModuleTarget::External(m) => external_wildcards.push(m),
                 target => {
-                    if let Some(d) = pick(self.top_level_in(&target, name, kinds)) {
+                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds, 0) {
                         return Resolution::Definition(d);
                     }
                 }
             }
-        }
-        // 7. The language's builtins.
-        if sc.builtins.contains(&name) {
-            return Resolution::External(Some(sc.builtin_module.to_string()));
         }
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
             .into_iter()
             .filter(|d| kind_ok(kinds, d.symbol().kind))
             .collect();
-        // 8. One global namespace: a name with one definition is that definition,
+        // 7. One global namespace: a name with one definition is that definition,
         //    preferably one in a file this file includes.
         if sc.global_names && !everywhere.is_empty() {
             let included: Vec<DefRef> = everywhere
@@ -456,7 +475,7 @@ impl<'s> Resolver<'s> {
             }
             return Resolution::Unresolved;
         }
-        // 9. Nothing in the repository defines it: it comes from outside, unless the
+        // 8. Nothing in the repository defines it: it comes from outside, unless the
         //    file includes repository files this run does not see (filtered out).
         if everywhere.is_empty() && !self.includes_unseen_files(file) {
             return Resolution::External(match external_wildcards.as_slice() {
@@ -476,6 +495,20 @@ impl<'s> Resolver<'s> {
     ) -> Resolution {
         let name = r.name.as_str();
         let q = q.trim().trim_start_matches("::");
+        // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
+        if let Some(ty) = cast_type(q) {
+            let (tq, tn) = crate::facts::split_type(ty);
+            if let Some(tn) = tn {
+                return self.member_of_type_name(
+                    file,
+                    r.enclosing,
+                    &tn,
+                    tq.as_deref(),
+                    name,
+                    kinds,
+                );
+            }
+        }
         // `this.f()`, `self.f()`: the enclosing type.
         if SELF_NAMES.contains(&q) {
             return match Self::enclosing_type(file, r.enclosing) {
@@ -554,8 +587,7 @@ impl<'s> Resolver<'s> {
                 if let ModuleTarget::External(m) = target {
                     return Resolution::External(Some(m));
                 }
-                return pick(self.top_level_in(&target, name, kinds))
-                    .map_or(Resolution::Unresolved, Resolution::Definition);
+                return self.module_member(&target, name, kinds, 0);
             }
             // A class name: a static member.
             return match self.resolve_unqualified(file, r.enclosing, q, TYPE_KINDS, false) {
@@ -711,8 +743,7 @@ impl<'s> Resolver<'s> {
             if let ModuleTarget::External(m) = target {
                 return Resolution::External(Some(m));
             }
-            return pick(self.top_level_in(&target, name, kinds))
-                .map_or(Resolution::Unresolved, Resolution::Definition);
+            return self.module_member(&target, name, kinds, 0);
         }
         match self.resolve_import(file, imp, &[]) {
             Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
@@ -796,53 +827,48 @@ impl<'s> Resolver<'s> {
                     None => Resolution::External(Some(pkg.clone())),
                 }
             }
-            ModuleTarget::Files(_) => {
-                if let Some(d) = pick(self.top_level_in(&target, name, kinds)) {
-                    return Resolution::Definition(d);
-                }
-                // A re-export: the module imports the name from elsewhere.
-                if let ModuleTarget::Files(files) = &target {
-                    for f in files {
-                        let Some(facts) = self.source.facts(f) else {
-                            continue;
-                        };
-                        if let Some(next) = facts.imports.iter().find(|i| {
-                            !i.wildcard && i.bound_name() == Some(name) && i.name.is_some()
-                        }) {
-                            if std::ptr::eq(next, imp) {
-                                continue;
-                            }
-                            let next = next.clone();
-                            if let Resolution::Definition(d) =
-                                self.resolve_import_depth(&facts, &next, kinds, 1)
-                            {
-                                return Resolution::Definition(d);
-                            }
-                        }
-                    }
-                }
-                Resolution::Unresolved
-            }
+            ModuleTarget::Files(_) => self.module_member(&target, name, kinds, 0),
             ModuleTarget::Unknown => Resolution::Unresolved,
         }
     }
 
-    fn resolve_import_depth(
+    /// `name` defined at the top of a module, or re-exported by it (`from .user
+    /// import User` in a package's `__init__.py`), a few re-exports deep.
+    fn module_member(
         &self,
-        file: &Arc<FileFacts>,
-        imp: &Import,
+        target: &ModuleTarget,
+        name: &str,
         kinds: &[Kind],
         depth: usize,
     ) -> Resolution {
-        if depth > 3 {
-            return Resolution::Unresolved;
+        if let Some(d) = pick(self.top_level_in(target, name, kinds)) {
+            return Resolution::Definition(d);
         }
-        let Some(name) = imp.name.as_deref() else {
+        let ModuleTarget::Files(files) = target else {
             return Resolution::Unresolved;
         };
-        let target = self.module_target(file, imp);
-        pick(self.top_level_in(&target, name, kinds))
-            .map_or(Resolution::Unresolved, Resolution::Definition)
+        if depth >= 3 {
+            return Resolution::Unresolved;
+        }
+        for f in files {
+            let Some(facts) = self.source.facts(f) else {
+                continue;
+            };
+            let reexport = facts
+                .imports
+                .iter()
+                .find(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
+            if let Some(imp) = reexport {
+                let inner = imp.name.clone().unwrap_or_default();
+                let next = self.module_target(&facts, imp);
+                if let Resolution::Definition(d) =
+                    self.module_member(&next, &inner, kinds, depth + 1)
+                {
+                    return Resolution::Definition(d);
+                }
+            }
+        }
+        Resolution::Unresolved
     }
 
     /// Top-level definitions named `name` in a module.
@@ -922,7 +948,7 @@ impl<'s> Resolver<'s> {
                 index: i,
             })
             .collect();
-        if found.is_empty() {
+        if found.is_empty() && members_outside_types(ty.file.language.name) {
             // Members defined outside the type's body: Go methods, Rust `impl` blocks in
             // other files, C++ `A::f` definitions.
             let qualified = format!("{}.{name}", t.qualified_name);
@@ -1342,6 +1368,28 @@ fn pick(found: Vec<DefRef>) -> Option<DefRef> {
         return Some(best.clone());
     }
     None
+}
+
+/// The type of a parenthesised cast receiver: `((Map<K, V>) x)` → `Map<K, V>`.
+fn cast_type(q: &str) -> Option<&str> {
+    let inner = q.strip_prefix("((")?;
+    let close = inner.find(')')?;
+    let ty = inner[..close].trim();
+    let rest = inner[close + 1..].trim();
+    let ok = !ty.is_empty()
+        && ty.chars().next().is_some_and(char::is_alphabetic)
+        && rest.ends_with(')')
+        && is_word(rest.trim_end_matches(')').trim());
+    ok.then_some(ty)
+}
+
+/// Whether a language defines members outside the type's body (Go methods, Rust
+/// `impl` blocks, C++ `A::f`, Swift and Kotlin extensions, C# partial classes).
+fn members_outside_types(lang: &str) -> bool {
+    matches!(
+        lang,
+        "go" | "rust" | "cpp" | "c" | "swift" | "kotlin" | "csharp" | "scala"
+    )
 }
 
 /// The package-qualified name of a definition (`org.acme.Outer.Inner`).

@@ -214,7 +214,21 @@ fn matches_name(d: &DefRef, q: &str) -> bool {
             names.push(format!("{short}.{}", s.qualified_name));
         }
     }
-    // A constructor answers to its class's qualified name too (`Foo.Foo` as `Foo`).
+    // Languages without declared packages: the module path of the file
+    // (`app/models/user.py` → `app.models.user.User`).
+    let module: Vec<String> = s
+        .path
+        .with_extension("")
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(p) => Some(p.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .filter(|c| c != "__init__" && c != "index" && c != "mod")
+        .collect();
+    if !module.is_empty() {
+        names.push(format!("{}.{}", module.join("."), s.qualified_name));
+    }
     names.iter().any(|n| {
         n == q
             || (n.len() > q.len() && n.ends_with(q) && n.as_bytes()[n.len() - q.len() - 1] == b'.')

@@ -1,0 +1,392 @@
+//! Resolution on small multi-file projects per language: each use must resolve to the
+//! right definition, or be reported external or unresolved, never tied to a
+//! same-named definition elsewhere.
+
+mod common;
+
+use common::{codesearch, json_lines, tree};
+use serde_json::Value;
+
+fn json(dir: &std::path::Path, args: &[&str]) -> (i32, Vec<Value>) {
+    let out = codesearch()
+        .current_dir(dir)
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
+}
+
+fn data<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    recs.iter()
+        .filter(|r| r["type"] == kind)
+        .map(|r| &r["data"])
+        .collect()
+}
+
+/// `line qualifier.name -> target` for each dependency, target being the definition's
+/// `path:line`, `external:MODULE`, `local` or `?`.
+fn deps(recs: &[Value]) -> Vec<String> {
+    data(recs, "dependency")
+        .into_iter()
+        .map(|d| {
+            let name = match d["qualifier"].as_str() {
+                Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
+                None => d["name"].as_str().unwrap_or("").to_string(),
+            };
+            let to = match d["resolution"].as_str().unwrap_or("") {
+                "definition" => format!(
+                    "{}:{}",
+                    d["resolved"]["path"]["text"].as_str().unwrap_or(""),
+                    d["resolved"]["line"]
+                ),
+                "external" => format!("external:{}", d["external"].as_str().unwrap_or("")),
+                "local" => "local".into(),
+                _ => "?".into(),
+            };
+            format!(
+                "{} {} {name} -> {to}",
+                d["line"],
+                d["kind"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// `path:line resolution` of each use.
+fn uses(recs: &[Value]) -> Vec<String> {
+    data(recs, "reference")
+        .into_iter()
+        .map(|r| {
+            format!(
+                "{}:{} {}",
+                r["path"]["text"].as_str().unwrap_or(""),
+                r["line"],
+                r["resolution"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+fn has(list: &[String], want: &str) -> bool {
+    list.iter().any(|l| l == want)
+}
+
+fn java_project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "src/a/Util.java",
+            "package a;\n\npublic class Util {\n    public static void run() {}\n}\n",
+        ),
+        (
+            "src/b/Util.java",
+            "package b;\n\npublic class Util {\n    public static void run() {}\n}\n",
+        ),
+        (
+            "src/a/Repo.java",
+            "package a;\n\npublic class Repo {\n    public void put(String k) {}\n    public void save() {}\n}\n",
+        ),
+        (
+            "src/a/Base.java",
+            "package a;\n\npublic class Base {\n    protected void helper() {}\n}\n",
+        ),
+        (
+            "src/a/Builder.java",
+            "package a;\n\npublic class Builder {\n    public Builder() {}\n\n    public Builder add(String s) { return this; }\n\n    public Builder add(int n) { return add(String.valueOf(n)); }\n}\n",
+        ),
+        (
+            "src/a/Main.java",
+            "package a;\n\nimport java.util.Map;\nimport java.util.HashMap;\nimport static b.Util.run;\n\n\
+             public class Main extends Base {\n    private Repo repo = new Repo();\n\n    public void go(Map<String, String> m) {\n\
+             \x20       Map<String, String> local = new HashMap<>();\n        local.put(\"k\", \"v\");\n        m.put(\"k\", \"v\");\n\
+             \x20       repo.put(\"k\");\n        this.repo.save();\n        helper();\n        run();\n        Util.run();\n\
+             \x20       new Builder().add(1).add(\"x\");\n    }\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn java_resolves_through_imports_receivers_and_supertypes() {
+    let dir = java_project();
+    let (code, recs) = json(dir.path(), &["what-depends", "Main.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "12 call local.put -> external:java.util",
+        "13 call m.put -> external:java.util",
+        "14 call repo.put -> src/a/Repo.java:4",
+        "15 call this.repo.save -> src/a/Repo.java:5",
+        "16 call helper -> src/a/Base.java:4",
+        // A static import of b.Util.run wins over the same-package a.Util.
+        "17 call run -> src/b/Util.java:4",
+        // `Util` without an import is the same package's.
+        "18 call Util.run -> src/a/Util.java:4",
+        "19 call Builder -> src/a/Builder.java:3",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+}
+
+#[test]
+fn java_same_named_definitions_in_two_packages_stay_apart() {
+    let dir = java_project();
+    let (code, recs) = json(dir.path(), &["what-breaks", "b.Util.run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // The static import and the call through it.
+    assert_eq!(
+        uses(&recs),
+        [
+            "src/a/Main.java:5 definition",
+            "src/a/Main.java:17 definition"
+        ]
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "a.Util.run"]);
+    assert_eq!(code, 0);
+    assert_eq!(uses(&recs), ["src/a/Main.java:18 definition"]);
+    // The library's Map.put is not the repository's Repo.put.
+    let (_, recs) = json(dir.path(), &["what-breaks", "Repo.put"]);
+    assert_eq!(uses(&recs), ["src/a/Main.java:14 definition"]);
+}
+
+#[test]
+fn class_and_constructors_are_one_target_and_overloads_too() {
+    let dir = java_project();
+    let (code, recs) = json(dir.path(), &["what-breaks", "Builder"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let syms = data(&recs, "symbol");
+    assert_eq!(
+        syms.len(),
+        1,
+        "one target for the class and its constructor"
+    );
+    assert_eq!(syms[0]["kind"], "class");
+    let got = uses(&recs);
+    // `new Builder()` and the type in `public Builder add(..)`.
+    assert!(has(&got, "src/a/Main.java:19 definition"), "{got:?}");
+    assert!(has(&got, "src/a/Builder.java:6 definition"), "{got:?}");
+    // Both overloads of add are one target: every call of either is a use.
+    let (code, recs) = json(dir.path(), &["what-breaks", "Builder.add"]);
+    assert_eq!(code, 0);
+    let lines: Vec<u64> = data(&recs, "reference")
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(lines, [8, 19, 19]);
+}
+
+#[test]
+fn ambiguous_names_list_signatures_and_qualified_names_pick_one() {
+    let dir = java_project();
+    let out = codesearch()
+        .current_dir(dir.path())
+        .args(["what-breaks", "run"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ambiguous"), "{err}");
+    assert!(
+        err.contains("public static void run() {}"),
+        "signatures shown: {err}"
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "run"]);
+    assert_eq!(code, 2);
+    let e = data(&recs, "error");
+    assert_eq!(
+        e[0]["candidates"].as_array().map(Vec::len),
+        Some(2),
+        "{recs:?}"
+    );
+}
+
+fn python_project() -> tempfile::TempDir {
+    tree(&[
+        ("app/__init__.py", ""),
+        ("app/models/__init__.py", "from .user import User\n"),
+        (
+            "app/models/user.py",
+            "class User:\n    def __init__(self, name):\n        self.name = name\n\n    def save(self):\n        return self\n",
+        ),
+        ("app/helpers.py", "def fmt(x):\n    return x\n"),
+        (
+            "app/cache.py",
+            "class Cache:\n    def save(self):\n        pass\n",
+        ),
+        (
+            "app/signup.py",
+            "import json\nimport app.models as m\nfrom app.models import User\nfrom .helpers import fmt\n\n\n\
+             def signup(name, items):\n    u = User(name)\n    u.save()\n    items.save()\n    m.User(name)\n\
+             \x20   json.dumps(fmt(name))\n    return len(items)\n",
+        ),
+    ])
+}
+
+#[test]
+fn python_resolves_modules_reexports_and_typed_locals() {
+    let dir = python_project();
+    let (code, recs) = json(dir.path(), &["what-depends", "signup"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        // Through the package's re-export.
+        "8 call User -> app/models/user.py:1",
+        "9 call u.save -> app/models/user.py:5",
+        // An untyped parameter: undecidable.
+        "10 call items.save -> ?",
+        "11 call m.User -> app/models/user.py:1",
+        "12 call json.dumps -> external:json",
+        "12 call fmt -> app/helpers.py:1",
+        "13 call len -> external:builtins",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+    // Cache.save is used by nobody for sure; items.save() could be it.
+    let (code, recs) = json(dir.path(), &["what-breaks", "Cache.save"]);
+    assert_eq!(code, 0);
+    assert_eq!(uses(&recs), ["app/signup.py:10 unresolved"]);
+}
+
+#[test]
+fn go_resolves_packages_by_module_path() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/app\n\ngo 1.22\n"),
+        (
+            "store/db.go",
+            "package store\n\ntype DB struct{}\n\nfunc Open() *DB { return &DB{} }\n\nfunc (d *DB) Query(q string) string { return q }\n",
+        ),
+        (
+            "other/db.go",
+            "package other\n\nfunc Open() int { return 1 }\n",
+        ),
+        (
+            "main.go",
+            "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/app/store\"\n)\n\n\
+             func main() {\n\tdb := &store.DB{}\n\tfmt.Println(db.Query(\"x\"))\n\tstore.Open()\n\thelp()\n}\n",
+        ),
+        ("help.go", "package main\n\nfunc help() {}\n"),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "main.main"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "10 type_use store.DB -> store/db.go:3",
+        "11 call fmt.Println -> external:fmt",
+        "11 call db.Query -> store/db.go:7",
+        "12 call store.Open -> store/db.go:5",
+        // The same package is the same directory.
+        "13 call help -> help.go:3",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+    let (_, recs) = json(dir.path(), &["what-breaks", "other.Open"]);
+    assert!(uses(&recs).is_empty(), "{recs:?}");
+}
+
+#[test]
+fn typescript_resolves_relative_imports_and_marks_packages_external() {
+    let dir = tree(&[
+        ("src/parser.ts", "export function parse(s: string) { return s; }\n"),
+        (
+            "src/main.ts",
+            "import { parse as p } from './parser';\nimport * as path from 'path';\nimport React from 'react';\n\n\
+             export class App {\n  run(s: string) {\n    const m = new Map<string, number>();\n    m.set(s, 1);\n\
+             \x20   path.join(p(s));\n    this.helper();\n    return React.createElement('div');\n  }\n  helper() {}\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "App.run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "7 call Map -> external:globals",
+        "8 call m.set -> external:globals",
+        "9 call path.join -> external:path",
+        "9 call p -> src/parser.ts:1",
+        "10 call this.helper -> src/main.ts:13",
+        "11 call React.createElement -> external:react",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+}
+
+#[test]
+fn c_prefers_the_file_own_static_function_and_marks_libc_external() {
+    let dir = tree(&[
+        ("buf.h", "typedef struct buf buf;\nbuf *bufnew(int n);\n"),
+        (
+            "buf.c",
+            "#include \"buf.h\"\nstatic int helper(void) { return 1; }\nbuf *bufnew(int n) { helper(); return 0; }\n",
+        ),
+        (
+            "main.c",
+            "#include <stdio.h>\n#include \"buf.h\"\nstatic int helper(void) { return 2; }\n\
+             int main(void) {\n  buf *b = bufnew(helper());\n  printf(\"%p\", (void *)b);\n  return 0;\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "main"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "5 call bufnew -> buf.c:3",
+        "5 call helper -> main.c:3",
+        "6 call printf -> external:",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+    let (_, recs) = json(dir.path(), &["what-breaks", "buf.c::helper#function"]);
+    assert_eq!(uses(&recs), ["buf.c:3 definition"]);
+}
+
+#[test]
+fn depth_follows_only_callers_that_resolve_to_the_target() {
+    let dir = tree(&[
+        (
+            "a.py",
+            "from b import target\n\n\ndef caller():\n    target()\n\n\ndef top():\n    caller()\n",
+        ),
+        ("b.py", "def target():\n    pass\n"),
+        (
+            "c.py",
+            "class Other:\n    def target(self):\n        pass\n\n\ndef unrelated(o: Other):\n    o.target()\n\n\ndef above():\n    unrelated(None)\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "b.target", "--depth", "3"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got: Vec<(u64, String)> = data(&recs, "reference")
+        .iter()
+        .map(|r| {
+            (
+                r["depth"].as_u64().unwrap_or(0),
+                format!("{}:{}", r["path"]["text"].as_str().unwrap_or(""), r["line"]),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, "a.py:1".into()),
+            (1, "a.py:5".into()),
+            (2, "a.py:9".into())
+        ],
+        "the typed receiver o: Other is not b.target, so nothing in c.py is followed"
+    );
+}
+
+#[test]
+fn vimgrep_prints_one_quickfix_line_per_use_and_symbol() {
+    let dir = java_project();
+    let out = codesearch()
+        .current_dir(dir.path())
+        .args(["what-breaks", "Repo.put", "--vimgrep"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text, "src/a/Main.java:14:14:        repo.put(\"k\");\n");
+    let out = codesearch()
+        .current_dir(dir.path())
+        .args(["find-symbol", "Repo", "--vimgrep", "--exact"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("src/a/Repo.java:3:1:class Repo"), "{text}");
+}
