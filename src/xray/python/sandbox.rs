@@ -2,13 +2,14 @@
 //!
 //! The interpreter's own refusal of OS calls ([`super::run`]) is the first layer; these
 //! are the others, installed in this order by [`lock_down`]:
-//! 1. a parent-death signal (`SIGKILL`), so a worker never outlives the parent, and a
-//!    check that the parent did not die before it was set;
-//! 2. every inherited file descriptor but the two pipes (stdin, stdout) is closed;
-//! 3. root's powers are given up: when started as root, supplementary groups are
-//!    dropped and the worker becomes an unprivileged user ([`UNPRIVILEGED_ID`]); then
-//!    every capability goes (bounding set where allowed, ambient, effective, permitted,
-//!    inheritable) and the result is read back;
+//! 1. every inherited file descriptor but the two pipes (stdin, stdout) is closed;
+//! 2. root's powers are given up: the bounding set is emptied while that is still
+//!    allowed; when started as root, supplementary groups are dropped and the worker
+//!    becomes an unprivileged user ([`UNPRIVILEGED_ID`]); then the ambient, effective,
+//!    permitted and inheritable capability sets are emptied and read back;
+//! 3. a parent-death signal (`SIGKILL`), so a worker never outlives the parent, and a
+//!    check that the parent did not die before it was set (it comes after the change
+//!    of user, which clears it);
 //! 4. rlimits: no core dumps, no file writes, a CPU-time ceiling, an address-space
 //!    ceiling as a backstop to the allocator's count;
 //! 5. `PR_SET_NO_NEW_PRIVS`;
@@ -54,7 +55,9 @@ impl fmt::Display for Layer {
 
 /// A layer that could not be installed, and why.
 #[derive(Debug, thiserror::Error)]
-#[error("the evaluator sandbox is incomplete: {layer} could not be installed ({source})")]
+#[error(
+    "the evaluator sandbox is incomplete, so no evaluator code runs: {layer} failed ({source})"
+)]
 pub struct LayerError {
     pub layer: Layer,
     #[source]
@@ -78,10 +81,11 @@ pub fn lock_down(
     address_space: u64,
     cpu_seconds: u64,
 ) -> Result<(), LayerError> {
-    die_with_parent(parent)?;
     close_inherited_fds().map_err(|e| fail(Layer::FileDescriptors, e))?;
+    drop_bounding_set().map_err(|e| fail(Layer::Capabilities, e))?;
     drop_root().map_err(|e| fail(Layer::RootDropped, e))?;
     drop_capabilities().map_err(|e| fail(Layer::Capabilities, e))?;
+    die_with_parent(parent)?;
     set_rlimits(address_space, cpu_seconds).map_err(|e| fail(Layer::ResourceLimits, e))?;
     // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes integer arguments only.
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
@@ -221,12 +225,12 @@ fn capget() -> io::Result<[CapData; 2]> {
     Ok(data)
 }
 
-/// Empties the bounding set (when we may), the ambient set, then the effective,
-/// permitted and inheritable sets, and reads them back.
+/// Empties the bounding set when we may (with `CAP_SETPCAP`, so before giving up
+/// root). Without it the set cannot shrink, but it only matters when a program is
+/// executed, which no-new-privileges and the allow-list forbid.
 #[cfg(target_os = "linux")]
-fn drop_capabilities() -> io::Result<()> {
-    let before = capget()?;
-    if before[0].effective & (1 << CAP_SETPCAP) != 0 {
+fn drop_bounding_set() -> io::Result<()> {
+    if capget()?[0].effective & (1 << CAP_SETPCAP) != 0 {
         for cap in 0..64 {
             // SAFETY: integer arguments only.
             if unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) } != 0 {
@@ -239,8 +243,13 @@ fn drop_capabilities() -> io::Result<()> {
             }
         }
     }
-    // Without CAP_SETPCAP the bounding set cannot shrink, but it only matters when a
-    // program is executed, and no-new-privileges plus the allow-list forbid that.
+    Ok(())
+}
+
+/// Empties the ambient set, then the effective, permitted and inheritable sets, and
+/// reads them back.
+#[cfg(target_os = "linux")]
+fn drop_capabilities() -> io::Result<()> {
     // SAFETY: integer arguments only.
     if unsafe {
         libc::prctl(
