@@ -192,6 +192,7 @@ fn drop_root() -> io::Result<()> {
 }
 
 /// `struct __user_cap_header_struct`.
+#[cfg(target_os = "linux")]
 #[repr(C)]
 struct CapHeader {
     version: u32,
@@ -199,6 +200,7 @@ struct CapHeader {
 }
 
 /// `struct __user_cap_data_struct`; version 3 uses two of them (64 capabilities).
+#[cfg(target_os = "linux")]
 #[repr(C)]
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct CapData {
@@ -207,7 +209,9 @@ struct CapData {
     inheritable: u32,
 }
 
+#[cfg(target_os = "linux")]
 const CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+#[cfg(target_os = "linux")]
 const CAP_SETPCAP: u32 = 8;
 
 #[cfg(target_os = "linux")]
@@ -303,17 +307,20 @@ fn set_rlimits(address_space: u64, cpu_seconds: u64) -> io::Result<()> {
     Ok(())
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 const ARCH: Option<seccompiler::TargetArch> = Some(seccompiler::TargetArch::x86_64);
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_os = "linux", target_arch = "aarch64"))]
 const ARCH: Option<seccompiler::TargetArch> = Some(seccompiler::TargetArch::aarch64);
-#[cfg(target_arch = "riscv64")]
+#[cfg(all(target_os = "linux", target_arch = "riscv64"))]
 const ARCH: Option<seccompiler::TargetArch> = Some(seccompiler::TargetArch::riscv64);
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_arch = "riscv64"
-)))]
+#[cfg(all(
+    target_os = "linux",
+    not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    ))
+))]
 const ARCH: Option<seccompiler::TargetArch> = None;
 
 /// The system calls a worker may make once locked down, for the process `pid`.
@@ -559,6 +566,29 @@ mod tests {
         x32_syscalls_are_refused,
         libc::syscall(0x4000_0000 | libc::SYS_getpid)
     );
+
+    #[test]
+    fn an_abort_still_ends_the_process_with_sigabrt() {
+        // How the worker dies when its allocator limit or its stack runs out: the
+        // parent reports that signal, so the allow-list must let it through.
+        // SAFETY: getpid has no preconditions.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: as in `in_locked_child`.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            if lock_down(parent, 8 << 30, 60).is_err() {
+                // SAFETY: _exit ends the child at once.
+                unsafe { libc::_exit(3) };
+            }
+            std::process::abort();
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child just forked.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        assert!(libc::WIFSIGNALED(status), "child exited: {status}");
+        assert_eq!(libc::WTERMSIG(status), libc::SIGABRT);
+    }
 
     #[test]
     fn the_allowed_calls_still_work() {
