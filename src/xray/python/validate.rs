@@ -5,8 +5,9 @@
 //! constructs the sandbox does not allow are rejected with their line (in the user's
 //! numbering): class definitions, `async`/`await`, `global`/`nonlocal`, `with`,
 //! `yield`, dunder names and attributes (`__class__`, `__import__`, ...), dunder
-//! strings the validator can compute (`"__cl" + "ass__"`, `"_" * 2 + ...`, joins,
-//! `chr`, constant f-strings), format strings whose fields reach a dunder
+//! strings the validator can compute from constants (concatenation, repetition,
+//! `%` and `.format` with plain fields, joins, `chr`, slices, `lower`, `upper`,
+//! `strip`, `replace`, f-strings), format strings whose fields reach a dunder
 //! (`"{0.__class__}"`), and imports of anything but the safe modules
 //! ([`SAFE_MODULES`]). Code must stay inside the wrapper: a line break or form feed
 //! that would put a statement outside it is rejected. Finally the interpreter compiles
@@ -241,9 +242,58 @@ fn fold_ref(expr: ExprRef<'_>, depth: usize) -> Option<String> {
             }
             text.repeat(times)
         }
+        ExprRef::BinOp(b) if b.op == Operator::Mod => {
+            let template = fold(&b.left, depth + 1)?;
+            let args = match &*b.right {
+                Expr::Tuple(t) => folds(&t.elts, depth)?,
+                other => vec![fold(other, depth + 1)?],
+            };
+            percent_format(&template, &args)?
+        }
+        ExprRef::Subscript(sub) => {
+            let chars: Vec<char> = fold(&sub.value, depth + 1)?.chars().collect();
+            match &*sub.slice {
+                Expr::Slice(sl) => {
+                    let bound = |e: &Option<Box<Expr>>| match e {
+                        None => Some(None),
+                        Some(e) => signed(e).map(Some),
+                    };
+                    let step = bound(&sl.step)?.unwrap_or(1);
+                    slice(&chars, bound(&sl.lower)?, bound(&sl.upper)?, step)?
+                }
+                index => {
+                    let i = signed(index)?;
+                    let n = chars.len() as i64;
+                    let i = if i < 0 { i + n } else { i };
+                    chars.get(usize::try_from(i).ok()?)?.to_string()
+                }
+            }
+        }
+        ExprRef::Call(c) if !c.arguments.keywords.is_empty() => return None,
         ExprRef::Call(c) => match (&*c.func, &c.arguments.args[..]) {
-            (Expr::Name(n), [arg]) if n.id.as_str() == "chr" && c.arguments.keywords.is_empty() => {
+            (Expr::Name(n), [arg]) if n.id.as_str() == "chr" => {
                 char::from_u32(u32::try_from(int(arg)?).ok()?)?.to_string()
+            }
+            (Expr::Attribute(a), []) if a.attr.as_str() == "lower" => {
+                fold(&a.value, depth + 1)?.to_lowercase()
+            }
+            (Expr::Attribute(a), []) if a.attr.as_str() == "upper" => {
+                fold(&a.value, depth + 1)?.to_uppercase()
+            }
+            (Expr::Attribute(a), []) if a.attr.as_str() == "strip" => {
+                fold(&a.value, depth + 1)?.trim().to_string()
+            }
+            (Expr::Attribute(a), [from, to]) if a.attr.as_str() == "replace" => {
+                let (from, to) = (fold(from, depth + 1)?, fold(to, depth + 1)?);
+                let text = fold(&a.value, depth + 1)?;
+                if from.is_empty() {
+                    return None;
+                }
+                text.replace(&from, &to)
+            }
+            (Expr::Attribute(a), args) if a.attr.as_str() == "format" => {
+                let template = fold(&a.value, depth + 1)?;
+                brace_format(&template, &folds(args, depth)?)?
             }
             (Expr::Attribute(a), [Expr::List(l)]) if a.attr.as_str() == "join" => {
                 join(&a.value, &l.elts, depth)?
@@ -282,11 +332,96 @@ fn fold_ref(expr: ExprRef<'_>, depth: usize) -> Option<String> {
 
 fn join(separator: &Expr, items: &[Expr], depth: usize) -> Option<String> {
     let sep = fold(separator, depth + 1)?;
-    let parts = items
-        .iter()
-        .map(|e| fold(e, depth + 1))
-        .collect::<Option<Vec<_>>>()?;
-    Some(parts.join(&sep))
+    Some(folds(items, depth)?.join(&sep))
+}
+
+fn folds(items: &[Expr], depth: usize) -> Option<Vec<String>> {
+    items.iter().map(|e| fold(e, depth + 1)).collect()
+}
+
+/// `template % args` with `%s` placeholders only.
+fn percent_format(template: &str, args: &[String]) -> Option<String> {
+    let mut out = String::new();
+    let mut args = args.iter();
+    let mut rest = template;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        match rest[at + 1..].chars().next()? {
+            's' => out.push_str(args.next()?),
+            '%' => out.push('%'),
+            _ => return None,
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    args.next().is_none().then_some(out)
+}
+
+/// `template.format(*args)` with `{}` and `{N}` fields only.
+fn brace_format(template: &str, args: &[String]) -> Option<String> {
+    let mut out = String::new();
+    let mut next = 0;
+    let mut rest = template;
+    while let Some(at) = rest.find(['{', '}']) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+            continue;
+        }
+        let close = tail.find('}')?;
+        let field = &tail[1..close];
+        let index = if field.is_empty() {
+            next += 1;
+            next - 1
+        } else {
+            field.parse::<usize>().ok()?
+        };
+        out.push_str(args.get(index)?);
+        rest = &tail[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// Python's `chars[start:stop:step]`.
+fn slice(chars: &[char], start: Option<i64>, stop: Option<i64>, step: i64) -> Option<String> {
+    let n = chars.len() as i64;
+    let norm = |i: i64, low: i64, high: i64| (if i < 0 { i + n } else { i }).clamp(low, high);
+    let mut out = String::new();
+    if step > 0 {
+        let mut i = start.map_or(0, |s| norm(s, 0, n));
+        let stop = stop.map_or(n, |s| norm(s, 0, n));
+        while i < stop {
+            out.push(chars[i as usize]);
+            i += step;
+        }
+    } else if step < 0 {
+        let mut i = start.map_or(n - 1, |s| norm(s, -1, n - 1));
+        let stop = stop.map_or(-1, |s| norm(s, -1, n - 1));
+        while i > stop {
+            out.push(chars[i as usize]);
+            i += step;
+        }
+    } else {
+        return None;
+    }
+    Some(out)
+}
+
+/// A constant integer, possibly negated.
+fn signed(expr: &Expr) -> Option<i64> {
+    match expr {
+        Expr::UnaryOp(u) if u.op == ruff_python_ast::UnaryOp::USub => {
+            signed(&u.operand)?.checked_neg()
+        }
+        Expr::NumberLiteral(n) => match &n.value {
+            Number::Int(i) => i.as_i64(),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn int(expr: &Expr) -> Option<usize> {
@@ -378,6 +513,7 @@ impl<'a> Checker<'_> {
             AnyNodeRef::ExprStringLiteral(_)
             | AnyNodeRef::ExprBinOp(_)
             | AnyNodeRef::ExprCall(_)
+            | AnyNodeRef::ExprSubscript(_)
             | AnyNodeRef::ExprFString(_) => {
                 if let Some(text) = node.as_expr_ref().and_then(|e| fold_ref(e, 0)) {
                     if is_dunder(&text) {
@@ -439,6 +575,16 @@ mod tests {
                 "__class__",
             ),
             ("getattr(node, f\"__{'class'}__\")", 1, "__class__"),
+            ("getattr(node, '__%s__' % 'class')", 1, "__class__"),
+            ("getattr(node, '__{}__'.format('class'))", 1, "__class__"),
+            ("getattr(node, '__ssalc__'[::-1])", 1, "__class__"),
+            ("getattr(node, 'x__class__y'[1:-1])", 1, "__class__"),
+            ("getattr(node, '__CLASS__'.lower())", 1, "__class__"),
+            (
+                "getattr(node, '__clXss__'.replace('X', 'a'))",
+                1,
+                "__class__",
+            ),
             (
                 "t = '{0.__class__}'\ny = t.format(node)",
                 1,
