@@ -10,9 +10,11 @@
 //! `strip`, `replace`, f-strings), format strings whose fields reach a dunder
 //! (`"{0.__class__}"`), and imports of anything but the safe modules
 //! ([`SAFE_MODULES`]). Code must stay inside the wrapper: a line break or form feed
-//! that would put a statement outside it is rejected. Finally the interpreter compiles
-//! the code, so whatever it cannot run (`match`, `del`, ...) is rejected here, once,
-//! with its line, rather than failing once per file. Rejected code is a usage error.
+//! that would put a statement outside it is rejected. What the interpreter cannot run
+//! is rejected here too, once, with its line, rather than failing in every file: the
+//! builtins it lacks (`dir`, `super`, ...; unless the evaluator defines the name), and
+//! whatever its compiler refuses (`match`, `del`, type aliases, ...), since the code
+//! is compiled here as the workers will. Rejected code is a usage error.
 //!
 //! Nothing here recurses on the depth of the user's code on the caller's stack: the
 //! parser has its own nesting limit, our walk over the tree is iterative, and the whole
@@ -21,8 +23,11 @@
 //! freeing that tree recurses.
 
 use ruff_python_ast::visitor::source_order::{SourceOrderVisitor, TraversalSignal};
+use std::collections::HashSet;
+
 use ruff_python_ast::{
-    AnyNodeRef, Expr, ExprRef, FStringPart, InterpolatedStringElement, Number, Operator, Stmt,
+    AnyNodeRef, Expr, ExprContext, ExprRef, FStringPart, InterpolatedStringElement, Number,
+    Operator, Stmt,
 };
 use ruff_text_size::{Ranged, TextSize};
 
@@ -32,6 +37,76 @@ pub const SAFE_MODULES: &[&str] = &["re", "math", "json", "collections", "iterto
 
 /// The name of the wrapper function around the user's body.
 pub const WRAPPER_NAME: &str = "_xray_evaluate";
+
+/// CPython builtins the interpreter does not have (found by trying each one): a
+/// use the evaluator does not define itself is rejected up front instead of failing
+/// with a `NameError` in every file.
+const UNAVAILABLE_BUILTINS: &[&str] = &[
+    "BaseExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "BufferError",
+    "BytesWarning",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "DeprecationWarning",
+    "EOFError",
+    "EncodingWarning",
+    "EnvironmentError",
+    "ExceptionGroup",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "IOError",
+    "ImportWarning",
+    "IndentationError",
+    "InterruptedError",
+    "PendingDeprecationWarning",
+    "ProcessLookupError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "SyntaxWarning",
+    "SystemError",
+    "TabError",
+    "UnicodeError",
+    "UnicodeTranslateError",
+    "UnicodeWarning",
+    "UserWarning",
+    "Warning",
+    "aiter",
+    "anext",
+    "ascii",
+    "breakpoint",
+    "bytearray",
+    "callable",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dir",
+    "eval",
+    "exec",
+    "exit",
+    "format",
+    "globals",
+    "help",
+    "input",
+    "issubclass",
+    "license",
+    "locals",
+    "memoryview",
+    "quit",
+    "staticmethod",
+    "super",
+    "vars",
+];
 
 /// The largest evaluator accepted, and the deepest bracket nesting (checked by a
 /// byte scan before anything parses).
@@ -118,10 +193,22 @@ fn validate_here(body: &str) -> Result<(), Rejected> {
     let mut checker = Checker {
         found: None,
         line_of: &line_of,
+        bound: HashSet::new(),
+        unavailable: Vec::new(),
     };
     checker.walk(module);
     if let Some(r) = checker.found {
         return Err(r);
+    }
+    if let Some((name, at)) = checker
+        .unavailable
+        .iter()
+        .find(|(name, _)| !checker.bound.contains(name))
+    {
+        return Err(Rejected {
+            line: line_of(*at),
+            message: format!("'{name}' is not available in the evaluator's interpreter"),
+        });
     }
     // What the interpreter itself cannot compile (`match`, `del`, ...).
     super::run::Compiled::new(body)
@@ -188,9 +275,13 @@ impl<'a> SourceOrderVisitor<'a> for Children<'a> {
     }
 }
 
-struct Checker<'f> {
+struct Checker<'a, 'f> {
     found: Option<Rejected>,
     line_of: &'f dyn Fn(TextSize) -> usize,
+    /// Names the evaluator binds itself (it may define its own `format`).
+    bound: HashSet<&'a str>,
+    /// Uses of [`UNAVAILABLE_BUILTINS`], in source order.
+    unavailable: Vec<(&'a str, TextSize)>,
 }
 
 fn is_dunder(name: &str) -> bool {
@@ -434,7 +525,7 @@ fn int(expr: &Expr) -> Option<usize> {
     }
 }
 
-impl<'a> Checker<'_> {
+impl<'a> Checker<'a, '_> {
     fn reject(&mut self, at: TextSize, message: impl Into<String>) {
         if self.found.is_none() {
             self.found = Some(Rejected {
@@ -458,7 +549,38 @@ impl<'a> Checker<'_> {
         }
     }
 
+    /// Records what the evaluator binds and which unavailable builtins it uses.
+    fn note_names(&mut self, node: AnyNodeRef<'a>) {
+        match node {
+            AnyNodeRef::ExprName(n) if n.ctx == ExprContext::Load => {
+                if UNAVAILABLE_BUILTINS.contains(&n.id.as_str()) {
+                    self.unavailable.push((n.id.as_str(), n.start()));
+                }
+            }
+            AnyNodeRef::ExprName(n) => {
+                self.bound.insert(n.id.as_str());
+            }
+            AnyNodeRef::StmtFunctionDef(f) => {
+                self.bound.insert(f.name.as_str());
+            }
+            AnyNodeRef::Parameter(p) => {
+                self.bound.insert(p.name.as_str());
+            }
+            AnyNodeRef::Alias(a) => {
+                let name = a.asname.as_ref().unwrap_or(&a.name).as_str();
+                self.bound.insert(name.split('.').next().unwrap_or(name));
+            }
+            AnyNodeRef::ExceptHandlerExceptHandler(h) => {
+                if let Some(name) = &h.name {
+                    self.bound.insert(name.as_str());
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn check(&mut self, node: AnyNodeRef<'a>) {
+        self.note_names(node);
         let at = node.start();
         match node {
             AnyNodeRef::StmtFunctionDef(f) if f.is_async => {
@@ -599,6 +721,8 @@ mod tests {
                 "pattern matching",
             ),
             ("x = [1]\ndel x[0]", 2, "del"),
+            ("x = 1\ny = dir(node)", 2, "'dir' is not available"),
+            ("x = super", 1, "'super'"),
         ];
         for (code, line, needle) in cases {
             let r = rejected(code);
@@ -624,6 +748,13 @@ mod tests {
         }
         let unary = format!("x = {}1", "-".repeat(100_000));
         assert!(rejected(&unary).message.contains("nested"));
+    }
+
+    #[test]
+    fn builtins_the_evaluator_defines_itself_pass() {
+        validate("def format(x):\n    return str(x)\nreturn {'matches': [], 'value': format(1)}")
+            .unwrap();
+        validate("for dir in ['a']:\n    pass\nreturn {'matches': [], 'value': dir}").unwrap();
     }
 
     #[test]
