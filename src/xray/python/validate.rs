@@ -552,11 +552,12 @@ impl<'a> Checker<'a, '_> {
     /// Records what the evaluator binds and which unavailable builtins it uses.
     fn note_names(&mut self, node: AnyNodeRef<'a>) {
         match node {
-            AnyNodeRef::ExprName(n) if n.ctx == ExprContext::Load => {
-                if UNAVAILABLE_BUILTINS.contains(&n.id.as_str()) {
-                    self.unavailable.push((n.id.as_str(), n.start()));
-                }
+            AnyNodeRef::ExprName(n)
+                if n.ctx == ExprContext::Load && UNAVAILABLE_BUILTINS.contains(&n.id.as_str()) =>
+            {
+                self.unavailable.push((n.id.as_str(), n.start()));
             }
+            AnyNodeRef::ExprName(n) if n.ctx == ExprContext::Load => {}
             AnyNodeRef::ExprName(n) => {
                 self.bound.insert(n.id.as_str());
             }
