@@ -3,9 +3,9 @@
 //! Each phase-2 thread takes an idle worker (or has one started: the same binary re-run
 //! with [`super::worker::WORKER_ARG`] and the parent's pid, an empty environment, and
 //! only pipes), sends one file, and waits for the answer no longer than the file's
-//! deadline plus a short grace. A worker that overruns is killed and replaced; one that dies (the memory
-//! limit, a crash) is reaped and its death reported as `EvaluatorCrash`. The parent
-//! never blocks on a child without a deadline.
+//! deadline plus a short grace. A worker that overruns is killed and replaced; one
+//! that dies (the memory limit, a crash) is reaped and its death reported as
+//! `EvaluatorCrash`. The parent never blocks on a child without a deadline.
 //!
 //! Workers are started by one thread that lives as long as the evaluator
 //! (`Spawner`): a worker's parent-death signal fires when the *thread* that started
