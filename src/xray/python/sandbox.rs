@@ -11,7 +11,8 @@
 //!    check that the parent did not die before it was set (it comes after the change
 //!    of user, which clears it);
 //! 4. rlimits: no core dumps, no file writes, a CPU-time ceiling, an address-space
-//!    ceiling as a backstop to the allocator's count;
+//!    ceiling as a backstop to the allocator's count (each at most the limit already
+//!    in force);
 //! 5. `PR_SET_NO_NEW_PRIVS`;
 //! 6. a seccomp allow-list ([`allow_list`]): the few system calls the interpreter needs
 //!    on its pipes; everything else fails with `EPERM`. A syscall made for another
@@ -295,6 +296,16 @@ fn set_rlimits(address_space: u64, cpu_seconds: u64) -> io::Result<()> {
         (libc::RLIMIT_AS, address_space),
     ];
     for (resource, value) in limits {
+        let mut current = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into a valid rlimit struct.
+        if unsafe { libc::getrlimit(resource, &mut current) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // Never above what the user already imposed (raising a hard limit fails).
+        let value = value.min(current.rlim_max);
         let lim = libc::rlimit {
             rlim_cur: value,
             rlim_max: value,
