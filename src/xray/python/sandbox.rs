@@ -135,11 +135,8 @@ fn close_inherited_fds() -> io::Result<()> {
     if rc == 0 {
         return Ok(());
     }
-    let err = io::Error::last_os_error();
-    if err.raw_os_error() != Some(libc::ENOSYS) {
-        return Err(err);
-    }
-    // Kernels before 5.9: close one by one up to the descriptor limit.
+    // Kernels before 5.9, or a container profile that refuses the call: close one by
+    // one up to the descriptor limit.
     let mut lim = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
