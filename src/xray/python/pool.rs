@@ -1,16 +1,22 @@
 //! The parent's side: a pool of worker processes evaluating files.
 //!
-//! Each phase-2 thread takes an idle worker (or starts one: the same binary re-run
-//! with [`super::worker::WORKER_ARG`], an empty environment, and only pipes), sends one
-//! file, and waits for the answer no longer than the file's deadline plus a short
-//! grace. A worker that overruns is killed and replaced; one that dies (the memory
-//! limit, a crash) is reaped and its death reported as `EvaluatorCrash`. The parent
-//! never blocks on a child without a deadline.
+//! Each phase-2 thread takes an idle worker (or has one started: the same binary re-run
+//! with [`super::worker::WORKER_ARG`] and the parent's pid, an empty environment, and
+//! only pipes), sends one file, and waits for the answer no longer than the file's
+//! deadline plus a short grace. A worker that overruns is killed and replaced; one
+//! that dies (the memory limit, a crash) is reaped and its death reported as
+//! `EvaluatorCrash`. The parent never blocks on a child without a deadline.
+//!
+//! Workers are started by one thread that lives as long as the evaluator
+//! (`Spawner`): a worker's parent-death signal fires when the *thread* that started
+//! it ends, and phase-2 threads end while workers they started are still in use.
 
+use std::io;
 use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -46,9 +52,73 @@ impl Default for Budget {
 /// The Python evaluator, as the phase-2 engine sees it.
 pub struct PythonEvaluator {
     code: String,
-    exe: PathBuf,
     budget: Budget,
+    // Dropped before the spawner, whose thread's end kills any worker left.
     idle: Mutex<Vec<Worker>>,
+    spawner: Spawner,
+}
+
+/// Reply channel for one worker start.
+type SpawnReply = crossbeam_channel::Sender<io::Result<Child>>;
+
+/// The thread that starts every worker of one evaluator.
+struct Spawner {
+    requests: Option<crossbeam_channel::Sender<SpawnReply>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Spawner {
+    fn new(exe: PathBuf) -> Spawner {
+        let (requests, incoming) = crossbeam_channel::unbounded::<SpawnReply>();
+        let thread = std::thread::Builder::new()
+            .name("xray-worker-spawner".into())
+            .spawn(move || {
+                let parent = std::process::id().to_string();
+                for reply in incoming {
+                    let child = Command::new(&exe)
+                        .arg(WORKER_ARG)
+                        .arg(&parent)
+                        .env_clear()
+                        .current_dir("/")
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .stderr(Stdio::null())
+                        .spawn();
+                    let _ = reply.send(child);
+                }
+            });
+        match thread {
+            Ok(t) => Spawner {
+                requests: Some(requests),
+                thread: Some(t),
+            },
+            // No thread: every start fails with a clear error below.
+            Err(_) => Spawner {
+                requests: None,
+                thread: None,
+            },
+        }
+    }
+
+    fn spawn(&self) -> io::Result<Child> {
+        let gone = || io::Error::other("the thread that starts evaluator processes is gone");
+        let (reply, answer) = crossbeam_channel::bounded(1);
+        self.requests
+            .as_ref()
+            .ok_or_else(gone)?
+            .send(reply)
+            .map_err(|_| gone())?;
+        answer.recv().map_err(|_| gone())?
+    }
+}
+
+impl Drop for Spawner {
+    fn drop(&mut self) {
+        self.requests = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 struct Worker {
@@ -73,9 +143,9 @@ impl PythonEvaluator {
         validate::validate(code)?;
         Ok(PythonEvaluator {
             code: code.to_string(),
-            exe,
             budget,
             idle: Mutex::new(Vec::new()),
+            spawner: Spawner::new(exe),
         })
     }
 
@@ -86,15 +156,7 @@ impl PythonEvaluator {
                 format!("could not start an evaluator process: {what}"),
             )
         };
-        let mut child = Command::new(&self.exe)
-            .arg(WORKER_ARG)
-            .env_clear()
-            .current_dir("/")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(&e.to_string()))?;
+        let mut child = self.spawner.spawn().map_err(|e| fail(&e.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();

@@ -1,7 +1,7 @@
 //! Evaluating one file with monty: the child's side of the sandbox.
 //!
 //! The compiled evaluator ([`Compiled`]) is cloned per file and started with the
-//! globals of seed 000; the driver loop answers the interpreter's pauses (node
+//! evaluator globals; the driver loop answers the interpreter's pauses (node
 //! attributes and methods, refusing OS calls) and enforces its own wall-clock
 //! deadline, because monty's `max_duration` stops counting while the run is paused
 //! for the host. The value returned is converted to JSON for the parent.
@@ -239,22 +239,30 @@ fn strings(items: &[String]) -> MontyObject {
 
 fn to_result(value: &MontyObject, table: &NodeTable<'_>) -> Result<Value, EvalError> {
     let mut budget = MAX_RESULT_BYTES;
-    let json = to_json(value, table, &mut budget).ok_or_else(|| {
-        EvalError::new(
-            ErrorType::InvalidEvaluatorReturn,
-            format!(
-                "the returned value is larger than {} MiB or nested deeper than {MAX_RESULT_DEPTH}",
-                MAX_RESULT_BYTES >> 20
-            ),
-        )
-    })?;
-    Ok(json)
+    to_json(value, table, &mut budget)
+        .map_err(|why| EvalError::new(ErrorType::InvalidEvaluatorReturn, why))
+}
+
+fn too_large() -> String {
+    format!(
+        "the returned value is larger than {} MiB",
+        MAX_RESULT_BYTES >> 20
+    )
+}
+
+/// Charges `n` bytes against the result budget.
+fn charge(budget: &mut usize, n: usize) -> Result<(), String> {
+    *budget = budget.checked_sub(n).ok_or_else(too_large)?;
+    Ok(())
 }
 
 /// Converts a returned value to JSON, iteratively, charging an approximate byte
-/// budget. Node objects become `{"type","start_line","end_line","start_byte",
-/// "end_byte"}`; values JSON has no form for (sets, bytes, ...) become their repr.
-fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Option<Value> {
+/// budget for everything returned, dict keys included. Node objects become
+/// `{"type","start_line","end_line","start_byte","end_byte"}`; sets, bytes and other
+/// values JSON has no form for become their repr. Values JSON would have to change
+/// are errors rather than silently altered: NaN and infinities, integers beyond
+/// 64 bits, and dict keys that collide once converted to strings.
+fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Result<Value, String> {
     enum Frame<'a> {
         Visit(&'a MontyObject, usize),
         List(usize),
@@ -266,17 +274,33 @@ fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Opt
         match frame {
             Frame::Visit(v, depth) => {
                 if depth > MAX_RESULT_DEPTH {
-                    return None;
+                    return Err(format!(
+                        "the returned value is nested deeper than {MAX_RESULT_DEPTH}"
+                    ));
                 }
-                *budget = budget.checked_sub(16)?;
+                charge(budget, 16)?;
                 match v {
                     MontyObject::None => out.push(Value::Null),
                     MontyObject::Bool(b) => out.push(Value::Bool(*b)),
                     MontyObject::Int(i) => out.push(Value::from(*i)),
-                    MontyObject::Float(f) => out
-                        .push(serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number)),
+                    MontyObject::BigInt(i) => match u64::try_from(i) {
+                        Ok(u) => out.push(Value::from(u)),
+                        Err(_) => {
+                            return Err(format!(
+                                "the returned integer {i} does not fit in 64 bits (JSON readers lose it); return it as a string"
+                            ))
+                        }
+                    },
+                    MontyObject::Float(f) => match serde_json::Number::from_f64(*f) {
+                        Some(n) => out.push(Value::Number(n)),
+                        None => {
+                            return Err(format!(
+                                "the returned float {f} has no JSON form (NaN and infinities are not numbers in JSON)"
+                            ))
+                        }
+                    },
                     MontyObject::String(s) => {
-                        *budget = budget.checked_sub(s.len())?;
+                        charge(budget, s.len())?;
                         out.push(Value::String(s.clone()));
                     }
                     MontyObject::List(items) | MontyObject::Tuple(items) => {
@@ -288,11 +312,19 @@ fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Opt
                     MontyObject::Dict(pairs) => {
                         let mut keys = Vec::new();
                         let mut values = Vec::new();
+                        let mut seen = std::collections::HashSet::new();
                         for (k, val) in pairs {
-                            keys.push(match k {
+                            let key = match k {
                                 MontyObject::String(s) => s.clone(),
                                 other => other.to_string(),
-                            });
+                            };
+                            charge(budget, key.len() + 16)?;
+                            if !seen.insert(key.clone()) {
+                                return Err(format!(
+                                    "the returned dict has two keys that are both '{key}' as JSON strings"
+                                ));
+                            }
+                            keys.push(key);
                             values.push(val);
                         }
                         stack.push(Frame::Dict(keys));
@@ -310,7 +342,7 @@ fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Opt
                         })),
                         None => {
                             let repr = other.to_string();
-                            *budget = budget.checked_sub(repr.len())?;
+                            charge(budget, repr.len())?;
                             out.push(Value::String(repr));
                         }
                     },
@@ -328,6 +360,7 @@ fn to_json(root: &MontyObject, table: &NodeTable<'_>, budget: &mut usize) -> Opt
         }
     }
     out.pop()
+        .ok_or_else(|| "the evaluator returned nothing".to_string())
 }
 
 #[cfg(test)]
@@ -436,6 +469,39 @@ mod tests {
         .unwrap_err();
         assert!(err.message.contains("not iterable"), "{}", err.message);
         assert_eq!(err.line_number, Some(1));
+    }
+
+    #[test]
+    fn values_json_cannot_hold_are_reported() {
+        for (code, needle) in [
+            ("return {'matches': [], 'value': float('nan')}", "NaN"),
+            ("return {'matches': [], 'value': float('inf')}", "inf"),
+            ("return {'matches': [], 'value': 2 ** 70}", "64 bits"),
+            ("return {'matches': [], 'value': {1: 'a', '1': 'b'}}", "'1'"),
+        ] {
+            let err = eval(code, "").unwrap_err();
+            assert_eq!(err.error_type, ErrorType::InvalidEvaluatorReturn, "{code}");
+            assert!(err.message.contains(needle), "{code}: {}", err.message);
+        }
+        let v = eval("return {'matches': [], 'value': 2 ** 63}", "").unwrap();
+        assert_eq!(v["value"], serde_json::json!(1u64 << 63));
+    }
+
+    #[test]
+    fn dict_keys_count_against_the_result_cap() {
+        let table_src = "";
+        let lang = crate::lang::by_name("python").unwrap();
+        let tree = crate::source::parse(&mut lang.parser(), lang, table_src).unwrap();
+        let table = NodeTable::new(tree.root_node(), table_src);
+        let big_key = "k".repeat(1000);
+        let value = MontyObject::Dict(DictPairs::from(vec![(
+            MontyObject::String(big_key),
+            MontyObject::None,
+        )]));
+        let mut budget = 500;
+        assert!(to_json(&value, &table, &mut budget).is_err());
+        let mut budget = 5000;
+        assert!(to_json(&value, &table, &mut budget).is_ok());
     }
 
     #[test]

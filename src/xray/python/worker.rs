@@ -3,7 +3,9 @@
 //! It locks itself down ([`super::sandbox`]) before reading anything, arms the
 //! allocator's memory limit, compiles the evaluator from the first frame, then answers
 //! one frame per file until its stdin closes. It never touches the file system: the
-//! parent sends the sources.
+//! parent sends the sources. If any layer of the sandbox cannot be installed it runs
+//! no evaluator code: it answers the first frame with an `EvaluatorCrash` naming the
+//! missing layer and exits.
 
 use std::io::{BufReader, BufWriter};
 use std::time::Duration;
@@ -20,15 +22,25 @@ const ADDRESS_SPACE: u64 = 8 << 30;
 /// CPU seconds a worker may use over its whole life.
 const CPU_SECONDS: u64 = 3600;
 
-/// The worker's main; returns the process exit code.
+/// The worker's main; returns the process exit code. The argument after
+/// [`WORKER_ARG`] is the parent's process id.
 pub fn main() -> i32 {
-    // Whatever could not be applied is not fatal (older kernels, other systems): the
-    // interpreter's own sandbox and the parent's deadline still hold.
-    let _missing = super::sandbox::apply(ADDRESS_SPACE, CPU_SECONDS);
+    let parent = std::env::args()
+        .nth(2)
+        .and_then(|p| p.parse::<i32>().ok())
+        .unwrap_or(-1);
+    let sandbox = super::sandbox::lock_down(parent, ADDRESS_SPACE, CPU_SECONDS);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = BufReader::new(stdin.lock());
     let mut output = BufWriter::new(stdout.lock());
+    if let Err(missing) = sandbox {
+        // Fail closed: the parent reads why from the answer to its first frame.
+        let _ = read_frame::<Request>(&mut input);
+        let refusal = EvalError::new(ErrorType::EvaluatorCrash, missing.to_string());
+        let _ = write_frame(&mut output, &Response::Failed(refusal));
+        return 3;
+    }
     let (compiled, limits) = match read_frame::<Request>(&mut input) {
         Ok(Some(Request::Init {
             code,
