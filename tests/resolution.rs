@@ -390,3 +390,31 @@ fn vimgrep_prints_one_quickfix_line_per_use_and_symbol() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("src/a/Repo.java:3:1:class Repo"), "{text}");
 }
+
+#[test]
+fn a_target_named_by_path_matches_uses_found_under_a_dot_root() {
+    let dir = java_project();
+    // The walk spells paths `./src/...`; the argument spells `src/...`.
+    let (code, recs) = json(dir.path(), &["what-breaks", "src/a/Repo.java:4", "."]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["./src/a/Main.java:14 definition"]);
+}
+
+#[test]
+fn java_parameters_named_like_python_receivers_are_ordinary_locals() {
+    let dir = tree(&[(
+        "A.java",
+        "class A {\n    static void h(final Class<?> cls, String self) {\n        cls.getInterfaces();\n        self.trim();\n    }\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "A.h"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    assert!(
+        has(&got, "3 call cls.getInterfaces -> external:java.lang"),
+        "{got:#?}"
+    );
+    assert!(
+        has(&got, "4 call self.trim -> external:java.lang"),
+        "{got:#?}"
+    );
+}

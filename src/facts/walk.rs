@@ -146,8 +146,9 @@ const PACKAGE_DECLS: &[&str] = &[
     "file_scoped_namespace_declaration",
     "namespace_definition",
 ];
-/// Names that stand for the current object or class, never a definition.
-const SELF_NAMES: &[&str] = &["this", "self", "super", "cls", "Self", "base", "$this"];
+/// Names that stand for the current object or class in some language, never a
+/// definition (as receivers they are resolved by the language's own rules).
+const SELF_NAMES: &[&str] = &["this", "self", "super", "Self", "$this"];
 
 /// Declarations of parameters.
 const PARAMETERS: &[&str] = &[
@@ -794,7 +795,7 @@ impl<'a> Walk<'a> {
         let scope = self.binding_scope();
         for id in names {
             let text = self.text(id);
-            if text.is_empty() || SELF_NAMES.contains(&text) {
+            if text.is_empty() {
                 continue;
             }
             self.declared.insert(id.start_byte());
@@ -921,7 +922,8 @@ fn member_receiver(
     src: &str,
 ) -> Option<String> {
     let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
-        || (parent.kind() == "navigation_expression" && parent.named_child_count() > 1)
+        || (matches!(parent.kind(), "navigation_expression" | "method_reference")
+            && parent.named_child_count() > 1)
         || parent.kind() == "navigation_suffix";
     if !is_member {
         return None;
@@ -931,7 +933,7 @@ fn member_receiver(
         .iter()
         .find_map(|r| holder.child_by_field_name(r))
         .or_else(|| {
-            (holder.kind() == "navigation_expression")
+            matches!(holder.kind(), "navigation_expression" | "method_reference")
                 .then(|| holder.named_child(0))
                 .flatten()
         })
@@ -1002,6 +1004,26 @@ fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<St
     ) {
         v = v.named_child(0)?;
     }
+    // Literals have the language's own collection and string types.
+    let literal = match v.kind() {
+        "list" | "list_comprehension" => Some("list"),
+        "dictionary" | "dictionary_comprehension" => Some("dict"),
+        "set" | "set_comprehension" => Some("set"),
+        "string" | "concatenated_string"
+            if src
+                .get(v.byte_range())?
+                .starts_with(['"', '\'', 'f', 'r', 'b']) =>
+        {
+            Some("str")
+        }
+        "array" => Some("Array"),
+        "template_string" => Some("String"),
+        "string_literal" => Some("String"),
+        _ => None,
+    };
+    if let Some(t) = literal {
+        return Some((None, Some(t.to_string())));
+    }
     match v.kind() {
         "new_expression" | "object_creation_expression" | "instance_expression" => {
             let t = v
@@ -1026,9 +1048,12 @@ fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<St
                 return Some(split_type(ty));
             }
             let last = t.rsplit(['.', ':']).next().unwrap_or(t);
-            last.chars()
-                .next()
-                .is_some_and(char::is_uppercase)
+            // Python's builtin collections are called by lowercase names.
+            let builtin_type = matches!(
+                t,
+                "list" | "dict" | "set" | "str" | "tuple" | "frozenset" | "bytes" | "bytearray"
+            );
+            (builtin_type || last.chars().next().is_some_and(char::is_uppercase))
                 .then(|| split_type(t))
         }
         _ => None,

@@ -21,9 +21,6 @@ use super::source::FactsSource;
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
-/// Names that stand for the current object or type.
-const SELF_NAMES: &[&str] = &["this", "self", "$this", "cls", "Self", "static"];
-const SUPER_NAMES: &[&str] = &["super", "base", "parent"];
 /// How many supertypes deep a member is looked for.
 const MAX_SUPER_DEPTH: usize = 8;
 
@@ -240,8 +237,8 @@ impl<'s> Resolver<'s> {
         let out_of_body = members_outside_types(file.language.name);
         let local = |n: &str| {
             sc.builtins.contains(&n)
-                || SELF_NAMES.contains(&n)
-                || SUPER_NAMES.contains(&n)
+                || sc.self_names.contains(&n)
+                || sc.super_names.contains(&n)
                 || file.bindings.iter().any(|b| b.name == n)
         };
         let mut names: Vec<String> = Vec::new();
@@ -262,14 +259,33 @@ impl<'s> Resolver<'s> {
                 None => {}
             }
         }
+        // Only what these references can reach: the types of the receivers they use,
+        // the imports they name, and the supertypes of the types they sit in.
+        let heads: HashSet<&str> = refs
+            .iter()
+            .map(|r| match &r.qualifier {
+                Some(q) => q
+                    .trim_start_matches("this.")
+                    .trim_start_matches("self.")
+                    .split(['.', ':', '(', '[', '-', '>'])
+                    .next()
+                    .unwrap_or(q),
+                None => r.name.as_str(),
+            })
+            .collect();
         for b in &file.bindings {
+            if !heads.contains(b.name.as_str()) {
+                continue;
+            }
             if let Some(t) = b.type_name.as_deref().filter(|t| !local(t)) {
                 names.push(t.to_string());
             }
         }
         for imp in &file.imports {
-            if let Some(n) = &imp.name {
-                names.push(n.clone());
+            if let (Some(n), Some(bound)) = (&imp.name, imp.bound_name()) {
+                if heads.contains(bound) {
+                    names.push(n.clone());
+                }
             }
         }
         for r in &file.references {
@@ -286,9 +302,16 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
-        match &r.qualifier {
+        let found = match &r.qualifier {
             Some(q) => self.resolve_qualified(file, r, q, kinds),
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, true),
+        };
+        // Among overloads, the one whose parameters fit the call's arguments.
+        match (found, r.arity) {
+            (Resolution::Definition(d), Some(n)) => {
+                Resolution::Definition(overload_for_arity(&d, usize::from(n)).unwrap_or(d))
+            }
+            (other, _) => other,
         }
     }
 
@@ -358,7 +381,16 @@ impl<'s> Resolver<'s> {
             return Resolution::Local;
         }
         // 2. Enclosing definitions: nested definitions, then members of enclosing types.
+        //    A member a type may inherit from a library type is only a possibility
+        //    until the file's other scopes have been searched.
+        let mut inherited: Option<Option<String>> = None;
         for e in Self::enclosing_chain(file, at) {
+            let ek = file.definitions[e].kind;
+            // Without an implicit `this` (Python, JavaScript), a class's members are
+            // not visible by their bare names inside it.
+            if !sc.implicit_this && ek.is_type_like() {
+                continue;
+            }
             let found: Vec<DefRef> = file
                 .definitions
                 .iter()
@@ -372,7 +404,6 @@ impl<'s> Resolver<'s> {
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
-            let ek = file.definitions[e].kind;
             if sc.implicit_this && ek.is_type_like() {
                 let ty = DefRef {
                     file: file.clone(),
@@ -380,8 +411,10 @@ impl<'s> Resolver<'s> {
                 };
                 match self.member(&ty, name, kinds, 0, &mut HashSet::new()) {
                     Lookup::Found(d) => return Resolution::Definition(d),
-                    Lookup::External(m) => return Resolution::External(m),
-                    Lookup::Ambiguous | Lookup::NotFound => {}
+                    Lookup::External(m) if values => {
+                        inherited.get_or_insert(m);
+                    }
+                    Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
                 }
             }
         }
@@ -411,6 +444,11 @@ impl<'s> Resolver<'s> {
         // same-package class shadowing one is too rare to pay a lookup for).
         if sc.builtins.contains(&name) {
             return Resolution::External(Some(sc.builtin_module.to_string()));
+        }
+        // A member of the enclosing type that none of its repository types defines:
+        // inherited from the library type it extends.
+        if let Some(m) = inherited {
+            return Resolution::External(m);
         }
         // 5. The file's own package.
         let package: Vec<DefRef> = match sc.package {
@@ -494,6 +532,7 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
     ) -> Resolution {
         let name = r.name.as_str();
+        let sc = self.scoping(file);
         let q = q.trim().trim_start_matches("::");
         // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
         if let Some(ty) = cast_type(q) {
@@ -510,7 +549,7 @@ impl<'s> Resolver<'s> {
             }
         }
         // `this.f()`, `self.f()`: the enclosing type.
-        if SELF_NAMES.contains(&q) {
+        if sc.self_names.contains(&q) {
             return match Self::enclosing_type(file, r.enclosing) {
                 Some(t) => self.lookup_result(self.member(
                     &self.type_of_scope(file, t),
@@ -522,7 +561,7 @@ impl<'s> Resolver<'s> {
                 None => Resolution::Unresolved,
             };
         }
-        if SUPER_NAMES.contains(&q) {
+        if sc.super_names.contains(&q) {
             let Some(t) = Self::enclosing_type(file, r.enclosing) else {
                 return Resolution::Unresolved;
             };
@@ -537,7 +576,7 @@ impl<'s> Resolver<'s> {
         }
         // `this.items.add()`: a field of the enclosing type.
         if let Some((head, field)) = q.split_once('.') {
-            if SELF_NAMES.contains(&head) && is_word(field) {
+            if sc.self_names.contains(&head) && is_word(field) {
                 let Some(t) = Self::enclosing_type(file, r.enclosing) else {
                     return Resolution::Unresolved;
                 };
@@ -607,8 +646,18 @@ impl<'s> Resolver<'s> {
             {
                 return self.member_of_import(file, imp, name, kinds);
             }
+            let first = q.split('.').next().unwrap_or(q);
+            // `Map.Entry::getValue`: a member of a library type's nested type.
+            if first.chars().next().is_some_and(char::is_uppercase)
+                && Self::binding(file, r.enclosing, first).is_none()
+            {
+                if let Resolution::External(m) =
+                    self.resolve_unqualified(file, r.enclosing, first, TYPE_KINDS, false)
+                {
+                    return Resolution::External(m);
+                }
+            }
             if let Some((pkg, ty)) = q.rsplit_once('.') {
-                let first = q.split('.').next().unwrap_or(q);
                 let lower = first.chars().next().is_some_and(char::is_lowercase);
                 if lower
                     && Self::binding(file, r.enclosing, first).is_none()
@@ -1367,6 +1416,80 @@ fn pick(found: Vec<DefRef>) -> Option<DefRef> {
             .unwrap_or(first);
         return Some(best.clone());
     }
+    None
+}
+
+/// The overload of `d` (same name, same enclosing type, same file) whose parameter
+/// count fits `arity`, when exactly one does.
+fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
+    let s = d.symbol();
+    if !matches!(s.kind, Kind::Method | Kind::Function) {
+        return None;
+    }
+    let siblings: Vec<usize> = d
+        .file
+        .definitions
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.name == s.name && o.parent == s.parent && o.kind == s.kind)
+        .map(|(i, _)| i)
+        .collect();
+    if siblings.len() < 2 {
+        return None;
+    }
+    let fits = |i: &usize| {
+        let o = &d.file.definitions[*i];
+        match parameter_count(&o.signature, &o.name) {
+            Some((n, false)) => n == arity,
+            Some((n, true)) => arity + 1 >= n,
+            None => false,
+        }
+    };
+    let exact: Vec<usize> = siblings.iter().copied().filter(fits).collect();
+    // Prefer a fixed-arity match over a varargs one.
+    let fixed: Vec<usize> = exact
+        .iter()
+        .copied()
+        .filter(|i| {
+            let o = &d.file.definitions[*i];
+            parameter_count(&o.signature, &o.name).is_some_and(|(_, v)| !v)
+        })
+        .collect();
+    let chosen = match (fixed.as_slice(), exact.as_slice()) {
+        ([one], _) => *one,
+        ([], [one]) => *one,
+        _ => return None,
+    };
+    Some(DefRef {
+        file: d.file.clone(),
+        index: chosen,
+    })
+}
+
+/// The number of parameters a one-line signature declares after `name`, and whether
+/// the last is variadic; `None` when the list does not close on that line.
+fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
+    let at = signature.find(&format!("{name}("))? + name.len();
+    let rest = &signature[at + 1..];
+    let mut depth = 0usize;
+    let mut count = 0usize;
+    let mut any = false;
+    let mut varargs = false;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => {
+                let params = &rest[..i];
+                varargs = params.contains("...") || params.contains("*args");
+                return Some((if any { count + 1 } else { 0 }, varargs));
+            }
+            ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => count += 1,
+            c if !c.is_whitespace() => any = true,
+            _ => {}
+        }
+    }
+    let _ = varargs;
     None
 }
 

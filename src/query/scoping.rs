@@ -27,6 +27,10 @@ pub struct Scoping {
     pub builtins: &'static [&'static str],
     /// What to call the module of those builtins.
     pub builtin_module: &'static str,
+    /// Receivers that mean the current object or type (`this`, `self`, `cls`).
+    pub self_names: &'static [&'static str],
+    /// Receivers that mean the supertype (`super`, C#'s `base`, PHP's `parent`).
+    pub super_names: &'static [&'static str],
 }
 
 const JAVA_LANG: &[&str] = &[
@@ -597,11 +601,23 @@ pub fn scoping(lang: &str) -> Scoping {
         "ruby" => (true, PackageScope::None, true, &[], "Ruby"),
         _ => (false, PackageScope::None, true, &[], "the system"),
     };
+    let (self_names, super_names): (&'static [&'static str], &'static [&'static str]) = match lang {
+        "python" => (&["self", "cls"], &["super()"]),
+        "rust" => (&["self", "Self"], &[]),
+        "swift" => (&["self", "Self"], &["super"]),
+        "ruby" => (&["self"], &["super"]),
+        "php" => (&["$this", "self", "static"], &["parent"]),
+        "csharp" => (&["this"], &["base"]),
+        "go" | "c" => (&[], &[]),
+        _ => (&["this"], &["super"]),
+    };
     Scoping {
         implicit_this,
         package,
         global_names,
         builtins,
         builtin_module,
+        self_names,
+        super_names,
     }
 }

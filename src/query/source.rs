@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use crate::facts::{facts_of_file, FileFacts};
 use crate::lang::Language;
 use crate::output::Reporter;
+use crate::query::resolve::normalize;
 use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::walk::Walker;
@@ -44,6 +45,8 @@ pub struct ParseOnDemand<'w> {
     walker: &'w Walker,
     report: &'w Reporter,
     files: Vec<FileEntry>,
+    /// Walked files by their path with `.` and `..` folded, so that `./a/b.py` and
+    /// `a/b.py` are one file.
     by_path: HashMap<PathBuf, usize>,
     cache: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
 }
@@ -61,7 +64,7 @@ impl<'w> ParseOnDemand<'w> {
         let by_path = files
             .iter()
             .enumerate()
-            .map(|(i, f)| (f.path.clone(), i))
+            .map(|(i, f)| (normalize(&f.path), i))
             .collect();
         ParseOnDemand {
             walker,
@@ -72,8 +75,16 @@ impl<'w> ParseOnDemand<'w> {
         }
     }
 
+    /// The walked spelling of a path (`a/b.py` given for a walked `./a/b.py`).
+    fn walked(&self, path: &Path) -> PathBuf {
+        match self.by_path.get(&normalize(path)) {
+            Some(&i) => self.files[i].path.clone(),
+            None => path.to_path_buf(),
+        }
+    }
+
     fn parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
-        let lang = match self.by_path.get(path) {
+        let lang = match self.by_path.get(&normalize(path)) {
             Some(&i) => self.files[i].language?,
             // A path outside the walk (a symbol named by its path): detect it.
             None => crate::lang::detect(path)?,
@@ -109,6 +120,7 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let path = &self.walked(path);
         if let Some(hit) = self
             .cache
             .lock()
