@@ -6,7 +6,7 @@ by reading the code of a pinned corpus, independently of the tool; bench/labels/
 says which corpus and how to get it (line numbers depend on it).
 
 what-depends: for each labelled symbol, runs `codesearch what-depends PATH:LINE . --json`
-in the corpus root and matches each labelled call to a `dependency` record on the same
+in the corpus root (`--root-arg` changes the `.`) and matches each labelled call to a `dependency` record on the same
 line with the same last name segment (the qualifier breaks ties; each record is used
 once). A label is
   right       the record resolves to the expected definition (same path, line within
@@ -27,7 +27,8 @@ count neither way.
 
 Usage:
   bench/symbol_accuracy.py --root DIR --repo NAME [--root DIR --repo NAME ...]
-                           [--labels bench/labels] [--only depends|breaks] [--json] [-v]
+                           [--labels bench/labels] [--only depends|breaks] [--root-arg ARG]
+                           [--json] [-v]
 Environment: CODESEARCH = the binary (default target/release/codesearch).
 Stdlib only.
 """
@@ -82,9 +83,9 @@ def squash(s):
     return re.sub(r"\s+", "", s) if s else s
 
 
-def run_tool(binary, sub, symbol, root):
-    """Runs one subcommand; returns (records, error or None)."""
-    cmd = [binary, sub, symbol, ".", "--json"]
+def run_tool(binary, sub, symbol, root, root_arg):
+    """Runs one subcommand in the corpus root; returns (records, error or None)."""
+    cmd = [binary, sub, symbol] + ([root_arg] if root_arg else []) + ["--json"]
     try:
         p = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -193,7 +194,7 @@ def pick(deps, label):
     return best
 
 
-def eval_depends(binary, root, labels, verbose):
+def eval_depends(binary, root, root_arg, labels, verbose):
     by_symbol = defaultdict(list)
     for lab in labels:
         by_symbol[lab["symbol"]].append(lab)
@@ -202,7 +203,7 @@ def eval_depends(binary, root, labels, verbose):
     details = []
     errors = []
     for symbol, labs in by_symbol.items():
-        recs, err = run_tool(binary, "what-depends", symbol, root)
+        recs, err = run_tool(binary, "what-depends", symbol, root, root_arg)
         if err:
             errors.append(f"what-depends {symbol}: {err}")
         deps = [Dep(r["data"]) for r in recs if r.get("type") == "dependency"]
@@ -251,13 +252,13 @@ def summarize_depends(counts, n):
     }
 
 
-def eval_breaks(binary, root, labels, verbose):
+def eval_breaks(binary, root, root_arg, labels, verbose):
     totals = Counter()
     per_target = []
     errors = []
     for lab in labels:
         t = lab["target"]
-        recs, err = run_tool(binary, "what-breaks", f"{t['path']}:{t['line']}", root)
+        recs, err = run_tool(binary, "what-breaks", f"{t['path']}:{t['line']}", root, root_arg)
         if err:
             errors.append(f"what-breaks {t['path']}:{t['line']}: {err}")
         got, got_resolved = set(), set()
@@ -330,6 +331,9 @@ def main():
     ap.add_argument("--repo", action="append", required=True, help="label set name (repeatable)")
     ap.add_argument("--labels", default=os.path.join(HERE, "labels"), help="labels directory")
     ap.add_argument("--only", choices=["depends", "breaks"])
+    ap.add_argument("--root-arg", default=".", metavar="ARG",
+                    help="the PATH argument given to the tool, which runs in the corpus root "
+                         "(default '.'; '' gives none, so the tool searches its working directory)")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every label's outcome")
     args = ap.parse_args()
@@ -338,7 +342,7 @@ def main():
     binary = os.environ.get("CODESEARCH", "target/release/codesearch")
     binary = os.path.abspath(binary) if os.sep in binary else binary
 
-    out = {"binary": binary, "repos": {}}
+    out = {"binary": binary, "root_arg": args.root_arg, "repos": {}}
     dep_total, brk_total = Counter(), Counter()
     for root, repo in zip(args.root, args.repo):
         root = os.path.abspath(root)
@@ -350,12 +354,12 @@ def main():
         if args.only != "breaks" and os.path.exists(dpath):
             if args.verbose:
                 print(f"what-depends, {repo}:")
-            entry["depends"], c = eval_depends(binary, root, read_jsonl(dpath), args.verbose)
+            entry["depends"], c = eval_depends(binary, root, args.root_arg, read_jsonl(dpath), args.verbose)
             dep_total.update(c)
         if args.only != "depends" and os.path.exists(bpath):
             if args.verbose:
                 print(f"what-breaks, {repo}:")
-            entry["breaks"], c = eval_breaks(binary, root, read_jsonl(bpath), args.verbose)
+            entry["breaks"], c = eval_breaks(binary, root, args.root_arg, read_jsonl(bpath), args.verbose)
             brk_total.update(c)
         if "depends" not in entry and "breaks" not in entry:
             die(f"no labels for {repo} under {args.labels}")
