@@ -637,6 +637,18 @@ impl<'s> Resolver<'s> {
                 _ => Resolution::Unresolved,
             };
         }
+        // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
+        if let Some(ctor) = constructed_class(q) {
+            let (tq, tn) = crate::facts::split_type(ctor);
+            if let Some(tn) = tn {
+                return match self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref()) {
+                    Resolution::Definition(t) if t.symbol().kind.is_type_like() => self
+                        .lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new())),
+                    Resolution::External(m) => Resolution::External(m),
+                    _ => Resolution::Unresolved,
+                };
+            }
+        }
         // `a.b.c.f()`: an imported module path, or a package-qualified type.
         if q.split('.').all(is_word) {
             if let Some(imp) = file
@@ -647,6 +659,20 @@ impl<'s> Resolver<'s> {
                 return self.member_of_import(file, imp, name, kinds);
             }
             let first = q.split('.').next().unwrap_or(q);
+            // `os.path.join`: a submodule of an imported module.
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.name.is_none() && !i.wildcard && i.bound_name() == Some(first))
+            {
+                let rest = &q[first.len()..];
+                let sub = Import {
+                    module: format!("{}{rest}", imp.module),
+                    alias: None,
+                    ..imp.clone()
+                };
+                return self.member_of_import(file, &sub, name, kinds);
+            }
             // `Map.Entry::getValue`: a member of a library type's nested type.
             if first.chars().next().is_some_and(char::is_uppercase)
                 && Self::binding(file, r.enclosing, first).is_none()
@@ -1491,6 +1517,21 @@ fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
     }
     let _ = varargs;
     None
+}
+
+/// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
+/// name (Python, Kotlin, Swift construct by calling the class).
+fn constructed_class(q: &str) -> Option<&str> {
+    let q = q.strip_suffix(')')?;
+    let open = q.find('(')?;
+    let callee = q[..open].trim();
+    let (explicit, callee) = match callee.strip_prefix("new ") {
+        Some(c) => (true, c.trim()),
+        None => (false, callee),
+    };
+    let last = callee.rsplit('.').next().unwrap_or(callee);
+    let plain = !callee.is_empty() && callee.split('.').all(is_word);
+    (plain && (explicit || last.chars().next().is_some_and(char::is_uppercase))).then_some(callee)
 }
 
 /// The type of a parenthesised cast receiver: `((Map<K, V>) x)` → `Map<K, V>`.
