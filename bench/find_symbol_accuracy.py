@@ -4,7 +4,9 @@
 Each line of bench/labels/find_symbol/<corpus>.jsonl is a query typed the way a
 developer who half-remembers a definition types it, with the definitions that answer
 it: {"query": "...", "answers": [{"path": "...", "qualified_name": "..."}]} (paths
-relative to the corpus root). For every query the script runs
+relative to the corpus root), found by reading the code. <corpus>-heldout.jsonl holds
+queries written after the ranking rules were settled, never used to shape them: a
+check that the rules generalise. Each label file is reported on its own row. For every query the script runs
 
     codesearch find-symbol QUERY ROOT --json --limit 10
 
@@ -111,9 +113,14 @@ def results(binary: str, query: str, root: Path) -> list:
     return found
 
 
-def measure(binary: str, name: str, verbose: bool) -> tuple:
+def label_files(name: str) -> list:
+    """The corpus's label sets: `NAME.jsonl`, then any `NAME-SET.jsonl`."""
+    return [LABELS / f"{name}.jsonl"] + sorted(LABELS.glob(f"{name}-*.jsonl"))
+
+
+def measure(binary: str, name: str, labels_file: Path, verbose: bool) -> tuple:
     root = corpus_root(name)
-    labels = [json.loads(line) for line in open(LABELS / f"{name}.jsonl") if line.strip()]
+    labels = [json.loads(line) for line in open(labels_file) if line.strip()]
     top1 = top5 = 0
     rr = 0.0
     for label in labels:
@@ -143,10 +150,12 @@ def main() -> None:
         if n not in CORPORA:
             sys.exit(f"unknown corpus {n!r} (known: {', '.join(sorted(CORPORA))})")
     print(f"binary: {binary}")
-    print(f"{'corpus':<8} {'queries':>7} {'top-1':>7} {'top-5':>7} {'MRR':>7}")
+    print(f"{'labels':<16} {'queries':>7} {'top-1':>7} {'top-5':>7} {'MRR':>7}")
     for name in names:
-        n, t1, t5, mrr = measure(binary, name, verbose)
-        print(f"{name:<8} {n:>7} {t1:>7.1%} {t5:>7.1%} {mrr:>7.3f}", flush=True)
+        for labels_file in label_files(name):
+            n, t1, t5, mrr = measure(binary, name, labels_file, verbose)
+            row = labels_file.stem
+            print(f"{row:<16} {n:>7} {t1:>7.1%} {t5:>7.1%} {mrr:>7.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -308,20 +308,19 @@ impl Query {
         if name.to_lowercase() == self.lower && !self.raw.contains(char::is_whitespace) {
             return Some(EXACT_FOLDED);
         }
-        let name_words = self.name_words(name);
-        let name_joined = name_words.concat();
         if self.joined.is_empty() {
             return None;
         }
+        // Splitting a lowercase run changes the words, never their concatenation.
+        let name_joined = split_words(name).concat();
         if name_joined == self.joined {
             return Some(JOINED);
         }
-        if self.same_words_abbreviated(&name_words) {
-            return Some(JOINED_ABBREVIATED);
-        }
         let parent = container(sym).map(|c| c.rsplit('.').next().unwrap_or(c));
-        let parent_words = parent.map(|p| self.name_words(p)).unwrap_or_default();
-        let by_container = self.container_score(&parent_words.concat(), &name_joined);
+        let by_container = parent.and_then(|p| {
+            let parent_joined = split_words(p).concat();
+            self.container_score(&parent_joined, &name_joined)
+        });
         if by_container == Some(JOINED) {
             return by_container;
         }
@@ -330,9 +329,19 @@ impl Query {
             let extra = (name_joined.len() - self.joined.len()) as f64;
             PREFIX + 100.0 / (1.0 + extra)
         });
-        let by_words = self
-            .word_overlap(&name_words, &parent_words, &place.words)
-            .map(|w| WORDS + w);
+        // The word tiers need a query word in the name: most names fail this cheap
+        // test and are spared the splitting of their runs.
+        let by_words = if self.may_share_a_word(&name_joined) {
+            let name_words = self.name_words(name);
+            if self.same_words_abbreviated(&name_words) {
+                return Some(JOINED_ABBREVIATED);
+            }
+            let parent_words = parent.map(|p| self.name_words(p)).unwrap_or_default();
+            self.word_overlap(&name_words, &parent_words, &place.words)
+                .map(|w| WORDS + w)
+        } else {
+            None
+        };
         let best = [by_container, by_prefix, by_words]
             .into_iter()
             .flatten()
@@ -348,6 +357,17 @@ impl Query {
         // Map skim's unbounded score into the fuzzy band (below the word tier).
         let s = s.max(0) as f64;
         Some(FUZZY + 250.0 * s / (s + 50.0))
+    }
+
+    /// Whether some query word may match a word of the name (the name's words run
+    /// together hold its first two letters, or one of its abbreviation group's
+    /// words): a necessary condition of the word tiers.
+    fn may_share_a_word(&self, name_joined: &str) -> bool {
+        self.words.iter().zip(&self.groups).any(|(q, g)| {
+            let head = q.char_indices().nth(2).map_or(q.as_str(), |(i, _)| &q[..i]);
+            name_joined.contains(head)
+                || g.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| name_joined.contains(a)))
+        })
     }
 
     /// Whether the name is the query's words in order, some abbreviated on one side and
@@ -473,7 +493,8 @@ fn split_run(run: &str, known: impl Fn(&str) -> bool) -> Option<Vec<String>> {
     let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
     best[0] = Some((0, 0));
     for end in 2..=n {
-        for start in 0..=end - 2 {
+        // Known words are short: no piece longer than 24 letters is tried.
+        for start in end.saturating_sub(24)..=end - 2 {
             let Some((count, _)) = best[start] else {
                 continue;
             };
