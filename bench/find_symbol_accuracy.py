@@ -21,7 +21,8 @@ runs reuse them:
   - rxjs:   RxJS 7.8.2 from npm (TypeScript; the package's src/ directory).
 
 Usage:
-    bench/find_symbol_accuracy.py [--verbose] [CORPUS...]
+    bench/find_symbol_accuracy.py [--verbose] [CORPUS | LABEL_SET]...
+    (e.g. `django`, `rxjs-heldout`; default: every corpus and label set)
 
 Environment:
     CODESEARCH          the binary to measure (default: target/release/codesearch)
@@ -145,17 +146,20 @@ def main() -> None:
     verbose = "--verbose" in sys.argv[1:] or "-v" in sys.argv[1:]
     binary = os.environ.get("CODESEARCH", str(REPO / "target" / "release" / "codesearch"))
     binary = os.path.abspath(binary)
-    names = args or sorted(CORPORA)
-    for n in names:
-        if n not in CORPORA:
-            sys.exit(f"unknown corpus {n!r} (known: {', '.join(sorted(CORPORA))})")
+    # Each argument names a corpus (all its label sets) or one label set.
+    runs = []
+    for arg in args or sorted(CORPORA):
+        corpus = arg.split("-", 1)[0]
+        if corpus not in CORPORA:
+            sys.exit(f"unknown corpus {corpus!r} (known: {', '.join(sorted(CORPORA))})")
+        files = label_files(corpus) if arg == corpus else [LABELS / f"{arg}.jsonl"]
+        runs.extend((corpus, f) for f in files)
     print(f"binary: {binary}")
     print(f"{'labels':<16} {'queries':>7} {'top-1':>7} {'top-5':>7} {'MRR':>7}")
-    for name in names:
-        for labels_file in label_files(name):
-            n, t1, t5, mrr = measure(binary, name, labels_file, verbose)
-            row = labels_file.stem
-            print(f"{row:<16} {n:>7} {t1:>7.1%} {t5:>7.1%} {mrr:>7.3f}", flush=True)
+    for corpus, labels_file in runs:
+        n, t1, t5, mrr = measure(binary, corpus, labels_file, verbose)
+        row = labels_file.stem
+        print(f"{row:<16} {n:>7} {t1:>7.1%} {t5:>7.1%} {mrr:>7.3f}", flush=True)
 
 
 if __name__ == "__main__":
