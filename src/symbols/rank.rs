@@ -1,27 +1,113 @@
-//! find-symbol's ranking: how well a definition's name answers a half-remembered
-//! query.
+//! find-symbol's ranking: how well a definition answers a half-remembered query.
 //!
 //! Tiers, best first, each a band of scores so that a lower tier never outranks a
-//! higher one: exact name (or qualified name) > the query's words run together equal
-//! the name's (`auth service` = `AuthService` = `auth_service`) > prefix > overlap of
-//! camelCase/snake_case words (`auth service` ~ `AuthenticationService`) > fuzzy
-//! subsequence (fuzzy-matcher's skim algorithm). Ties are broken by kind (types and
-//! functions before constants), then by path depth, path and line.
+//! higher one:
+//! 1. the name or the qualified name exactly as typed, then the name case-folded;
+//! 2. the query's words run together equal the name's (`auth service` = `AuthService`
+//!    = `auth_service`), or those of a member's container and name together
+//!    (`order service create` = `OrderService.create`); just below, the same words
+//!    with abbreviations spelled out (`db cache` = `DatabaseCache`);
+//! 3. the name (or container and name) starts with the query's words;
+//! 4. every query word is found among the name's words (as itself, as a common
+//!    abbreviation `cfg` ~ `config`, or as a prefix `auth` ~ `authentication`), among
+//!    the words of the symbol's container, or, counting for less, among the words of
+//!    its file's path (`http client get` ~ `get` in `http/client.py`); at least one
+//!    must be in the name itself;
+//! 5. fuzzy subsequence of the name (fuzzy-matcher's skim algorithm).
+//!
+//! Words are split at camelCase humps, separators and digits; a lowercase run such as
+//! C's `bufnew` is split further when known words (the query's own or the
+//! abbreviations') cover it whole, and a run-together query word (`queryset`) matches
+//! the name's words it is made of.
+//!
+//! Within a tier the kind of definition and its place count a little: tests, and the
+//! definitions of documents and data (Markdown headings, keys, selectors...) lose
+//! points, so that the code they test or describe comes first at equal text
+//! scores; a test needs a clearly better match than code to outrank it. Query words
+//! that the path repeats add a point or two (`send mail` prefers `send_mail` in
+//! `mail/`). A constructor is folded into its class: when the class matches, only the
+//! class is listed. Remaining ties are broken by public before private names
+//! (`_helper`), kind (types and functions before constants), then by path depth, path
+//! and line.
 
 use std::cmp::Ordering;
+use std::collections::HashSet;
+use std::path::Path;
 
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 
-use super::Symbol;
+use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
 const QUALIFIED: f64 = 950.0;
 const EXACT_FOLDED: f64 = 900.0;
 const JOINED: f64 = 850.0;
+const JOINED_ABBREVIATED: f64 = 825.0;
 const PREFIX: f64 = 700.0;
 const WORDS: f64 = 400.0;
 const FUZZY: f64 = 100.0;
+
+/// A test keeps this share of its score within its tier, and loses a few points more
+/// (more than the path can add back): below the code it tests at an equal text score, and needing a clearly better
+/// text match to outrank code (test names describe behaviour in many words, so they
+/// match descriptive queries by construction), without falling from its tier.
+const TEST_SHARE: f64 = 0.8;
+const TEST_PENALTY: f64 = 4.0;
+/// At most this many points for query words that the path repeats (`send mail` ~
+/// `send_mail` in `mail/__init__.py`): a tie-break among equal names, far below a tier.
+const PATH_ECHO: f64 = 3.0;
+/// Points a document or data definition (heading, key, selector...) loses: below code
+/// definitions at an equal text score, whatever the path adds.
+const DATA_PENALTY: f64 = 8.0;
+
+/// What a query word found in one place is worth, against 1.0 for the same word in
+/// the name: an abbreviation or a run of the name's words, a word of the container
+/// (`OrderService` for `create`), a word of the path.
+const ABBREVIATED: f64 = 0.9;
+const PREFIXED: f64 = 0.7;
+const IN_CONTAINER: f64 = 0.9;
+const IN_PATH: f64 = 0.35;
+
+/// Words developers abbreviate, each group one meaning. Short on purpose: only
+/// abbreviations that rarely mean anything else.
+const ABBREVIATIONS: &[&[&str]] = &[
+    &["msg", "message"],
+    &["cfg", "conf", "config", "configuration"],
+    &["ctx", "context"],
+    &["impl", "implementation"],
+    &["init", "initialize", "initialise", "initialization"],
+    &["btn", "button"],
+    &["req", "request"],
+    &["res", "resp", "response"],
+    &["err", "error"],
+    &["str", "string"],
+    &["num", "number"],
+    &["db", "database"],
+    &["fn", "func", "function"],
+    &["obj", "object"],
+    &["arg", "argument"],
+    &["param", "parameter"],
+    &["app", "application"],
+    &["env", "environment"],
+    &["dir", "directory"],
+    &["buf", "buffer"],
+    &["attr", "attribute"],
+    &["idx", "index"],
+    &["len", "length"],
+    &["mgr", "manager"],
+    &["tmp", "temp", "temporary"],
+];
+
+/// The abbreviation group of a word, plural `s` ignored (`errors` ~ `err`).
+fn abbreviation_group(word: &str) -> Option<usize> {
+    let find = |w: &str| ABBREVIATIONS.iter().position(|g| g.contains(&w));
+    find(word).or_else(|| {
+        word.strip_suffix('s')
+            .filter(|w| w.len() >= 2)
+            .and_then(find)
+    })
+}
 
 /// A prepared query.
 pub struct Query {
@@ -29,19 +115,154 @@ pub struct Query {
     lower: String,
     /// The query's words, lower-cased (`auth service`, `authService` → auth, service).
     words: Vec<String>,
+    /// Each word's abbreviation group.
+    groups: Vec<Option<usize>>,
     /// The words run together (`authservice`).
     joined: String,
+    /// Words a lowercase run of a name may be split into: the query's words and the
+    /// abbreviations' words.
+    known: HashSet<String>,
     fuzzy: SkimMatcherV2,
+}
+
+/// What the path of a definition says about it, computed once per file.
+struct Place {
+    /// The words of the directories and of the file name without its extension.
+    words: Vec<String>,
+    test: bool,
+}
+
+impl Place {
+    fn of(path: &Path) -> Place {
+        let parts: Vec<String> = path
+            .components()
+            .filter_map(|c| match c {
+                std::path::Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+                _ => None,
+            })
+            .collect();
+        let mut words = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let part = if i + 1 == parts.len() {
+                part.split_once('.').map_or(part.as_str(), |(stem, _)| stem)
+            } else {
+                part.as_str()
+            };
+            words.extend(split_words(part));
+        }
+        Place {
+            words,
+            test: is_test_path(&parts),
+        }
+    }
+}
+
+/// Whether a file holds tests, by the conventions of the common test runners: a
+/// directory named test, tests, spec or __tests__, a JVM test source set
+/// (`src/test`, `src/androidTest`, `src/jvmTest`...), or a file named `test_*.py`,
+/// `*_test.py`, `*_test.go`, `*Test.java` / `*Tests.kt` / `*Test.cs`, `*_spec.rb`,
+/// `*.test.ts` or `*.spec.js`.
+fn is_test_path(parts: &[String]) -> bool {
+    let Some((file, dirs)) = parts.split_last() else {
+        return false;
+    };
+    let test_dir = dirs.iter().enumerate().any(|(i, d)| {
+        matches!(d.as_str(), "test" | "tests" | "spec" | "__tests__")
+            || (i > 0 && dirs[i - 1] == "src" && d.len() > 4 && d.ends_with("Test"))
+    });
+    if test_dir {
+        return true;
+    }
+    let Some((stem, ext)) = file.rsplit_once('.') else {
+        return false;
+    };
+    match ext {
+        "py" => stem.starts_with("test_") || stem.ends_with("_test"),
+        "go" => stem.ends_with("_test"),
+        "java" | "kt" | "scala" | "groovy" | "cs" => {
+            stem.len() > 4 && (stem.ends_with("Test") || stem.ends_with("Tests"))
+        }
+        "rb" => stem.ends_with("_spec") || stem.ends_with("_test"),
+        "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "mts" | "cts" => {
+            stem.ends_with(".test") || stem.ends_with(".spec")
+        }
+        _ => false,
+    }
+}
+
+/// The lowest score of the tier a score is in.
+fn tier_floor(score: f64) -> f64 {
+    if score >= JOINED {
+        score
+    } else if score >= PREFIX {
+        PREFIX
+    } else if score >= WORDS {
+        WORDS
+    } else {
+        FUZZY
+    }
+}
+
+/// Private by the naming convention of Python, JavaScript and others (`_helper`, but
+/// not the protocol names `__init__`).
+fn is_private(name: &str) -> bool {
+    name.starts_with('_') && !(name.starts_with("__") && name.ends_with("__"))
+}
+
+/// Kinds that name parts of documents and data rather than code.
+fn is_data_kind(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Heading | Kind::Key | Kind::Selector | Kind::Element | Kind::Table | Kind::Block
+    )
+}
+
+/// The qualified name of the symbol's container (`OrderService` for
+/// `OrderService.create`), when the qualified name is the container's plus the name.
+fn container(sym: &Symbol) -> Option<&str> {
+    sym.qualified_name
+        .strip_suffix(sym.name.as_str())?
+        .strip_suffix('.')
+        .filter(|c| !c.is_empty())
+}
+
+/// Whether a method is its class's constructor, by each language's convention.
+fn is_constructor(sym: &Symbol) -> bool {
+    if !matches!(sym.kind, Kind::Method | Kind::Function) {
+        return false;
+    }
+    let Some(class) = container(sym) else {
+        return false;
+    };
+    let class = class.rsplit('.').next().unwrap_or(class);
+    let name = sym.name.as_str();
+    match sym.language.as_str() {
+        "java" | "csharp" | "cpp" => name == class,
+        "kotlin" => name == class || name == "constructor",
+        "python" => name == "__init__",
+        "javascript" | "typescript" | "tsx" => name == "constructor",
+        "php" => name == "__construct",
+        "ruby" => name == "initialize",
+        "swift" => name == "init",
+        _ => false,
+    }
 }
 
 impl Query {
     pub fn new(query: &str) -> Query {
         let raw = query.trim().replace("::", ".");
         let words = split_words(&raw);
+        let mut known: HashSet<String> = ABBREVIATIONS
+            .iter()
+            .flat_map(|g| g.iter().map(|w| w.to_string()))
+            .collect();
+        known.extend(words.iter().filter(|w| w.len() >= 2).cloned());
         Query {
             lower: raw.to_lowercase(),
             joined: words.concat(),
+            groups: words.iter().map(|w| abbreviation_group(w)).collect(),
             words,
+            known,
             raw,
             fuzzy: SkimMatcherV2::default(),
         }
@@ -49,6 +270,31 @@ impl Query {
 
     /// The score of a symbol, or None when it does not match at all.
     pub fn score(&self, sym: &Symbol) -> Option<f64> {
+        self.score_at(sym, &Place::of(&sym.path))
+    }
+
+    fn score_at(&self, sym: &Symbol, place: &Place) -> Option<f64> {
+        let mut score = self.text_score(sym, place)?;
+        if place.test {
+            let floor = tier_floor(score);
+            score = floor + (score - floor) * TEST_SHARE - TEST_PENALTY;
+        }
+        if is_data_kind(sym.kind) {
+            score -= DATA_PENALTY;
+        }
+        let echoed = self
+            .words
+            .iter()
+            .filter(|q| place.words.contains(q))
+            .count();
+        if echoed > 0 {
+            score += PATH_ECHO * echoed as f64 / self.words.len() as f64;
+        }
+        Some(score)
+    }
+
+    /// How well the name, the container and the path answer the query.
+    fn text_score(&self, sym: &Symbol, place: &Place) -> Option<f64> {
         let name = sym.name.as_str();
         if name == self.raw {
             return Some(EXACT);
@@ -56,22 +302,52 @@ impl Query {
         if sym.qualified_name == self.raw || qualified_suffix(&sym.qualified_name, &self.raw) {
             return Some(QUALIFIED);
         }
-        let lower = name.to_lowercase();
-        if lower == self.lower {
+        // Only for a single-token query (`authservice` = `AuthService`): a query of
+        // several words equal to a heading's text is a match of words, in the tier
+        // below, where code comes first.
+        if name.to_lowercase() == self.lower && !self.raw.contains(char::is_whitespace) {
             return Some(EXACT_FOLDED);
         }
-        let name_words = split_words(name);
-        let name_joined = name_words.concat();
-        if !self.joined.is_empty() && name_joined == self.joined {
+        if self.joined.is_empty() {
+            return None;
+        }
+        // Splitting a lowercase run changes the words, never their concatenation.
+        let name_joined = split_words(name).concat();
+        if name_joined == self.joined {
             return Some(JOINED);
         }
-        if !self.joined.is_empty() && name_joined.starts_with(&self.joined) {
+        let parent = container(sym).map(|c| c.rsplit('.').next().unwrap_or(c));
+        let by_container = parent.and_then(|p| {
+            let parent_joined = split_words(p).concat();
+            self.container_score(&parent_joined, &name_joined)
+        });
+        if by_container == Some(JOINED) {
+            return by_container;
+        }
+        let by_prefix = name_joined.starts_with(&self.joined).then(|| {
             // Closer in length is better: `auth` prefers `authn` over `authorization`.
             let extra = (name_joined.len() - self.joined.len()) as f64;
-            return Some(PREFIX + 100.0 / (1.0 + extra));
-        }
-        if let Some(w) = self.word_overlap(&name_words) {
-            return Some(WORDS + w);
+            PREFIX + 100.0 / (1.0 + extra)
+        });
+        // The word tiers need a query word in the name: most names fail this cheap
+        // test and are spared the splitting of their runs.
+        let by_words = if self.may_share_a_word(&name_joined) {
+            let name_words = self.name_words(name);
+            if self.same_words_abbreviated(&name_words) {
+                return Some(JOINED_ABBREVIATED);
+            }
+            let parent_words = parent.map(|p| self.name_words(p)).unwrap_or_default();
+            self.word_overlap(&name_words, &parent_words, &place.words)
+                .map(|w| WORDS + w)
+        } else {
+            None
+        };
+        let best = [by_container, by_prefix, by_words]
+            .into_iter()
+            .flatten()
+            .reduce(f64::max);
+        if best.is_some() {
+            return best;
         }
         // Most names fail here; the cheap subsequence test spares them skim's scoring.
         if !is_subsequence(&self.joined, &name_joined) {
@@ -83,6 +359,46 @@ impl Query {
         Some(FUZZY + 250.0 * s / (s + 50.0))
     }
 
+    /// Whether some query word may match a word of the name (the name's words run
+    /// together hold its first two letters, or one of its abbreviation group's
+    /// words): a necessary condition of the word tiers.
+    fn may_share_a_word(&self, name_joined: &str) -> bool {
+        self.words.iter().zip(&self.groups).any(|(q, g)| {
+            let head = q.char_indices().nth(2).map_or(q.as_str(), |(i, _)| &q[..i]);
+            name_joined.contains(head)
+                || g.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| name_joined.contains(a)))
+        })
+    }
+
+    /// Whether the name is the query's words in order, some abbreviated on one side and
+    /// spelled out on the other (`db cache` = `DatabaseCache`, `http request` =
+    /// `HttpReq`).
+    fn same_words_abbreviated(&self, name_words: &[String]) -> bool {
+        name_words.len() == self.words.len()
+            && self.groups.iter().any(Option::is_some)
+            && self
+                .words
+                .iter()
+                .zip(&self.groups)
+                .zip(name_words)
+                .all(|((q, g), w)| q == w || (g.is_some() && abbreviation_group(w) == *g))
+    }
+
+    /// The joined and prefix tiers for a member named through its container: the query
+    /// must reach past the container into the member's name, so that querying a class
+    /// does not list all its methods.
+    fn container_score(&self, parent_joined: &str, name_joined: &str) -> Option<f64> {
+        if parent_joined.is_empty() || self.joined.len() <= parent_joined.len() {
+            return None;
+        }
+        let whole = format!("{parent_joined}{name_joined}");
+        if whole == self.joined {
+            return Some(JOINED);
+        }
+        let extra = whole.strip_prefix(self.joined.as_str())?.len() as f64;
+        Some(PREFIX + 100.0 / (1.0 + extra))
+    }
+
     /// Whether a symbol matches `--exact`: its name or qualified name, as written.
     pub fn is_exact(&self, sym: &Symbol) -> bool {
         sym.name == self.raw
@@ -90,35 +406,116 @@ impl Query {
             || qualified_suffix(&sym.qualified_name, &self.raw)
     }
 
-    /// 0..300: every query word must match a name word exactly or as its prefix
-    /// (`auth` ~ `authentication`); exact words count more, extra name words less.
-    fn word_overlap(&self, name_words: &[String]) -> Option<f64> {
-        if self.words.is_empty() || name_words.is_empty() {
+    /// The words of an identifier, a lowercase run split further when known words
+    /// cover it whole (`bufnew` → buf, new).
+    fn name_words(&self, name: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for word in split_words(name) {
+            if word.len() >= 4 && !self.known.contains(&word) {
+                if let Some(parts) = split_run(&word, |p| self.known.contains(p)) {
+                    out.extend(parts);
+                    continue;
+                }
+            }
+            out.push(word);
+        }
+        out
+    }
+
+    /// 0..300: every query word must be found in the name, the container or the path
+    /// (at least one in the name), each place counting less than the one before;
+    /// exact words count more than abbreviations and prefixes, extra name words less.
+    fn word_overlap(&self, name: &[String], parent: &[String], path: &[String]) -> Option<f64> {
+        if self.words.is_empty() || name.is_empty() {
             return None;
         }
         let mut total = 0.0;
-        for q in &self.words {
-            let best = name_words
-                .iter()
-                .map(|w| {
-                    if w == q {
-                        1.0
-                    } else if w.starts_with(q.as_str()) && q.len() >= 2 {
-                        0.7
-                    } else {
-                        0.0
-                    }
-                })
-                .fold(0.0, f64::max);
+        let mut in_name = 0;
+        for (q, group) in self.words.iter().zip(&self.groups) {
+            let best_in = |words: &[String]| {
+                words
+                    .iter()
+                    .map(|w| word_match(q, *group, w))
+                    .fold(0.0, f64::max)
+            };
+            let mut best = best_in(name);
+            if best > 0.0 {
+                in_name += 1;
+            } else if let Some(parts) = split_run(q, |p| name.iter().any(|w| w == p)) {
+                // A run-together query word (`queryset`) made of the name's words.
+                best = ABBREVIATED;
+                in_name += parts.len();
+            } else {
+                best = IN_CONTAINER * best_in(parent);
+                if best == 0.0 && split_run(q, |p| parent.iter().any(|w| w == p)).is_some() {
+                    best = IN_CONTAINER * ABBREVIATED;
+                }
+                if best == 0.0 {
+                    best = IN_PATH * best_in(path);
+                }
+            }
             if best == 0.0 {
                 return None;
             }
             total += best;
         }
+        if in_name == 0 {
+            return None;
+        }
         let coverage = total / self.words.len() as f64;
-        let unmatched = name_words.len().saturating_sub(self.words.len()) as f64;
+        let unmatched = name.len().saturating_sub(in_name) as f64;
         Some(250.0 * coverage + 50.0 / (1.0 + unmatched))
     }
+}
+
+/// How well one query word matches one word of a name: itself 1.0, the same
+/// abbreviation group 0.9, a prefix of it (two letters at least) 0.7.
+fn word_match(q: &str, group: Option<usize>, w: &str) -> f64 {
+    if q == w {
+        1.0
+    } else if group.is_some() && abbreviation_group(w) == group {
+        ABBREVIATED
+    } else if q.len() >= 2 && w.starts_with(q) {
+        PREFIXED
+    } else {
+        0.0
+    }
+}
+
+/// Splits a lowercase run into the fewest pieces (two at least, each two letters at
+/// least) that `known` accepts and that cover it whole, or None.
+fn split_run(run: &str, known: impl Fn(&str) -> bool) -> Option<Vec<String>> {
+    if !run.is_ascii() || run.len() < 4 {
+        return None;
+    }
+    let n = run.len();
+    // best[i]: the fewest pieces covering run[..i], and where the last piece starts.
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
+    for end in 2..=n {
+        // Known words are short: no piece longer than 24 letters is tried.
+        for start in end.saturating_sub(24)..=end - 2 {
+            let Some((count, _)) = best[start] else {
+                continue;
+            };
+            if known(&run[start..end]) && best[end].is_none_or(|(c, _)| count + 1 < c) {
+                best[end] = Some((count + 1, start));
+            }
+        }
+    }
+    let (count, _) = best[n]?;
+    if count < 2 {
+        return None;
+    }
+    let mut parts = Vec::with_capacity(count);
+    let mut end = n;
+    while end > 0 {
+        let (_, start) = best[end]?;
+        parts.push(run[start..end].to_string());
+        end = start;
+    }
+    parts.reverse();
+    Some(parts)
 }
 
 /// Whether the characters of `needle` appear in order in `haystack`.
@@ -171,23 +568,46 @@ pub struct Ranked {
     pub score: f64,
 }
 
-/// Scores every symbol, keeps the matches and sorts them best first.
+/// Scores every symbol, keeps the matches and sorts them best first. A constructor is
+/// dropped when its class (in the same file) matches too: the class stands for it.
 pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
+    let mut place: Option<(std::path::PathBuf, Place)> = None;
     let mut out: Vec<Ranked> = symbols
         .into_iter()
         .filter_map(|symbol| {
             if exact && !query.is_exact(&symbol) {
                 return None;
             }
-            let score = query.score(&symbol)?;
+            // Callers pass one file's symbols at a time: the path is read once.
+            if place.as_ref().is_none_or(|(p, _)| *p != symbol.path) {
+                place = Some((symbol.path.clone(), Place::of(&symbol.path)));
+            }
+            let (_, at) = place.as_ref()?;
+            let score = query.score_at(&symbol, at)?;
             Some(Ranked { symbol, score })
         })
         .collect();
+    let classes: HashSet<(&Path, &str)> = out
+        .iter()
+        .filter(|r| r.symbol.kind.is_type_like())
+        .map(|r| (r.symbol.path.as_path(), r.symbol.qualified_name.as_str()))
+        .collect();
+    let folded: Vec<bool> = out
+        .iter()
+        .map(|r| {
+            is_constructor(&r.symbol)
+                && container(&r.symbol)
+                    .is_some_and(|c| classes.contains(&(r.symbol.path.as_path(), c)))
+        })
+        .collect();
+    let mut keep = folded.into_iter().map(|f| !f);
+    out.retain(|_| keep.next().unwrap_or(true));
     sort_ranked(&mut out);
     out
 }
 
-/// Best first: score, then kind, path depth, path and line.
+/// Best first: score, then public before private names (`_helper`), kind, path depth,
+/// path and line.
 pub fn sort_ranked(ranked: &mut [Ranked]) {
     ranked.sort_by(compare);
 }
@@ -195,6 +615,7 @@ pub fn sort_ranked(ranked: &mut [Ranked]) {
 fn compare(a: &Ranked, b: &Ranked) -> Ordering {
     b.score
         .total_cmp(&a.score)
+        .then_with(|| is_private(&a.symbol.name).cmp(&is_private(&b.symbol.name)))
         .then_with(|| a.symbol.kind.tie_rank().cmp(&b.symbol.kind.tie_rank()))
         .then_with(|| {
             a.symbol
@@ -317,6 +738,385 @@ mod tests {
         let got = rank(&Query::new("Auth.login"), symbols.clone(), true);
         assert_eq!(got.len(), 1);
         assert_eq!(rank(&Query::new("login"), symbols, true).len(), 1);
+    }
+
+    fn member(name: &str, class: &str, language: &str, path: &str) -> Symbol {
+        let mut m = sym(name, Kind::Method, path);
+        m.qualified_name = format!("{class}.{name}");
+        m.language = language.into();
+        m
+    }
+
+    fn located(query: &str, symbols: Vec<Symbol>) -> Vec<String> {
+        rank(&Query::new(query), symbols, false)
+            .into_iter()
+            .map(|r| format!("{} {}", r.symbol.path.display(), r.symbol.qualified_name))
+            .collect()
+    }
+
+    #[test]
+    fn query_spanning_type_and_member_finds_the_member_first() {
+        let got = located(
+            "order service create",
+            vec![
+                sym("create_order", Kind::Function, "a.py"),
+                sym("OrderService", Kind::Class, "a.py"),
+                member("create", "OrderService", "python", "a.py"),
+                member("create", "UserService", "python", "a.py"),
+            ],
+        );
+        assert_eq!(got, ["a.py OrderService.create"]);
+    }
+
+    #[test]
+    fn querying_a_class_does_not_list_its_members() {
+        let got = names(
+            "order service",
+            vec![
+                member("create", "OrderService", "python", "a.py"),
+                sym("OrderService", Kind::Class, "a.py"),
+            ],
+        );
+        assert_eq!(got, ["OrderService"]);
+    }
+
+    #[test]
+    fn member_found_by_type_words_in_any_order_with_abbreviations() {
+        let got = located(
+            "user mgr create",
+            vec![
+                member("create", "UserManager", "python", "m.py"),
+                member("create_user", "Admin", "python", "m.py"),
+            ],
+        );
+        assert_eq!(got, ["m.py UserManager.create"]);
+    }
+
+    #[test]
+    fn path_words_count_a_little_and_never_more_than_the_name() {
+        let got = located(
+            "http client get",
+            vec![
+                sym("get", Kind::Function, "db/client.py"),
+                sym("get", Kind::Function, "http/client.py"),
+                sym("http_client_get", Kind::Function, "z/other.py"),
+                sym("get_http_client", Kind::Function, "z/other.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            [
+                "z/other.py http_client_get",
+                "z/other.py get_http_client",
+                "http/client.py get",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_path_alone_matches_nothing() {
+        let got = names(
+            "http client",
+            vec![sym("get", Kind::Function, "http/client.py")],
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn documents_and_data_rank_below_code_at_equal_text() {
+        let mut heading = sym("Install", Kind::Heading, "README.md");
+        heading.language = "markdown".into();
+        let got: Vec<Kind> = rank(
+            &Query::new("install"),
+            vec![
+                heading,
+                sym("install", Kind::Key, "a.yaml"),
+                sym("install", Kind::Function, "deep/er/setup.py"),
+            ],
+            false,
+        )
+        .into_iter()
+        .map(|r| r.symbol.kind)
+        .collect();
+        assert_eq!(got, [Kind::Function, Kind::Key, Kind::Heading]);
+    }
+
+    #[test]
+    fn tests_rank_below_the_code_they_test() {
+        let got = located(
+            "parse config",
+            vec![
+                sym("parse_config", Kind::Function, "tests/test_parse.py"),
+                sym("parse_config", Kind::Function, "src/test_helpers.go"),
+                sym("parse_config", Kind::Function, "deep/er/pkg/loader.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            [
+                // Not a Go test file (those end in `_test.go`): code, and shallower.
+                "src/test_helpers.go parse_config",
+                "deep/er/pkg/loader.py parse_config",
+                "tests/test_parse.py parse_config",
+            ]
+        );
+    }
+
+    #[test]
+    fn test_files_are_known_by_each_runner_convention() {
+        let test = |p: &str| Place::of(std::path::Path::new(p)).test;
+        for p in [
+            "tests/a.rs",
+            "pkg/test/a.py",
+            "web/__tests__/a.js",
+            "spec/models/user_spec.rb",
+            "test_views.py",
+            "pkg/views_test.py",
+            "server/handler_test.go",
+            "src/main/../test/java/FooTest.java",
+            "app/src/androidTest/kotlin/Ui.kt",
+            "lib/src/jvmTest/kotlin/Codec.kt",
+            "FooTests.kt",
+            "src/app.test.ts",
+            "src/app.spec.tsx",
+        ] {
+            assert!(test(p), "{p} is a test");
+        }
+        for p in [
+            "src/testing/scheduler.ts",
+            "src/contest.py",
+            "attest.go",
+            "Test.java",
+            "src/latest.ts",
+            "protest/main.c",
+        ] {
+            assert!(!test(p), "{p} is not a test");
+        }
+    }
+
+    #[test]
+    fn constructors_fold_into_their_class() {
+        let got = located(
+            "Widget",
+            vec![
+                member("Widget", "Widget", "java", "W.java"),
+                sym("Widget", Kind::Class, "W.java"),
+                sym("WidgetFactory", Kind::Class, "W.java"),
+            ],
+        );
+        assert_eq!(got, ["W.java Widget", "W.java WidgetFactory"]);
+        for (language, ctor) in [
+            ("python", "__init__"),
+            ("typescript", "constructor"),
+            ("javascript", "constructor"),
+            ("csharp", "Widget"),
+            ("cpp", "Widget"),
+            ("kotlin", "constructor"),
+        ] {
+            let mut class = sym("Widget", Kind::Class, "w");
+            class.language = language.into();
+            let got = located("widget", vec![member(ctor, "Widget", language, "w"), class]);
+            assert_eq!(got, ["w Widget"], "{language}");
+        }
+    }
+
+    #[test]
+    fn a_constructor_stays_when_its_class_does_not_match() {
+        let got = located(
+            "widget init",
+            vec![
+                sym("Widget", Kind::Class, "w.py"),
+                member("__init__", "Widget", "python", "w.py"),
+            ],
+        );
+        assert_eq!(got, ["w.py Widget.__init__"]);
+    }
+
+    #[test]
+    fn a_method_named_like_its_class_is_no_constructor_in_python() {
+        let got = located(
+            "widget",
+            vec![
+                sym("Widget", Kind::Class, "w.py"),
+                member("Widget", "Widget", "python", "w.py"),
+            ],
+        );
+        assert_eq!(got, ["w.py Widget", "w.py Widget.Widget"]);
+    }
+
+    #[test]
+    fn abbreviations_match_their_long_forms_both_ways() {
+        for (query, name) in [
+            ("msg queue", "MessageQueue"),
+            ("cfg loader", "ConfigLoader"),
+            ("conf loader", "ConfigurationLoader"),
+            ("request ctx", "RequestContext"),
+            ("storage impl", "StorageImplementation"),
+            ("init db", "initialize_database"),
+            ("submit button", "SubmitBtn"),
+            ("http req", "HttpRequest"),
+            ("json resp", "JsonResponse"),
+            ("parse err", "ParseErrors"),
+            ("to str", "toString"),
+            ("page num", "page_number"),
+            ("db pool", "DatabasePool"),
+        ] {
+            assert_eq!(
+                names(query, vec![sym(name, Kind::Class, "a.py")]),
+                [name],
+                "{query:?} finds {name}"
+            );
+        }
+    }
+
+    #[test]
+    fn abbreviations_rank_below_the_words_as_written() {
+        let got = names(
+            "msg queue",
+            vec![
+                sym("MessageQueueSet", Kind::Class, "a.py"),
+                sym("MessageQueue", Kind::Class, "a.py"),
+                sym("MsgQueueSet", Kind::Class, "a.py"),
+                sym("MsgQueue", Kind::Class, "a.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            ["MsgQueue", "MessageQueue", "MsgQueueSet", "MessageQueueSet"]
+        );
+    }
+
+    #[test]
+    fn a_name_that_spells_out_the_abbreviations_is_nearly_a_joined_match() {
+        let got = names(
+            "db cache",
+            vec![
+                sym("DBCacheTests", Kind::Class, "a.py"),
+                sym("DatabaseCache", Kind::Class, "b.py"),
+                sym("DbCache", Kind::Class, "c.py"),
+            ],
+        );
+        assert_eq!(got, ["DbCache", "DatabaseCache", "DBCacheTests"]);
+    }
+
+    #[test]
+    fn c_lowercase_runs_split_into_known_words() {
+        let got = names(
+            "new buf",
+            vec![
+                sym("bufnew", Kind::Function, "buffer.c"),
+                sym("bufgrow", Kind::Function, "buffer.c"),
+            ],
+        );
+        assert_eq!(got, ["bufnew"]);
+        let got = names(
+            "pg stat report",
+            vec![
+                sym("pgstat_report_stat", Kind::Function, "pgstat.c"),
+                sym("pgstat_flush", Kind::Function, "pgstat.c"),
+            ],
+        );
+        assert_eq!(got, ["pgstat_report_stat"]);
+        // A run is split only when known words cover it whole.
+        let q = Query::new("stat");
+        assert_eq!(q.name_words("pgstat_report"), ["pgstat", "report"]);
+        let q = Query::new("buf new");
+        assert_eq!(q.name_words("bufnewsize"), ["bufnewsize"]);
+        assert_eq!(q.name_words("strbufnew"), ["str", "buf", "new"]);
+    }
+
+    #[test]
+    fn run_together_query_words_match_the_name_words() {
+        let got = located(
+            "queryset filter",
+            vec![
+                member("filter", "QuerySet", "python", "query.py"),
+                member("filter", "Manager", "python", "query.py"),
+            ],
+        );
+        assert_eq!(got, ["query.py QuerySet.filter"]);
+    }
+
+    #[test]
+    fn public_names_before_private_ones_at_equal_scores() {
+        let got = located(
+            "prefetch related objects",
+            vec![
+                member(
+                    "_prefetch_related_objects",
+                    "QuerySet",
+                    "python",
+                    "query.py",
+                ),
+                sym("prefetch_related_objects", Kind::Function, "query.py"),
+                member("__init__", "Prefetch", "python", "query.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            [
+                "query.py prefetch_related_objects",
+                "query.py QuerySet._prefetch_related_objects",
+            ]
+        );
+    }
+
+    #[test]
+    fn path_repeating_the_query_breaks_ties_but_never_lifts_a_test() {
+        let got = located(
+            "send mail",
+            vec![
+                sym("send_mail", Kind::Function, "log.py"),
+                sym("send_mail", Kind::Function, "core/mail/api.py"),
+                sym("send_mail", Kind::Function, "tests/mail/tests.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            [
+                "core/mail/api.py send_mail",
+                "log.py send_mail",
+                "tests/mail/tests.py send_mail",
+            ]
+        );
+    }
+
+    #[test]
+    fn descriptive_test_names_need_a_clearly_better_match_to_outrank_code() {
+        let got = located(
+            "csrf get token",
+            vec![
+                sym(
+                    "test_get_token_csrf_cookie_set",
+                    Kind::Function,
+                    "tests/test_csrf.py",
+                ),
+                sym("get_token", Kind::Function, "middleware/csrf.py"),
+            ],
+        );
+        assert_eq!(
+            got,
+            [
+                "middleware/csrf.py get_token",
+                "tests/test_csrf.py test_get_token_csrf_cookie_set",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_heading_spelled_like_a_function_ranks_below_it() {
+        let got: Vec<Kind> = rank(
+            &Query::new("render widget"),
+            vec![
+                sym("Render widget", Kind::Heading, "README.md"),
+                sym("render_widget", Kind::Function, "deep/er/ui.py"),
+            ],
+            false,
+        )
+        .into_iter()
+        .map(|r| r.symbol.kind)
+        .collect();
+        assert_eq!(got, [Kind::Function, Kind::Heading]);
     }
 
     #[test]
