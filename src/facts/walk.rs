@@ -203,6 +203,9 @@ const VARIABLES: &[&str] = &[
     "local_declaration_statement",
     "foreach_statement",
     "catch_declaration",
+    "for_in_clause",
+    "with_item",
+    "except_clause",
 ];
 
 /// An ancestor on the walk's stack.

@@ -16,8 +16,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
 use super::resolve::{target_key, DefRef, Resolution, Resolver};
 use super::target::Target;
 use crate::facts::{FileFacts, Reference};
@@ -100,50 +98,39 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let source = resolver.source();
     let files = source.files_mentioning(&names);
     let keys: Vec<(PathBuf, String)> = targets.iter().map(Target::key).collect();
-    // What resolving these files' references will look up, in one pass.
     let facts: Vec<Arc<FileFacts>> = files.iter().filter_map(|p| source.facts(p)).collect();
-    let mut needed: Vec<String> = Vec::new();
-    for f in &facts {
-        let refs: Vec<&Reference> = f
-            .references
-            .iter()
-            .filter(|r| by_name.contains_key(&r.name))
-            .collect();
-        if !refs.is_empty() {
-            needed.extend(Resolver::names_needed(f, &refs));
-        }
-    }
-    resolver.prefetch(needed);
-    let per_file: Vec<Vec<Use>> = facts
-        .par_iter()
-        .map(|f| {
-            let mut uses = Vec::new();
-            for r in &f.references {
-                let Some(owners) = by_name.get(&r.name) else {
-                    continue;
-                };
-                let (resolved, target) = match resolver.resolve(f, r) {
-                    Resolution::Definition(d) => {
-                        let key = target_key(d.symbol(), &d.file);
-                        match keys.iter().position(|k| *k == key) {
-                            Some(i) => (true, i),
-                            None => continue,
-                        }
-                    }
-                    Resolution::Unresolved => (false, owners[0]),
-                    Resolution::External(_) | Resolution::Local => continue,
-                };
-                uses.push(Use {
-                    file: f.clone(),
-                    reference: r.clone(),
-                    caller: f.enclosing_symbol(r).cloned(),
-                    resolved,
-                    depth: 1,
-                    target: targets[target].symbol().id.clone(),
-                });
-            }
-            uses
+    let items: Vec<(&Arc<FileFacts>, &Reference)> = facts
+        .iter()
+        .flat_map(|f| {
+            f.references
+                .iter()
+                .filter(|r| by_name.contains_key(&r.name))
+                .map(move |r| (f, r))
         })
         .collect();
-    per_file.into_iter().flatten().collect()
+    let resolutions = resolver.resolve_all(&items);
+    let mut uses = Vec::new();
+    for ((f, r), resolution) in items.into_iter().zip(resolutions) {
+        let owners = &by_name[&r.name];
+        let (resolved, target) = match resolution {
+            Resolution::Definition(d) => {
+                let key = target_key(d.symbol(), &d.file);
+                match keys.iter().position(|k| *k == key) {
+                    Some(i) => (true, i),
+                    None => continue,
+                }
+            }
+            Resolution::Unresolved => (false, owners[0]),
+            Resolution::External(_) | Resolution::Local => continue,
+        };
+        uses.push(Use {
+            file: f.clone(),
+            reference: r.clone(),
+            caller: f.enclosing_symbol(r).cloned(),
+            resolved,
+            depth: 1,
+            target: targets[target].symbol().id.clone(),
+        });
+    }
+    uses
 }

@@ -33,10 +33,11 @@ pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
             ranges.iter().any(|&(s, e)| s <= at && at < e)
         })
         .collect();
-    resolver.prefetch(Resolver::names_needed(file, &refs));
+    let items: Vec<(&Arc<FileFacts>, &Reference)> = refs.iter().map(|r| (file, *r)).collect();
+    let resolutions = resolver.resolve_all(&items);
     refs.into_iter()
-        .filter_map(|r| {
-            let resolution = resolver.resolve(file, r);
+        .zip(resolutions)
+        .filter_map(|(r, resolution)| {
             let keep = match r.kind {
                 RefKind::Reference => matches!(resolution, Resolution::Definition(_)),
                 _ => !matches!(resolution, Resolution::Local),

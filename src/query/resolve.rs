@@ -16,11 +16,15 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::FactsSource;
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
+/// Dry runs of [`Resolver::resolve_all`] before the real one.
+const MAX_PLANNING_ROUNDS: usize = 3;
 /// How many supertypes deep a member is looked for.
 const MAX_SUPER_DEPTH: usize = 8;
 
@@ -140,6 +144,8 @@ pub struct Resolver<'s> {
     file_set: HashSet<PathBuf>,
     dirs: HashSet<String>,
     modules: Mutex<HashMap<ModuleKey, Arc<Vec<PathBuf>>>>,
+    /// During a dry run of [`Resolver::resolve_all`], the names asked for.
+    recording: Mutex<Option<HashSet<String>>>,
     go_modules: Mutex<HashMap<PathBuf, Option<GoModule>>>,
 }
 
@@ -163,6 +169,7 @@ impl<'s> Resolver<'s> {
             file_set,
             dirs,
             modules: Mutex::new(HashMap::new()),
+            recording: Mutex::new(None),
             go_modules: Mutex::new(HashMap::new()),
         }
     }
@@ -222,6 +229,16 @@ impl<'s> Resolver<'s> {
         {
             return v.clone();
         }
+        // A dry run of `resolve_all`: note the name, load nothing yet.
+        if let Some(wanted) = self
+            .recording
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_mut()
+        {
+            wanted.insert(name.to_string());
+            return Vec::new();
+        }
         self.prefetch([name.to_string()]);
         self.by_name
             .lock()
@@ -231,69 +248,31 @@ impl<'s> Resolver<'s> {
             .unwrap_or_default()
     }
 
-    /// The names resolving `refs` of `file` will look up, for [`Resolver::prefetch`].
-    pub fn names_needed(file: &FileFacts, refs: &[&Reference]) -> Vec<String> {
-        let sc = scoping(file.language.name);
-        let out_of_body = members_outside_types(file.language.name);
-        let local = |n: &str| {
-            sc.builtins.contains(&n)
-                || sc.self_names.contains(&n)
-                || sc.super_names.contains(&n)
-                || file.bindings.iter().any(|b| b.name == n)
-        };
-        let mut names: Vec<String> = Vec::new();
-        for r in refs {
-            match &r.qualifier {
-                // A member is looked up in its type's file, except where members
-                // can be defined outside the type's body.
-                Some(q) => {
-                    let first = q.split(['.', ':', '(', '[', '-', '>']).next().unwrap_or(q);
-                    if !local(first) {
-                        names.push(first.to_string());
-                    }
-                    if out_of_body {
-                        names.push(r.name.clone());
-                    }
-                }
-                None if !local(&r.name) => names.push(r.name.clone()),
-                None => {}
+    /// Resolves many references with as few passes over the tree as possible: dry
+    /// runs record which names the answers need from other files (without loading
+    /// them), one pass loads them all, and the real run follows. A name only the real
+    /// run reaches (a supertype of a type found in that pass) is still loaded lazily.
+    pub fn resolve_all(&self, items: &[(&Arc<FileFacts>, &Reference)]) -> Vec<Resolution> {
+        for _ in 0..MAX_PLANNING_ROUNDS {
+            self.recording
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .replace(HashSet::new());
+            items.par_iter().for_each(|(f, r)| {
+                self.resolve(f, r);
+            });
+            let wanted = self
+                .recording
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+                .unwrap_or_default();
+            if wanted.is_empty() {
+                break;
             }
+            self.prefetch(wanted);
         }
-        // Only what these references can reach: the types of the receivers they use,
-        // the imports they name, and the supertypes of the types they sit in.
-        let heads: HashSet<&str> = refs
-            .iter()
-            .map(|r| match &r.qualifier {
-                Some(q) => q
-                    .trim_start_matches("this.")
-                    .trim_start_matches("self.")
-                    .split(['.', ':', '(', '[', '-', '>'])
-                    .next()
-                    .unwrap_or(q),
-                None => r.name.as_str(),
-            })
-            .collect();
-        for b in &file.bindings {
-            if !heads.contains(b.name.as_str()) {
-                continue;
-            }
-            if let Some(t) = b.type_name.as_deref().filter(|t| !local(t)) {
-                names.push(t.to_string());
-            }
-        }
-        for imp in &file.imports {
-            if let (Some(n), Some(bound)) = (&imp.name, imp.bound_name()) {
-                if heads.contains(bound) {
-                    names.push(n.clone());
-                }
-            }
-        }
-        for r in &file.references {
-            if r.kind == RefKind::Inheritance {
-                names.push(r.name.clone());
-            }
-        }
-        names
+        items.par_iter().map(|(f, r)| self.resolve(f, r)).collect()
     }
 
     /// What `r`, a reference in `file`, names.
@@ -491,6 +470,17 @@ impl<'s> Resolver<'s> {
                     }
                 }
             }
+        }
+        // Where every name a file uses must be imported or defined in it (Python,
+        // JavaScript, Rust), a name none of its scopes binds is a global of the
+        // runtime or a binding the syntax hides: nothing in other files can tell which.
+        if sc.package == PackageScope::None && !sc.global_names {
+            return match external_wildcards.as_slice() {
+                [only] if file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
+                    Resolution::External(Some(only.clone()))
+                }
+                _ => Resolution::Unresolved,
+            };
         }
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
