@@ -2,19 +2,24 @@
 //!
 //! Everything that needs to know about a language reads it from [`LANGUAGES`]:
 //! file detection ([`detect`]), the `-t/--type` filters of the walker
-//! ([`crate::walk`]), `codesearch --type-list`, parsing ([`Language::parser`]) and the
+//! (the walker), `codesearch --type-list`, parsing ([`Language::parser`]) and the
 //! node kinds that other subcommands classify (comments, strings, calls, imports), and
-//! the definition spec that symbol extraction interprets (`symbols`, written in
-//! `crate::symbols::specs`). Adding a language means adding one entry here (and its
-//! spec); nothing else switches on names.
+//! the definition spec that symbol extraction interprets ([`spec`], one per language
+//! in [`specs`]). Adding a language means adding one entry to the table (and its
+//! spec); nothing else switches on names. This module is the ground floor: it imports
+//! nothing else of the crate.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use std::collections::HashMap;
 
+mod kind;
+pub mod spec;
+pub mod specs;
 mod table;
 
+pub use kind::Kind;
 pub use table::LANGUAGES;
 
 /// One supported language.
@@ -32,8 +37,8 @@ pub struct Language {
     pub file_names: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
-    /// Which nodes define symbols and where their names are (`crate::symbols`).
-    pub symbols: &'static crate::symbols::spec::SymbolSpec,
+    /// Which nodes define symbols and where their names are.
+    pub symbols: &'static spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
     pub comment_kinds: &'static [&'static str],
     /// Node kinds that are string literals: hits inside them are not code.

@@ -1,7 +1,7 @@
 //! The table itself: one [`Language`] entry per language, in alphabetical order.
 //!
 //! Node kind names are those of the grammar crate versions pinned in `Cargo.lock`
-//! (DESIGN §9). Known grammar quirks, documented here because they shape the specs:
+//! Known grammar quirks, documented here because they shape the specs:
 //! - Kotlin: a class body written on one line can parse with an ERROR node around the
 //!   member; consumers must descend into ERROR nodes rather than skip them.
 //! - C/C++: a function's name sits under nested declarators
@@ -10,8 +10,8 @@
 //! - `.h` is C (GitHub Linguist's default); C++ headers should use `.hpp`/`.hh`/`.hxx`.
 //! - Markdown uses the block grammar only (no inline parser).
 
+use super::specs;
 use super::Language;
-use crate::symbols::specs;
 
 macro_rules! grammar {
     ($e:expr) => {{

@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};
 
-use super::spec::{Def, Name, SymbolSpec, When};
 use super::{make_id, Kind, Symbol};
+use crate::lang::spec::{Def, Name, SymbolSpec, When};
 use crate::lang::{Language, LANGUAGES};
 
 /// The longest name or signature kept (minified code can have absurd lines).

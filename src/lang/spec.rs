@@ -2,10 +2,10 @@
 //! which kind, and where their names live.
 //!
 //! A spec is plain static data ([`SymbolSpec`]), one per language, referenced from the
-//! language's registry entry (`Language::symbols`). The generic extractor
-//! ([`super::extract`]) interprets it; the few grammar shapes that plain fields cannot
-//! express (C/C++ declarators, Go receivers, HCL labels, markup ids) are named
-//! [`Name`] rules rather than per-language code paths.
+//! language's registry entry (`Language::symbols`). The generic symbol extractor
+//! interprets it; the few grammar shapes that plain fields cannot express (C/C++
+//! declarators, Go receivers, HCL labels, markup ids) are named [`Name`] rules rather
+//! than per-language code paths.
 
 use super::Kind;
 

@@ -1,5 +1,5 @@
-//! The definition spec of every language, referenced from the registry
-//! (`src/lang/table.rs`).
+//! The definition spec of every language, referenced from its registry entry
+//! ([`super::table`]).
 //!
 //! Node kinds are those of the grammar versions pinned in `Cargo.lock` (each crate's
 //! `src/node-types.json` and `queries/tags.scm`). Rules are tried in order, so a
