@@ -440,6 +440,7 @@ struct SymbolRec {
     kind: String,
     language: String,
     path: PathRec,
+    line: u64,
     start_line: u64,
     end_line: u64,
     start_byte: u64,

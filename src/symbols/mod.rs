@@ -29,7 +29,7 @@ pub use extract::extract;
 
 /// One definition.
 ///
-/// `id` is `{path}::{qualified_name}#{kind}` (seed 004), stable across runs; a second
+/// `id` is `{path}::{qualified_name}#{kind}` stable across runs; a second
 /// definition with the same id in one file (overloads, property setters) gets `~1`,
 /// the third `~2`. Lines are 1-based and inclusive; bytes are a half-open range.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +41,9 @@ pub struct Symbol {
     pub language: String,
     /// The path as printed (relative to the search root as given).
     pub path: PathBuf,
+    /// The line of the definition's name (where ctags and editors jump to).
+    pub line: usize,
+    /// The whole definition, from its doc comment, attributes or decorators on.
     pub start_line: usize,
     pub end_line: usize,
     pub start_byte: usize,
@@ -57,7 +60,7 @@ pub struct Symbol {
     pub name_byte: usize,
 }
 
-/// The id of a symbol (seed 004).
+/// The id of a symbol: `{path}::{qualified_name}#{kind}`.
 pub fn make_id(path: &std::path::Path, qualified_name: &str, kind: Kind) -> String {
     format!("{}::{}#{}", path.to_string_lossy(), qualified_name, kind)
 }

@@ -220,6 +220,7 @@ mod tests {
             kind,
             language: "python".into(),
             path: path.into(),
+            line: 1,
             start_line: 1,
             end_line: 1,
             start_byte: 0,

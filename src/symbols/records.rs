@@ -3,7 +3,7 @@
 //! envelope `{"type":T,"data":{..}}`; paths are `{"text":..}` or `{"bytes":base64}`.
 //!
 //! - `symbol` (find-symbol, build-index --symbols, what-depends/what-breaks headers):
-//!   `{"id","name","qualified_name","kind","language","path","start_line","end_line",
+//!   `{"id","name","qualified_name","kind","language","path","line","start_line","end_line",
 //!   "start_byte","end_byte","signature","doc":null|str}` plus `"score"` in
 //!   find-symbol;
 //! - `dependency`: `{"kind":"call"|"import","name","lines":[..],
@@ -29,6 +29,7 @@ pub struct SymbolRecord<'a> {
     pub kind: Kind,
     pub language: &'a str,
     pub path: PathJson<'a>,
+    pub line: usize,
     pub start_line: usize,
     pub end_line: usize,
     pub start_byte: usize,
@@ -48,6 +49,7 @@ impl<'a> SymbolRecord<'a> {
             kind: s.kind,
             language: &s.language,
             path: PathJson(&s.path),
+            line: s.line,
             start_line: s.start_line,
             end_line: s.end_line,
             start_byte: s.start_byte,
