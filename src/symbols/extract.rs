@@ -345,6 +345,9 @@ fn match_defs<'t>(
         let Some(raw) = resolve_name(def.name, node, text, spec.dotted_names) else {
             continue;
         };
+        if spec.reserved.contains(&raw.name.as_str()) {
+            continue;
+        }
         let head = text
             .get(node.start_byte()..raw.anchor.start_byte().max(node.start_byte()))
             .unwrap_or("");
@@ -374,6 +377,7 @@ fn resolve_name<'t>(rule: Name, node: Node<'t>, text: &str, dotted: bool) -> Opt
         Name::GoMethod => return go_method_name(node, text),
         Name::HclBlock => return hcl_block_name(node, text),
         Name::MarkupId => return markup_id(node, text),
+        Name::AfterKeyword(keywords) => after_keyword(node, keywords)?,
     };
     let raw = node_text(anchor, text);
     if dotted {
@@ -404,6 +408,26 @@ fn first_named_child_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>>
     let mut c = node.walk();
     let found = node.named_children(&mut c).find(|n| n.kind() == kind);
     found
+}
+
+fn after_keyword<'t>(node: Node<'t>, keywords: &[&str]) -> Option<Node<'t>> {
+    let mut c = node.walk();
+    let mut children = node
+        .children(&mut c)
+        .skip_while(|n| n.is_named() || !keywords.contains(&n.kind()))
+        .skip(1);
+    let next = children.find(|n| n.is_named())?;
+    match next.kind() {
+        "identifier" => Some(next),
+        _ if next.is_error() => {
+            let mut c = next.walk();
+            let first = next
+                .named_children(&mut c)
+                .find(|n| n.kind() == "identifier");
+            first
+        }
+        _ => None,
+    }
 }
 
 /// C/C++: the identifier under nested declarators.
@@ -589,6 +613,19 @@ fn package_name(root: Node<'_>, kind: &str, text: &str) -> Option<String> {
 /// Splits `A::B::f`, `Stack:push`, `schema.table`, `Foo<T>` into qualifier and name.
 fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
     let raw = raw.trim();
+    // A quoted name (Kotlin's ``fun `my test name`()``) is one name, spaces and all.
+    if let Some(quoted) = raw
+        .strip_prefix('`')
+        .and_then(|r| r.strip_suffix('`'))
+        .filter(|q| !q.is_empty() && !q.contains('`'))
+    {
+        return Some(RawName {
+            name: truncate(quoted).to_string(),
+            qualifier: None,
+            member: false,
+            anchor,
+        });
+    }
     let operator = is_cpp_operator(raw);
     let stripped = if operator {
         raw.to_string()

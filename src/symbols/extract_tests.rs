@@ -123,6 +123,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "constant auth.MaxAttempts 11-11",
             "struct auth.Service 13-15",
             "interface auth.Authenticator 17-19",
+            "method auth.Authenticator.Login 18-18",
             "function auth.NewService 21-23",
             "method auth.Service.Login 25-31 @26",
         ],
@@ -658,4 +659,82 @@ fn ten_thousand_nested_functions_extract_in_linear_time() {
             "{lang}: {n} nested functions took {took:?}"
         );
     }
+}
+
+#[test]
+fn go_interface_methods_are_methods_of_the_interface() {
+    let go = "package p\n\ntype Store interface {\n\tGet(k string) error\n\tio.Reader\n}\n\ntype S struct {\n\tField int\n}\n";
+    assert_eq!(
+        outline("go", go),
+        [
+            "interface p.Store 3-6",
+            "method p.Store.Get 4-4",
+            "struct p.S 8-10"
+        ]
+    );
+}
+
+#[test]
+fn java_annotation_elements_and_interface_constants() {
+    let java = "@interface Tag {\n  String value();\n  int LIMIT = 3;\n}\ninterface Codes {\n  int OK = 0;\n}\n";
+    assert_eq!(
+        outline("java", java),
+        [
+            "interface Tag 1-4",
+            "method Tag.value 2-2",
+            "constant Tag.LIMIT 3-3",
+            "interface Codes 5-7",
+            "constant Codes.OK 6-6",
+        ]
+    );
+}
+
+#[test]
+fn c_functions_behind_macros_and_split_declarations() {
+    let c = "#define X(a) a\nstatic inline X(int) f(void) {\n  if (x) {\n  }\n  while (y) { }\n  return sizeof(z);\n}\nint\ng(void)\n{\n  for (;;) { switch (a) { } }\n}\n__attribute__((noreturn)) void h(void) {\n}\nBEGIN_DECLS\nint k(void) { return 0; }\n";
+    let got = outline("c", c);
+    assert_eq!(
+        got,
+        [
+            "macro X 1-1",
+            "function f 2-7",
+            "function g 8-12 @9",
+            "function h 13-14",
+            "function k 15-16 @16",
+        ]
+    );
+    // Statements that error recovery reads as definitions are never functions.
+    let broken = "FOREACH(item, list)\n  if (item) {\n    go();\n  }\nwhile (x) {\n}\nswitch (a) {\n}\nreturn (b) {\n}\n";
+    for lang_name in ["c", "cpp"] {
+        let names: Vec<String> = symbols_of(lang_name, "x", broken)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        for word in ["if", "while", "for", "switch", "return", "sizeof"] {
+            assert!(!names.iter().any(|n| n == word), "{lang_name}: {names:?}");
+        }
+    }
+}
+
+#[test]
+fn kotlin_backticked_names_keep_their_spaces() {
+    let kt = "class T {\n  fun `my test name`() {}\n}\n";
+    assert_eq!(
+        outline("kotlin", kt),
+        ["class T 1-3", "method T.my test name 2-2"]
+    );
+}
+
+#[test]
+fn groovy_classes_are_named_after_themselves_not_their_interfaces() {
+    let g = "class A implements B {}\nclass N implements java.io.Serializable {\n  def m() {}\n}\n@Slf4j\nclass G extends H implements I, J {}\n";
+    assert_eq!(
+        outline("groovy", g),
+        [
+            "class A 1-1",
+            "class N 2-4",
+            "method N.m 3-3",
+            "class G 5-6 @6"
+        ]
+    );
 }
