@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 
 use std::collections::HashMap;
 
+pub mod embed;
 mod kind;
 pub mod spec;
 pub mod specs;
@@ -35,8 +36,14 @@ pub struct Language {
     /// Exact file names that belong to the language whatever their extension
     /// (`"Jenkinsfile"`, `"CMakeLists.txt"` would go here).
     pub file_names: &'static [&'static str],
+    /// Other entries whose files `-t NAME` also selects (`typescript` covers `tsx`, as
+    /// ripgrep's `ts` type does).
+    pub covers: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
+    /// For code embedded in another format (Vue's `<script>` blocks): the text the
+    /// grammar parses, the same length as the file with the rest blanked out.
+    pub embed: Option<fn(&str) -> String>,
     /// Which nodes define symbols and where their names are.
     pub symbols: &'static spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
@@ -50,13 +57,30 @@ pub struct Language {
 }
 
 impl Language {
-    /// The ripgrep-style globs this language's files match, file names first.
+    /// The ripgrep-style globs `-t NAME` selects, file names first, then those of the
+    /// entries it covers.
     pub fn globs(&self) -> Vec<String> {
-        self.file_names
-            .iter()
-            .map(|n| (*n).to_string())
-            .chain(self.extensions.iter().map(|e| format!("*.{e}")))
-            .collect()
+        let own = |l: &Language| {
+            l.file_names
+                .iter()
+                .map(|n| (*n).to_string())
+                .chain(l.extensions.iter().map(|e| format!("*.{e}")))
+                .collect::<Vec<_>>()
+        };
+        let mut globs = own(self);
+        for covered in self.covers.iter().filter_map(|n| by_name(n)) {
+            globs.extend(own(covered));
+        }
+        globs
+    }
+
+    /// The text to hand the grammar: the file itself, or for embedded code the file
+    /// with everything but the code blanked (same length, same lines).
+    pub fn prepare<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.embed {
+            Some(embed) => std::borrow::Cow::Owned(embed(text)),
+            None => std::borrow::Cow::Borrowed(text),
+        }
     }
 
     /// The tree-sitter grammar as a ready `Language` value.
@@ -223,6 +247,7 @@ mod tests {
             ("x.rs", "rust"),
             ("x.pyi", "python"),
             ("x.sh", "bash"),
+            ("App.vue", "vue"),
         ];
         for (file, want) in cases {
             let got = detect(Path::new(file)).map(|l| l.name);
@@ -236,6 +261,21 @@ mod tests {
             assert_eq!(detect(odd).map(|l| l.name), Some("python"));
         }
         assert!(detect(Path::new("x.unknownext")).is_none());
+    }
+
+    #[test]
+    fn ts_type_covers_tsx_like_ripgrep() {
+        let ts = by_name("ts").expect("alias");
+        assert!(ts.globs().contains(&"*.tsx".to_string()));
+        assert!(!by_name("tsx")
+            .expect("entry")
+            .globs()
+            .contains(&"*.ts".to_string()));
+        for lang in LANGUAGES {
+            for covered in lang.covers {
+                assert!(by_name(covered).is_some(), "{} covers {covered}", lang.name);
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::lang;
 
 fn symbols_of(lang_name: &str, path: &str, text: &str) -> Vec<Symbol> {
     let lang = lang::by_name(lang_name).expect("known language");
-    let tree = lang.parser().parse(text, None).expect("parses");
+    let tree = crate::source::parse(&mut lang.parser(), lang, text).expect("parses");
     extract(lang, Path::new(path), text, &tree)
 }
 
@@ -36,6 +36,14 @@ fn outline(lang_name: &str, text: &str) -> Vec<String> {
 
 /// The expected symbols of each sample, in source order.
 const SAMPLES: &[(&str, &[&str])] = &[
+    (
+        "App.vue",
+        &[
+            "function increment 11-14 @12",
+            "class Store 24-28",
+            "method Store.load 25-27",
+        ],
+    ),
     ("Jenkinsfile", &[]),
     (
         "Sample.cs",
