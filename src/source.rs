@@ -76,7 +76,9 @@ pub fn parse(
     parser
         .set_language(&lang.ts_language())
         .map_err(|_| SourceError::ParseFailed)?;
-    parser.parse(text, None).ok_or(SourceError::ParseFailed)
+    parser
+        .parse(lang.prepare(text).as_ref(), None)
+        .ok_or(SourceError::ParseFailed)
 }
 
 #[cfg(test)]

@@ -39,7 +39,10 @@ fn every_language_parses_its_sample_without_error() {
         let lang = lang::detect(&path)
             .unwrap_or_else(|| panic!("sample {} has no language", path.display()));
         let text = std::fs::read_to_string(&path).expect("sample is UTF-8");
-        let tree = lang.parser().parse(&text, None).expect("parses");
+        let tree = lang
+            .parser()
+            .parse(lang.prepare(&text).as_ref(), None)
+            .expect("parses");
         if let Some(err) = first_error(&tree) {
             failures.push(format!("{} ({}): {err}", path.display(), lang.name));
         }
@@ -59,4 +62,75 @@ fn every_language_parses_its_sample_without_error() {
         "samples with parse errors:\n{}",
         failures.join("\n")
     );
+}
+
+mod common;
+
+use common::{codesearch, json_lines, tree};
+
+fn json_records(dir: &Path, args: &[&str]) -> (i32, Vec<serde_json::Value>) {
+    let out = codesearch()
+        .current_dir(dir)
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
+}
+
+fn data<'a>(recs: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
+    recs.iter()
+        .filter(|r| r["type"] == kind)
+        .map(|r| &r["data"])
+        .collect()
+}
+
+#[test]
+fn type_ts_selects_tsx_files_too() {
+    let dir = tree(&[
+        ("a.ts", "export function loadUser() {}\n"),
+        ("b.tsx", "export function loadAvatar() { return <img/> }\n"),
+        ("c.js", "function loadOther() {}\n"),
+    ]);
+    let (code, recs) = json_records(dir.path(), &["find-symbol", "load", "-t", "ts"]);
+    assert_eq!(code, 0);
+    let mut paths: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .filter_map(|s| s["path"]["text"].as_str())
+        .collect();
+    paths.sort_unstable();
+    assert_eq!(paths, ["a.ts", "b.tsx"]);
+    let (_, recs) = json_records(dir.path(), &["find-symbol", "load", "-t", "tsx"]);
+    let tsx: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .filter_map(|s| s["path"]["text"].as_str())
+        .collect();
+    assert_eq!(tsx, ["b.tsx"]);
+}
+
+#[test]
+fn vue_script_blocks_are_code_at_their_real_lines() {
+    let sample = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples/App.vue"),
+    )
+    .expect("sample");
+    let dir = tree(&[("src/App.vue", &sample)]);
+    let (code, recs) = json_records(dir.path(), &["find-symbol", "increment", "--exact"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let sym = data(&recs, "symbol")[0];
+    assert_eq!(sym["language"], "vue");
+    assert_eq!(sym["line"], 12);
+    assert_eq!(sym["start_line"], 11);
+    let start = usize::try_from(sym["start_byte"].as_u64().unwrap()).unwrap();
+    assert!(sample[start..].starts_with("// Adds one."));
+
+    // The call in the second script block is found at its line. The template is not
+    // code to the parser (only the script blocks are), so `@click="increment"` is not.
+    let (code, recs) = json_records(dir.path(), &["what-breaks", "increment"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let lines: Vec<u64> = data(&recs, "reference")
+        .iter()
+        .filter_map(|r| r["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [26]);
 }

@@ -140,7 +140,7 @@ fn python_what_depends_keeps_receivers_and_resolves_imports() {
         [
             d("call", "query", "app/db.py"),
             d("call", "self.audit", "app/auth.py"),
-            d("call", "os.path.join", "-"),
+            d("call", "os.path.join", "external:os"),
         ]
     );
 }

@@ -2,19 +2,25 @@
 //!
 //! Everything that needs to know about a language reads it from [`LANGUAGES`]:
 //! file detection ([`detect`]), the `-t/--type` filters of the walker
-//! ([`crate::walk`]), `codesearch --type-list`, parsing ([`Language::parser`]) and the
+//! (the walker), `codesearch --type-list`, parsing ([`Language::parser`]) and the
 //! node kinds that other subcommands classify (comments, strings, calls, imports), and
-//! the definition spec that symbol extraction interprets (`symbols`, written in
-//! `crate::symbols::specs`). Adding a language means adding one entry here (and its
-//! spec); nothing else switches on names.
+//! the definition spec that symbol extraction interprets ([`spec`], one per language
+//! in [`specs`]). Adding a language means adding one entry to the table (and its
+//! spec); nothing else switches on names. This module is the ground floor: it imports
+//! nothing else of the crate.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use std::collections::HashMap;
 
+pub mod embed;
+mod kind;
+pub mod spec;
+pub mod specs;
 mod table;
 
+pub use kind::Kind;
 pub use table::LANGUAGES;
 
 /// One supported language.
@@ -30,10 +36,16 @@ pub struct Language {
     /// Exact file names that belong to the language whatever their extension
     /// (`"Jenkinsfile"`, `"CMakeLists.txt"` would go here).
     pub file_names: &'static [&'static str],
+    /// Other entries whose files `-t NAME` also selects (`typescript` covers `tsx`, as
+    /// ripgrep's `ts` type does).
+    pub covers: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
-    /// Which nodes define symbols and where their names are (`crate::symbols`).
-    pub symbols: &'static crate::symbols::spec::SymbolSpec,
+    /// For code embedded in another format (Vue's `<script>` blocks): the text the
+    /// grammar parses, the same length as the file with the rest blanked out.
+    pub embed: Option<fn(&str) -> String>,
+    /// Which nodes define symbols and where their names are.
+    pub symbols: &'static spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
     pub comment_kinds: &'static [&'static str],
     /// Node kinds that are string literals: hits inside them are not code.
@@ -45,13 +57,30 @@ pub struct Language {
 }
 
 impl Language {
-    /// The ripgrep-style globs this language's files match, file names first.
+    /// The ripgrep-style globs `-t NAME` selects, file names first, then those of the
+    /// entries it covers.
     pub fn globs(&self) -> Vec<String> {
-        self.file_names
-            .iter()
-            .map(|n| (*n).to_string())
-            .chain(self.extensions.iter().map(|e| format!("*.{e}")))
-            .collect()
+        let own = |l: &Language| {
+            l.file_names
+                .iter()
+                .map(|n| (*n).to_string())
+                .chain(l.extensions.iter().map(|e| format!("*.{e}")))
+                .collect::<Vec<_>>()
+        };
+        let mut globs = own(self);
+        for covered in self.covers.iter().filter_map(|n| by_name(n)) {
+            globs.extend(own(covered));
+        }
+        globs
+    }
+
+    /// The text to hand the grammar: the file itself, or for embedded code the file
+    /// with everything but the code blanked (same length, same lines).
+    pub fn prepare<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.embed {
+            Some(embed) => std::borrow::Cow::Owned(embed(text)),
+            None => std::borrow::Cow::Borrowed(text),
+        }
     }
 
     /// The tree-sitter grammar as a ready `Language` value.
@@ -218,6 +247,7 @@ mod tests {
             ("x.rs", "rust"),
             ("x.pyi", "python"),
             ("x.sh", "bash"),
+            ("App.vue", "vue"),
         ];
         for (file, want) in cases {
             let got = detect(Path::new(file)).map(|l| l.name);
@@ -231,6 +261,21 @@ mod tests {
             assert_eq!(detect(odd).map(|l| l.name), Some("python"));
         }
         assert!(detect(Path::new("x.unknownext")).is_none());
+    }
+
+    #[test]
+    fn ts_type_covers_tsx_like_ripgrep() {
+        let ts = by_name("ts").expect("alias");
+        assert!(ts.globs().contains(&"*.tsx".to_string()));
+        assert!(!by_name("tsx")
+            .expect("entry")
+            .globs()
+            .contains(&"*.ts".to_string()));
+        for lang in LANGUAGES {
+            for covered in lang.covers {
+                assert!(by_name(covered).is_some(), "{} covers {covered}", lang.name);
+            }
+        }
     }
 
     #[test]

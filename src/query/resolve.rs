@@ -632,8 +632,9 @@ impl<'s> Resolver<'s> {
             let (tq, tn) = crate::facts::split_type(ctor);
             if let Some(tn) = tn {
                 return match self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref()) {
-                    Resolution::Definition(t) if t.symbol().kind.is_type_like() => self
-                        .lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new())),
+                    Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+                        self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
+                    }
                     Resolution::External(m) => Resolution::External(m),
                     _ => Resolution::Unresolved,
                 };

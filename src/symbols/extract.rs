@@ -13,14 +13,18 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use tree_sitter::{Node, Tree};
+use tree_sitter::{Node, Tree, TreeCursor};
 
-use super::spec::{Def, Name, SymbolSpec, When};
 use super::{make_id, Kind, Symbol};
+use crate::lang::spec::{Def, Name, SymbolSpec, When};
 use crate::lang::{Language, LANGUAGES};
 
 /// The longest name or signature kept (minified code can have absurd lines).
 const MAX_TEXT: usize = 240;
+
+/// The longest qualified name kept: deeper nesting keeps its innermost parts, so that
+/// names (and the walk) stay linear in the file's size.
+const MAX_QUALIFIED: usize = 1024;
 
 /// A definition still open during the walk.
 struct Open {
@@ -106,6 +110,54 @@ fn compile(lang: &Language) -> Compiled {
     Compiled { by_kind, opaque }
 }
 
+/// One level of the walk: the node the cursor is on at this depth, and the comments
+/// and skipped siblings (attributes, annotations) right before it, nearest last.
+///
+/// Tree-sitter's `Node::parent` and `Node::prev_sibling` search down from the root on
+/// every call, so asking them for each definition makes deeply nested files quadratic.
+/// The walk keeps these instead: the enclosing nodes and the comment run above each are
+/// known at the moment a definition is met.
+struct Level<'t> {
+    node: Node<'t>,
+    leading: Vec<Node<'t>>,
+    /// Whether `node` is its parent's first child.
+    first: bool,
+}
+
+/// Line starts of a text, so that a row's line is found without scanning the text.
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(p, _)| p + 1));
+        Lines { text, starts }
+    }
+
+    /// The byte where a 0-based row starts.
+    fn start(&self, row: usize) -> usize {
+        self.starts
+            .get(row)
+            .copied()
+            .unwrap_or(self.text.len())
+            .min(self.text.len())
+    }
+
+    /// The text of a 0-based row, without its line break.
+    fn line(&self, row: usize) -> &'a str {
+        let start = self.start(row);
+        let end = self
+            .starts
+            .get(row + 1)
+            .map_or(self.text.len(), |next| next - 1)
+            .max(start);
+        self.text.get(start..end).unwrap_or("")
+    }
+}
+
 /// Extracts the symbols of one parsed file. `path` is the path as printed.
 pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) -> Vec<Symbol> {
     let spec = lang.symbols;
@@ -115,6 +167,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     let Some(table) = compiled(lang) else {
         return Vec::new();
     };
+    let lines = Lines::new(text);
     let package = spec
         .package
         .and_then(|kind| package_name(tree.root_node(), kind, text));
@@ -122,6 +175,11 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     let mut stack: Vec<Open> = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut cursor = tree.walk();
+    let mut levels: Vec<Level<'_>> = vec![Level {
+        node: cursor.node(),
+        leading: Vec::new(),
+        first: true,
+    }];
     loop {
         let node = cursor.node();
         while stack.last().is_some_and(|top| node.start_byte() >= top.end) {
@@ -132,8 +190,11 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 .by_kind
                 .get(usize::from(node.kind_id()))
                 .and_then(|defs| match_defs(defs, spec, node, text, &stack))
-        } else if spec.recover_in_error {
-            recover_class(node, text)
+        } else if spec.recover_in_error
+            && levels.len() >= 2
+            && levels[levels.len() - 2].node.is_error()
+        {
+            recover_class(&cursor, text)
         } else {
             None
         };
@@ -159,7 +220,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 parts.push(q);
             }
             parts.push(&raw.name);
-            let qualified = parts.join(".");
+            let qualified = bound_qualified(parts.join("."));
             let index = if kind == Kind::Scope {
                 None
             } else {
@@ -169,6 +230,15 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     id = format!("{id}~{seen}");
                 }
                 *seen += 1;
+                let depth = outer_depth(&levels, spec, lang);
+                let outer = &levels[depth];
+                let above = leading(&levels[..=depth], spec, lang, &lines);
+                let first = above.start.unwrap_or(outer.node);
+                let first = if first.start_byte() <= range.start_byte() {
+                    first
+                } else {
+                    range
+                };
                 out.push(Symbol {
                     id,
                     name: raw.name.clone(),
@@ -176,13 +246,13 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     kind,
                     language: lang.name.to_string(),
                     path: path.to_path_buf(),
+                    start_line: first.start_position().row + 1,
                     line: raw.anchor.start_position().row + 1,
-                    start_line: range.start_position().row + 1,
                     end_line: span.end_line,
-                    start_byte: range.start_byte(),
+                    start_byte: first.start_byte(),
                     end_byte: span.end_byte,
-                    signature: signature(outer(range, spec), raw.anchor, text),
-                    doc: doc_of(range, spec, lang, text),
+                    signature: signature(outer.node, raw.anchor, &lines),
+                    doc: doc_of(range, spec, above.comment, text),
                     parent: parent.and_then(|p| p.index),
                     name_byte: raw.anchor.start_byte(),
                 });
@@ -205,17 +275,50 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             .copied()
             .unwrap_or(false);
         if !opaque && cursor.goto_first_child() {
+            levels.push(Level {
+                node: cursor.node(),
+                leading: Vec::new(),
+                first: true,
+            });
             continue;
         }
         loop {
             if cursor.goto_next_sibling() {
+                // Invariant: `levels` holds one entry per cursor depth, root included.
+                let level = levels.last_mut().expect("the cursor is below the root");
+                let left = level.node;
+                if lang.comment_kinds.contains(&left.kind()) || spec.doc_skip.contains(&left.kind())
+                {
+                    level.leading.push(left);
+                } else {
+                    level.leading.clear();
+                }
+                level.node = cursor.node();
+                level.first = false;
                 break;
             }
             if !cursor.goto_parent() {
                 return out;
             }
+            levels.pop();
         }
     }
+}
+
+/// A qualified name cut to [`MAX_QUALIFIED`] bytes by dropping its outermost parts,
+/// marked with a leading `…`.
+fn bound_qualified(qualified: String) -> String {
+    if qualified.len() <= MAX_QUALIFIED {
+        return qualified;
+    }
+    let mut cut = qualified.len() - MAX_QUALIFIED;
+    while !qualified.is_char_boundary(cut) {
+        cut += 1;
+    }
+    // Cut at a part boundary when there is one; a single huge part is cut where it is.
+    let tail = &qualified[cut..];
+    let tail = tail.find('.').map_or(tail, |dot| &tail[dot..]);
+    format!("…{}", tail.trim_start_matches('.'))
 }
 
 /// The first rule among `defs` that matches `node`.
@@ -242,6 +345,9 @@ fn match_defs<'t>(
         let Some(raw) = resolve_name(def.name, node, text, spec.dotted_names) else {
             continue;
         };
+        if spec.reserved.contains(&raw.name.as_str()) {
+            continue;
+        }
         let head = text
             .get(node.start_byte()..raw.anchor.start_byte().max(node.start_byte()))
             .unwrap_or("");
@@ -271,6 +377,7 @@ fn resolve_name<'t>(rule: Name, node: Node<'t>, text: &str, dotted: bool) -> Opt
         Name::GoMethod => return go_method_name(node, text),
         Name::HclBlock => return hcl_block_name(node, text),
         Name::MarkupId => return markup_id(node, text),
+        Name::AfterKeyword(keywords) => after_keyword(node, keywords)?,
     };
     let raw = node_text(anchor, text);
     if dotted {
@@ -301,6 +408,26 @@ fn first_named_child_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>>
     let mut c = node.walk();
     let found = node.named_children(&mut c).find(|n| n.kind() == kind);
     found
+}
+
+fn after_keyword<'t>(node: Node<'t>, keywords: &[&str]) -> Option<Node<'t>> {
+    let mut c = node.walk();
+    let mut children = node
+        .children(&mut c)
+        .skip_while(|n| n.is_named() || !keywords.contains(&n.kind()))
+        .skip(1);
+    let next = children.find(|n| n.is_named())?;
+    match next.kind() {
+        "identifier" => Some(next),
+        _ if next.is_error() => {
+            let mut c = next.walk();
+            let first = next
+                .named_children(&mut c)
+                .find(|n| n.kind() == "identifier");
+            first
+        }
+        _ => None,
+    }
 }
 
 /// C/C++: the identifier under nested declarators.
@@ -421,25 +548,33 @@ fn markup_id<'t>(node: Node<'t>, text: &str) -> Option<RawName<'t>> {
 }
 
 /// A Kotlin class whose body did not parse: `class A { ... }` as an ERROR node's
-/// children (the keyword, the name, `{`, members, `}`), recovered from the keyword.
-fn recover_class<'t>(keyword: Node<'t>, text: &str) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+/// children (the keyword, the name, `{`, members, `}`), recovered from the keyword the
+/// cursor is on (the caller checks that its parent is an ERROR node).
+fn recover_class<'t>(at: &TreeCursor<'t>, text: &str) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+    let keyword = at.node();
     let kind = match keyword.kind() {
         "class" | "object" => Kind::Class,
         "interface" => Kind::Interface,
         _ => return None,
     };
-    if !keyword.parent().is_some_and(|p| p.is_error()) {
-        return None;
-    }
-    let name = keyword.next_named_sibling()?;
+    // A copy of the walk's cursor reaches the siblings without searching from the root.
+    let mut cursor = at.clone();
+    let name = loop {
+        if !cursor.goto_next_sibling() {
+            return None;
+        }
+        if cursor.node().is_named() {
+            break cursor.node();
+        }
+    };
     if name.kind() != "identifier" {
         return None;
     }
     // The class ends at the brace that closes the first one opened after the name.
     let mut end = name;
     let mut depth = 0usize;
-    let mut sib = name.next_sibling();
-    while let Some(s) = sib {
+    while cursor.goto_next_sibling() {
+        let s = cursor.node();
         match s.kind() {
             "{" => depth += 1,
             "}" if depth > 0 => {
@@ -452,7 +587,6 @@ fn recover_class<'t>(keyword: Node<'t>, text: &str) -> Option<(Kind, RawName<'t>
             _ => {}
         }
         end = s;
-        sib = s.next_sibling();
     }
     Some((
         kind,
@@ -479,6 +613,19 @@ fn package_name(root: Node<'_>, kind: &str, text: &str) -> Option<String> {
 /// Splits `A::B::f`, `Stack:push`, `schema.table`, `Foo<T>` into qualifier and name.
 fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
     let raw = raw.trim();
+    // A quoted name (Kotlin's ``fun `my test name`()``) is one name, spaces and all.
+    if let Some(quoted) = raw
+        .strip_prefix('`')
+        .and_then(|r| r.strip_suffix('`'))
+        .filter(|q| !q.is_empty() && !q.contains('`'))
+    {
+        return Some(RawName {
+            name: truncate(quoted).to_string(),
+            qualifier: None,
+            member: false,
+            anchor,
+        });
+    }
     let operator = is_cpp_operator(raw);
     let stripped = if operator {
         raw.to_string()
@@ -588,33 +735,105 @@ fn end_line(node: Node<'_>) -> usize {
     }
 }
 
-/// The definition with its wrappers (`export`, `const`, decorators).
-fn outer<'t>(node: Node<'t>, spec: &SymbolSpec) -> Node<'t> {
-    let mut target = node;
-    while let Some(p) = target.parent() {
-        if spec.wrappers.contains(&p.kind()) {
-            target = p;
-        } else {
+/// The level of the definition with its wrappers (`export`, `const`, decorators): the
+/// current level, or an enclosing one whose node wraps this definition alone. A
+/// wrapper that groups several definitions of the same kind (Go's `type ( A; B )`,
+/// `const a = 1, b = () => 2`) is not climbed: it is not part of either.
+fn outer_depth(levels: &[Level<'_>], spec: &SymbolSpec, lang: &Language) -> usize {
+    let mut depth = levels.len() - 1;
+    while depth > 0 {
+        let wrapper = levels[depth - 1].node;
+        if !spec.wrappers.contains(&wrapper.kind()) {
             break;
         }
+        let node = levels[depth].node;
+        let mut c = wrapper.walk();
+        let alone = wrapper.named_child_count() == 1
+            || wrapper
+                .named_children(&mut c)
+                .find(|c| !lang.comment_kinds.contains(&c.kind()))
+                .is_some_and(|first| first.kind_id() != node.kind_id());
+        if !alone {
+            break;
+        }
+        depth -= 1;
     }
-    target
+    depth
+}
+
+/// What sits right above a definition: where it really starts (its doc comment or the
+/// first attribute written on its own line) and the doc comment itself.
+struct Above<'t> {
+    start: Option<Node<'t>>,
+    comment: Option<Node<'t>>,
+}
+
+/// The attributes and the comment block right above a definition: attributes and
+/// annotations (the spec's `doc_skip`) next to it, then comments on the lines right
+/// above, with no blank line between; a comment that ends a line of code belongs to
+/// that code.
+///
+/// `levels` ends with the definition's level. A definition that opens a block starting
+/// where it starts (Python's first statement of a body) finds its comments before the
+/// block: the grammar puts them there.
+fn leading<'t>(
+    levels: &[Level<'t>],
+    spec: &SymbolSpec,
+    lang: &Language,
+    lines: &Lines<'_>,
+) -> Above<'t> {
+    let mut depth = levels.len() - 1;
+    while depth > 0
+        && levels[depth].first
+        && levels[depth].leading.is_empty()
+        && levels[depth - 1].node.start_byte() == levels[depth].node.start_byte()
+    {
+        depth -= 1;
+    }
+    let level = &levels[depth];
+    let mut run = level.leading.iter().rev().peekable();
+    let mut start = None;
+    while let Some(skip) = run.next_if(|n| spec.doc_skip.contains(&n.kind())) {
+        start = Some(*skip);
+    }
+    let mut comment = None;
+    let mut below_row = start.unwrap_or(level.node).start_position().row;
+    for &c in run {
+        if !lang.comment_kinds.contains(&c.kind()) || c.end_position().row + 1 < below_row {
+            break;
+        }
+        let row = c.start_position().row;
+        let before = lines
+            .line(row)
+            .get(..c.start_position().column)
+            .unwrap_or("");
+        if !before.trim().is_empty() {
+            break;
+        }
+        comment = Some(c);
+        below_row = row;
+    }
+    Above {
+        start: comment.or(start),
+        comment,
+    }
 }
 
 /// The first line of the definition (from its wrapper when that starts on the same
 /// line: `export const f = () =>`), or the line of the name when the first line is an
 /// annotation or attribute.
-fn signature(node: Node<'_>, anchor: Node<'_>, text: &str) -> String {
-    let start = node.start_byte().min(text.len());
-    let first_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
-    let first = text[start..first_end].trim();
-    let line = if anchor.start_byte() > first_end
+fn signature(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> String {
+    let row = node.start_position().row;
+    let first = lines.line(row);
+    let first = first
+        .get(node.start_position().column..)
+        .unwrap_or(first)
+        .trim();
+    let anchor_row = anchor.start_position().row;
+    let line = if anchor_row > row
         && (first.starts_with('@') || first.starts_with('#') || first.starts_with('['))
     {
-        let at = anchor.start_byte().min(text.len());
-        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
-        let line_end = text[at..].find('\n').map_or(text.len(), |p| at + p);
-        text[line_start..line_end].trim()
+        lines.line(anchor_row).trim()
     } else {
         first
     };
@@ -622,38 +841,18 @@ fn signature(node: Node<'_>, anchor: Node<'_>, text: &str) -> String {
 }
 
 /// The docstring (Python) or the first line of the comment block right above.
-fn doc_of(node: Node<'_>, spec: &SymbolSpec, lang: &Language, text: &str) -> Option<String> {
+fn doc_of(
+    node: Node<'_>,
+    spec: &SymbolSpec,
+    comment: Option<Node<'_>>,
+    text: &str,
+) -> Option<String> {
     if spec.docstrings {
         if let Some(doc) = docstring(node, text) {
             return Some(doc);
         }
     }
-    let target = outer(node, spec);
-    let mut prev = target.prev_sibling();
-    while let Some(p) = prev {
-        if spec.doc_skip.contains(&p.kind()) {
-            prev = p.prev_sibling();
-        } else {
-            break;
-        }
-    }
-    let mut first_comment = None;
-    let mut below_row = target.start_position().row;
-    while let Some(c) = prev {
-        if !lang.comment_kinds.contains(&c.kind()) || c.end_position().row + 1 < below_row {
-            break;
-        }
-        // A comment that ends a line of code belongs to that code.
-        let line_start = text[..c.start_byte()].rfind('\n').map_or(0, |p| p + 1);
-        if !text[line_start..c.start_byte()].trim().is_empty() {
-            break;
-        }
-        first_comment = Some(c);
-        below_row = c.start_position().row;
-        prev = c.prev_sibling();
-    }
-    let c = first_comment?;
-    node_text(c, text)
+    node_text(comment?, text)
         .lines()
         .map(clean_comment_line)
         .find(|l| !l.is_empty())

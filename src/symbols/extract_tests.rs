@@ -9,7 +9,7 @@ use crate::lang;
 
 fn symbols_of(lang_name: &str, path: &str, text: &str) -> Vec<Symbol> {
     let lang = lang::by_name(lang_name).expect("known language");
-    let tree = lang.parser().parse(text, None).expect("parses");
+    let tree = crate::source::parse(&mut lang.parser(), lang, text).expect("parses");
     extract(lang, Path::new(path), text, &tree)
 }
 
@@ -17,8 +17,13 @@ fn summary(symbols: &[Symbol]) -> Vec<String> {
     symbols
         .iter()
         .map(|s| {
+            let at = if s.line == s.start_line {
+                String::new()
+            } else {
+                format!(" @{}", s.line)
+            };
             format!(
-                "{} {} {}-{}",
+                "{} {} {}-{}{at}",
                 s.kind, s.qualified_name, s.start_line, s.end_line
             )
         })
@@ -31,12 +36,20 @@ fn outline(lang_name: &str, text: &str) -> Vec<String> {
 
 /// The expected symbols of each sample, in source order.
 const SAMPLES: &[(&str, &[&str])] = &[
+    (
+        "App.vue",
+        &[
+            "function increment 11-14 @12",
+            "class Store 24-28",
+            "method Store.load 25-27",
+        ],
+    ),
     ("Jenkinsfile", &[]),
     (
         "Sample.cs",
         &[
             "namespace Example.Auth 4-39",
-            "interface Example.Auth.IAuthenticator 7-10",
+            "interface Example.Auth.IAuthenticator 6-10 @7",
             "method Example.Auth.IAuthenticator.Login 9-9",
             "enum Example.Auth.Role 12-12",
             "struct Example.Auth.Credentials 14-18",
@@ -50,10 +63,10 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "Sample.java",
         &[
-            "class UserRepository 8-32",
+            "class UserRepository 7-32 @8",
             "method UserRepository.UserRepository 11-13",
             "method UserRepository.findNames 15-20",
-            "method UserRepository.close 22-25",
+            "method UserRepository.close 22-25 @23",
             "enum UserRepository.Role 27-27",
             "interface UserRepository.Auditor 29-31",
             "method UserRepository.Auditor.audit 30-30",
@@ -62,7 +75,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     ("build.gradle", &["function greeting 18-20"]),
     (
         "list.h",
-        &["macro LIST_H 2-2", "type list_t 6-9", "struct list 6-9"],
+        &["macro LIST_H 2-2", "type list_t 6-9 @9", "struct list 6-9"],
     ),
     (
         "main.tf",
@@ -82,7 +95,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "struct node 7-10",
             "type node_t 12-12",
             "enum color 14-14",
-            "function node_new 19-28",
+            "function node_new 18-28 @19",
             "function main 30-35",
         ],
     ),
@@ -90,7 +103,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
         "sample.cpp",
         &[
             "namespace geo 6-29",
-            "class geo.Vec2 9-20",
+            "class geo.Vec2 8-20 @9",
             "method geo.Vec2.Vec2 11-11",
             "method geo.Vec2.~Vec2 12-12",
             "method geo.Vec2.dot 14-14",
@@ -106,7 +119,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
         "sample.css",
         &[
             "selector :root 3-5",
-            "selector .nav 8-11",
+            "selector .nav 7-11 @8",
             "selector #main-nav a:hover, #main-nav a:focus 13-16",
             "selector .nav 19-21",
             r#"selector button[type="submit"] 24-26"#,
@@ -118,14 +131,15 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "constant auth.MaxAttempts 11-11",
             "struct auth.Service 13-15",
             "interface auth.Authenticator 17-19",
+            "method auth.Authenticator.Login 18-18",
             "function auth.NewService 21-23",
-            "method auth.Service.Login 26-31",
+            "method auth.Service.Login 25-31 @26",
         ],
     ),
     (
         "sample.html",
         &[
-            "element main-nav 10-13",
+            "element main-nav 9-13 @10",
             "element content 14-20",
             "element content.login-form 16-19",
         ],
@@ -206,7 +220,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "class AuthService 8-22",
             "method AuthService.__init__ 11-12",
             "method AuthService.login 14-18",
-            "method AuthService.normalise 21-22",
+            "method AuthService.normalise 20-22 @21",
             "function fetch_token 25-27",
             "function main 30-33",
         ],
@@ -225,14 +239,14 @@ const SAMPLES: &[(&str, &[&str])] = &[
         "sample.rs",
         &[
             "constant DEFAULT_CAPACITY 4-4",
-            "struct Cache 7-10",
+            "struct Cache 6-10 @7",
             "trait Evict 12-14",
             "method Evict.evict 13-13",
             "enum Entry 16-19",
             "method Cache.new 22-24",
             "method Cache.get 26-31",
             "module tests 34-41",
-            "function tests.builds 36-40",
+            "function tests.builds 35-40 @36",
         ],
     ),
     (
@@ -254,7 +268,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "sample.sql",
         &[
-            "table users 2-6",
+            "table users 1-6 @2",
             "table orders 8-12",
             "view big_spenders 14-19",
         ],
@@ -275,7 +289,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "sample.toml",
         &[
-            "table package 2-7",
+            "table package 1-7 @2",
             "table dependencies 8-11",
             "table bin 12-15",
             "table profile.release 16-18",
@@ -307,7 +321,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "sample.yaml",
         &[
-            "key name 2-2",
+            "key name 1-2 @2",
             "key on 3-5",
             "key env 6-7",
             "key jobs 8-18",
@@ -409,7 +423,7 @@ fn c_and_cpp_names_under_nested_declarators() {
         outline("cpp", cpp),
         [
             "namespace ns 1-8",
-            "method ns.A.make 3-3",
+            "method ns.A.make 2-3 @3",
             "method ns.A.operator== 4-4",
             "method ns.A.~A 5-5",
             "function ns.names 7-7",
@@ -573,6 +587,158 @@ fn names_containing_operator_are_not_cpp_operators() {
             "struct A 1-1",
             "method A.operator= 1-1",
             "function my_operator 2-2"
+        ]
+    );
+}
+
+#[test]
+fn range_covers_doc_comment_and_annotations_line_is_the_name() {
+    let java = "class A {\n  /** Closes. */\n  @Override\n  @Deprecated\n  public void close() {\n  }\n}\n";
+    let syms = symbols_of("java", "A.java", java);
+    let m = &syms[1];
+    assert_eq!((m.start_line, m.line, m.end_line), (2, 5, 6));
+    assert!(java[m.start_byte..].starts_with("/** Closes. */"));
+    assert_eq!(m.doc.as_deref(), Some("Closes."));
+    assert_eq!(m.signature, "public void close() {");
+
+    let py = "# Helper.\n@cache\n@other(1)\ndef f():\n    pass\n";
+    let f = &symbols_of("python", "a.py", py)[0];
+    assert_eq!((f.start_line, f.line, f.end_line), (1, 4, 5));
+    assert_eq!(f.doc.as_deref(), Some("Helper."));
+
+    let rs = "/// Docs.\n#[derive(Debug)]\npub struct S;\n";
+    let s = &symbols_of("rust", "a.rs", rs)[0];
+    assert_eq!((s.start_line, s.line), (1, 3));
+    assert_eq!(s.start_byte, 0);
+
+    // A grouped declaration is not part of each definition in it.
+    let go = "package p\n\ntype (\n\t// A is a.\n\tA struct{}\n\tB int\n)\n";
+    assert_eq!(outline("go", go), ["struct p.A 4-5 @5", "type p.B 6-6"],);
+}
+
+/// Extraction time must grow with the file, not with the square of its nesting:
+/// finding parents, wrappers and comments must not search from the root each time.
+#[test]
+fn ten_thousand_nested_functions_extract_in_linear_time() {
+    let n = 10_000;
+    let mut js = String::new();
+    for i in 0..n {
+        js.push_str(&format!("// f{i} doc\nfunction f{i}() {{\n"));
+    }
+    js.push_str(&"}\n".repeat(n));
+    // Python's indentation scanner stops nesting at a few hundred levels, so its
+    // 10,000 functions are 20 chains of 500, each under a decorator and a comment.
+    let mut py = String::new();
+    let mut i = 0;
+    for _ in 0..20 {
+        for depth in 0..500 {
+            let indent = " ".repeat(depth);
+            i += 1;
+            py.push_str(&format!(
+                "{indent}# f{} doc\n{indent}@dec\n{indent}def f{}():\n",
+                i - 1,
+                i - 1
+            ));
+        }
+        py.push_str(&format!("{}pass\n", " ".repeat(500)));
+    }
+    for (lang, text) in [("javascript", js), ("python", py)] {
+        let started = std::time::Instant::now();
+        let syms = symbols_of(lang, "deep", &text);
+        let took = started.elapsed();
+        assert_eq!(syms.len(), n, "{lang}");
+        let last = &syms[n - 1];
+        assert_eq!(last.name, format!("f{}", n - 1));
+        assert_eq!(last.parent, Some(n - 2));
+        assert!(last.qualified_name.ends_with(&format!(".f{}", n - 2 + 1)));
+        let longest = syms.iter().map(|s| s.qualified_name.len()).max();
+        assert!(longest <= Some(1100), "{lang}: qualified names are bounded");
+        assert_eq!(
+            last.doc.as_deref(),
+            Some(format!("f{} doc", n - 1).as_str())
+        );
+        eprintln!("{lang}: {n} nested functions in {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{lang}: {n} nested functions took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn go_interface_methods_are_methods_of_the_interface() {
+    let go = "package p\n\ntype Store interface {\n\tGet(k string) error\n\tio.Reader\n}\n\ntype S struct {\n\tField int\n}\n";
+    assert_eq!(
+        outline("go", go),
+        [
+            "interface p.Store 3-6",
+            "method p.Store.Get 4-4",
+            "struct p.S 8-10"
+        ]
+    );
+}
+
+#[test]
+fn java_annotation_elements_and_interface_constants() {
+    let java = "@interface Tag {\n  String value();\n  int LIMIT = 3;\n}\ninterface Codes {\n  int OK = 0;\n}\n";
+    assert_eq!(
+        outline("java", java),
+        [
+            "interface Tag 1-4",
+            "method Tag.value 2-2",
+            "constant Tag.LIMIT 3-3",
+            "interface Codes 5-7",
+            "constant Codes.OK 6-6",
+        ]
+    );
+}
+
+#[test]
+fn c_functions_behind_macros_and_split_declarations() {
+    let c = "#define X(a) a\nstatic inline X(int) f(void) {\n  if (x) {\n  }\n  while (y) { }\n  return sizeof(z);\n}\nint\ng(void)\n{\n  for (;;) { switch (a) { } }\n}\n__attribute__((noreturn)) void h(void) {\n}\nBEGIN_DECLS\nint k(void) { return 0; }\n";
+    let got = outline("c", c);
+    assert_eq!(
+        got,
+        [
+            "macro X 1-1",
+            "function f 2-7",
+            "function g 8-12 @9",
+            "function h 13-14",
+            "function k 15-16 @16",
+        ]
+    );
+    // Statements that error recovery reads as definitions are never functions.
+    let broken = "FOREACH(item, list)\n  if (item) {\n    go();\n  }\nwhile (x) {\n}\nswitch (a) {\n}\nreturn (b) {\n}\n";
+    for lang_name in ["c", "cpp"] {
+        let names: Vec<String> = symbols_of(lang_name, "x", broken)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        for word in ["if", "while", "for", "switch", "return", "sizeof"] {
+            assert!(!names.iter().any(|n| n == word), "{lang_name}: {names:?}");
+        }
+    }
+}
+
+#[test]
+fn kotlin_backticked_names_keep_their_spaces() {
+    let kt = "class T {\n  fun `my test name`() {}\n}\n";
+    assert_eq!(
+        outline("kotlin", kt),
+        ["class T 1-3", "method T.my test name 2-2"]
+    );
+}
+
+#[test]
+fn groovy_classes_are_named_after_themselves_not_their_interfaces() {
+    let g = "class A implements B {}\nclass N implements java.io.Serializable {\n  def m() {}\n}\n@Slf4j\nclass G extends H implements I, J {}\n";
+    assert_eq!(
+        outline("groovy", g),
+        [
+            "class A 1-1",
+            "class N 2-4",
+            "method N.m 3-3",
+            "class G 5-6 @6"
         ]
     );
 }

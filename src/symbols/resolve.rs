@@ -153,9 +153,10 @@ pub fn resolve(
         }
         SymbolArg::PathLine { path, line, name } => {
             let symbols = file_symbols(path)?;
-            let exact = symbols
-                .iter()
-                .find(|s| s.start_line == *line && name.as_ref().is_none_or(|n| &s.name == n));
+            let exact = symbols.iter().find(|s| {
+                (s.line == *line || s.start_line == *line)
+                    && name.as_ref().is_none_or(|n| &s.name == n)
+            });
             exact
                 .or_else(|| innermost_at_line(&symbols, *line))
                 .cloned()
@@ -196,7 +197,7 @@ fn file_symbols(path: &Path) -> Result<Vec<Symbol>, ResolveError> {
 /// qualified name: the declaration (a one-line signature ending in `;`) gives way to
 /// the definition, so that `A::f` is not ambiguous with itself.
 fn prefer_definitions(found: Vec<Symbol>) -> Vec<Symbol> {
-    let is_decl = |s: &Symbol| s.start_line == s.end_line && s.signature.trim_end().ends_with(';');
+    let is_decl = |s: &Symbol| s.line == s.end_line && s.signature.trim_end().ends_with(';');
     let defined: std::collections::HashSet<(String, Kind)> = found
         .iter()
         .filter(|s| !is_decl(s))

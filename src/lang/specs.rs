@@ -1,5 +1,5 @@
-//! The definition spec of every language, referenced from the registry
-//! (`src/lang/table.rs`).
+//! The definition spec of every language, referenced from its registry entry
+//! ([`super::table`]).
 //!
 //! Node kinds are those of the grammar versions pinned in `Cargo.lock` (each crate's
 //! `src/node-types.json` and `queries/tags.scm`). Rules are tried in order, so a
@@ -9,6 +9,11 @@ use super::spec::{Def, Name, SymbolSpec, When};
 use super::Kind::*;
 
 const NAME: Name = Name::Field("name");
+
+/// C and C++ statements that error recovery can mistake for a function definition.
+const C_STATEMENT_WORDS: &[&str] = &[
+    "if", "else", "while", "for", "do", "switch", "case", "return", "sizeof", "goto",
+];
 
 /// Values that make a variable a function (`const f = () => {}`).
 const JS_FUNCTION_VALUES: &[&str] = &[
@@ -39,7 +44,8 @@ pub static C: SymbolSpec = SymbolSpec::new(&[
 ])
 // Argument, parameter and initializer lists hold no definitions (and dominate
 // generated tables such as parser.c).
-.opaque(&["argument_list", "parameter_list", "initializer_list"]);
+.opaque(&["argument_list", "parameter_list", "initializer_list"])
+.reserved(C_STATEMENT_WORDS);
 
 pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new(
@@ -69,7 +75,8 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new("preproc_function_def", Macro, NAME),
 ])
 .wrappers(&["template_declaration"])
-.opaque(&["argument_list", "parameter_list", "initializer_list"]);
+.opaque(&["argument_list", "parameter_list", "initializer_list"])
+.reserved(C_STATEMENT_WORDS);
 
 pub static CSHARP: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_declaration", Class, NAME),
@@ -111,17 +118,21 @@ pub static GO: SymbolSpec = SymbolSpec::new(&[
     Def::new("type_spec", Interface, NAME).when(When::FieldKind("type", &["interface_type"])),
     Def::new("type_spec", Type, NAME),
     Def::new("type_alias", Type, NAME),
+    // Interface methods (`Iface.Method`); embedded interfaces and struct fields are not
+    // definitions.
+    Def::new("method_elem", Method, NAME),
     Def::new("const_spec", Constant, NAME),
 ])
 .wrappers(&["type_declaration", "const_declaration"])
 .package("package_clause");
 
 pub static GROOVY: SymbolSpec = SymbolSpec::new(&[
-    Def::new("class_definition", Class, NAME).keywords(&[
-        ("interface", Interface),
-        ("enum", Enum),
-        ("trait", Trait),
-    ]),
+    Def::new(
+        "class_definition",
+        Class,
+        Name::AfterKeyword(&["class", "interface", "enum", "trait"]),
+    )
+    .keywords(&[("interface", Interface), ("enum", Enum), ("trait", Trait)]),
     Def::new("function_definition", Function, Name::Field("function")),
     Def::new("function_declaration", Function, Name::Field("function")),
     Def::new("declaration", Constant, NAME).when(When::HeadWords(&["static", "final"])),
@@ -142,6 +153,8 @@ pub static JAVA: SymbolSpec = SymbolSpec::new(&[
     Def::new("record_declaration", Class, NAME),
     Def::new("interface_declaration", Interface, NAME),
     Def::new("annotation_type_declaration", Interface, NAME),
+    // `@interface A { String value(); }`: elements are methods.
+    Def::new("annotation_type_element_declaration", Method, NAME),
     Def::new("enum_declaration", Enum, NAME),
     Def::new("method_declaration", Method, NAME),
     Def::new("constructor_declaration", Method, NAME),
@@ -152,6 +165,12 @@ pub static JAVA: SymbolSpec = SymbolSpec::new(&[
         Name::Path(&["@declarator", "@name"]),
     )
     .when(When::HeadWords(&["static", "final"])),
+    // Fields of interfaces and annotation types are constants whatever their modifiers.
+    Def::new(
+        "constant_declaration",
+        Constant,
+        Name::Path(&["@declarator", "@name"]),
+    ),
 ]);
 
 pub static JAVASCRIPT: SymbolSpec = SymbolSpec::new(&[

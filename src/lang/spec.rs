@@ -2,10 +2,10 @@
 //! which kind, and where their names live.
 //!
 //! A spec is plain static data ([`SymbolSpec`]), one per language, referenced from the
-//! language's registry entry (`Language::symbols`). The generic extractor
-//! ([`super::extract`]) interprets it; the few grammar shapes that plain fields cannot
-//! express (C/C++ declarators, Go receivers, HCL labels, markup ids) are named
-//! [`Name`] rules rather than per-language code paths.
+//! language's registry entry (`Language::symbols`). The generic symbol extractor
+//! interprets it; the few grammar shapes that plain fields cannot express (C/C++
+//! declarators, Go receivers, HCL labels, markup ids) are named [`Name`] rules rather
+//! than per-language code paths.
 
 use super::Kind;
 
@@ -35,6 +35,9 @@ pub struct SymbolSpec {
     /// Node kinds that cannot contain a definition (Python expressions): the walk does
     /// not descend into them. Comments and strings are always skipped.
     pub opaque: &'static [&'static str],
+    /// Words that are never a definition's name: a statement that error recovery
+    /// turned into a function (C's `if (x) {` under an unknown macro) is dropped.
+    pub reserved: &'static [&'static str],
 }
 
 /// The spec of a language without symbols.
@@ -51,7 +54,13 @@ impl SymbolSpec {
             package: None,
             recover_in_error: false,
             opaque: &[],
+            reserved: &[],
         }
+    }
+
+    pub const fn reserved(mut self, words: &'static [&'static str]) -> SymbolSpec {
+        self.reserved = words;
+        self
     }
 
     pub const fn opaque(mut self, kinds: &'static [&'static str]) -> SymbolSpec {
@@ -150,6 +159,10 @@ pub enum Name {
     HclBlock,
     /// HTML/XML elements: the value of their `id` attribute.
     MarkupId,
+    /// The first identifier after one of these keywords, looking into an ERROR node
+    /// right after it (Groovy's `class A implements a.B {}` parses `A implements a` as
+    /// an error and names the class `B`).
+    AfterKeyword(&'static [&'static str]),
 }
 
 /// An extra condition on a definition rule.
