@@ -438,6 +438,7 @@ struct SummaryData {
     files_evaluated: u64,
     matches: u64,
     evaluation_errors: u64,
+    excluded_dirs: u64,
     elapsed_ms: u64,
     partial: bool,
     timeout: bool,
