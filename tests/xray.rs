@@ -522,6 +522,7 @@ fn json_records_follow_the_schema() {
         (2, 2, 1, 1)
     );
     assert!(s.partial && !s.timeout && !s.max_files_reached && s.elapsed_ms < 60_000);
+    assert_eq!(s.excluded_dirs, 0);
 }
 
 #[test]
