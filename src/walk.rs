@@ -266,8 +266,8 @@ impl Walker {
         let mut b = WalkBuilder::new(root);
         b.standard_filters(!a.no_ignore)
             .hidden(!a.hidden)
-            // .gitignore files apply outside git repositories too: users of the seed
-            // tools expect a project's ignore rules honoured wherever it lives.
+            // .gitignore files apply outside git repositories too: a project's ignore
+            // rules are honoured wherever it lives, as users of such tools expect.
             .require_git(false)
             .follow_links(a.follow)
             .max_depth(a.max_depth)
