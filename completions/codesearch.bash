@@ -88,7 +88,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__build__subcmd__index)
-            opts="-g -t -T -. -L -d -j -h --stats --symbols --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --stats --symbols --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -150,7 +150,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__explore)
-            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -252,7 +252,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__find__subcmd__symbol)
-            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,7 +466,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__breaks)
-            opts="-g -t -T -. -L -d -j -h --all --depth --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --depth --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -532,7 +532,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__depends)
-            opts="-g -t -T -. -L -d -j -h --all --vimgrep --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -594,7 +594,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__xray)
-            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -212,7 +212,8 @@ fn search_hits<M: Matcher>(
     path: &Path,
     context: usize,
 ) -> std::io::Result<Option<Vec<Hit>>> {
-    let bytes = std::fs::read(path)?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
     let mut sink = HitSink {
         matcher,
         bytes: &bytes,

@@ -5,7 +5,13 @@
 //! UTF-8 (the parse must never fail on bad bytes) and parsed with the registry's
 //! grammar. Byte offsets in the tree refer to the decoded text; for valid UTF-8 that is
 //! the file itself.
+//!
+//! Only regular files are ever read: [`open_regular`] opens without blocking and checks
+//! the opened descriptor, so a FIFO or device never hangs or floods a run. Input that
+//! is not a file on disk (stdin, an evaluator file) is read through [`read_bounded`].
 
+use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 
 use crate::lang::Language;
@@ -56,9 +62,51 @@ pub fn decode(bytes: Vec<u8>) -> SourceText {
     }
 }
 
-/// Reads a text file: an error for I/O problems and for binary content.
+/// Input larger than the limit [`read_bounded`] was given.
+#[derive(Debug, thiserror::Error)]
+pub enum BoundedReadError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("input larger than {limit} bytes; refusing to read more")]
+    TooLarge { limit: u64 },
+}
+
+/// Opens `path` for reading only if it is a regular file.
+///
+/// Checking the type before opening would race with the path being replaced, and
+/// opening a FIFO blocks until a writer appears; so the file is opened with
+/// `O_NONBLOCK` (which does not change how a regular file reads) and the type is then
+/// checked on the open descriptor with `fstat`, which is race-free.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Reads at most `limit` bytes from `reader`: an error naming the limit when there is
+/// more, so that endless input (`yes | ...`) ends promptly with bounded memory.
+pub fn read_bounded(reader: impl Read, limit: u64) -> Result<Vec<u8>, BoundedReadError> {
+    let mut buf = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+    if buf.len() as u64 > limit {
+        return Err(BoundedReadError::TooLarge { limit });
+    }
+    Ok(buf)
+}
+
+/// Reads a text file: an error for I/O problems, non-regular files and binary content.
 pub fn read_text(path: &Path) -> Result<SourceText, SourceError> {
-    let bytes = std::fs::read(path)?;
+    let mut bytes = Vec::new();
+    open_regular(path)?.read_to_end(&mut bytes)?;
     if looks_binary(&bytes) {
         return Err(SourceError::Binary);
     }
@@ -92,6 +140,13 @@ mod tests {
         let mut late = vec![b'a'; BINARY_PROBE_LEN + 10];
         late.push(0);
         assert!(!looks_binary(&late));
+    }
+
+    #[test]
+    fn bounded_read_names_the_limit() {
+        assert_eq!(read_bounded(&b"abc"[..], 3).expect("fits"), b"abc");
+        let err = read_bounded(std::io::repeat(b'y'), 10).expect_err("endless input");
+        assert!(err.to_string().contains("10 bytes"), "{err}");
     }
 
     #[test]

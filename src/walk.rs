@@ -6,6 +6,29 @@
 //! types from the registry, hidden files, depth, size, symlinks (loop-safe) and
 //! threads, all spelled as in ripgrep ([`WalkArgs`]).
 //!
+//! The built-in exclusions must never hide real code. Names that are always generated
+//! or tool-private (`node_modules`, `__pycache__`, `.git`, `.svn`, `.hg`, `.idea`,
+//! `.vscode`, `.xray`, `.codesearch`) are skipped by name. Names that are also ordinary
+//! source packages (`env`, `venv`, `.venv`, `build`, `target`, `dist`, `vendor`) are
+//! skipped only when the directory carries a reliable marker of generated content
+//! ([`GENERATED_MARKERS`]):
+//! - `CACHEDIR.TAG` (the Cache Directory Tagging standard; cargo writes it in `target`),
+//! - `pyvenv.cfg` (every Python `venv` / `virtualenv`),
+//! - `conda-meta/` (a conda environment),
+//! - `.rustc_info.json` (cargo's `target`, also older cargo without `CACHEDIR.TAG`),
+//! - `modules.txt` in `vendor` (Go's `go mod vendor`), `autoload.php` in `vendor`
+//!   (Composer).
+//!
+//! Otherwise `.gitignore` rules decide, as for any directory. `--no-default-excludes`
+//! lifts the built-in list only; `--no-ignore` lifts it and the ignore files.
+//! [`Walker::excluded_dirs`] counts the directories the built-in list skipped.
+//!
+//! Symlinks met during a walk are followed only with `-L` (a link to a directory or a
+//! file is otherwise skipped silently, as ripgrep does); a path named on the command
+//! line is followed. Only regular files are handed to visitors: a FIFO, socket or
+//! device in the tree (also behind a followed link) is skipped, and one named on the
+//! command line is reported as "not a regular file".
+//!
 //! Work is split ripgrep-style into produce and consume: [`Walker::collect`] runs a
 //! caller's `visit` on the walker's worker threads (each thread fills its own buffer)
 //! and returns the results sorted by path, so output order never depends on thread
@@ -13,7 +36,8 @@
 
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::{Arc, Mutex};
 
 use ignore::overrides::{Override, OverrideBuilder};
 use ignore::types::{Types, TypesBuilder};
@@ -23,17 +47,11 @@ use crate::cli::WalkArgs;
 use crate::lang::{self, Language};
 use crate::output::Reporter;
 
-/// Directory names never walked unless `--no-ignore` (seed 002's default exclusions).
+/// Directory names never walked unless `--no-ignore` or `--no-default-excludes`:
+/// always generated or tool-private.
 pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &[
     "node_modules",
-    "vendor",
     "__pycache__",
-    "venv",
-    ".venv",
-    "env",
-    "target",
-    "build",
-    "dist",
     ".git",
     ".svn",
     ".hg",
@@ -41,6 +59,22 @@ pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &[
     ".vscode",
     ".xray",
     ".codesearch",
+];
+
+/// Directory names that are also ordinary package names: walked unless the directory
+/// holds one of its [`GENERATED_MARKERS`].
+pub const MARKED_EXCLUDED_DIRS: &[&str] =
+    &["env", "venv", ".venv", "build", "target", "dist", "vendor"];
+
+/// Marker entries that show a directory is generated, and the directory names each
+/// one applies to (`None`: any name in [`MARKED_EXCLUDED_DIRS`]).
+pub const GENERATED_MARKERS: &[(&str, Option<&[&str]>)] = &[
+    ("CACHEDIR.TAG", None),
+    ("pyvenv.cfg", None),
+    ("conda-meta", None),
+    (".rustc_info.json", Some(&["target"])),
+    ("modules.txt", Some(&["vendor"])),
+    ("autoload.php", Some(&["vendor"])),
 ];
 
 /// File names and suffixes never walked unless `--no-ignore`.
@@ -105,6 +139,8 @@ pub struct Walker {
     args: WalkArgs,
     types: Types,
     overrides: Override,
+    /// Directories the built-in exclusions skipped; shared with the walker threads.
+    excluded_dirs: Arc<AtomicUsize>,
 }
 
 impl Walker {
@@ -122,6 +158,7 @@ impl Walker {
             args: args.clone(),
             types: build_types(args)?,
             overrides: build_overrides(&args.globs)?,
+            excluded_dirs: Arc::new(AtomicUsize::new(0)),
         })
     }
 
@@ -137,6 +174,12 @@ impl Walker {
         } else {
             Path::new(".")
         }
+    }
+
+    /// How many directories the built-in exclusions skipped in the walks so far (read
+    /// it after [`Walker::collect`]).
+    pub fn excluded_dirs(&self) -> usize {
+        self.excluded_dirs.load(AtomicOrdering::Relaxed)
     }
 
     /// Whether `--no-ignore` was given.
@@ -176,7 +219,10 @@ impl Walker {
                             return WalkState::Continue;
                         }
                     };
-                    let is_dir = dent.file_type().is_some_and(|t| t.is_dir());
+                    let explicit = dent.depth() == 0;
+                    let Some(is_dir) = classify(&dent, explicit, report, strip_dot) else {
+                        return WalkState::Continue;
+                    };
                     let path = if strip_dot {
                         strip_dot_prefix(dent.path())
                     } else {
@@ -188,7 +234,7 @@ impl Walker {
                         root: root_index,
                         depth: dent.depth(),
                         is_dir,
-                        explicit: dent.depth() == 0,
+                        explicit,
                         dirent: &dent,
                     };
                     if let Some(item) = visit(&entry) {
@@ -220,8 +266,8 @@ impl Walker {
         let mut b = WalkBuilder::new(root);
         b.standard_filters(!a.no_ignore)
             .hidden(!a.hidden)
-            // .gitignore files apply outside git repositories too: users of the seed
-            // tools expect a project's ignore rules honoured wherever it lives.
+            // .gitignore files apply outside git repositories too: a project's ignore
+            // rules are honoured wherever it lives, as users of such tools expect.
             .require_git(false)
             .follow_links(a.follow)
             .max_depth(a.max_depth)
@@ -229,8 +275,17 @@ impl Walker {
             .threads(a.threads)
             .types(self.types.clone())
             .overrides(self.overrides.clone());
-        if !a.no_ignore {
-            b.filter_entry(|d| !is_default_excluded(d));
+        if !a.no_ignore && !a.no_default_excludes {
+            let count = Arc::clone(&self.excluded_dirs);
+            b.filter_entry(move |d| {
+                if !is_default_excluded(d) {
+                    return true;
+                }
+                if d.file_type().is_some_and(|t| t.is_dir()) {
+                    count.fetch_add(1, AtomicOrdering::Relaxed);
+                }
+                false
+            });
         }
         b
     }
@@ -250,6 +305,43 @@ impl<T> Drop for LocalBuffer<'_, T> {
     }
 }
 
+/// Decides what a walked entry is: `Some(true)` for a directory, `Some(false)` for a
+/// regular file, `None` to skip it. Symlinks met during a walk without `-L` are
+/// skipped silently (the walker only reports them as links then); FIFOs, sockets and
+/// devices are skipped, and reported when named on the command line, so that nothing
+/// but a regular file is ever opened.
+fn classify(dent: &DirEntry, explicit: bool, report: &Reporter, strip_dot: bool) -> Option<bool> {
+    if explicit {
+        // A path named on the command line is followed whatever `-L` says.
+        return match std::fs::metadata(dent.path()) {
+            Ok(m) if m.is_dir() => Some(true),
+            Ok(m) if m.is_file() => Some(false),
+            Ok(_) => {
+                let path = if strip_dot {
+                    strip_dot_prefix(dent.path())
+                } else {
+                    dent.path().to_path_buf()
+                };
+                report.path_error(&path, "not a regular file");
+                None
+            }
+            Err(e) => {
+                report.path_error(dent.path(), e);
+                None
+            }
+        };
+    }
+    // With `-L` the walker reports the target's type; without it a link stays a link.
+    let ft = dent.file_type()?;
+    if ft.is_dir() {
+        Some(true)
+    } else if ft.is_file() {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// Whether an entry is one of the default exclusions.
 pub fn is_default_excluded(d: &DirEntry) -> bool {
     let Some(name) = d.file_name().to_str() else {
@@ -257,6 +349,7 @@ pub fn is_default_excluded(d: &DirEntry) -> bool {
     };
     if d.file_type().is_some_and(|t| t.is_dir()) {
         DEFAULT_EXCLUDED_DIRS.contains(&name)
+            || (MARKED_EXCLUDED_DIRS.contains(&name) && looks_generated(d.path(), name))
     } else {
         DEFAULT_EXCLUDED_FILES.contains(&name)
             || Path::new(name)
@@ -264,6 +357,13 @@ pub fn is_default_excluded(d: &DirEntry) -> bool {
                 .and_then(|e| e.to_str())
                 .is_some_and(|e| DEFAULT_EXCLUDED_EXTENSIONS.contains(&e))
     }
+}
+
+/// Whether directory `dir` (named `name`) holds a marker of generated content.
+fn looks_generated(dir: &Path, name: &str) -> bool {
+    GENERATED_MARKERS.iter().any(|(marker, names)| {
+        names.is_none_or(|n| n.contains(&name)) && dir.join(marker).symlink_metadata().is_ok()
+    })
 }
 
 /// Orders entries by root, then path component by component (so a directory's

@@ -87,6 +87,17 @@ fn dot_ignore_file_is_honoured() {
 
 #[test]
 fn each_default_exclusion_is_skipped_unless_no_ignore() {
+    // Names that are also ordinary package names are excluded only when generated,
+    // so each of them carries a marker here.
+    let markers = [
+        ("vendor", "modules.txt"),
+        ("venv", "pyvenv.cfg"),
+        (".venv", "pyvenv.cfg"),
+        ("env", "pyvenv.cfg"),
+        ("target", "CACHEDIR.TAG"),
+        ("build", "CACHEDIR.TAG"),
+        ("dist", "CACHEDIR.TAG"),
+    ];
     let dirs = [
         "node_modules",
         "vendor",
@@ -109,6 +120,9 @@ fn each_default_exclusion_is_skipped_unless_no_ignore() {
         .iter()
         .map(|d| (format!("{d}/inner.txt"), "x"))
         .collect();
+    for (d, m) in markers {
+        files.push((format!("{d}/{m}"), ""));
+    }
     for f in ["a.pyc", "run.log", ".DS_Store", "Thumbs.db"] {
         files.push((f.to_string(), "x"));
     }
@@ -359,6 +373,7 @@ struct SummaryData {
     files: u64,
     bytes: u64,
     languages: std::collections::BTreeMap<String, LangData>,
+    excluded_dirs: u64,
     elapsed_ms: u64,
 }
 
@@ -388,6 +403,7 @@ fn json_records_follow_the_schema() {
     assert_eq!(summary.languages["rust"].lines, Some(1));
     assert_eq!(summary.languages["python"].files, 1);
     assert_eq!(summary.languages["rust"].bytes, 9);
+    assert_eq!(summary.excluded_dirs, 0);
     assert!(summary.elapsed_ms < 60_000);
     let entries: Vec<&EntryData> = lines
         .iter()

@@ -450,6 +450,7 @@ struct SummaryData {
     files_evaluated: u64,
     matches: u64,
     evaluation_errors: u64,
+    excluded_dirs: u64,
     elapsed_ms: u64,
     partial: bool,
     timeout: bool,
@@ -533,6 +534,7 @@ fn json_records_follow_the_schema() {
         (2, 2, 1, 1)
     );
     assert!(s.partial && !s.timeout && !s.max_files_reached && s.elapsed_ms < 60_000);
+    assert_eq!(s.excluded_dirs, 0);
 }
 
 #[test]

@@ -25,9 +25,14 @@ pub struct WalkArgs {
     pub hidden: bool,
 
     /// Do not respect .gitignore, .ignore, git excludes or the default exclusions
-    /// (node_modules, target, build, ...).
+    /// (node_modules, .git, a Python venv, a cargo target, ...).
     #[arg(long = "no-ignore")]
     pub no_ignore: bool,
+
+    /// Walk the directories the built-in list excludes (node_modules, .git, generated
+    /// env/build/target/dist/vendor directories, ...); ignore files still apply.
+    #[arg(long = "no-default-excludes")]
+    pub no_default_excludes: bool,
 
     /// Follow symbolic links (loops are detected, reported once and skipped).
     #[arg(short = 'L', long = "follow")]

@@ -1,4 +1,4 @@
-//! `codesearch build-index`: the map of a repository (seed 002's `build_index`).
+//! `codesearch build-index`: the map of a repository.
 //!
 //! The walker produces the surviving entries (on its threads, which also probe files
 //! for binary content and count lines for `--stats`); this module consumes them in path
@@ -10,8 +10,9 @@
 //!   root first with depth 0; `size` is null for directories; PATH is
 //!   `{"text":..}` or `{"bytes":base64}`.
 //! - then `{"type":"summary","data":{"dirs":N,"files":N,"bytes":N,
-//!   "languages":{"python":{"files":N,"bytes":N,"lines":N|null}},"elapsed_ms":N}}`;
-//!   `lines` is counted with `--stats` only. Roots are not counted in `dirs`.
+//!   "languages":{"python":{"files":N,"bytes":N,"lines":N|null}},"excluded_dirs":N,
+//!   "elapsed_ms":N}}`; `lines` is counted with `--stats` only. Roots are not counted
+//!   in `dirs`; `excluded_dirs` counts the directories the built-in exclusions skipped.
 
 mod tree;
 
@@ -70,6 +71,7 @@ struct Summary<'a> {
     files: u64,
     bytes: u64,
     languages: &'a BTreeMap<&'static str, LanguageStats>,
+    excluded_dirs: usize,
     elapsed_ms: u128,
 }
 
@@ -117,6 +119,7 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
                 files: totals.files,
                 bytes: totals.bytes,
                 languages: &totals.languages,
+                excluded_dirs: walker.excluded_dirs(),
                 elapsed_ms: started.elapsed().as_millis(),
             },
         )?;
@@ -129,7 +132,7 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
             tree::render(&walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
         }
         if args.stats {
-            write_stats(&totals, out)?;
+            write_stats(&totals, walker.excluded_dirs(), out)?;
         }
         out.flush().context("writing the map")?;
     }
@@ -205,7 +208,7 @@ struct Probe {
 /// Opens a file once: its size, whether its first block has a NUL byte, and (when
 /// asked) its line count.
 fn probe_file(path: &std::path::Path, count_lines: bool) -> std::io::Result<Probe> {
-    let mut file = std::fs::File::open(path)?;
+    let mut file = crate::source::open_regular(path)?;
     let size = file.metadata()?.len();
     let mut buf = vec![0u8; BINARY_PROBE_LEN];
     let mut filled = 0;
@@ -276,7 +279,7 @@ impl Totals {
     }
 }
 
-fn write_stats(t: &Totals, out: &mut dyn Write) -> std::io::Result<()> {
+fn write_stats(t: &Totals, excluded_dirs: usize, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
@@ -297,7 +300,7 @@ fn write_stats(t: &Totals, out: &mut dyn Write) -> std::io::Result<()> {
     }
     writeln!(
         out,
-        "{} directories, {} files, {} bytes",
-        t.dirs, t.files, t.bytes
+        "{} directories, {} files, {} bytes; {} directories excluded by default",
+        t.dirs, t.files, t.bytes, excluded_dirs
     )
 }

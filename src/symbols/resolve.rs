@@ -54,13 +54,16 @@ pub enum SymbolArg {
     Name(String),
 }
 
+/// The most `-` reads from stdin: one JSON record, with room to spare.
+const MAX_STDIN_BYTES: u64 = 1024 * 1024;
+
 /// Classifies the argument (`-` reads stdin).
 pub fn parse_arg(arg: &str, stdin: &mut dyn Read) -> Result<SymbolArg, ResolveError> {
     if arg == "-" {
-        let mut buf = String::new();
-        stdin
-            .read_to_string(&mut buf)
+        // One record is expected; a bound keeps endless input (`yes | ...`) finite.
+        let bytes = crate::source::read_bounded(stdin, MAX_STDIN_BYTES)
             .map_err(|e| ResolveError::BadInput(format!("reading stdin: {e}")))?;
+        let buf = String::from_utf8_lossy(&bytes);
         return parse_stdin_record(&buf);
     }
     if let (Some(sep), Some(_)) = (arg.find("::"), arg.rfind('#')) {

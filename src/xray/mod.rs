@@ -106,6 +106,7 @@ impl Job<'_> {
         let mut printer = Printer::new(style, sink);
         let mut summary = Summary {
             files_total: candidates.len(),
+            excluded_dirs: walker.excluded_dirs(),
             ..Summary::default()
         };
 
@@ -171,12 +172,21 @@ impl Job<'_> {
     }
 }
 
+/// The largest `--eval-file` read; an evaluator is a short script.
+const MAX_EVAL_FILE_BYTES: u64 = 1024 * 1024;
+
 /// The evaluator for a run: the user's Python code, or the default.
 fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
     let code = match (&eval.eval, &eval.eval_file) {
         (Some(code), _) => code.clone(),
-        (None, Some(file)) => std::fs::read_to_string(file)
-            .with_context(|| format!("{}: cannot read the evaluator", file.display()))?,
+        (None, Some(file)) => {
+            let bytes = crate::source::open_regular(file)
+                .map_err(crate::source::BoundedReadError::from)
+                .and_then(|f| crate::source::read_bounded(f, MAX_EVAL_FILE_BYTES))
+                .with_context(|| format!("{}: cannot read the evaluator", file.display()))?;
+            String::from_utf8(bytes)
+                .with_context(|| format!("{}: the evaluator is not UTF-8", file.display()))?
+        }
         (None, None) => return Ok(Box::new(HitsEvaluator)),
     };
     python_evaluator(&code)

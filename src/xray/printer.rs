@@ -11,7 +11,9 @@
 //!   "error_message"}}` for a file whose evaluation failed (`line_number` may be null).
 //! - `{"type":"candidate","data":{"file_path"}}` per file with `xray -l --json`.
 //! - last, `{"type":"summary","data":{"files_total","files_evaluated","matches",
-//!   "evaluation_errors","elapsed_ms","partial","timeout","max_files_reached"}}`.
+//!   "evaluation_errors","excluded_dirs","elapsed_ms","partial","timeout",
+//!   "max_files_reached"}}`; `excluded_dirs` counts the directories the walker's
+//!   built-in exclusions skipped.
 //!
 //! Text: `path:line:col:text` per match (a file heading, then `line:col:text`, when
 //! stdout is a terminal), with evaluator-provided extra keys appended as
@@ -49,6 +51,7 @@ pub struct Summary {
     pub files_evaluated: usize,
     pub matches: usize,
     pub evaluation_errors: usize,
+    pub excluded_dirs: usize,
     pub elapsed_ms: u128,
     pub partial: bool,
     pub timeout: bool,

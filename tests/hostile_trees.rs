@@ -1,0 +1,130 @@
+//! Trees and input that used to hang a run or exhaust memory: FIFOs, devices behind
+//! symlinks, endless stdin. Each run must end within a few seconds.
+#![cfg(unix)]
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{codesearch, tree};
+
+const BOUND: Duration = Duration::from_secs(10);
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+/// Runs the binary in `dir` and asserts it ends within [`BOUND`].
+fn run_bounded(dir: &Path, args: &[&str]) -> std::process::Output {
+    let started = Instant::now();
+    let out = codesearch()
+        .args(args)
+        .current_dir(dir)
+        .timeout(BOUND)
+        .output()
+        .expect("runs");
+    assert!(
+        started.elapsed() < BOUND,
+        "{args:?} did not finish within {BOUND:?}"
+    );
+    out
+}
+
+fn fifo_tree() -> tempfile::TempDir {
+    let dir = tree(&[("a.py", "def a():\n    b()\n\ndef b():\n    pass\n")]);
+    mkfifo(&dir.path().join("pipe.py"));
+    dir
+}
+
+#[test]
+fn fifo_in_the_tree_is_skipped_by_every_subcommand() {
+    let dir = fifo_tree();
+    for args in [
+        &["build-index", "--symbols"][..],
+        &["find-symbol", "a"],
+        &["what-breaks", "b"],
+        &["what-depends", "a"],
+        &["xray", "def"],
+    ] {
+        let out = run_bounded(dir.path(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("pipe.py"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(2), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn fifo_named_on_the_command_line_is_not_a_regular_file() {
+    let dir = fifo_tree();
+    for args in [
+        &["build-index", "pipe.py", "a.py"][..],
+        &["find-symbol", "a", "pipe.py", "a.py"],
+        &["xray", "def", "pipe.py", "a.py"],
+    ] {
+        let out = run_bounded(dir.path(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("pipe.py: not a regular file"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("a.py"),
+            "{args:?}: the other path still runs"
+        );
+    }
+}
+
+#[test]
+fn link_to_dev_zero_is_skipped_with_follow() {
+    let dir = tree(&[("a.py", "def a(): pass\n")]);
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.py")).unwrap();
+    for args in [
+        &["build-index", "-L", "--symbols"][..],
+        &["find-symbol", "-L", "a"],
+        &["xray", "-L", "def"],
+    ] {
+        let out = run_bounded(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn endless_stdin_for_what_breaks_ends_promptly_with_bounded_memory() {
+    let dir = tree(&[("a.py", "def a(): pass\n")]);
+    let started = Instant::now();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("codesearch"))
+        .args(["what-breaks", "-"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // Feed `yes` output until the reader gives up (the pipe closes) or the bound ends.
+    let line = b"y\n".repeat(32 * 1024);
+    while started.elapsed() < BOUND {
+        if stdin.write_all(&line).is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("waits");
+    assert!(started.elapsed() < BOUND, "stdin was read without bound");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("larger than"), "{err}");
+}
