@@ -543,6 +543,93 @@ struct DependencyRec {
     external: Option<String>,
 }
 
+#[allow(dead_code)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FindSummaryRec {
+    query: String,
+    matches: u64,
+    total_matches: u64,
+    symbols: u64,
+    excluded_dirs: u64,
+    elapsed_ms: u64,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DependsSummaryRec {
+    symbols: Vec<String>,
+    dependencies: u64,
+    resolved: u64,
+    external: u64,
+    unresolved: u64,
+    excluded_dirs: u64,
+    elapsed_ms: u64,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BreaksSummaryRec {
+    symbols: Vec<String>,
+    references: u64,
+    resolved: u64,
+    unresolved: u64,
+    calls: u64,
+    files: u64,
+    depth: u64,
+    note: String,
+    excluded_dirs: u64,
+    elapsed_ms: u64,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ErrorRec {
+    message: String,
+    path: Option<PathRec>,
+    #[serde(default)]
+    suggestions: Vec<String>,
+    #[serde(default)]
+    candidates: Vec<SymbolRec>,
+}
+
+/// Every record of every symbol command, errors included, deserialises into its
+/// documented shape with unknown fields rejected.
+#[test]
+fn every_record_of_every_symbol_command_has_its_documented_shape() {
+    let dir = python_project();
+    common::write(dir.path(), "app/other.py", b"def query(x):\n    return x\n");
+    for args in [
+        vec!["find-symbol", "auth"],
+        vec!["what-breaks", "app/db.py::query#function", "--depth", "2"],
+        vec!["what-depends", "AuthService.login"],
+        vec!["what-breaks", "query"],
+        vec!["what-depends", "no_such_name"],
+    ] {
+        let (_, recs) = json(dir.path(), &args);
+        assert!(!recs.is_empty(), "{args:?}");
+        for r in &recs {
+            let v = r["data"].clone();
+            let ok = match (r["type"].as_str().unwrap_or(""), args[0]) {
+                ("symbol", _) => serde_json::from_value::<SymbolRec>(v).is_ok(),
+                ("reference", _) => serde_json::from_value::<ReferenceRec>(v).is_ok(),
+                ("dependency", _) => serde_json::from_value::<DependencyRec>(v).is_ok(),
+                ("error", _) => serde_json::from_value::<ErrorRec>(v).is_ok(),
+                ("summary", "find-symbol") => serde_json::from_value::<FindSummaryRec>(v).is_ok(),
+                ("summary", "what-depends") => {
+                    serde_json::from_value::<DependsSummaryRec>(v).is_ok()
+                }
+                ("summary", "what-breaks") => serde_json::from_value::<BreaksSummaryRec>(v).is_ok(),
+                _ => false,
+            };
+            assert!(ok, "{args:?}: record does not match its schema: {r}");
+        }
+    }
+}
+
 #[test]
 fn json_records_follow_the_documented_schema() {
     let dir = python_project();

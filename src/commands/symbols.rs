@@ -74,6 +74,7 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
         matches: shown.len(),
         total_matches: total,
         symbols: searched,
+        excluded_dirs: run.walker.excluded_dirs(),
         elapsed_ms: run.elapsed_ms(),
     })))?;
     p.flush()?;
@@ -181,6 +182,7 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
         resolved,
         external,
         unresolved,
+        excluded_dirs: run.walker.excluded_dirs(),
         elapsed_ms: run.elapsed_ms(),
     })))?;
     p.flush()?;
@@ -256,6 +258,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
         files: files.len(),
         depth,
         note: note.clone(),
+        excluded_dirs: run.walker.excluded_dirs(),
         elapsed_ms: run.elapsed_ms(),
     })))?;
     p.flush()?;

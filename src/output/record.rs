@@ -169,6 +169,8 @@ pub struct FindSummary<'a> {
     pub total_matches: usize,
     /// Definitions searched.
     pub symbols: usize,
+    /// Directories the built-in exclusions skipped.
+    pub excluded_dirs: usize,
     pub elapsed_ms: u128,
 }
 
@@ -181,6 +183,7 @@ pub struct DependsSummary {
     pub resolved: usize,
     pub external: usize,
     pub unresolved: usize,
+    pub excluded_dirs: usize,
     pub elapsed_ms: u128,
 }
 
@@ -197,6 +200,7 @@ pub struct BreaksSummary {
     pub files: usize,
     pub depth: usize,
     pub note: String,
+    pub excluded_dirs: usize,
     pub elapsed_ms: u128,
 }
 
