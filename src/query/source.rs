@@ -49,6 +49,8 @@ pub struct ParseOnDemand<'w> {
     /// `a/b.py` are one file.
     by_path: HashMap<PathBuf, usize>,
     cache: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
+    /// The files that mention each set of names already searched for.
+    mentions: Mutex<HashMap<Vec<String>, Vec<PathBuf>>>,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -72,6 +74,7 @@ impl<'w> ParseOnDemand<'w> {
             files,
             by_path,
             cache: Mutex::new(HashMap::new()),
+            mentions: Mutex::new(HashMap::new()),
         }
     }
 
@@ -148,6 +151,15 @@ impl FactsSource for ParseOnDemand<'_> {
         if words.is_empty() {
             return Vec::new();
         }
+        let key: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
+        if let Some(hit) = self
+            .mentions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return hit.clone();
+        }
         let alternation = words
             .iter()
             .map(|n| regex::escape(n))
@@ -167,6 +179,10 @@ impl FactsSource for ParseOnDemand<'_> {
             .map(|v| v.path)
             .collect();
         self.preload(&paths);
+        self.mentions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, paths.clone());
         paths
     }
 
