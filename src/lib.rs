@@ -3,22 +3,28 @@
 //! The library holds everything; `src/main.rs` is the thin binary edge that parses
 //! arguments, dispatches ([`app::run`]) and turns errors into exit codes.
 //!
-//! Layout: [`cli`] defines the command line (the single source of truth for help, man
-//! page and completions); [`walk`] is the one walker; [`lang`] the language registry;
-//! [`source`] reads and parses files; [`search`] is the regex driver (phase 1) that
-//! picks candidate files; [`output`] is the shared output layer; each
-//! subcommand has its own module ([`index`] for `build-index`).
+//! Every answer flows one way: `walk` (which files) → `facts` (what one file defines,
+//! references and imports, a pure function of its text) → `query` (find-symbol,
+//! what-depends, what-breaks over those facts, returning typed records) → front ends
+//! (`commands` and the `output` printer). `lang` is the language registry everything
+//! stands on; it imports nothing else of ours. `xray` is the other path: the regex
+//! driver (`search`), then a sandboxed evaluator per file. `cli` is the single source
+//! of truth for flags, help, man page and completions.
+//!
+//! Modules are private; the binary reaches the library through [`app::run`], the
+//! command line ([`cli::Cli`]), the exit-code contract ([`output::ExitStatus`]) and the
+//! evaluator worker's entry point.
 
 pub mod app;
 pub mod cli;
-pub mod commands;
-pub mod facts;
-pub mod index;
+mod commands;
+mod facts;
+mod index;
 pub mod lang;
 pub mod output;
-pub mod query;
-pub mod search;
-pub mod source;
-pub mod symbols;
-pub mod walk;
+mod query;
+mod search;
+mod source;
+mod symbols;
+mod walk;
 pub mod xray;

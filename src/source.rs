@@ -34,8 +34,6 @@ pub enum SourceError {
 #[derive(Debug, Clone)]
 pub struct SourceText {
     pub text: String,
-    /// False when the bytes were not valid UTF-8 and were replaced.
-    pub lossless: bool,
 }
 
 /// Whether these bytes look binary: a NUL byte in the first [`BINARY_PROBE_LEN`] bytes.
@@ -51,13 +49,9 @@ fn memchr_nul(bytes: &[u8]) -> bool {
 /// Decodes bytes as UTF-8, replacing invalid sequences (never fails).
 pub fn decode(bytes: Vec<u8>) -> SourceText {
     match String::from_utf8(bytes) {
-        Ok(text) => SourceText {
-            text,
-            lossless: true,
-        },
+        Ok(text) => SourceText { text },
         Err(e) => SourceText {
             text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-            lossless: false,
         },
     }
 }
@@ -152,7 +146,6 @@ mod tests {
     #[test]
     fn invalid_utf8_is_decoded_lossily() {
         let s = decode(vec![b'a', 0xff, b'b']);
-        assert!(!s.lossless);
         assert_eq!(s.text, "a\u{fffd}b");
     }
 }

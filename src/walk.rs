@@ -162,11 +162,6 @@ impl Walker {
         })
     }
 
-    /// The roots, as given (or `./`).
-    pub fn roots(&self) -> &[PathBuf] {
-        &self.roots
-    }
-
     /// The path to print for root `i`: as given, or `.` for the default root.
     pub fn root_display(&self, i: usize) -> &Path {
         if self.roots_given {
@@ -180,11 +175,6 @@ impl Walker {
     /// it after [`Walker::collect`]).
     pub fn excluded_dirs(&self) -> usize {
         self.excluded_dirs.load(AtomicOrdering::Relaxed)
-    }
-
-    /// Whether `--no-ignore` was given.
-    pub fn no_ignore(&self) -> bool {
-        self.args.no_ignore
     }
 
     /// Visits every surviving entry (directories included) on the walker's threads and

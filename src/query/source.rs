@@ -36,8 +36,6 @@ pub trait FactsSource: Sync {
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
     /// The files that contain any of `names` as a whole word, in path order.
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
-    /// Where per-file errors go.
-    fn reporter(&self) -> &Reporter;
 }
 
 /// Facts computed fresh from the files, cached for the run.
@@ -184,9 +182,5 @@ impl FactsSource for ParseOnDemand<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .insert(key, paths.clone());
         paths
-    }
-
-    fn reporter(&self) -> &Reporter {
-        self.report
     }
 }

@@ -18,7 +18,6 @@ thread_local! {
 
 /// A parsed file.
 pub struct ParsedFile {
-    pub lang: &'static Language,
     pub source: SourceText,
     pub tree: Tree,
 }
@@ -27,7 +26,7 @@ pub struct ParsedFile {
 pub fn parse_file(open_path: &Path, lang: &'static Language) -> Result<ParsedFile, SourceError> {
     let source = source::read_text(open_path)?;
     let tree = parse_text(lang, &source.text)?;
-    Ok(ParsedFile { lang, source, tree })
+    Ok(ParsedFile { source, tree })
 }
 
 /// Parses text with this thread's parser for `lang`.

@@ -268,11 +268,6 @@ impl Query {
         }
     }
 
-    /// The score of a symbol, or None when it does not match at all.
-    pub fn score(&self, sym: &Symbol) -> Option<f64> {
-        self.score_at(sym, &Place::of(&sym.path))
-    }
-
     fn score_at(&self, sym: &Symbol, place: &Place) -> Option<f64> {
         let mut score = self.text_score(sym, place)?;
         if place.test {

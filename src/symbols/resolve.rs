@@ -1,39 +1,22 @@
-//! The SYMBOL argument of `what-depends` and `what-breaks` (DESIGN §4):
+//! The forms of the SYMBOL argument of `what-depends` and `what-breaks`, parsed (what
+//! they name is decided by the query layer's targets):
 //!
 //! - a symbol id, `path::Qualified.name#kind` (as find-symbol prints it);
-//! - `path:line`: the innermost definition containing that line;
-//! - a bare or qualified name (`login`, `AuthService.login`, `A::f`): the definitions
-//!   with that name, found by a word regex over the walker (only the files that
-//!   mention the name are parsed); several are ambiguous unless `--all`;
+//! - `path:line`: the definition whose name is on that line, else the innermost one
+//!   containing it;
+//! - a bare or qualified name (`login`, `AuthService.login`, `A::f`);
 //! - `-`: one JSON record on stdin, either a find-symbol record
-//!   (`{"type":"symbol","data":{..}}`) or seed 002's symbol object
+//!   (`{"type":"symbol","data":{..}}`) or a plain symbol object
 //!   (`{"name","type","path","start_line","end_line"}`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use serde_json::Value;
-
-use super::collect::symbols_of_file;
-use super::{Kind, Symbol};
-use crate::lang;
-use crate::output::Reporter;
-use crate::search::{self, RegexOptions};
-use crate::walk::Walker;
 
 /// Why a SYMBOL argument does not name a definition.
 #[derive(Debug, thiserror::Error)]
 pub enum ResolveError {
-    /// Nothing matches (exit 1).
-    #[error("{0}")]
-    NotFound(String),
-    /// Several definitions match a name (exit 2 with the list, unless `--all`).
-    #[error("'{name}' is ambiguous: {} definitions match (pass one of their ids, or --all)", .candidates.len())]
-    Ambiguous {
-        name: String,
-        candidates: Vec<Symbol>,
-    },
     /// The argument or stdin is malformed (exit 2).
     #[error("{0}")]
     BadInput(String),
@@ -124,9 +107,11 @@ fn parse_stdin_record(buf: &str) -> Result<SymbolArg, ResolveError> {
         },
         _ => return Err(ResolveError::BadInput("the record has no \"path\"".into())),
     };
+    // The line of the name when the record has it, else the start of the definition.
     let line = obj
-        .get("start_line")
+        .get("line")
         .and_then(Value::as_u64)
+        .or_else(|| obj.get("start_line").and_then(Value::as_u64))
         .filter(|&l| l > 0)
         .ok_or_else(|| ResolveError::BadInput("the record has no \"start_line\"".into()))?;
     let name = obj.get("name").and_then(Value::as_str).map(str::to_string);
@@ -135,131 +120,6 @@ fn parse_stdin_record(buf: &str) -> Result<SymbolArg, ResolveError> {
         line: line as usize,
         name,
     })
-}
-
-/// Resolves the argument to one definition, or to all matches with `all`.
-pub fn resolve(
-    arg: &SymbolArg,
-    walker: &Walker,
-    report: &Reporter,
-    all: bool,
-) -> Result<Vec<Symbol>, ResolveError> {
-    match arg {
-        SymbolArg::Id { path, id } => {
-            let symbols = file_symbols(path)?;
-            // An id printed with a `~N` overload suffix or without one both resolve.
-            symbols
-                .into_iter()
-                .find(|s| &s.id == id)
-                .map(|s| vec![s])
-                .ok_or_else(|| ResolveError::NotFound(format!("no symbol with id '{id}'")))
-        }
-        SymbolArg::PathLine { path, line, name } => {
-            let symbols = file_symbols(path)?;
-            let exact = symbols.iter().find(|s| {
-                (s.line == *line || s.start_line == *line)
-                    && name.as_ref().is_none_or(|n| &s.name == n)
-            });
-            exact
-                .or_else(|| innermost_at_line(&symbols, *line))
-                .cloned()
-                .map(|s| vec![s])
-                .ok_or_else(|| {
-                    ResolveError::NotFound(format!(
-                        "no definition contains {}:{line}",
-                        path.display()
-                    ))
-                })
-        }
-        SymbolArg::Name(name) => {
-            let found = prefer_definitions(find_by_name(name, walker, report));
-            match found.len() {
-                0 => Err(ResolveError::NotFound(format!(
-                    "no definition named '{name}' (try find-symbol {name})"
-                ))),
-                1 => Ok(found),
-                _ if all => Ok(found),
-                _ => Err(ResolveError::Ambiguous {
-                    name: name.clone(),
-                    candidates: found,
-                }),
-            }
-        }
-    }
-}
-
-fn file_symbols(path: &Path) -> Result<Vec<Symbol>, ResolveError> {
-    let lang = lang::detect(path)
-        .ok_or_else(|| ResolveError::BadInput(format!("{}: unknown language", path.display())))?;
-    symbols_of_file(path, path, lang)
-        .map(|(_, s)| s)
-        .map_err(|e| ResolveError::BadInput(format!("{}: {e}", path.display())))
-}
-
-/// C++ declares a member in its class and defines it elsewhere under the same
-/// qualified name: the declaration (a one-line signature ending in `;`) gives way to
-/// the definition, so that `A::f` is not ambiguous with itself.
-fn prefer_definitions(found: Vec<Symbol>) -> Vec<Symbol> {
-    let is_decl = |s: &Symbol| s.line == s.end_line && s.signature.trim_end().ends_with(';');
-    let defined: std::collections::HashSet<(String, Kind)> = found
-        .iter()
-        .filter(|s| !is_decl(s))
-        .map(|s| (s.qualified_name.clone(), s.kind))
-        .collect();
-    found
-        .into_iter()
-        .filter(|s| !is_decl(s) || !defined.contains(&(s.qualified_name.clone(), s.kind)))
-        .collect()
-}
-
-/// The smallest definition whose lines contain `line`.
-pub fn innermost_at_line(symbols: &[Symbol], line: usize) -> Option<&Symbol> {
-    symbols
-        .iter()
-        .filter(|s| s.start_line <= line && line <= s.end_line)
-        .min_by_key(|s| (s.end_byte - s.start_byte, std::cmp::Reverse(s.start_byte)))
-}
-
-/// Whether a symbol answers to a bare or qualified name (`::` written as `.`).
-pub fn matches_name(sym: &Symbol, query: &str) -> bool {
-    let q = query.replace("::", ".");
-    let last = q.rsplit('.').next().unwrap_or(&q);
-    if sym.name != last {
-        return false;
-    }
-    !q.contains('.')
-        || sym.qualified_name == q
-        || (sym.qualified_name.ends_with(&q)
-            && sym.qualified_name.as_bytes()[sym.qualified_name.len() - q.len() - 1] == b'.')
-}
-
-/// The definitions named `name`: a word regex picks the files, which are then parsed.
-pub fn find_by_name(name: &str, walker: &Walker, report: &Reporter) -> Vec<Symbol> {
-    let q = name.replace("::", ".");
-    let last = q.rsplit('.').next().unwrap_or(&q).to_string();
-    let opts = RegexOptions {
-        pattern: last,
-        fixed_strings: true,
-        word: true,
-        files_only: true,
-        ..RegexOptions::default()
-    };
-    // Invariant: a fixed string always compiles.
-    let candidates = search::find_candidates(walker, report, &opts).unwrap_or_default();
-    let per_file: Vec<Vec<Symbol>> = candidates
-        .par_iter()
-        .filter_map(|v| {
-            let lang = v.item.language?;
-            let (_, symbols) = symbols_of_file(&v.item.open_path, &v.path, lang).ok()?;
-            Some(
-                symbols
-                    .into_iter()
-                    .filter(|s| s.kind != Kind::Scope && matches_name(s, &q))
-                    .collect(),
-            )
-        })
-        .collect();
-    per_file.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -296,31 +156,5 @@ mod tests {
             let err = parse_stdin_record(bad).unwrap_err();
             assert!(matches!(err, ResolveError::BadInput(_)), "{bad}: {err}");
         }
-    }
-
-    #[test]
-    fn names_match_bare_or_qualified() {
-        let s = Symbol {
-            id: String::new(),
-            name: "f".into(),
-            qualified_name: "ns.A.f".into(),
-            kind: Kind::Method,
-            language: "cpp".into(),
-            path: "a.cpp".into(),
-            line: 1,
-            start_line: 1,
-            end_line: 1,
-            start_byte: 0,
-            end_byte: 0,
-            signature: String::new(),
-            doc: None,
-            parent: None,
-            name_byte: 0,
-        };
-        assert!(matches_name(&s, "f"));
-        assert!(matches_name(&s, "A::f"));
-        assert!(matches_name(&s, "A.f"));
-        assert!(!matches_name(&s, "B.f"));
-        assert!(!matches_name(&s, "xA.f"));
     }
 }
