@@ -1,9 +1,9 @@
-//! Phase 1: the regex driver shared by `xray`, `explore` and `what-breaks`.
+//! Phase 1: the regex driver shared by `xray`, `explore` and the symbol questions (which files mention a name).
 //!
 //! ripgrep's own crates (grep-regex / grep-pcre2 for the matcher, grep-searcher for the
 //! search) run on the walker's threads over every walked file, and pick the candidate
 //! files for the structural phase. For each candidate it returns the hit list that the
-//! evaluator contract calls `match_positions` (seed 000, DESIGN §5): one [`Hit`] per
+//! evaluator contract calls `match_positions`: one [`Hit`] per
 //! matching line, with the 1-based line number, the line, the 1-based column and the
 //! absolute byte offset of the match itself (not of its line), and up to
 //! [`MAX_CONTEXT`] lines of context on each side.

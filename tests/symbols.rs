@@ -200,14 +200,14 @@ fn find_symbol_pipes_into_what_breaks() {
 }
 
 #[test]
-fn seed_symbol_object_on_stdin_is_accepted() {
+fn plain_symbol_object_on_stdin_is_accepted() {
     let dir = python_project();
-    let seed =
+    let plain =
         r#"{"name":"query","type":"function","path":"app/db.py","start_line":1,"end_line":2}"#;
     let out = codesearch()
         .current_dir(dir.path())
         .args(["what-breaks", "-", "--json"])
-        .write_stdin(seed)
+        .write_stdin(plain)
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));

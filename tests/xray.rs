@@ -1,5 +1,5 @@
 //! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract
-//! of seed 000, the sandbox against hostile evaluators, hostile source files, output
+//! of the evaluator contract, the sandbox against hostile evaluators, hostile source files, output
 //! formats and exit codes.
 
 mod common;

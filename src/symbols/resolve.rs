@@ -76,7 +76,7 @@ pub fn parse_arg(arg: &str, stdin: &mut dyn Read) -> Result<SymbolArg, ResolveEr
     Ok(SymbolArg::Name(name.to_string()))
 }
 
-/// Reads a find-symbol record or a seed-002 symbol object.
+/// Reads a find-symbol record or a plain symbol object.
 fn parse_stdin_record(buf: &str) -> Result<SymbolArg, ResolveError> {
     let line = buf.lines().find(|l| !l.trim().is_empty()).ok_or_else(|| {
         ResolveError::BadInput("stdin is empty: expected one find-symbol JSON record".into())
@@ -127,7 +127,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stdin_takes_a_find_symbol_record_or_a_seed_object() {
+    fn stdin_takes_a_find_symbol_record_or_a_plain_object() {
         let rec =
             r#"{"type":"symbol","data":{"name":"login","path":{"text":"a.py"},"start_line":3}}"#;
         assert_eq!(
@@ -138,9 +138,10 @@ mod tests {
                 name: Some("login".into())
             }
         );
-        let seed = r#"{"name":"f","type":"function","path":"/x/b.py","start_line":5,"end_line":9}"#;
+        let plain =
+            r#"{"name":"f","type":"function","path":"/x/b.py","start_line":5,"end_line":9}"#;
         assert!(matches!(
-            parse_stdin_record(seed).unwrap(),
+            parse_stdin_record(plain).unwrap(),
             SymbolArg::PathLine { line: 5, .. }
         ));
     }

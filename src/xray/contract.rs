@@ -1,4 +1,4 @@
-//! The result contract of seed 000: validating what an evaluator returned, and
+//! The evaluator result contract: validating what an evaluator returned, and
 //! enriching its matches.
 //!
 //! An evaluator returns `{"matches": [{"line_number": int, ...}, ...], "value": any}`

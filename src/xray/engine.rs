@@ -5,7 +5,7 @@
 //! outcomes are put back in candidate order, so output never depends on timing.
 //! `--max-files N` evaluates only the first N candidates (partial,
 //! `max_files_reached`); `--timeout` stops taking files once the run's deadline passes
-//! (partial, `timeout`; the timeout wins over the cap, as in seed 000). Per-file
+//! (partial, `timeout`; the timeout wins over the cap). Per-file
 //! failures become [`EvalError`]s and never stop the run.
 
 use std::collections::BTreeMap;
@@ -124,7 +124,7 @@ where
     Ok(Phase2 {
         files_evaluated: evaluated,
         timeout,
-        // The timeout wins over the cap (seed 000).
+        // The timeout wins over the cap: a run cut short by time is reported as such.
         max_files_reached: !timeout && cap < candidates.len(),
     })
 }
@@ -200,7 +200,7 @@ fn describe_kind(path: &Path) -> String {
     }
 }
 
-/// The evaluator's `file_path` global is absolute (seed 000).
+/// The evaluator's `file_path` global is absolute.
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

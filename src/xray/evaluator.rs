@@ -1,11 +1,11 @@
 //! The evaluator interface of phase 2, and the built-in default evaluator.
 //!
-//! An [`Evaluator`] takes one candidate file (file-as-unit, seed 000) and returns the
+//! An [`Evaluator`] takes one candidate file (the file is the unit) and returns the
 //! raw value its code returned, as JSON; [`super::contract`] then validates and
 //! enriches it. The Python evaluator (user code run by `monty` in sandboxed child
 //! processes) is one implementation; [`HitsEvaluator`] is the other: the default of
 //! `explore` and of `xray` without `--eval`, which turns every phase-1 hit into a match
-//! (one match at line 1 per file in filename mode), exactly what seed 000's default
+//! (one match at line 1 per file in filename mode), exactly what the default
 //! snippet does, without starting an interpreter.
 
 use std::path::Path;
@@ -30,7 +30,7 @@ pub struct EvalRequest<'a> {
     pub deadline: Instant,
 }
 
-/// The per-file failure kinds of seed 000. Their names are the `error_type` of
+/// The per-file failure kinds. Their names are the `error_type` of
 /// `evaluation_error` records: an API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ErrorType {

@@ -1,4 +1,4 @@
-//! `codesearch xray` and `codesearch explore`: two-phase structural search (seed 000).
+//! `codesearch xray` and `codesearch explore`: two-phase structural search.
 //!
 //! Phase 1 ([`crate::search`]) picks candidate files with a regex at ripgrep speed;
 //! phase 2 ([`engine`]) hands each candidate, once, to an [`evaluator::Evaluator`]:
