@@ -66,17 +66,7 @@ fn every_language_parses_its_sample_without_error() {
 
 mod common;
 
-use common::{codesearch, json_lines, tree};
-
-fn json_records(dir: &Path, args: &[&str]) -> (i32, Vec<serde_json::Value>) {
-    let out = codesearch()
-        .current_dir(dir)
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
-}
+use common::{json_run as json_records, tree};
 
 fn data<'a>(recs: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
     recs.iter()

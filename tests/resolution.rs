@@ -4,18 +4,8 @@
 
 mod common;
 
-use common::{codesearch, json_lines, tree};
+use common::{codesearch, json_run as json, tree};
 use serde_json::Value;
-
-fn json(dir: &std::path::Path, args: &[&str]) -> (i32, Vec<Value>) {
-    let out = codesearch()
-        .current_dir(dir)
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
-}
 
 fn data<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
     recs.iter()

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{codesearch, json_lines, tree};
+use common::{codesearch, json_lines, json_run as json, tree};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -21,16 +21,6 @@ fn run(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn json(dir: &std::path::Path, args: &[&str]) -> (i32, Vec<Value>) {
-    let out = codesearch()
-        .current_dir(dir)
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
 }
 
 fn records<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {

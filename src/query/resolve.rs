@@ -39,6 +39,19 @@ impl DefRef {
     pub fn symbol(&self) -> &Symbol {
         &self.file.definitions[self.index]
     }
+
+    /// The definitions of `file` that `keep` accepts, in source order.
+    pub fn all_in(file: &Arc<FileFacts>, keep: impl Fn(&Symbol) -> bool) -> Vec<DefRef> {
+        file.definitions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| keep(d))
+            .map(|(index, _)| DefRef {
+                file: file.clone(),
+                index,
+            })
+            .collect()
+    }
 }
 
 impl std::fmt::Debug for DefRef {
@@ -370,16 +383,9 @@ impl<'s> Resolver<'s> {
             if !sc.implicit_this && ek.is_type_like() {
                 continue;
             }
-            let found: Vec<DefRef> = file
-                .definitions
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| d.parent == Some(e) && d.name == name && kind_ok(kinds, d.kind))
-                .map(|(i, _)| DefRef {
-                    file: file.clone(),
-                    index: i,
-                })
-                .collect();
+            let found: Vec<DefRef> = DefRef::all_in(file, |d| {
+                d.parent == Some(e) && d.name == name && kind_ok(kinds, d.kind)
+            });
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
@@ -398,16 +404,9 @@ impl<'s> Resolver<'s> {
             }
         }
         // 3. The file's own top-level definitions.
-        let top: Vec<DefRef> = file
-            .definitions
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.parent.is_none() && d.name == name && kind_ok(kinds, d.kind))
-            .map(|(i, _)| DefRef {
-                file: file.clone(),
-                index: i,
-            })
-            .collect();
+        let top: Vec<DefRef> = DefRef::all_in(file, |d| {
+            d.parent.is_none() && d.name == name && kind_ok(kinds, d.kind)
+        });
         if let Some(d) = pick(top) {
             return Resolution::Definition(d);
         }
@@ -992,28 +991,18 @@ impl<'s> Resolver<'s> {
         }
         let t = ty.symbol();
         // A class called as a function or constructed: the class itself.
-        let mut found: Vec<DefRef> = ty
-            .file
-            .definitions
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| {
-                d.name == name
-                    && kind_ok(kinds, d.kind)
-                    && (d.parent == Some(ty.index)
-                        || ty
-                            .file
-                            .definitions
-                            .get(d.parent.unwrap_or(usize::MAX))
-                            .is_some_and(|p| {
-                                p.kind == Kind::Scope && p.qualified_name == t.qualified_name
-                            }))
-            })
-            .map(|(i, _)| DefRef {
-                file: ty.file.clone(),
-                index: i,
-            })
-            .collect();
+        let mut found: Vec<DefRef> = DefRef::all_in(&ty.file, |d| {
+            d.name == name
+                && kind_ok(kinds, d.kind)
+                && (d.parent == Some(ty.index)
+                    || ty
+                        .file
+                        .definitions
+                        .get(d.parent.unwrap_or(usize::MAX))
+                        .is_some_and(|p| {
+                            p.kind == Kind::Scope && p.qualified_name == t.qualified_name
+                        }))
+        });
         if found.is_empty() && members_outside_types(ty.file.language.name) {
             // Members defined outside the type's body: Go methods, Rust `impl` blocks in
             // other files, C++ `A::f` definitions.

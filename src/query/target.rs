@@ -28,17 +28,9 @@ impl Target {
     /// The group of `d`: the definitions of its file with the same target key.
     pub fn of(d: &DefRef) -> Target {
         let key = target_key(d.symbol(), &d.file);
-        let members: Vec<DefRef> = d
-            .file
-            .definitions
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.kind != Kind::Scope && target_key(s, &d.file) == key)
-            .map(|(i, _)| DefRef {
-                file: d.file.clone(),
-                index: i,
-            })
-            .collect();
+        let members: Vec<DefRef> = DefRef::all_in(&d.file, |s| {
+            s.kind != Kind::Scope && target_key(s, &d.file) == key
+        });
         let primary = members
             .iter()
             .find(|m| m.symbol().kind.is_type_like())

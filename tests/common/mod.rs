@@ -42,6 +42,17 @@ pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// Runs `codesearch ARGS --json` in `dir`: the exit code and the JSON records.
+pub fn json_run(dir: &Path, args: &[&str]) -> (i32, Vec<serde_json::Value>) {
+    let out = codesearch()
+        .current_dir(dir)
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    (out.status.code().unwrap_or(-1), json_lines(&out.stdout))
+}
+
 /// The binary as a plain `std::process::Command` that permission bits apply to: when
 /// the tests run as root (which ignores them), it runs as `nobody` through `setpriv`.
 /// `dir` is made traversable for that user.
