@@ -7,6 +7,7 @@
 #     library (target >= 97%);
 #  3. `what-breaks NAME` vs `ast-grep run -p 'NAME($$$)'` (target ratio <= 0.5: only
 #     the files the regex selects are parsed) and vs `rg -w -l NAME`.
+#  4. `what-breaks encode --all` over the standard library's test/ tree vs ast-grep.
 # Usage: bench/symbols.sh [PYTHON_LIB_DIR]   (RUNS=N, CODESEARCH=path/to/binary)
 source "$(dirname "$0")/lib.sh"
 ensure_peers
@@ -30,7 +31,7 @@ report_ratio "extraction: build-index --symbols vs ctags -R" "$ours" "$theirs_ct
 
 # 2. Recall against ctags on the standard library (site-packages excluded): a ctags
 # class/function/member is found when we report a class/function/method with the same
-# name on the same line of the same file.
+# name whose name is on the same line of the same file.
 tmp=$(mktemp -d)
 ctags -R --languages=Python --kinds-Python=cfm --fields=+nK --exclude=site-packages \
   --output-format=json -f - . >"$tmp/ctags.json"
@@ -48,7 +49,7 @@ for line in open(sys.argv[2]):
     r = json.loads(line)
     d = r["data"]
     if r["type"] == "symbol" and d["kind"] in ("function", "method", "class"):
-        ours.add((os.path.normpath(d["path"]["text"]), d["start_line"], d["name"]))
+        ours.add((os.path.normpath(d["path"]["text"]), d["line"], d["name"]))
 found = len(theirs & ours)
 print(f"recall vs ctags (functions, classes, methods): {found}/{len(theirs)} = "
       f"{100.0 * found / max(1, len(theirs)):.2f}%  (we report {len(ours)})")
@@ -70,3 +71,15 @@ theirs_rg=$(median_seconds rg --no-ignore -t py -w -l "$name")
 report_ratio "what-breaks ID vs rg -w -l" "$ours" "$theirs_rg" "rg"
 echo "references found: $("$bin" what-breaks --no-ignore -t py "$id" --json | grep -c '"type":"reference"')," \
   "ast-grep call matches: $(ast-grep run -l python -p "$name(\$\$\$)" --json=stream . | wc -l)"
+
+# 4. what-breaks on a common name over a tree with many uses of it: every use is read
+# and resolved (target ratio <= 0.5 of one ast-grep pattern over the same files).
+cd "$pylib/test"
+ours=$(median_seconds "$bin" what-breaks --all encode . --json)
+theirs=$(median_seconds ast-grep run -l python -p 'encode($$$A)' .)
+report_ratio "what-breaks encode --all (test/) vs ast-grep" "$ours" "$theirs" "ast-grep"
+"$bin" what-breaks --all encode . --json | tail -1 | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())["data"]
+print("  uses: %d (%d resolved, %d by name only) in %d files"
+      % (d["references"], d["resolved"], d["unresolved"], d["files"]))'
