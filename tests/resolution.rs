@@ -408,3 +408,34 @@ fn java_parameters_named_like_python_receivers_are_ordinary_locals() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn uses_by_name_only_come_from_languages_that_can_name_the_target() {
+    let long_line = format!("x = [{}]; normalize(x)\n", "1, ".repeat(400));
+    let dir = tree(&[
+        ("lib.py", "def normalize(x):\n    return x\n"),
+        ("app.py", "def go(p):\n    return p.normalize()\n"),
+        (
+            "static/vendor.js",
+            "function f(plugin) { return plugin.normalize(1); }\n",
+        ),
+        (
+            "wide.py",
+            &format!("from lib import normalize\n{long_line}"),
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib.normalize"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = uses(&recs);
+    assert!(has(&got, "app.py:2 unresolved"), "{got:?}");
+    assert!(!got.iter().any(|u| u.starts_with("static/")), "{got:?}");
+    // Text output cuts the long line for display; JSON keeps it whole.
+    let out = codesearch()
+        .current_dir(dir.path())
+        .args(["what-breaks", "lib.normalize", "--color", "never"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().all(|l| l.len() < 450), "{text}");
+    assert!(text.contains("more bytes]"), "{text}");
+}

@@ -131,7 +131,7 @@ impl<W: Write> Printer<W> {
             Record::Reference(r) => {
                 if vimgrep {
                     location(&mut *w, r.path.0, r.line as usize, Some(r.column))?;
-                    return writeln!(w, "{}", r.line_content.trim_end());
+                    return writeln!(w, "{}", for_display(r.line_content.trim_end()));
                 }
                 write!(w, "{}", "  ".repeat(r.depth.unwrap_or(1).saturating_sub(1)))?;
                 location(&mut *w, r.path.0, r.line as usize, Some(r.column))?;
@@ -148,11 +148,30 @@ impl<W: Write> Printer<W> {
                 if r.resolution == ResolutionKind::Unresolved {
                     write!(w, " (by name)")?;
                 }
-                writeln!(w, "  {}", r.line_content.trim())
+                writeln!(w, "  {}", for_display(r.line_content.trim()))
             }
             Record::Summary(_) | Record::Error(_) => Ok(()),
         }
     }
+}
+
+/// The longest line shown in text output; minified files have lines of megabytes.
+const MAX_DISPLAY_COLUMNS: usize = 300;
+
+/// A line cut to [`MAX_DISPLAY_COLUMNS`] bytes, with a marker when it was cut.
+fn for_display(line: &str) -> std::borrow::Cow<'_, str> {
+    if line.len() <= MAX_DISPLAY_COLUMNS {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut end = MAX_DISPLAY_COLUMNS;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    std::borrow::Cow::Owned(format!(
+        "{} [… {} more bytes]",
+        &line[..end],
+        line.len() - end
+    ))
 }
 
 fn paint(w: &mut dyn WriteColor, color: Color, bold: bool, text: &str) -> io::Result<()> {

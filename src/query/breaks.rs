@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::resolve::{target_key, DefRef, Resolution, Resolver};
+use super::scoping::interoperate;
 use super::target::Target;
 use crate::facts::{FileFacts, Reference};
 use crate::symbols::Symbol;
@@ -120,7 +121,15 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                     None => continue,
                 }
             }
-            Resolution::Unresolved => (false, owners[0]),
+            // A name-only match counts only where the file's language can name the
+            // target at all (Python code never calls a JavaScript function).
+            Resolution::Unresolved => match owners
+                .iter()
+                .find(|&&i| interoperate(f.language.name, &targets[i].symbol().language))
+            {
+                Some(&i) => (false, i),
+                None => continue,
+            },
             Resolution::External(_) | Resolution::Local => continue,
         };
         uses.push(Use {

@@ -7,6 +7,6 @@
 pub mod breaks;
 pub mod depends;
 pub mod resolve;
-mod scoping;
+pub mod scoping;
 pub mod source;
 pub mod target;

@@ -621,3 +621,18 @@ pub fn scoping(lang: &str) -> Scoping {
         super_names,
     }
 }
+
+/// Whether code in language `a` can name a definition written in language `b`: the
+/// same language, or languages that share a runtime and call each other directly
+/// (Java, Kotlin, Scala and Groovy; JavaScript, TypeScript and Vue; C and C++).
+pub fn interoperate(a: &str, b: &str) -> bool {
+    fn family(l: &str) -> &str {
+        match l {
+            "java" | "kotlin" | "scala" | "groovy" => "jvm",
+            "javascript" | "typescript" | "tsx" | "vue" => "js",
+            "c" | "cpp" => "c",
+            other => other,
+        }
+    }
+    family(a) == family(b)
+}
