@@ -92,7 +92,8 @@ fn byte_of(n: Node<'_>) -> u32 {
     u32::try_from(n.start_byte()).unwrap_or(u32::MAX)
 }
 
-fn base(node: Node<'_>, module: String) -> Import {
+/// An import of `module` written at `node`, naming nothing in particular yet.
+pub(super) fn base(node: Node<'_>, module: String) -> Import {
     Import {
         module,
         name: None,
@@ -212,27 +213,31 @@ fn name_offset(node: Node<'_>, src: &str, word: &str) -> u32 {
     u32::try_from(node.start_byte() + at).unwrap_or(u32::MAX)
 }
 
-fn python_import(node: Node<'_>, src: &str) -> Vec<Import> {
-    let mut out = Vec::new();
-    let mut c = node.walk();
-    for n in node.children_by_field_name("name", &mut c) {
-        let mut imp = base(n, String::new());
-        match n.kind() {
-            "aliased_import" => {
-                let (Some(name), Some(alias)) = (
-                    n.child_by_field_name("name"),
-                    n.child_by_field_name("alias"),
-                ) else {
-                    continue;
-                };
-                imp.module = text(name, src).to_string();
-                imp.alias = Some(text(alias, src).to_string());
-            }
-            _ => imp.module = text(n, src).to_string(),
-        }
-        out.push(imp);
+/// A name in a Python import list, with its alias: `a.b` or `a.b as c`.
+fn python_name(n: Node<'_>, src: &str) -> Option<(String, Option<String>)> {
+    if n.kind() != "aliased_import" {
+        return Some((text(n, src).to_string(), None));
     }
-    out
+    let name = n.child_by_field_name("name")?;
+    let alias = n.child_by_field_name("alias")?;
+    Some((
+        text(name, src).to_string(),
+        Some(text(alias, src).to_string()),
+    ))
+}
+
+fn python_import(node: Node<'_>, src: &str) -> Vec<Import> {
+    let mut c = node.walk();
+    let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+    names
+        .into_iter()
+        .filter_map(|n| {
+            let (module, alias) = python_name(n, src)?;
+            let mut imp = base(n, module);
+            imp.alias = alias;
+            Some(imp)
+        })
+        .collect()
 }
 
 fn python_from(node: Node<'_>, src: &str) -> Vec<Import> {
@@ -240,25 +245,18 @@ fn python_from(node: Node<'_>, src: &str) -> Vec<Import> {
         return Vec::new();
     };
     let module_text: String = text(module, src).split_whitespace().collect();
-    let mut out = Vec::new();
     let mut c = node.walk();
-    for n in node.children_by_field_name("name", &mut c) {
-        let mut imp = base(n, module_text.clone());
-        match n.kind() {
-            "aliased_import" => {
-                let (Some(name), Some(alias)) = (
-                    n.child_by_field_name("name"),
-                    n.child_by_field_name("alias"),
-                ) else {
-                    continue;
-                };
-                imp.name = Some(text(name, src).to_string());
-                imp.alias = Some(text(alias, src).to_string());
-            }
-            _ => imp.name = Some(text(n, src).to_string()),
-        }
-        out.push(imp);
-    }
+    let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+    let mut out: Vec<Import> = names
+        .into_iter()
+        .filter_map(|n| {
+            let (name, alias) = python_name(n, src)?;
+            let mut imp = base(n, module_text.clone());
+            imp.name = Some(name);
+            imp.alias = alias;
+            Some(imp)
+        })
+        .collect();
     let mut c = node.walk();
     if node
         .named_children(&mut c)

@@ -519,16 +519,10 @@ impl<'a> Walk<'a> {
                     arity: None,
                 });
             }
-            w.imports.push(Import {
-                module: module.clone(),
-                name: imported,
-                alias,
-                wildcard: false,
-                is_static: false,
-                system: false,
-                line,
-                start_byte,
-            });
+            let mut imp = imports::base(n, module.clone());
+            imp.name = imported;
+            imp.alias = alias;
+            w.imports.push(imp);
         };
         match name.kind() {
             "identifier" => {
@@ -581,17 +575,7 @@ impl<'a> Walk<'a> {
         if !self.requires.contains(&node.start_byte()) {
             if let Some(module) = require_module(node, self.src) {
                 if let Some(arg) = arguments(node).and_then(|a| a.named_child(0)) {
-                    let (line, _) = self.position(arg.start_byte());
-                    self.imports.push(Import {
-                        module,
-                        name: None,
-                        alias: None,
-                        wildcard: false,
-                        is_static: false,
-                        system: false,
-                        line,
-                        start_byte: u32::try_from(arg.start_byte()).unwrap_or(u32::MAX),
-                    });
+                    self.imports.push(imports::base(arg, module));
                 }
             }
         }
