@@ -88,12 +88,16 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__build__subcmd__index)
-            opts="-g -t -T -. -L -d -j -h --stats --symbols --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --stats --symbols --max-parse-size --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --max-parse-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --glob)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -252,7 +256,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__find__subcmd__symbol)
-            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-n -g -t -T -. -L -d -j -h --kind --limit --exact --vimgrep --max-parse-size --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -267,6 +271,10 @@ _codesearch() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -466,13 +474,17 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__breaks)
-            opts="-g -t -T -. -L -d -j -h --all --depth --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --depth --vimgrep --max-parse-size --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -532,12 +544,16 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__what__subcmd__depends)
-            opts="-g -t -T -. -L -d -j -h --all --vimgrep --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --all --vimgrep --max-parse-size --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --max-parse-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --glob)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

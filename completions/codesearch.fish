@@ -36,6 +36,7 @@ complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "xray" -d 'Pro
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "explore" -d 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file\'s tree'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -53,6 +54,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -72,6 +74,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l json -d 'P
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s h -l help -d 'Print help'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l kind -d 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, macro, table, view, key, selector, element, heading, block' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s n -l limit -d 'Show at most NUM results' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -89,6 +92,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l no
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s h -l help -d 'Print help'
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -107,6 +111,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s L
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s h -l help -d 'Print help'
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l depth -d 'Follow callers transitively, NUM levels deep (1 = direct uses only)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r

@@ -28,6 +28,9 @@ pub enum SourceError {
     Binary,
     #[error("the parser gave up (timeout or cancellation)")]
     ParseFailed,
+    /// Larger than the parse limit: skipped, not parsed (a warning, not an error).
+    #[error("skipped: {size} bytes is over the parse limit of {limit} bytes (raise it with --max-parse-size)")]
+    TooLarge { size: u64, limit: u64 },
 }
 
 /// A file's text, decoded.
@@ -99,8 +102,19 @@ pub fn read_bounded(reader: impl Read, limit: u64) -> Result<Vec<u8>, BoundedRea
 
 /// Reads a text file: an error for I/O problems, non-regular files and binary content.
 pub fn read_text(path: &Path) -> Result<SourceText, SourceError> {
+    read_text_within(path, u64::MAX)
+}
+
+/// [`read_text`] for a file that is about to be parsed: one larger than `limit` bytes
+/// is refused before it is read (parsing costs tens of bytes of memory per byte).
+pub fn read_text_within(path: &Path, limit: u64) -> Result<SourceText, SourceError> {
+    let mut file = open_regular(path)?;
+    let size = file.metadata()?.len();
+    if size > limit {
+        return Err(SourceError::TooLarge { size, limit });
+    }
     let mut bytes = Vec::new();
-    open_regular(path)?.read_to_end(&mut bytes)?;
+    file.read_to_end(&mut bytes)?;
     if looks_binary(&bytes) {
         return Err(SourceError::Binary);
     }

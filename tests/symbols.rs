@@ -542,6 +542,7 @@ struct FindSummaryRec {
     total_matches: u64,
     symbols: u64,
     excluded_dirs: u64,
+    skipped_files: u64,
     elapsed_ms: u64,
 }
 
@@ -555,6 +556,7 @@ struct DependsSummaryRec {
     external: u64,
     unresolved: u64,
     excluded_dirs: u64,
+    skipped_files: u64,
     elapsed_ms: u64,
 }
 
@@ -571,6 +573,7 @@ struct BreaksSummaryRec {
     depth: u64,
     note: String,
     excluded_dirs: u64,
+    skipped_files: u64,
     elapsed_ms: u64,
 }
 
@@ -692,4 +695,46 @@ fn hostile_files_neither_crash_nor_hide_other_results() {
         .map(|r| r["path"]["text"].as_str().unwrap_or(""))
         .collect();
     assert_eq!(paths, ["lib.py", "minified.js"]);
+}
+
+#[test]
+fn files_over_the_parse_limit_are_skipped_with_a_warning_not_an_error() {
+    let dir = tree(&[
+        ("small.py", "def target():\n    pass\n"),
+        (
+            "big.js",
+            &format!("{}function target(){{}}\n", "var a=1;".repeat(20_000)),
+        ),
+    ]);
+    let out = codesearch()
+        .args([
+            "find-symbol",
+            "target",
+            "--exact",
+            "--json",
+            "--max-parse-size",
+            "10K",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("big.js: skipped: 160020 bytes is over the parse limit of 10240 bytes"),
+        "{stderr}"
+    );
+    let recs = common::json_lines(&out.stdout);
+    let paths: Vec<&str> = records(&recs, "symbol")
+        .iter()
+        .map(|r| r["path"]["text"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(paths, ["small.py"]);
+    let summary = records(&recs, "summary");
+    assert_eq!(summary[0]["skipped_files"], 1);
+    // Under the default limit the same file is parsed.
+    let (code, recs) = json(dir.path(), &["find-symbol", "target", "--exact"]);
+    assert_eq!(code, 0);
+    assert_eq!(records(&recs, "symbol").len(), 2);
+    assert_eq!(records(&recs, "summary")[0]["skipped_files"], 0);
 }

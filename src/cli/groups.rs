@@ -51,6 +51,17 @@ pub struct WalkArgs {
     pub threads: usize,
 }
 
+/// How files are parsed by the commands that read their syntax trees.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Parse options")]
+pub struct ParseArgs {
+    /// Skip (with a warning) files larger than NUM bytes instead of parsing them: a
+    /// syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G).
+    #[arg(long = "max-parse-size", value_name = "NUM+SUFFIX?", value_parser = parse_size,
+          default_value = "8M")]
+    pub max_parse_size: u64,
+}
+
 /// How results are printed.
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Output options")]

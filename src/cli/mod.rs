@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-pub use groups::{ColorWhen, OutputArgs, WalkArgs};
+pub use groups::{ColorWhen, OutputArgs, ParseArgs, WalkArgs};
 pub use search_args::{EvalArgs, PatternArgs, TargetArg};
 pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 
@@ -162,6 +162,9 @@ pub struct BuildIndexArgs {
     /// type); in JSON, one symbol record per symbol after its file's entry.
     #[arg(long)]
     pub symbols: bool,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
 
     #[command(flatten)]
     pub walk: WalkArgs,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{OutputArgs, WalkArgs};
+use super::{OutputArgs, ParseArgs, WalkArgs};
 use crate::symbols::Kind;
 
 /// `codesearch find-symbol`.
@@ -35,6 +35,9 @@ pub struct FindSymbolArgs {
     pub vimgrep: bool,
 
     #[command(flatten)]
+    pub parse: ParseArgs,
+
+    #[command(flatten)]
     pub walk: WalkArgs,
 
     #[command(flatten)]
@@ -60,6 +63,9 @@ pub struct WhatDependsArgs {
     /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
     #[arg(long, conflicts_with = "json")]
     pub vimgrep: bool,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
 
     #[command(flatten)]
     pub walk: WalkArgs,
@@ -91,6 +97,9 @@ pub struct WhatBreaksArgs {
     /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
     #[arg(long, conflicts_with = "json")]
     pub vimgrep: bool,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
 
     #[command(flatten)]
     pub walk: WalkArgs,

@@ -14,7 +14,7 @@ use anyhow::Result;
 
 pub use symbols::{find_symbol, what_breaks, what_depends};
 
-use crate::cli::{OutputArgs, WalkArgs};
+use crate::cli::{OutputArgs, ParseArgs, WalkArgs};
 use crate::output::printer::{Printer, Style};
 use crate::output::{color_choice, Reporter};
 use crate::walk::Walker;
@@ -25,6 +25,8 @@ pub struct Run {
     pub report: Reporter,
     pub style: Style,
     pub color: bool,
+    /// Files larger than this are skipped with a warning instead of parsed.
+    pub parse_limit: u64,
     pub started: Instant,
 }
 
@@ -32,6 +34,7 @@ impl Run {
     pub fn new(
         paths: &[PathBuf],
         walk: &WalkArgs,
+        parse: &ParseArgs,
         output: &OutputArgs,
         vimgrep: bool,
     ) -> Result<Run> {
@@ -46,6 +49,7 @@ impl Run {
             walker: Walker::new(paths, walk)?,
             report: Reporter::new(),
             style,
+            parse_limit: parse.max_parse_size,
             color: color_choice(output.color) == termcolor::ColorChoice::Always,
             started: Instant::now(),
         })

@@ -32,7 +32,13 @@ const CAVEAT: &str = "Uses are found by name and resolved through imports, recei
 
 /// `codesearch find-symbol`.
 pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let run = Run::new(
+        &args.paths,
+        &args.walk,
+        &args.parse,
+        &args.output,
+        args.vimgrep,
+    )?;
     let progress = Progress::start("files parsed", run.style != Style::Json);
     let query = Query::new(&args.query);
     // Files are scored on the walker's threads as they are parsed; only matches are
@@ -43,7 +49,7 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
         }
         let lang = entry.language?;
         progress.inc();
-        match symbols_of_file(entry.dirent.path(), &entry.path, lang) {
+        match symbols_of_file(entry.dirent.path(), &entry.path, lang, run.parse_limit) {
             Ok((_, mut symbols)) => {
                 let count = symbols.len();
                 symbols.retain(|s| {
@@ -53,6 +59,10 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
                 Some((count, rank(&query, symbols, args.exact)))
             }
             Err(SourceError::Binary) => None,
+            Err(err @ SourceError::TooLarge { .. }) => {
+                run.report.path_warning(&entry.path, err);
+                None
+            }
             Err(err) => {
                 run.report.path_error(&entry.path, err);
                 None
@@ -75,6 +85,7 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
         total_matches: total,
         symbols: searched,
         excluded_dirs: run.walker.excluded_dirs(),
+        skipped_files: run.report.warnings(),
         elapsed_ms: run.elapsed_ms(),
     })))?;
     p.flush()?;
@@ -103,7 +114,7 @@ fn resolve_targets<W: Write>(
             return Ok(None);
         }
     };
-    match targets(&arg, resolver, &run.walker, all) {
+    match targets(&arg, resolver, &run.walker, run.parse_limit, all) {
         Ok(t) => Ok(Some(t)),
         Err(e) => {
             let msg = e.to_string();
@@ -134,7 +145,7 @@ fn with_targets(
     out: &mut dyn Write,
     answer: impl FnOnce(&Resolver, Vec<Target>, &mut Printer<&mut dyn Write>) -> Result<ExitStatus>,
 ) -> Result<ExitStatus> {
-    let source = ParseOnDemand::new(&run.walker, &run.report);
+    let source = ParseOnDemand::new(&run.walker, &run.report, run.parse_limit);
     let resolver = Resolver::new(&source);
     let mut p = run.printer(out);
     let status = match resolve_targets(symbol, all, run, &resolver, &mut p)? {
@@ -162,7 +173,13 @@ fn resolution_parts(
 
 /// `codesearch what-depends`.
 pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let run = Run::new(
+        &args.paths,
+        &args.walk,
+        &args.parse,
+        &args.output,
+        args.vimgrep,
+    )?;
     with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
         let (mut total, mut resolved, mut external, mut unresolved) = (0, 0, 0, 0);
         for t in &targets {
@@ -198,6 +215,7 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
             external,
             unresolved,
             excluded_dirs: run.walker.excluded_dirs(),
+            skipped_files: run.report.warnings(),
             elapsed_ms: run.elapsed_ms(),
         })))?;
         Ok(ExitStatus::from_outcome(total > 0, run.report.had_error()))
@@ -206,7 +224,13 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
 
 /// `codesearch what-breaks`.
 pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(&args.paths, &args.walk, &args.output, args.vimgrep)?;
+    let run = Run::new(
+        &args.paths,
+        &args.walk,
+        &args.parse,
+        &args.output,
+        args.vimgrep,
+    )?;
     with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
         let depth = usize::from(args.depth);
         let mut uses = find_uses(&targets, depth, resolver);
@@ -268,6 +292,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
             depth,
             note: note.clone(),
             excluded_dirs: run.walker.excluded_dirs(),
+            skipped_files: run.report.warnings(),
             elapsed_ms: run.elapsed_ms(),
         })))?;
         if p.style() == Style::Text {

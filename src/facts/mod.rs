@@ -148,8 +148,9 @@ pub fn facts_of_file(
     open_path: &Path,
     display: &Path,
     lang: &'static Language,
+    limit: u64,
 ) -> Result<FileFacts, SourceError> {
-    let parsed = parse_file(open_path, lang)?;
+    let parsed = parse_file(open_path, lang, limit)?;
     Ok(extract_facts(
         lang,
         display,

@@ -176,8 +176,12 @@ fn collect(
         }
         let symbols = match e.language {
             Some(lang) if args.symbols && !probe.binary => {
-                match symbols_of_file(e.dirent.path(), &e.path, lang) {
+                match symbols_of_file(e.dirent.path(), &e.path, lang, args.parse.max_parse_size) {
                     Ok((_, symbols)) => symbols,
+                    Err(err @ crate::source::SourceError::TooLarge { .. }) => {
+                        report.path_warning(&e.path, err);
+                        Vec::new()
+                    }
                     Err(err) => {
                         report.path_error(&e.path, err);
                         Vec::new()

@@ -171,6 +171,8 @@ pub struct FindSummary<'a> {
     pub symbols: usize,
     /// Directories the built-in exclusions skipped.
     pub excluded_dirs: usize,
+    /// Files skipped (with a warning) for being over the parse limit.
+    pub skipped_files: usize,
     pub elapsed_ms: u128,
 }
 
@@ -184,6 +186,8 @@ pub struct DependsSummary {
     pub external: usize,
     pub unresolved: usize,
     pub excluded_dirs: usize,
+    /// Files skipped (with a warning) for being over the parse limit.
+    pub skipped_files: usize,
     pub elapsed_ms: u128,
 }
 
@@ -201,6 +205,8 @@ pub struct BreaksSummary {
     pub depth: usize,
     pub note: String,
     pub excluded_dirs: usize,
+    /// Files skipped (with a warning) for being over the parse limit.
+    pub skipped_files: usize,
     pub elapsed_ms: u128,
 }
 

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 pub struct Reporter {
     had_error: AtomicBool,
     count: AtomicUsize,
+    warnings: AtomicUsize,
     /// When true, messages are counted but not printed (used by tests of the library).
     quiet: bool,
 }
@@ -33,6 +34,22 @@ impl Reporter {
     /// Reports an error about one path.
     pub fn path_error(&self, path: &Path, message: impl Display) {
         self.emit(format_args!("{}: {message}", path.to_string_lossy()));
+    }
+
+    /// Reports a file that was skipped on purpose: said on stderr, counted, but not an
+    /// error (the exit status does not change).
+    pub fn path_warning(&self, path: &Path, message: impl Display) {
+        self.warnings.fetch_add(1, Ordering::Relaxed);
+        if self.quiet {
+            return;
+        }
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "codesearch: {}: {message}", path.to_string_lossy());
+    }
+
+    /// How many files were skipped with a warning.
+    pub fn warnings(&self) -> usize {
+        self.warnings.load(Ordering::Relaxed)
     }
 
     /// Reports an error that concerns no single path.

@@ -42,6 +42,8 @@ pub trait FactsSource: Sync {
 pub struct ParseOnDemand<'w> {
     walker: &'w Walker,
     report: &'w Reporter,
+    /// Files larger than this are skipped with a warning.
+    parse_limit: u64,
     files: Vec<FileEntry>,
     /// Walked files by their path with `.` and `..` folded, so that `./a/b.py` and
     /// `a/b.py` are one file.
@@ -52,7 +54,7 @@ pub struct ParseOnDemand<'w> {
 }
 
 impl<'w> ParseOnDemand<'w> {
-    pub fn new(walker: &'w Walker, report: &'w Reporter) -> ParseOnDemand<'w> {
+    pub fn new(walker: &'w Walker, report: &'w Reporter, parse_limit: u64) -> ParseOnDemand<'w> {
         let files: Vec<FileEntry> = walker
             .files(report)
             .into_iter()
@@ -69,6 +71,7 @@ impl<'w> ParseOnDemand<'w> {
         ParseOnDemand {
             walker,
             report,
+            parse_limit,
             files,
             by_path,
             cache: Mutex::new(HashMap::new()),
@@ -90,9 +93,13 @@ impl<'w> ParseOnDemand<'w> {
             // A path outside the walk (a symbol named by its path): detect it.
             None => crate::lang::detect(path)?,
         };
-        match facts_of_file(path, path, lang) {
+        match facts_of_file(path, path, lang, self.parse_limit) {
             Ok(f) => Some(Arc::new(f)),
             Err(SourceError::Binary) => None,
+            Err(e @ SourceError::TooLarge { .. }) => {
+                self.report.path_warning(path, e);
+                None
+            }
             Err(e) => {
                 self.report.path_error(path, e);
                 None

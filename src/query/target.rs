@@ -95,6 +95,7 @@ pub fn targets(
     arg: &SymbolArg,
     resolver: &Resolver,
     walker: &crate::walk::Walker,
+    parse_limit: u64,
     all: bool,
 ) -> Result<Vec<Target>, TargetError> {
     let source = resolver.source();
@@ -174,7 +175,7 @@ pub fn targets(
             match groups.len() {
                 0 => Err(TargetError::NotFound {
                     name: name.clone(),
-                    suggestions: suggestions(&q, walker),
+                    suggestions: suggestions(&q, walker, parse_limit),
                 }),
                 1 => Ok(groups),
                 _ if all => Ok(groups),
@@ -249,13 +250,14 @@ fn prefer_definitions(found: Vec<DefRef>) -> Vec<DefRef> {
 
 /// Close names for a misspelt symbol: the definitions of the tree whose names are
 /// most similar (only ever computed on this error path).
-fn suggestions(q: &str, walker: &crate::walk::Walker) -> Vec<String> {
+fn suggestions(q: &str, walker: &crate::walk::Walker, parse_limit: u64) -> Vec<String> {
     let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
     let report = crate::output::Reporter::quiet();
     let per_file = walker.collect(&report, |e| {
         let lang = e.language.filter(|_| !e.is_dir)?;
         let (_, symbols) =
-            crate::symbols::collect::symbols_of_file(e.dirent.path(), &e.path, lang).ok()?;
+            crate::symbols::collect::symbols_of_file(e.dirent.path(), &e.path, lang, parse_limit)
+                .ok()?;
         let close: Vec<(f64, String)> = symbols
             .into_iter()
             .filter(|s| s.kind != Kind::Scope)

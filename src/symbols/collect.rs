@@ -23,8 +23,13 @@ pub struct ParsedFile {
 }
 
 /// Reads and parses one file with this thread's parser for its language.
-pub fn parse_file(open_path: &Path, lang: &'static Language) -> Result<ParsedFile, SourceError> {
-    let source = source::read_text(open_path)?;
+/// Files larger than `limit` bytes are refused ([`SourceError::TooLarge`]).
+pub fn parse_file(
+    open_path: &Path,
+    lang: &'static Language,
+    limit: u64,
+) -> Result<ParsedFile, SourceError> {
+    let source = source::read_text_within(open_path, limit)?;
     let tree = parse_text(lang, &source.text)?;
     Ok(ParsedFile { source, tree })
 }
@@ -43,8 +48,9 @@ pub fn symbols_of_file(
     open_path: &Path,
     display: &Path,
     lang: &'static Language,
+    limit: u64,
 ) -> Result<(ParsedFile, Vec<Symbol>), SourceError> {
-    let parsed = parse_file(open_path, lang)?;
+    let parsed = parse_file(open_path, lang, limit)?;
     let symbols = extract(lang, display, &parsed.source.text, &parsed.tree);
     Ok((parsed, symbols))
 }
