@@ -25,6 +25,7 @@ pub mod output;
 mod query;
 mod search;
 mod source;
+mod store;
 mod symbols;
 mod walk;
 pub mod xray;
