@@ -591,7 +591,7 @@ fn index_answers_equal_fresh_answers_on_a_multi_language_fixture() {
     for q in ["main", "Sample", "render", "greet", "list"] {
         same_as_fresh(&fixtures, i, &["find-symbol", q, "-n", "50"]);
     }
-    let (_, recs) = answer(&fixtures, i, &["build-index", "--symbols"]);
+    let recs = same_as_fresh(&fixtures, i, &["build-index", "--symbols"]);
     let ids: Vec<String> = recs
         .iter()
         .filter(|r| r["type"] == "symbol" && r["data"]["kind"] != "module")

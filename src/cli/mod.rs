@@ -172,6 +172,9 @@ pub struct BuildIndexArgs {
     pub parse: ParseArgs,
 
     #[command(flatten)]
+    pub index: IndexArgs,
+
+    #[command(flatten)]
     pub walk: WalkArgs,
 
     #[command(flatten)]

@@ -13,6 +13,7 @@ use crate::output::printer::Style;
 use crate::output::progress::Progress;
 use crate::output::record::{rfc3339, IndexCounts, IndexStatusData, IndexSummary, Record, Summary};
 use crate::output::ExitStatus;
+use crate::query::source::walked_files;
 use crate::query::stored::{index_status, FromIndex};
 use crate::store::{Status, Store};
 
@@ -89,6 +90,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         run.parse_limit,
         &root,
         dir,
+        walked_files(&run.walker, &run.report),
         Some(&progress),
     )
     .with_context(|| format!("{}: cannot build the index", root.display()))?;

@@ -21,7 +21,7 @@ use crate::cli::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
 use crate::output::printer::{Printer, Style};
 use crate::output::progress::Progress;
 use crate::output::{color_choice, Reporter};
-use crate::query::source::{FactsSource, ParseOnDemand};
+use crate::query::source::{walked_files, FactsSource, FileEntry, ParseOnDemand};
 use crate::query::stored::FromIndex;
 use crate::walk::Walker;
 
@@ -77,6 +77,11 @@ impl Run {
     /// date first; or, with `--no-index`, for paths that share no root, or when the
     /// index cannot be used (said once on stderr), a fresh parse.
     pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
+        self.facts_source_for(walked_files(&self.walker, &self.report))
+    }
+
+    /// [`Run::facts_source`] over files this run already walked.
+    pub fn facts_source_for(&self, files: Vec<FileEntry>) -> Box<dyn FactsSource + '_> {
         if let Some((root, dir)) = &self.index {
             let progress = Progress::start("files indexed", self.style != Style::Json);
             match FromIndex::open(
@@ -85,6 +90,7 @@ impl Run {
                 self.parse_limit,
                 root,
                 dir.as_deref(),
+                files.clone(),
                 Some(&progress),
             ) {
                 Ok(source) => return Box::new(source),
@@ -93,10 +99,11 @@ impl Run {
                 )),
             }
         }
-        Box::new(ParseOnDemand::new(
+        Box::new(ParseOnDemand::with_files(
             &self.walker,
             &self.report,
             self.parse_limit,
+            files,
         ))
     }
 

@@ -16,21 +16,24 @@
 
 mod tree;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
 
 use crate::cli::BuildIndexArgs;
+use crate::commands::Run;
 use crate::lang::Language;
 use crate::output::json::{JsonLines, PathJson};
 use crate::output::progress::Progress;
 use crate::output::record::SymbolData;
 use crate::output::{color_choice, ExitStatus, Reporter};
+use crate::query::source::FileEntry;
 use crate::source::BINARY_PROBE_LEN;
-use crate::symbols::collect::symbols_of_file;
 use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
@@ -78,9 +81,19 @@ struct Summary<'a> {
 /// Runs `build-index` and returns the exit status.
 pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let started = Instant::now();
-    let report = Reporter::new();
-    let walker = Walker::new(&args.paths, &args.walk)?;
-    let entries = collect(&walker, &report, args, !args.output.json);
+    let run = Run::new(
+        &args.paths,
+        &args.walk,
+        &args.parse,
+        &args.index,
+        &args.output,
+        false,
+    )?;
+    let (walker, report) = (&run.walker, &run.report);
+    let mut entries = collect(walker, report, !args.output.json, args.stats);
+    if args.symbols {
+        add_symbols(&run, &mut entries);
+    }
     let filtered = !args.walk.globs.is_empty()
         || !args.walk.types.is_empty()
         || !args.walk.types_not.is_empty();
@@ -127,9 +140,9 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     } else {
         let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;
         if use_color {
-            tree::render(&walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
+            tree::render(walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
         } else {
-            tree::render(&walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
+            tree::render(walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
         }
         if args.stats {
             write_stats(&totals, walker.excluded_dirs(), out)?;
@@ -142,15 +155,41 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     ))
 }
 
+/// Fills in the symbols of every file, from the index or a fresh parse.
+fn add_symbols(run: &Run, entries: &mut [Visited<MapEntry>]) {
+    let files: Vec<FileEntry> = entries
+        .iter()
+        .filter(|v| !v.item.is_dir)
+        .map(|v| FileEntry {
+            path: v.path.clone(),
+            language: v.item.language,
+        })
+        .collect();
+    let by_path: Mutex<HashMap<PathBuf, Vec<Symbol>>> = Mutex::new(HashMap::new());
+    run.facts_source_for(files)
+        .for_each_definitions(false, &|symbols| {
+            if let Some(first) = symbols.first() {
+                let path = first.path.clone();
+                by_path
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(path, symbols);
+            }
+        });
+    let mut by_path = by_path.into_inner().unwrap_or_else(|p| p.into_inner());
+    for v in entries.iter_mut().filter(|v| !v.item.is_dir) {
+        v.item.symbols = by_path.remove(&v.path).unwrap_or_default();
+    }
+}
+
 /// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
 /// in the first block; a path named on the command line is always kept).
 fn collect(
     walker: &Walker,
     report: &Reporter,
-    args: &BuildIndexArgs,
     show_progress: bool,
+    count_lines: bool,
 ) -> Vec<Visited<MapEntry>> {
-    let count_lines = args.stats;
     let progress = Progress::start("entries walked", show_progress);
     let entries = walker.collect(report, |e| {
         progress.inc();
@@ -174,29 +213,13 @@ fn collect(
         if probe.binary && !e.explicit {
             return None;
         }
-        let symbols = match e.language {
-            Some(lang) if args.symbols && !probe.binary => {
-                match symbols_of_file(e.dirent.path(), &e.path, lang, args.parse.max_parse_size) {
-                    Ok((_, symbols)) => symbols,
-                    Err(err @ crate::source::SourceError::TooLarge { .. }) => {
-                        report.path_warning(&e.path, err);
-                        Vec::new()
-                    }
-                    Err(err) => {
-                        report.path_error(&e.path, err);
-                        Vec::new()
-                    }
-                }
-            }
-            _ => Vec::new(),
-        };
         Some(MapEntry {
             is_dir: false,
             depth: e.depth,
             language: e.language,
             size: Some(probe.size),
             lines: probe.lines,
-            symbols,
+            symbols: Vec::new(),
         })
     });
     progress.finish();

@@ -103,17 +103,18 @@ impl<'w> FromIndex<'w> {
         Ok((store.path().to_path_buf(), store.status()?))
     }
 
-    /// Walks, opens the index of `root` and brings it up to date. A damaged index is
-    /// rebuilt once; any other failure is the caller's to report.
+    /// Opens the index of `root` and brings it up to date for `files` (the walked
+    /// files, in path order). A damaged index is rebuilt once; any other failure is
+    /// the caller's to report.
     pub fn open(
         walker: &'w Walker,
         report: &'w Reporter,
         parse_limit: u64,
         root: &Path,
         index_dir: Option<&Path>,
+        files: Vec<FileEntry>,
         progress: Option<&Progress>,
     ) -> Result<FromIndex<'w>, StoreError> {
-        let files = walked_files(walker, report);
         let keyed = keyed(&files, root)?;
         let walked = as_walked(&files, &keyed);
         let mut store = Store::open(root, index_dir, report)?;
