@@ -347,6 +347,7 @@ fn index_status_and_clear_report_the_index() {
         parsed: u64,
         rehashed: u64,
         removed: u64,
+        walked: bool,
         files: u64,
         symbols: u64,
         references: u64,
@@ -627,4 +628,49 @@ fn index_answers_equal_fresh_answers_on_our_own_sources() {
         i,
         &["what-breaks", "normalize", "src", "--all", "--depth", "2"],
     );
+}
+
+#[test]
+fn a_remembered_walk_is_dropped_when_a_directory_or_ignore_file_changes() {
+    let dir = tree(&[
+        (".gitignore", "skip.py\n"),
+        ("a/x.py", "def one():\n    pass\n"),
+        ("skip.py", "def two():\n    pass\n"),
+        ("env/pyvenv.cfg", "home = /usr\n"),
+        ("env/lib.py", "def three():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    let found = |q: &str| names(&same_as_fresh(p, i, &["find-symbol", q, "--exact"]));
+    let walked = || {
+        let (code, out, _) = run_in(p, i, &["index", "--json"]);
+        assert_eq!(code, 0);
+        common::json_lines(out.as_bytes())[0]["data"]["walked"]
+            .as_bool()
+            .expect("walked")
+    };
+    // A walk is remembered only once nothing in it is younger than a timestamp tick.
+    let settle = || std::thread::sleep(Duration::from_millis(2100));
+    settle();
+    assert!(walked(), "nothing remembered yet");
+    assert!(!walked(), "an unchanged tree is not walked again");
+    assert_eq!(found("one"), ["a/x.py:one"]);
+    assert_eq!(found("two"), Vec::<String>::new());
+    // An ignore file edited in place (its directory's mtime does not change).
+    std::fs::write(p.join(".gitignore"), "# nothing\n").unwrap();
+    assert_eq!(found("two"), ["skip.py:two"]);
+    settle();
+    assert!(walked());
+    assert!(!walked());
+    assert_eq!(found("three"), Vec::<String>::new());
+    // A skipped directory that stops looking generated.
+    std::fs::remove_file(p.join("env/pyvenv.cfg")).unwrap();
+    assert_eq!(found("three"), ["env/lib.py:three"]);
+    settle();
+    assert!(walked());
+    assert!(!walked());
+    assert_eq!(found("one"), ["a/x.py:one"]);
+    // A new file in a visited directory.
+    write(p, "a/new.py", b"def four():\n    pass\n");
+    assert_eq!(found("four"), ["a/new.py:four"]);
 }

@@ -13,7 +13,6 @@ use crate::output::printer::Style;
 use crate::output::progress::Progress;
 use crate::output::record::{rfc3339, IndexCounts, IndexStatusData, IndexSummary, Record, Summary};
 use crate::output::ExitStatus;
-use crate::query::source::walked_files;
 use crate::query::stored::{index_status, FromIndex};
 use crate::store::{Status, Store};
 
@@ -90,7 +89,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         run.parse_limit,
         &root,
         dir,
-        walked_files(&run.walker, &run.report),
+        None,
         Some(&progress),
     )
     .with_context(|| format!("{}: cannot build the index", root.display()))?;
@@ -104,6 +103,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         parsed: source.refreshed.parsed,
         rehashed: source.refreshed.rehashed,
         removed: source.refreshed.removed,
+        walked: source.walked,
         counts: counts(&status),
         skipped_files: run.report.warnings(),
         elapsed_ms: run.elapsed_ms(),

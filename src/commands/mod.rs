@@ -77,11 +77,15 @@ impl Run {
     /// date first; or, with `--no-index`, for paths that share no root, or when the
     /// index cannot be used (said once on stderr), a fresh parse.
     pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
-        self.facts_source_for(walked_files(&self.walker, &self.report))
+        self.source_over(None)
     }
 
     /// [`Run::facts_source`] over files this run already walked.
     pub fn facts_source_for(&self, files: Vec<FileEntry>) -> Box<dyn FactsSource + '_> {
+        self.source_over(Some(files))
+    }
+
+    fn source_over(&self, files: Option<Vec<FileEntry>>) -> Box<dyn FactsSource + '_> {
         if let Some((root, dir)) = &self.index {
             let progress = Progress::start("files indexed", self.style != Style::Json);
             match FromIndex::open(
@@ -99,6 +103,7 @@ impl Run {
                 )),
             }
         }
+        let files = files.unwrap_or_else(|| walked_files(&self.walker, &self.report));
         Box::new(ParseOnDemand::with_files(
             &self.walker,
             &self.report,

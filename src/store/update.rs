@@ -83,24 +83,43 @@ struct Loc {
     hash: Option<Vec<u8>>,
 }
 
-/// A file's identity on disk.
-#[derive(Clone, Copy)]
-struct Stat {
-    size: i64,
-    mtime_ns: i64,
-    ctime_ns: i64,
-    inode: i64,
+/// A file's or directory's identity on disk: when its bytes (or entries) change, one
+/// of these does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileStat {
+    pub size: i64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+    pub inode: i64,
 }
 
-impl Stat {
+type Stat = FileStat;
+
+impl FileStat {
+    /// The stat of a regular file (following symlinks).
     fn of(path: &Path) -> Option<Stat> {
         let m = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
-        Some(Stat {
+        Some(FileStat::from(&m))
+    }
+
+    /// The stat of a file or directory (following symlinks).
+    pub fn any(path: &Path) -> Option<FileStat> {
+        Some(FileStat::from(&std::fs::metadata(path).ok()?))
+    }
+
+    fn from(m: &std::fs::Metadata) -> FileStat {
+        FileStat {
             size: m.len() as i64,
             mtime_ns: m.mtime() * 1_000_000_000 + m.mtime_nsec(),
             ctime_ns: m.ctime() * 1_000_000_000 + m.ctime_nsec(),
             inode: m.ino() as i64,
-        })
+        }
+    }
+
+    /// Whether it changed so recently before `moment` that a further change could
+    /// carry the same timestamp.
+    pub fn racy(&self, moment: i64) -> bool {
+        self.mtime_ns.max(self.ctime_ns) + RACY_NS >= moment
     }
 
     fn matches(&self, l: &Loc) -> bool {
