@@ -134,9 +134,15 @@ impl<'w> FromIndex<'w> {
             Err(e) => return Err(e),
         };
         store.begin_snapshot()?;
+        // A concurrent update may have replaced a record this refresh relied on: such
+        // files are answered from their text, never from a missing record.
+        let alive = store.content_ids()?;
         let mut slots = vec![Slot::Unindexed; files.len()];
         for ((i, _), slot) in keyed.iter().zip(&refreshed.slots) {
-            slots[*i] = slot.clone();
+            slots[*i] = match slot {
+                Slot::Parsed(id) if !alive.contains(id) => Slot::Unindexed,
+                other => other.clone(),
+            };
         }
         drop(walked);
         let by_path = files

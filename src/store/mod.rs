@@ -303,6 +303,13 @@ impl Store {
         Ok(())
     }
 
+    /// The ids of every content record in the snapshot.
+    pub fn content_ids(&self) -> Result<HashSet<i64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached("SELECT id FROM content")?;
+        let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+        Ok(ids.collect::<Result<_, _>>()?)
+    }
+
     /// The definitions blob of each content id given, in no particular order.
     pub fn definition_blobs(&self, ids: &[i64]) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
         let wanted: HashSet<i64> = ids.iter().copied().collect();

@@ -433,12 +433,9 @@ impl Store {
             let w = &files[i];
             let (stat, content, slot) = match read {
                 Read::Skip => continue,
-                Read::Same(stat, c, slot) => {
-                    out.rehashed += 1;
-                    (stat, c, slot)
-                }
-                Read::Known(stat, c, slot) => {
-                    // Another process may have dropped it since it was looked up.
+                // Bytes already stored: under this path, or under another one.
+                Read::Same(stat, c, slot) | Read::Known(stat, c, slot) => {
+                    // Another process may have dropped the record since it was looked up.
                     let alive: Option<i64> = tx
                         .query_row("SELECT id FROM content WHERE id = ?1", [c], |r| r.get(0))
                         .optional()?;
