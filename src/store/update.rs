@@ -316,12 +316,7 @@ impl Store {
                 },
             ))
         })?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (k, v) = row?;
-            out.insert(k, v);
-        }
-        Ok(out)
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     fn known_contents(&self) -> Result<Known, StoreError> {
@@ -334,12 +329,7 @@ impl Store {
                 (r.get(2)?, r.get(3)?, r.get(4)?),
             ))
         })?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (k, v) = row?;
-            out.insert(k, v);
-        }
-        Ok(out)
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Brings the index up to date for `files` (every file the run walks) and says
