@@ -155,6 +155,9 @@ pub struct Resolver<'s> {
     source: &'s dyn FactsSource,
     by_name: Mutex<HashMap<String, Vec<DefRef>>>,
     file_set: HashSet<PathBuf>,
+    /// The walked files by file name, built on first use: a module path is looked up
+    /// among the files of its last component's name, not the whole tree.
+    by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
     dirs: HashSet<String>,
     modules: Mutex<HashMap<ModuleKey, Arc<Vec<PathBuf>>>>,
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
@@ -180,6 +183,7 @@ impl<'s> Resolver<'s> {
             source,
             by_name: Mutex::new(HashMap::new()),
             file_set,
+            by_file_name: std::sync::OnceLock::new(),
             dirs,
             modules: Mutex::new(HashMap::new()),
             recording: Mutex::new(None),
@@ -1178,13 +1182,23 @@ impl<'s> Resolver<'s> {
     }
 
     fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = self
-            .file_set
+        let by_name = self.by_file_name.get_or_init(|| {
+            let mut m: HashMap<std::ffi::OsString, Vec<PathBuf>> = HashMap::new();
+            for f in &self.file_set {
+                if let Some(n) = f.file_name() {
+                    m.entry(n.to_os_string()).or_default().push(f.clone());
+                }
+            }
+            m
+        });
+        let mut out: Vec<PathBuf> = suffixes
             .iter()
-            .filter(|f| suffixes.iter().any(|s| f.ends_with(s)))
+            .filter_map(|s| Some((s, by_name.get(s.file_name()?)?)))
+            .flat_map(|(s, files)| files.iter().filter(move |f| f.ends_with(s)))
             .cloned()
             .collect();
         out.sort();
+        out.dedup();
         out
     }
 
