@@ -34,6 +34,9 @@ _codesearch() {
             codesearch,map)
                 cmd="codesearch__subcmd__build__subcmd__index"
                 ;;
+            codesearch,mcp)
+                cmd="codesearch__subcmd__mcp"
+                ;;
             codesearch,what-breaks)
                 cmd="codesearch__subcmd__what__subcmd__breaks"
                 ;;
@@ -58,6 +61,9 @@ _codesearch() {
             codesearch__subcmd__help,help)
                 cmd="codesearch__subcmd__help__subcmd__help"
                 ;;
+            codesearch__subcmd__help,mcp)
+                cmd="codesearch__subcmd__help__subcmd__mcp"
+                ;;
             codesearch__subcmd__help,what-breaks)
                 cmd="codesearch__subcmd__help__subcmd__what__subcmd__breaks"
                 ;;
@@ -67,6 +73,21 @@ _codesearch() {
             codesearch__subcmd__help,xray)
                 cmd="codesearch__subcmd__help__subcmd__xray"
                 ;;
+            codesearch__subcmd__help__subcmd__mcp,serve)
+                cmd="codesearch__subcmd__help__subcmd__mcp__subcmd__serve"
+                ;;
+            codesearch__subcmd__mcp,help)
+                cmd="codesearch__subcmd__mcp__subcmd__help"
+                ;;
+            codesearch__subcmd__mcp,serve)
+                cmd="codesearch__subcmd__mcp__subcmd__serve"
+                ;;
+            codesearch__subcmd__mcp__subcmd__help,help)
+                cmd="codesearch__subcmd__mcp__subcmd__help__subcmd__help"
+                ;;
+            codesearch__subcmd__mcp__subcmd__help,serve)
+                cmd="codesearch__subcmd__mcp__subcmd__help__subcmd__serve"
+                ;;
             *)
                 ;;
         esac
@@ -74,7 +95,7 @@ _codesearch() {
 
     case "${cmd}" in
         codesearch)
-            opts="-h -V --type-list --help --version build-index map find-symbol what-depends what-breaks xray explore generate help"
+            opts="-h -V --type-list --help --version build-index map find-symbol what-depends what-breaks xray explore mcp generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -348,7 +369,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__help)
-            opts="build-index find-symbol what-depends what-breaks xray explore generate help"
+            opts="build-index find-symbol what-depends what-breaks xray explore mcp generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -431,6 +452,34 @@ _codesearch() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        codesearch__subcmd__help__subcmd__mcp)
+            opts="serve"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__help__subcmd__mcp__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         codesearch__subcmd__help__subcmd__what__subcmd__breaks)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -466,6 +515,92 @@ _codesearch() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp)
+            opts="-h --help serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help)
+            opts="serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__serve)
+            opts="-j -h --max-chars --threads --max-parse-size --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-chars)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

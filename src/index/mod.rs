@@ -23,7 +23,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::cli::BuildIndexArgs;
+use crate::cli::{BuildIndexArgs, WalkArgs};
 use crate::lang::Language;
 use crate::output::json::{JsonLines, PathJson};
 use crate::output::progress::Progress;
@@ -80,15 +80,13 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let started = Instant::now();
     let report = Reporter::new();
     let walker = Walker::new(&args.paths, &args.walk)?;
-    let entries = collect(&walker, &report, args, !args.output.json);
-    let filtered = !args.walk.globs.is_empty()
-        || !args.walk.types.is_empty()
-        || !args.walk.types_not.is_empty();
-    let entries = if filtered {
-        tree::prune_empty_dirs(entries)
-    } else {
-        entries
+    let opts = MapOptions {
+        symbols: args.symbols,
+        count_lines: args.stats,
+        parse_limit: args.parse.max_parse_size,
+        progress: !args.output.json,
     };
+    let entries = map_entries(&walker, &report, &args.walk, &opts);
 
     let mut totals = Totals::default();
     for v in &entries {
@@ -142,16 +140,41 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     ))
 }
 
-/// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
-/// in the first block; a path named on the command line is always kept).
-fn collect(
+/// What the map holds besides the tree.
+#[derive(Debug, Clone, Copy)]
+pub struct MapOptions {
+    /// Each file's symbols (its outline).
+    pub symbols: bool,
+    /// Each file's line count.
+    pub count_lines: bool,
+    /// Files larger than this are not parsed for symbols.
+    pub parse_limit: u64,
+    /// A progress bar on a terminal.
+    pub progress: bool,
+}
+
+/// The entries of the map, in path order. With globs or types, directories that hold
+/// no selected file are left out.
+pub fn map_entries(
     walker: &Walker,
     report: &Reporter,
-    args: &BuildIndexArgs,
-    show_progress: bool,
+    walk: &WalkArgs,
+    opts: &MapOptions,
 ) -> Vec<Visited<MapEntry>> {
-    let count_lines = args.stats;
-    let progress = Progress::start("entries walked", show_progress);
+    let entries = collect(walker, report, opts);
+    let filtered = !walk.globs.is_empty() || !walk.types.is_empty() || !walk.types_not.is_empty();
+    if filtered {
+        tree::prune_empty_dirs(entries)
+    } else {
+        entries
+    }
+}
+
+/// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
+/// in the first block; a path named on the command line is always kept).
+fn collect(walker: &Walker, report: &Reporter, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
+    let count_lines = opts.count_lines;
+    let progress = Progress::start("entries walked", opts.progress);
     let entries = walker.collect(report, |e| {
         progress.inc();
         if e.is_dir {
@@ -175,8 +198,8 @@ fn collect(
             return None;
         }
         let symbols = match e.language {
-            Some(lang) if args.symbols && !probe.binary => {
-                match symbols_of_file(e.dirent.path(), &e.path, lang, args.parse.max_parse_size) {
+            Some(lang) if opts.symbols && !probe.binary => {
+                match symbols_of_file(e.dirent.path(), &e.path, lang, opts.parse_limit) {
                     Ok((_, symbols)) => symbols,
                     Err(err @ crate::source::SourceError::TooLarge { .. }) => {
                         report.path_warning(&e.path, err);

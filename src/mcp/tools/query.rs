@@ -1,0 +1,91 @@
+//! What the symbol tools share: naming the target of a question through the query
+//! layer, and the JSON of a symbol.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use super::{walker, Args, ToolContext, ToolError};
+use crate::output::Reporter;
+use crate::query::resolve::Resolver;
+use crate::query::source::ParseOnDemand;
+use crate::query::target::{targets, Target, TargetError};
+use crate::symbols::resolve::{parse_arg, SymbolArg};
+use crate::symbols::Symbol;
+
+/// A symbol as every tool shows it.
+pub fn symbol_json(s: &Symbol) -> Value {
+    json!({
+        "id": s.id,
+        "name": s.name,
+        "qualified_name": s.qualified_name,
+        "kind": s.kind.as_str(),
+        "language": s.language,
+        "path": s.path.to_string_lossy(),
+        "line": s.line,
+        "end_line": s.end_line,
+        "signature": s.signature,
+    })
+}
+
+/// Resolves `symbol` (an id, `path:line` or a name; with `file`, only definitions in
+/// that file) to its targets under the call's root, then runs `answer` over them.
+/// A symbol that names nothing is a failure that lists close names or the candidates.
+pub fn with_targets<T>(
+    ctx: &ToolContext<'_>,
+    args: &Args,
+    symbol: &str,
+    file: Option<&Path>,
+    all: bool,
+    answer: impl FnOnce(&Resolver, Vec<Target>) -> T,
+) -> Result<T, ToolError> {
+    if symbol.trim() == "-" {
+        return Err(ToolError::InvalidArguments(
+            "'-' (a record on stdin) is a command-line form; pass an id or a name".into(),
+        ));
+    }
+    let paths = args.root(&ctx.server.root)?;
+    let walker = walker(&paths, args)?;
+    let report = Reporter::new();
+    let source = ParseOnDemand::new(&walker, &report, ctx.server.parse_limit);
+    let resolver = Resolver::new(&source);
+    let arg = parse_arg(symbol, &mut std::io::empty())
+        .map_err(|e| ToolError::InvalidArguments(e.to_string()))?;
+    // With a file, every definition of the name is taken, then those in the file kept.
+    let all = all || (file.is_some() && matches!(arg, SymbolArg::Name(_)));
+    let mut found =
+        targets(&arg, &resolver, &walker, ctx.server.parse_limit, all).map_err(target_failure)?;
+    if let Some(file) = file {
+        found.retain(|t| {
+            crate::query::resolve::normalize(&t.symbol().path)
+                == crate::query::resolve::normalize(file)
+        });
+        if found.is_empty() {
+            return Err(ToolError::failed(
+                format!("no definition of '{symbol}' in {}", file.display()),
+                json!({}),
+            ));
+        }
+    }
+    Ok(answer(&resolver, found))
+}
+
+fn target_failure(e: TargetError) -> ToolError {
+    let message = e.to_string();
+    match e {
+        TargetError::NotFound { suggestions, .. } => ToolError::failed(
+            message,
+            json!({"reason": "not_found", "suggestions": suggestions}),
+        ),
+        TargetError::Ambiguous { candidates, .. } => ToolError::failed(
+            message,
+            json!({
+                "reason": "ambiguous",
+                "candidates": candidates.iter().map(symbol_json).collect::<Vec<_>>(),
+            }),
+        ),
+        TargetError::NoDefinitionAt(_) => {
+            ToolError::failed(message, json!({"reason": "not_found"}))
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The `codesearch_*` family: the tool names, argument names and payload keys that
+//! agent platforms running codesearch as a spawn-per-call sidecar expect.
+//!
+//! - `codesearch_search` `{query, limit=10, threshold=0.7, file_pattern, language}` →
+//!   `{"results": [{file, line, end_line, content, score, language, metadata}]}`;
+//! - `codesearch_trace_callers` / `codesearch_trace_callees` `{symbol, file,
+//!   recursive=false, max_depth=3}` → `{"symbols": [{symbol, file, line, kind,
+//!   signature}]}`;
+//! - `codesearch_trace_graph` `{symbol, file, depth=2, include_callers=true,
+//!   include_callees=true}` → `{"nodes": [{symbol, callers, callees, depth}]}`.
+//!
+//! Every payload also says what a cut left out (`total`, `truncated`, ...). Failures
+//! are JSON-RPC errors (see [`super::Family::Sidecar`]).
+
+use std::collections::{HashSet, VecDeque};
+
+use serde_json::{json, Map, Value};
+
+use super::query::with_targets;
+use super::{object_schema, page, walker, Args, Family, Tool, ToolContext, ToolError};
+use crate::facts::RefKind;
+use crate::mcp::budget::fit;
+use crate::output::Reporter;
+use crate::query::breaks::what_breaks;
+use crate::query::depends::what_depends;
+use crate::query::resolve::{DefRef, Resolution, Resolver};
+use crate::query::target::Target;
+use crate::source::SourceError;
+use crate::symbols::collect::symbols_of_file;
+use crate::symbols::Symbol;
+
+mod score;
+
+/// The most characters of one result's `content`.
+const MAX_CONTENT: usize = 4000;
+
+pub const SEARCH: Tool = Tool {
+    name: "codesearch_search",
+    title: "Search code by words",
+    description: "Natural-language or identifier search over the definitions of the repository: each \
+definition is scored 0..1 by how many of the query's words its name, qualified name, signature, doc \
+comment and path contain; results at or above threshold come best first with their source as content.",
+    family: Family::Sidecar,
+    schema: search_schema,
+    run: run_search,
+};
+
+pub const TRACE_CALLERS: Tool = Tool {
+    name: "codesearch_trace_callers",
+    title: "Callers of a symbol",
+    description:
+        "The definitions that call or use a symbol (recursive: their callers too, up to max_depth).",
+    family: Family::Sidecar,
+    schema: trace_schema,
+    run: run_callers,
+};
+
+pub const TRACE_CALLEES: Tool = Tool {
+    name: "codesearch_trace_callees",
+    title: "Callees of a symbol",
+    description: "The repository definitions a symbol calls (recursive: what those call too, up to max_depth).",
+    family: Family::Sidecar,
+    schema: trace_schema,
+    run: run_callees,
+};
+
+pub const TRACE_GRAPH: Tool = Tool {
+    name: "codesearch_trace_graph",
+    title: "Call graph around a symbol",
+    description: "The call graph around a symbol: a node per symbol within depth levels, each with its callers and callees.",
+    family: Family::Sidecar,
+    schema: graph_schema,
+    run: run_graph,
+};
+
+fn opt(kind: &str, description: &str) -> Value {
+    json!({"type": [kind, "null"], "description": description})
+}
+
+fn search_schema() -> Value {
+    let mut p = Map::new();
+    p.insert("query".into(), json!({"type": "string", "description": "Words or an identifier (\"authentication middleware\", \"AuthService\")."}));
+    p.insert("limit".into(), opt("integer", "Most results (default 10)."));
+    p.insert(
+        "threshold".into(),
+        opt("number", "Lowest score kept, 0..1 (default 0.7)."),
+    );
+    p.insert(
+        "file_pattern".into(),
+        opt(
+            "string",
+            "Only files matching this glob (e.g. src/**/*.py).",
+        ),
+    );
+    p.insert(
+        "language".into(),
+        opt("string", "Only files of this language."),
+    );
+    p.insert(
+        "offset".into(),
+        opt(
+            "integer",
+            "Results to skip (a previous answer's next_offset).",
+        ),
+    );
+    p.insert(
+        "max_chars".into(),
+        opt("integer", "Most characters of the answer."),
+    );
+    object_schema(p, &["query"])
+}
+
+fn symbol_args() -> Map<String, Value> {
+    let mut p = Map::new();
+    p.insert("symbol".into(), json!({"type": "string", "description": "A name (login, AuthService.login), an id or path:line."}));
+    p.insert(
+        "file".into(),
+        opt("string", "Only the definitions of symbol in this file."),
+    );
+    p.insert("limit".into(), opt("integer", "Most items (default 100)."));
+    p.insert(
+        "offset".into(),
+        opt(
+            "integer",
+            "Items to skip (a previous answer's next_offset).",
+        ),
+    );
+    p.insert(
+        "max_chars".into(),
+        opt("integer", "Most characters of the answer."),
+    );
+    p
+}
+
+fn trace_schema() -> Value {
+    let mut p = symbol_args();
+    p.insert(
+        "recursive".into(),
+        opt(
+            "boolean",
+            "Follow the trace past the first level (default false).",
+        ),
+    );
+    p.insert(
+        "max_depth".into(),
+        opt("integer", "Levels when recursive (default 3)."),
+    );
+    object_schema(p, &["symbol"])
+}
+
+fn graph_schema() -> Value {
+    let mut p = symbol_args();
+    p.insert(
+        "depth".into(),
+        opt("integer", "Levels of nodes around the symbol (default 2)."),
+    );
+    p.insert(
+        "include_callers".into(),
+        opt("boolean", "List each node's callers (default true)."),
+    );
+    p.insert(
+        "include_callees".into(),
+        opt("boolean", "List each node's callees (default true)."),
+    );
+    object_schema(p, &["symbol"])
+}
+
+fn run_search(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
+    let text = args.required_str("query")?;
+    let threshold = args.f64("threshold")?.unwrap_or(0.7).clamp(0.0, 1.0);
+    let page = page(ctx, args, 10)?;
+    let mut walk = Map::new();
+    if let Some(glob) = args.str("file_pattern")? {
+        walk.insert("glob".into(), json!(glob));
+    }
+    if let Some(lang) = args.str("language")? {
+        walk.insert("type".into(), json!(lang));
+    }
+    let walker = walker(&[], &Args::new(walk))?;
+    let report = Reporter::new();
+    let query = score::Query::new(text);
+    let per_file = walker.collect(&report, |entry| {
+        let lang = entry.language.filter(|_| !entry.is_dir)?;
+        let (parsed, symbols) = match symbols_of_file(
+            entry.dirent.path(),
+            &entry.path,
+            lang,
+            ctx.server.parse_limit,
+        ) {
+            Ok(found) => found,
+            Err(SourceError::Binary) => return None,
+            Err(err) => {
+                report.path_warning(&entry.path, err);
+                return None;
+            }
+        };
+        let text = &parsed.source.text;
+        let hits: Vec<(f64, Value)> = symbols
+            .iter()
+            .filter(|s| s.kind != crate::symbols::Kind::Scope)
+            .filter_map(|s| {
+                let score = query.score(s);
+                (score >= threshold).then(|| (score, result_json(s, text, score)))
+            })
+            .collect();
+        Some(hits)
+    });
+    let mut hits: Vec<(f64, Value)> = per_file.into_iter().flat_map(|v| v.item).collect();
+    // Best first; equal scores keep path order (the walk's), so answers are stable.
+    hits.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let items: Vec<Value> = hits.into_iter().map(|(_, v)| v).collect();
+    Ok(fit(&page, &items, |shown, cut| {
+        let mut m = Map::new();
+        m.insert("results".into(), Value::Array(shown.to_vec()));
+        cut.annotate(&mut m, page.max_chars);
+        if cut.total == 0 {
+            m.insert("note".into(), json!(format!("no definition scored {threshold} or more for '{text}'; lower threshold or use other words")));
+        }
+        Value::Object(m)
+    }))
+}
+
+fn result_json(s: &Symbol, text: &str, score: f64) -> Value {
+    let body = text.get(s.start_byte..s.end_byte).unwrap_or("");
+    let (content, cut) = crate::mcp::budget::cut_text(body, MAX_CONTENT);
+    json!({
+        "file": s.path.to_string_lossy(),
+        "line": s.start_line,
+        "end_line": s.end_line,
+        "content": content,
+        "score": (score * 1000.0).round() / 1000.0,
+        "language": s.language,
+        "metadata": {
+            "id": s.id,
+            "name": s.name,
+            "qualified_name": s.qualified_name,
+            "kind": s.kind.as_str(),
+            "signature": s.signature,
+            "content_truncated": cut,
+        },
+    })
+}
+
+/// `{symbol, file, line, kind, signature}`.
+fn trace_symbol(s: &Symbol) -> Value {
+    json!({
+        "symbol": s.qualified_name,
+        "file": s.path.to_string_lossy(),
+        "line": s.line,
+        "kind": s.kind.as_str(),
+        "signature": s.signature,
+    })
+}
+
+/// The levels a trace follows.
+fn trace_depth(args: &Args) -> Result<usize, ToolError> {
+    if !args.bool("recursive")?.unwrap_or(false) {
+        return Ok(1);
+    }
+    Ok(args.usize("max_depth")?.unwrap_or(3).clamp(1, 32))
+}
+
+/// The definitions that use `t`, each once, in path and line order.
+fn callers(t: &Target, resolver: &Resolver) -> Vec<DefRef> {
+    let mut seen = HashSet::new();
+    what_breaks(std::slice::from_ref(t), 1, resolver)
+        .into_iter()
+        .filter_map(|u| {
+            let caller = u.caller?;
+            let index = u.file.definitions.iter().position(|d| d.id == caller.id)?;
+            seen.insert(caller.id).then(|| DefRef {
+                file: u.file.clone(),
+                index,
+            })
+        })
+        .collect()
+}
+
+/// The repository definitions `t` calls, each once, in source order.
+fn callees(t: &Target, resolver: &Resolver) -> Vec<DefRef> {
+    let mut seen = HashSet::new();
+    what_depends(t, resolver)
+        .into_iter()
+        .filter(|d| d.reference.kind == RefKind::Call)
+        .filter_map(|d| match d.resolution {
+            Resolution::Definition(def) => seen.insert(def.symbol().id.clone()).then_some(def),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Breadth-first from the targets through `next`, up to `depth` levels: every symbol
+/// reached, each once.
+fn trace(
+    targets: &[Target],
+    depth: usize,
+    resolver: &Resolver,
+    next: fn(&Target, &Resolver) -> Vec<DefRef>,
+) -> Vec<Value> {
+    let mut seen: HashSet<String> = targets.iter().map(|t| t.symbol().id.clone()).collect();
+    let mut level: Vec<Target> = targets.to_vec();
+    let mut out = Vec::new();
+    for _ in 0..depth {
+        let mut following = Vec::new();
+        for t in &level {
+            for d in next(t, resolver) {
+                if seen.insert(d.symbol().id.clone()) {
+                    out.push(trace_symbol(d.symbol()));
+                    following.push(Target::of(&d));
+                }
+            }
+        }
+        level = following;
+    }
+    out
+}
+
+fn run_trace(
+    ctx: &ToolContext<'_>,
+    args: &Args,
+    next: fn(&Target, &Resolver) -> Vec<DefRef>,
+    empty: &str,
+) -> Result<Value, ToolError> {
+    let symbol = args.required_str("symbol")?;
+    let file = args.path("file", &ctx.server.root)?;
+    let depth = trace_depth(args)?;
+    let page = page(ctx, args, 100)?;
+    let items = with_targets(
+        ctx,
+        args,
+        symbol,
+        file.as_deref(),
+        true,
+        |resolver, targets| trace(&targets, depth, resolver, next),
+    )?;
+    Ok(fit(&page, &items, |shown, cut| {
+        let mut m = Map::new();
+        m.insert("symbols".into(), Value::Array(shown.to_vec()));
+        cut.annotate(&mut m, page.max_chars);
+        if cut.total == 0 {
+            m.insert("note".into(), json!(empty));
+        }
+        Value::Object(m)
+    }))
+}
+
+fn run_callers(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
+    run_trace(
+        ctx,
+        args,
+        callers,
+        "nothing in the repository calls or uses it",
+    )
+}
+
+fn run_callees(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
+    run_trace(
+        ctx,
+        args,
+        callees,
+        "it calls no definition of the repository",
+    )
+}
+
+fn run_graph(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
+    let symbol = args.required_str("symbol")?;
+    let file = args.path("file", &ctx.server.root)?;
+    let depth = args.usize("depth")?.unwrap_or(2).clamp(1, 8);
+    let with_callers = args.bool("include_callers")?.unwrap_or(true);
+    let with_callees = args.bool("include_callees")?.unwrap_or(true);
+    let page = page(ctx, args, 100)?;
+    let nodes = with_targets(
+        ctx,
+        args,
+        symbol,
+        file.as_deref(),
+        true,
+        |resolver, targets| {
+            let mut seen: HashSet<String> = targets.iter().map(|t| t.symbol().id.clone()).collect();
+            let mut queue: VecDeque<(Target, usize)> =
+                targets.into_iter().map(|t| (t, 0)).collect();
+            let mut nodes = Vec::new();
+            while let Some((t, d)) = queue.pop_front() {
+                let up = if with_callers {
+                    callers(&t, resolver)
+                } else {
+                    Vec::new()
+                };
+                let down = if with_callees {
+                    callees(&t, resolver)
+                } else {
+                    Vec::new()
+                };
+                for n in up.iter().chain(&down) {
+                    if d + 1 < depth && seen.insert(n.symbol().id.clone()) {
+                        queue.push_back((Target::of(n), d + 1));
+                    }
+                }
+                nodes.push(json!({
+                    "symbol": trace_symbol(t.symbol()),
+                    "callers": up.iter().map(|c| trace_symbol(c.symbol())).collect::<Vec<_>>(),
+                    "callees": down.iter().map(|c| trace_symbol(c.symbol())).collect::<Vec<_>>(),
+                    "depth": d,
+                }));
+            }
+            nodes
+        },
+    )?;
+    Ok(fit(&page, &nodes, |shown, cut| {
+        let mut m = Map::new();
+        m.insert("nodes".into(), Value::Array(shown.to_vec()));
+        cut.annotate(&mut m, page.max_chars);
+        Value::Object(m)
+    }))
+}
