@@ -30,8 +30,9 @@ symbol uses, `what_breaks` who uses it (before changing it). `xray` runs a Pytho
 tree of every file a regex selects; `explore` shows the node kinds to write one. Answers are cut to a \
 character budget and say what they left out (`truncated`, `total`, `next_offset`).";
 
-/// How long a client may cache `server/discover`'s answer.
-const DISCOVER_TTL_MS: u64 = 3_600_000;
+/// How long a client may cache `server/discover`'s and `tools/list`'s answers: both
+/// are fixed for the life of the process.
+const TTL_MS: u64 = 3_600_000;
 
 /// The era a request is served in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +118,16 @@ pub fn initialize(params: &Map<String, Value>) -> Result<Value, RpcError> {
     }))
 }
 
+/// A listing with the caching hints stateless-era clients require (`ttlMs`,
+/// `cacheScope`); earlier clients ignore them.
+pub fn cacheable(mut listing: Value) -> Value {
+    if let Value::Object(m) = &mut listing {
+        m.insert("ttlMs".into(), json!(TTL_MS));
+        m.insert("cacheScope".into(), json!("public"));
+    }
+    listing
+}
+
 /// The answer to `server/discover`.
 pub fn discover() -> Value {
     json!({
@@ -125,7 +136,7 @@ pub fn discover() -> Value {
         "capabilities": {"tools": {}},
         "_meta": {"io.modelcontextprotocol/serverInfo": server_info()},
         "instructions": INSTRUCTIONS,
-        "ttlMs": DISCOVER_TTL_MS,
+        "ttlMs": TTL_MS,
         "cacheScope": "public",
     })
 }

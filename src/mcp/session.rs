@@ -210,7 +210,7 @@ fn answer_request(
         "initialize" => lifecycle::initialize(&req.params)?,
         "ping" => json!({}),
         "server/discover" => lifecycle::discover(),
-        "tools/list" => json!({"tools": tools::list()}),
+        "tools/list" => lifecycle::cacheable(json!({"tools": tools::list()})),
         "tools/call" => {
             let token = progress_token(&req.params);
             let last = std::cell::Cell::new(None::<Instant>);
