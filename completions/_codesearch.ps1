@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
             [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
             [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
+            [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Build or update the index the symbol commands answer from (they also update it themselves before every answer); --status reports on it, --clear deletes it')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'The agent front end: a Model Context Protocol server over stdio, with one tool per question (`codesearch mcp serve`)')
@@ -97,6 +98,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most NUM results')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most NUM results')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
@@ -111,6 +113,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--exact', '--exact', [CompletionResultType]::ParameterName, 'Only definitions whose name (or qualified name) is exactly QUERY')
             [CompletionResult]::new('--vimgrep', '--vimgrep', [CompletionResultType]::ParameterName, 'Print `path:line:column:text` lines, for editors'' :grep and quickfix lists')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')
@@ -124,6 +127,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
         }
         'codesearch;what-depends' {
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
@@ -138,6 +142,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'When a name matches several definitions, use them all instead of failing')
             [CompletionResult]::new('--vimgrep', '--vimgrep', [CompletionResultType]::ParameterName, 'Print `path:line:column:text` lines, for editors'' :grep and quickfix lists')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')
@@ -152,6 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
         'codesearch;what-breaks' {
             [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Follow callers transitively, NUM levels deep (1 = direct uses only)')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
@@ -166,6 +172,35 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'When a name matches several definitions, use them all instead of failing')
             [CompletionResult]::new('--vimgrep', '--vimgrep', [CompletionResultType]::ParameterName, 'Print `path:line:column:text` lines, for editors'' :grep and quickfix lists')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
+            [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')
+            [CompletionResult]::new('--no-default-excludes', '--no-default-excludes', [CompletionResultType]::ParameterName, 'Walk the directories the built-in list excludes (node_modules, .git, generated env/build/target/dist/vendor directories, ...); ignore files still apply')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links (loops are detected, reported once and skipped)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'codesearch;index' {
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
+            [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
+            [CompletionResult]::new('-T', '-T ', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('--type-not', '--type-not', [CompletionResultType]::ParameterName, 'Do not search files of language TYPE (repeatable)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most NUM directories below each path given')
+            [CompletionResult]::new('--max-filesize', '--max-filesize', [CompletionResultType]::ParameterName, 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Report on the index instead of updating it: files, symbols, references, content records, bytes on disk, last update, and how many files changed since')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'Delete the index of PATH')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')
@@ -286,6 +321,8 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
@@ -311,6 +348,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('find-symbol', 'find-symbol', [CompletionResultType]::ParameterValue, 'Fuzzy search over definitions: exact name, prefix, camelCase/snake_case words, then subsequence ("auth service" finds AuthService and auth_service)')
             [CompletionResult]::new('what-depends', 'what-depends', [CompletionResultType]::ParameterValue, 'What a symbol uses: the calls and imports inside it, resolved to definitions where possible')
             [CompletionResult]::new('what-breaks', 'what-breaks', [CompletionResultType]::ParameterValue, 'Who uses a symbol: call sites, references and imports, by name, with the enclosing symbol of each')
+            [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Build or update the index the symbol commands answer from (they also update it themselves before every answer); --status reports on it, --clear deletes it')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'The agent front end: a Model Context Protocol server over stdio, with one tool per question (`codesearch mcp serve`)')
@@ -328,6 +366,9 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;help;what-breaks' {
+            break
+        }
+        'codesearch;help;index' {
             break
         }
         'codesearch;help;xray' {

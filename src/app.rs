@@ -42,6 +42,7 @@ fn dispatch(command: Command, out: &mut dyn Write) -> Result<ExitStatus> {
         Command::FindSymbol(args) => crate::commands::find_symbol(&args, out)?,
         Command::WhatDepends(args) => crate::commands::what_depends(&args, out)?,
         Command::WhatBreaks(args) => crate::commands::what_breaks(&args, out)?,
+        Command::Index(args) => crate::commands::index(&args, out)?,
         Command::Xray(args) => crate::xray::run_xray(&args, out)?,
         Command::Explore(args) => crate::xray::run_explore(&args, out)?,
         Command::Mcp(args) => match &args.command {

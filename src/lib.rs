@@ -26,6 +26,7 @@ pub mod output;
 mod query;
 mod search;
 mod source;
+mod store;
 mod symbols;
 mod walk;
 pub mod xray;

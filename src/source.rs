@@ -108,6 +108,15 @@ pub fn read_text(path: &Path) -> Result<SourceText, SourceError> {
 /// [`read_text`] for a file that is about to be parsed: one larger than `limit` bytes
 /// is refused before it is read (parsing costs tens of bytes of memory per byte).
 pub fn read_text_within(path: &Path, limit: u64) -> Result<SourceText, SourceError> {
+    let bytes = read_bytes_within(path, limit)?;
+    if looks_binary(&bytes) {
+        return Err(SourceError::Binary);
+    }
+    Ok(decode(bytes))
+}
+
+/// The raw bytes of a regular file of at most `limit` bytes.
+pub fn read_bytes_within(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
     let mut file = open_regular(path)?;
     let size = file.metadata()?.len();
     if size > limit {
@@ -115,10 +124,7 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<SourceText, SourceErr
     }
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
-    if looks_binary(&bytes) {
-        return Err(SourceError::Binary);
-    }
-    Ok(decode(bytes))
+    Ok(bytes)
 }
 
 /// Parses text with a language's grammar, reusing `parser` (callers keep one parser per

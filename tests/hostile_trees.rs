@@ -106,6 +106,7 @@ fn endless_stdin_for_what_breaks_ends_promptly_with_bounded_memory() {
     let dir = tree(&[("a.py", "def a(): pass\n")]);
     let started = Instant::now();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("codesearch"))
+        .env("CODESEARCH_INDEX_DIR", common::index_dir())
         .args(["what-breaks", "-"])
         .current_dir(dir.path())
         .stdin(Stdio::piped())

@@ -77,7 +77,7 @@ struct SymbolJson {
     score: Option<f64>,
 }
 
-paged!(FindPayload { symbols: Vec<SymbolJson>, skipped_files: usize });
+paged!(FindPayload { symbols: Vec<SymbolJson>, searched: usize, skipped_files: usize });
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

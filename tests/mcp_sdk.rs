@@ -96,6 +96,7 @@ fn drive(mode: &str) -> Value {
     let dir = fixture();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_sdk/client.py");
     let out = Command::new(sdk_python())
+        .env("CODESEARCH_INDEX_DIR", common::index_dir())
         .arg(script)
         .arg(assert_cmd::cargo::cargo_bin("codesearch"))
         .arg(dir.path())

@@ -62,6 +62,29 @@ pub struct ParseArgs {
     pub max_parse_size: u64,
 }
 
+/// Where the index lives.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Index options")]
+pub struct IndexDirArgs {
+    /// Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when
+    /// that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache).
+    #[arg(long = "index-dir", value_name = "DIR")]
+    pub index_dir: Option<std::path::PathBuf>,
+}
+
+/// Whether symbol answers come from the index (brought up to date first, every run) or
+/// from a fresh parse.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Index options")]
+pub struct IndexArgs {
+    /// Answer from a fresh parse of the files, without reading or updating the index.
+    #[arg(long = "no-index")]
+    pub no_index: bool,
+
+    #[command(flatten)]
+    pub dir: IndexDirArgs,
+}
+
 /// How results are printed.
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Output options")]

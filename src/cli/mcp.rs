@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::ParseArgs;
+use super::{IndexArgs, ParseArgs};
 
 /// `codesearch mcp`.
 #[derive(Debug, clap::Args)]
@@ -40,4 +40,7 @@ pub struct McpServeArgs {
 
     #[command(flatten)]
     pub parse: ParseArgs,
+
+    #[command(flatten)]
+    pub index: IndexArgs,
 }

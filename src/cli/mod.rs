@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-pub use groups::{ColorWhen, OutputArgs, ParseArgs, WalkArgs};
+pub use groups::{ColorWhen, IndexArgs, IndexDirArgs, OutputArgs, ParseArgs, WalkArgs};
 pub use mcp::{McpArgs, McpCommand, McpServeArgs};
 pub use search_args::{EvalArgs, PatternArgs, TargetArg};
 pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
@@ -62,6 +62,10 @@ pub enum Command {
     /// enclosing symbol of each.
     WhatBreaks(WhatBreaksArgs),
 
+    /// Build or update the index the symbol commands answer from (they also update it
+    /// themselves before every answer); --status reports on it, --clear deletes it.
+    Index(IndexCommandArgs),
+
     /// Programmable structural search: a regex picks candidate files, then a Python
     /// evaluator runs once per file over its syntax tree, in a sandbox.
     Xray(XrayArgs),
@@ -86,6 +90,7 @@ impl Command {
             Command::FindSymbol(a) => a.walk.threads,
             Command::WhatDepends(a) => a.walk.threads,
             Command::WhatBreaks(a) => a.walk.threads,
+            Command::Index(a) => a.walk.threads,
             Command::Xray(a) => a.run.walk.threads,
             Command::Explore(a) => a.run.walk.threads,
             Command::Mcp(a) => match &a.command {
@@ -171,6 +176,36 @@ pub struct BuildIndexArgs {
     /// type); in JSON, one symbol record per symbol after its file's entry.
     #[arg(long)]
     pub symbols: bool,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
+
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `codesearch index`.
+#[derive(Debug, clap::Args)]
+pub struct IndexCommandArgs {
+    /// The root whose index to build, report on or delete (default: the current
+    /// directory).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+
+    /// Report on the index instead of updating it: files, symbols, references, content
+    /// records, bytes on disk, last update, and how many files changed since.
+    #[arg(long, conflicts_with = "clear")]
+    pub status: bool,
+
+    /// Delete the index of PATH.
+    #[arg(long)]
+    pub clear: bool,
+
+    #[command(flatten)]
+    pub dir: IndexDirArgs,
 
     #[command(flatten)]
     pub parse: ParseArgs,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{OutputArgs, ParseArgs, WalkArgs};
+use super::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
 use crate::symbols::Kind;
 
 /// `codesearch find-symbol`.
@@ -38,6 +38,9 @@ pub struct FindSymbolArgs {
     pub parse: ParseArgs,
 
     #[command(flatten)]
+    pub index: IndexArgs,
+
+    #[command(flatten)]
     pub walk: WalkArgs,
 
     #[command(flatten)]
@@ -66,6 +69,9 @@ pub struct WhatDependsArgs {
 
     #[command(flatten)]
     pub parse: ParseArgs,
+
+    #[command(flatten)]
+    pub index: IndexArgs,
 
     #[command(flatten)]
     pub walk: WalkArgs,
@@ -100,6 +106,9 @@ pub struct WhatBreaksArgs {
 
     #[command(flatten)]
     pub parse: ParseArgs,
+
+    #[command(flatten)]
+    pub index: IndexArgs,
 
     #[command(flatten)]
     pub walk: WalkArgs,

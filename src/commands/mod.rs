@@ -1,22 +1,28 @@
 //! The subcommands over the query layer: each turns its arguments (already resolved
 //! into a [`Run`]) into a query call and hands the records to the printer.
 //!
-//! [`Run`] is where parsed flags become the walker, the reporter, the output style and
-//! the thread count, once per run; commands never re-read raw flags for those.
+//! [`Run`] is where parsed flags become the walker, the reporter, the output style,
+//! the thread count and the facts source (the index, or a fresh parse), once per run;
+//! commands never re-read raw flags for those.
 
+mod index;
 mod symbols;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Result;
 
+pub use index::index;
 pub use symbols::{find_symbol, what_breaks, what_depends};
 
-use crate::cli::{OutputArgs, ParseArgs, WalkArgs};
+use crate::cli::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
 use crate::output::printer::{Printer, Style};
+use crate::output::progress::Progress;
 use crate::output::{color_choice, Reporter};
+use crate::query::source::{FactsSource, ParseOnDemand};
+use crate::query::stored::FromIndex;
 use crate::walk::Walker;
 
 /// Everything a command needs that comes from the shared flags.
@@ -27,6 +33,8 @@ pub struct Run {
     pub color: bool,
     /// Files larger than this are skipped with a warning instead of parsed.
     pub parse_limit: u64,
+    /// The index to answer from, if any: its root and the `--index-dir` given.
+    index: Option<(PathBuf, Option<PathBuf>)>,
     pub started: Instant,
 }
 
@@ -35,6 +43,7 @@ impl Run {
         paths: &[PathBuf],
         walk: &WalkArgs,
         parse: &ParseArgs,
+        index: &IndexArgs,
         output: &OutputArgs,
         vimgrep: bool,
     ) -> Result<Run> {
@@ -50,6 +59,11 @@ impl Run {
             report: Reporter::new(),
             style,
             parse_limit: parse.max_parse_size,
+            index: if index.no_index {
+                None
+            } else {
+                index_root(paths).map(|root| (root, index.dir.index_dir.clone()))
+            },
             color: color_choice(output.color) == termcolor::ColorChoice::Always,
             started: Instant::now(),
         })
@@ -59,7 +73,63 @@ impl Run {
         Printer::new(out, self.style, self.color)
     }
 
+    /// Where this run's facts come from: the index of the search root, brought up to
+    /// date first; or, with `--no-index`, for paths that share no root, or when the
+    /// index cannot be used (said once on stderr), a fresh parse.
+    pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
+        if let Some((root, dir)) = &self.index {
+            let progress = Progress::start("files indexed", self.style != Style::Json);
+            match FromIndex::open(
+                &self.walker,
+                &self.report,
+                self.parse_limit,
+                root,
+                dir.as_deref(),
+                Some(&progress),
+            ) {
+                Ok(source) => return Box::new(source),
+                Err(e) => self.report.note(format_args!(
+                    "the index cannot be used ({e}); answering without it"
+                )),
+            }
+        }
+        Box::new(ParseOnDemand::new(
+            &self.walker,
+            &self.report,
+            self.parse_limit,
+        ))
+    }
+
     pub fn elapsed_ms(&self) -> u128 {
         self.started.elapsed().as_millis()
     }
+}
+
+/// The root whose index answers for `paths`: the current directory when every path
+/// lies inside it, else the one directory given; `None` when the paths share no root.
+pub fn index_root(paths: &[PathBuf]) -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+    let canonical: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| p.canonicalize())
+        .collect::<std::io::Result<_>>()
+        .ok()?;
+    if canonical.iter().all(|p| p.starts_with(&cwd)) {
+        return Some(cwd);
+    }
+    match canonical.as_slice() {
+        [one] if one.is_dir() => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The canonical form of a root given on the command line.
+pub fn canonical_root(path: Option<&Path>) -> Result<PathBuf> {
+    use anyhow::Context;
+    let p = path.unwrap_or(Path::new("."));
+    let root = p
+        .canonicalize()
+        .with_context(|| format!("{}: cannot open", p.display()))?;
+    anyhow::ensure!(root.is_dir(), "{}: not a directory", p.display());
+    Ok(root)
 }

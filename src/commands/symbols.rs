@@ -11,7 +11,6 @@ use crate::cli::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 use crate::facts::RefKind;
 use crate::output::json::PathJson;
 use crate::output::printer::{Printer, Style};
-use crate::output::progress::Progress;
 use crate::output::record::{
     BreaksSummary, CallerData, DefinitionData, DependencyData, DependsSummary, ErrorData,
     FindSummary, Record, ReferenceData, ResolutionKind, Summary, SymbolData,
@@ -19,12 +18,10 @@ use crate::output::record::{
 use crate::output::ExitStatus;
 use crate::query::breaks::what_breaks as find_uses;
 use crate::query::depends::what_depends as find_dependencies;
+use crate::query::find::find_symbols;
 use crate::query::resolve::{Resolution, Resolver};
-use crate::query::source::ParseOnDemand;
 use crate::query::target::{targets, Target, TargetError};
-use crate::source::SourceError;
-use crate::symbols::collect::symbols_of_file;
-use crate::symbols::rank::{rank, sort_ranked, Query, Ranked};
+use crate::symbols::rank::Query;
 use crate::symbols::resolve::parse_arg;
 
 /// What every symbol question says about its results.
@@ -36,43 +33,17 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
         &args.paths,
         &args.walk,
         &args.parse,
+        &args.index,
         &args.output,
         args.vimgrep,
     )?;
-    let progress = Progress::start("files parsed", run.style != Style::Json);
     let query = Query::new(&args.query);
-    // Files are scored on the walker's threads as they are parsed; only matches are
-    // kept, so memory follows the results, not the size of the tree.
-    let per_file = run.walker.collect(&run.report, |entry| {
-        if entry.is_dir {
-            return None;
-        }
-        let lang = entry.language?;
-        progress.inc();
-        match symbols_of_file(entry.dirent.path(), &entry.path, lang, run.parse_limit) {
-            Ok((_, mut symbols)) => {
-                let count = symbols.len();
-                symbols.retain(|s| {
-                    s.kind != crate::symbols::Kind::Scope
-                        && (args.kinds.is_empty() || args.kinds.contains(&s.kind))
-                });
-                Some((count, rank(&query, symbols, args.exact)))
-            }
-            Err(SourceError::Binary) => None,
-            Err(err @ SourceError::TooLarge { .. }) => {
-                run.report.path_warning(&entry.path, err);
-                None
-            }
-            Err(err) => {
-                run.report.path_error(&entry.path, err);
-                None
-            }
-        }
-    });
-    progress.finish();
-    let searched: usize = per_file.iter().map(|v| v.item.0).sum();
-    let mut ranked: Vec<Ranked> = per_file.into_iter().flat_map(|v| v.item.1).collect();
-    sort_ranked(&mut ranked);
+    let found = {
+        let source = run.facts_source();
+        find_symbols(source.as_ref(), &query, &args.kinds, args.exact)
+    };
+    let searched = found.searched;
+    let ranked = found.ranked;
     let total = ranked.len();
     let shown = &ranked[..total.min(args.limit)];
     let mut p = run.printer(out);
@@ -101,7 +72,6 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
 fn resolve_targets<W: Write>(
     symbol: &str,
     all: bool,
-    run: &Run,
     resolver: &Resolver,
     p: &mut Printer<W>,
 ) -> Result<Option<Vec<Target>>> {
@@ -114,7 +84,7 @@ fn resolve_targets<W: Write>(
             return Ok(None);
         }
     };
-    match targets(&arg, resolver, &run.walker, run.parse_limit, all) {
+    match targets(&arg, resolver, all) {
         Ok(t) => Ok(Some(t)),
         Err(e) => {
             let msg = e.to_string();
@@ -145,10 +115,10 @@ fn with_targets(
     out: &mut dyn Write,
     answer: impl FnOnce(&Resolver, Vec<Target>, &mut Printer<&mut dyn Write>) -> Result<ExitStatus>,
 ) -> Result<ExitStatus> {
-    let source = ParseOnDemand::new(&run.walker, &run.report, run.parse_limit);
-    let resolver = Resolver::new(&source);
+    let source = run.facts_source();
+    let resolver = Resolver::new(source.as_ref());
     let mut p = run.printer(out);
-    let status = match resolve_targets(symbol, all, run, &resolver, &mut p)? {
+    let status = match resolve_targets(symbol, all, &resolver, &mut p)? {
         Some(targets) => answer(&resolver, targets, &mut p)?,
         None => ExitStatus::Error,
     };
@@ -177,6 +147,7 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
         &args.paths,
         &args.walk,
         &args.parse,
+        &args.index,
         &args.output,
         args.vimgrep,
     )?;
@@ -228,6 +199,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
         &args.paths,
         &args.walk,
         &args.parse,
+        &args.index,
         &args.output,
         args.vimgrep,
     )?;

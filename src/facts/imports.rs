@@ -10,7 +10,7 @@
 use tree_sitter::Node;
 
 /// One imported module, or one name imported from a module.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Import {
     /// The module, package, namespace, header or path as written, without quotes:
     /// `java.util`, `os.path`, `./db`, `github.com/x/y/pkg`, `stdio.h`, `..models`.

@@ -18,18 +18,18 @@ mod walk;
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::lang::Language;
 use crate::source::SourceError;
-use crate::symbols::collect::parse_file;
+use crate::symbols::collect::{parse_file, parse_text};
 use crate::symbols::Symbol;
 
 pub use imports::Import;
 pub(crate) use walk::split_type;
 
 /// How an identifier is used at one place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RefKind {
     /// What a call or `new` invokes.
@@ -60,7 +60,7 @@ impl RefKind {
 }
 
 /// One use of a name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reference {
     /// The identifier itself (`add` in `builder.add(x)`).
     pub name: String,
@@ -80,7 +80,7 @@ pub struct Reference {
 }
 
 /// What declared a local name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BindingKind {
     Parameter,
     Local,
@@ -89,7 +89,7 @@ pub enum BindingKind {
 }
 
 /// A name declared inside a definition (or at file level) that is not itself a symbol.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Binding {
     pub name: String,
     /// The simple name of its declared or constructed type (`Map` for
@@ -141,6 +141,16 @@ pub fn extract_facts(
 ) -> FileFacts {
     let definitions = crate::symbols::extract(lang, path, text, tree);
     walk::facts_with(path, lang, text, tree, definitions)
+}
+
+/// Parses text already read and decoded and extracts its facts.
+pub fn facts_of_text(
+    lang: &'static Language,
+    display: &Path,
+    text: &str,
+) -> Result<FileFacts, SourceError> {
+    let tree = parse_text(lang, text)?;
+    Ok(extract_facts(lang, display, text, &tree))
 }
 
 /// Reads, parses and extracts the facts of one file; `display` is the path as printed.

@@ -59,9 +59,26 @@ pub fn size(v: &Value) -> usize {
 /// Builds the largest answer of the page that fits the budget. `build` makes the
 /// answer from a slice of the items and the cut (it should call [`Cut::annotate`]).
 pub fn fit(page: &Page, items: &[Value], build: impl Fn(&[Value], &Cut) -> Value) -> Value {
-    let total = items.len();
+    let window = page.window(items.len());
+    fit_window(page, items.len(), &items[window], build)
+}
+
+impl Page {
+    /// The indices of a list of `total` items this page may show.
+    pub fn window(&self, total: usize) -> std::ops::Range<usize> {
+        let offset = self.offset.min(total);
+        offset..offset.saturating_add(self.limit).min(total)
+    }
+}
+
+/// [`fit`] when only the page's window of a list of `total` items was built.
+pub fn fit_window(
+    page: &Page,
+    total: usize,
+    window: &[Value],
+    build: impl Fn(&[Value], &Cut) -> Value,
+) -> Value {
     let offset = page.offset.min(total);
-    let end = offset.saturating_add(page.limit).min(total);
     let answer = |shown: usize, by_budget: bool| {
         let cut = Cut {
             total,
@@ -69,14 +86,14 @@ pub fn fit(page: &Page, items: &[Value], build: impl Fn(&[Value], &Cut) -> Value
             shown,
             by_budget,
         };
-        build(&items[offset..offset + shown], &cut)
+        build(&window[..shown], &cut)
     };
-    let full = answer(end - offset, false);
+    let full = answer(window.len(), false);
     if size(&full) <= page.max_chars {
         return full;
     }
     // The largest count that fits: sizes grow with the count, so bisect.
-    let (mut lo, mut hi) = (0usize, end - offset);
+    let (mut lo, mut hi) = (0usize, window.len());
     while lo + 1 < hi {
         let mid = lo + (hi - lo) / 2;
         if size(&answer(mid, true)) <= page.max_chars {

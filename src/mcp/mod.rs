@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::cli::McpServeArgs;
+use crate::cli::{IndexArgs, McpServeArgs};
 use crate::output::ExitStatus;
 
 /// What every request is answered against.
@@ -41,6 +41,8 @@ pub struct Server {
     pub max_chars: usize,
     /// Files larger than this are not parsed.
     pub parse_limit: u64,
+    /// Whether symbol questions answer from the index, and where it lives.
+    pub index: IndexArgs,
 }
 
 /// Runs the server on stdin/stdout until stdin closes.
@@ -62,6 +64,7 @@ pub fn serve(args: &McpServeArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         root,
         max_chars: usize::try_from(args.max_chars).unwrap_or(usize::MAX),
         parse_limit: args.parse.max_parse_size,
+        index: args.index.clone(),
     };
     let stdin = std::io::BufReader::new(std::io::stdin());
     session::serve(&server, stdin, out).context("serving MCP on stdio")?;

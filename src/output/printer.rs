@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use termcolor::{Color, ColorSpec, WriteColor};
 
 use super::display_path;
-use super::record::{Record, ResolutionKind};
+use super::record::{Record, ResolutionKind, Summary};
 
 /// How records are rendered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +150,35 @@ impl<W: Write> Printer<W> {
                 }
                 writeln!(w, "  {}", for_display(r.line_content.trim()))
             }
+            Record::IndexStatus(st) => {
+                writeln!(w, "root:           {}", display_path(st.root.0))?;
+                writeln!(w, "index:          {}", display_path(st.index.0))?;
+                if !st.exists {
+                    return writeln!(w, "state:          not built yet (run `codesearch index`)");
+                }
+                let c = &st.counts;
+                writeln!(w, "files:          {}", c.files)?;
+                writeln!(w, "symbols:        {}", c.symbols)?;
+                writeln!(w, "references:     {}", c.references)?;
+                writeln!(w, "contents:       {}", c.contents)?;
+                writeln!(w, "bytes on disk:  {}", c.bytes_on_disk)?;
+                writeln!(w, "created:        {}", st.created.as_deref().unwrap_or("-"))?;
+                writeln!(w, "last update:    {}", st.last_update.as_deref().unwrap_or("-"))?;
+                writeln!(w, "changed since:  {}", st.changed_since)
+            }
+            Record::Summary(Summary::Index(s)) => writeln!(
+                w,
+                "indexed {} files in {} ms ({} parsed, {} re-read unchanged, {} removed): {} symbols, {} references, {} bytes in {}",
+                s.counts.files,
+                s.elapsed_ms,
+                s.parsed,
+                s.rehashed,
+                s.removed,
+                s.counts.symbols,
+                s.counts.references,
+                s.counts.bytes_on_disk,
+                display_path(s.index.0)
+            ),
             Record::Summary(_) | Record::Error(_) => Ok(()),
         }
     }

@@ -16,6 +16,8 @@ pub const DELAY: Duration = Duration::from_millis(400);
 /// A running progress indicator; dropping it (or [`Progress::finish`]) clears it.
 pub struct Progress {
     count: Arc<AtomicU64>,
+    /// How many units there are in all, once known (0: unknown, a spinner).
+    total: Arc<AtomicU64>,
     done: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -25,13 +27,15 @@ impl Progress {
     /// terminal; otherwise a no-op counter.
     pub fn start(what: &'static str, enabled: bool) -> Progress {
         let count = Arc::new(AtomicU64::new(0));
+        let total = Arc::new(AtomicU64::new(0));
         let done = Arc::new(AtomicBool::new(false));
         let thread = (enabled && std::io::stderr().is_terminal()).then(|| {
-            let (count, done) = (Arc::clone(&count), Arc::clone(&done));
-            std::thread::spawn(move || spin(what, &count, &done))
+            let (count, total, done) = (Arc::clone(&count), Arc::clone(&total), Arc::clone(&done));
+            std::thread::spawn(move || spin(what, &count, &total, &done))
         });
         Progress {
             count,
+            total,
             done,
             thread,
         }
@@ -40,6 +44,11 @@ impl Progress {
     /// Counts one unit of work. Cheap: a relaxed atomic add.
     pub fn inc(&self) {
         self.count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Sets how many units there are: the spinner becomes a bar with a rate and an ETA.
+    pub fn set_total(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
     }
 
     /// Stops and clears the spinner.
@@ -61,7 +70,7 @@ impl Drop for Progress {
     }
 }
 
-fn spin(what: &'static str, count: &AtomicU64, done: &AtomicBool) {
+fn spin(what: &'static str, count: &AtomicU64, total: &AtomicU64, done: &AtomicBool) {
     let start = Instant::now();
     let tick = Duration::from_millis(50);
     while start.elapsed() < DELAY {
@@ -77,7 +86,19 @@ fn spin(what: &'static str, count: &AtomicU64, done: &AtomicBool) {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     bar.set_message(what);
+    let mut counted = false;
     while !done.load(Ordering::Relaxed) {
+        let n = total.load(Ordering::Relaxed);
+        if n > 0 && !counted {
+            counted = true;
+            bar.set_length(n);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} {msg} ({per_sec}, ETA {eta})",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+        }
         bar.set_position(count.load(Ordering::Relaxed));
         bar.tick();
         std::thread::sleep(tick);

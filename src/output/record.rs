@@ -23,6 +23,7 @@ pub enum Record<'a> {
     Reference(ReferenceData<'a>),
     Summary(Summary<'a>),
     Error(ErrorData<'a>),
+    IndexStatus(IndexStatusData<'a>),
 }
 
 /// A definition.
@@ -157,6 +158,87 @@ pub enum Summary<'a> {
     Find(FindSummary<'a>),
     Depends(DependsSummary),
     Breaks(BreaksSummary),
+    Index(IndexSummary<'a>),
+}
+
+/// The counts of an index.
+#[derive(Serialize, Default)]
+pub struct IndexCounts {
+    /// Files with a location record.
+    pub files: u64,
+    pub symbols: u64,
+    pub references: u64,
+    /// Distinct contents stored (files with identical bytes share one).
+    pub contents: u64,
+    /// The database's size, write-ahead log included.
+    pub bytes_on_disk: u64,
+}
+
+/// `index --status`.
+#[derive(Serialize)]
+pub struct IndexStatusData<'a> {
+    pub root: PathJson<'a>,
+    /// The database file.
+    pub index: PathJson<'a>,
+    /// False when the root has no index yet (every count is then 0).
+    pub exists: bool,
+    #[serde(flatten)]
+    pub counts: IndexCounts,
+    /// When it was created and last updated (RFC 3339, UTC).
+    pub created: Option<String>,
+    pub last_update: Option<String>,
+    /// Walked files changed or added since the last update, plus stored files that
+    /// are gone.
+    pub changed_since: usize,
+}
+
+/// `index`'s summary (the one line text mode prints).
+#[derive(Serialize)]
+pub struct IndexSummary<'a> {
+    pub root: PathJson<'a>,
+    pub index: PathJson<'a>,
+    /// Files whose contents were parsed by this update.
+    pub parsed: usize,
+    /// Files read again whose contents were already stored.
+    pub rehashed: usize,
+    /// Stored files that are gone.
+    pub removed: usize,
+    #[serde(flatten)]
+    pub counts: IndexCounts,
+    pub skipped_files: usize,
+    pub elapsed_ms: u128,
+}
+
+/// Seconds since the epoch as RFC 3339 UTC (`2026-11-23T10:42:07Z`).
+pub fn rfc3339(secs: u64) -> String {
+    // Days to a civil date (Howard Hinnant's algorithm): no date crate for one line.
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(super::rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(super::rfc3339(1_795_430_527), "2026-11-23T10:42:07Z");
+    }
 }
 
 /// find-symbol's summary.

@@ -47,6 +47,16 @@ impl Reporter {
         let _ = writeln!(err, "codesearch: {}: {message}", path.to_string_lossy());
     }
 
+    /// Says something on stderr that is neither an error nor a skipped file (the index
+    /// being rebuilt, or unusable): the exit status and the counts do not change.
+    pub fn note(&self, message: impl Display) {
+        if self.quiet {
+            return;
+        }
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "codesearch: {message}");
+    }
+
     /// How many files were skipped with a warning.
     pub fn warnings(&self) -> usize {
         self.warnings.load(Ordering::Relaxed)

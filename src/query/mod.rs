@@ -6,7 +6,9 @@
 
 pub mod breaks;
 pub mod depends;
+pub mod find;
 pub mod resolve;
 pub mod scoping;
 pub mod source;
+pub mod stored;
 pub mod target;

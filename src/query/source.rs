@@ -1,9 +1,11 @@
 //! Where queries get file facts from.
 //!
 //! [`FactsSource`] is what every query reads: the walked files, the facts of one file,
-//! and the files that mention a name. [`ParseOnDemand`] answers from the tree as it is
-//! now: a whole-word literal search (the regex driver, at ripgrep speed) picks the files
-//! that mention a name, and only those are parsed, each at most once per run.
+//! the definitions of every file, and the files that mention a name. [`ParseOnDemand`]
+//! answers from the tree as it is now: a whole-word literal search (the regex driver,
+//! at ripgrep speed) picks the files that mention a name, and only those are parsed,
+//! each at most once per run. The index answers the same questions from stored facts
+//! (`super::stored`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,8 @@ use crate::output::Reporter;
 use crate::query::resolve::normalize;
 use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
+use crate::symbols::collect::symbols_of_file;
+use crate::symbols::Symbol;
 use crate::walk::Walker;
 
 /// One file the walker selected.
@@ -36,6 +40,30 @@ pub trait FactsSource: Sync {
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
     /// The files that contain any of `names` as a whole word, in path order.
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
+    /// Calls `visit` with the definitions of every walked file (on worker threads, in
+    /// no particular order); files that cannot be read are reported unless `quiet`.
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
+}
+
+/// The definitions of one file read fresh, with problems reported as a parse would.
+pub fn definitions_of(
+    entry: &FileEntry,
+    report: &Reporter,
+    parse_limit: u64,
+) -> Option<Vec<Symbol>> {
+    let lang = entry.language?;
+    match symbols_of_file(&entry.path, &entry.path, lang, parse_limit) {
+        Ok((_, symbols)) => Some(symbols),
+        Err(SourceError::Binary) => None,
+        Err(e @ SourceError::TooLarge { .. }) => {
+            report.path_warning(&entry.path, e);
+            None
+        }
+        Err(e) => {
+            report.path_error(&entry.path, e);
+            None
+        }
+    }
 }
 
 /// Facts computed fresh from the files, cached for the run.
@@ -55,14 +83,16 @@ pub struct ParseOnDemand<'w> {
 
 impl<'w> ParseOnDemand<'w> {
     pub fn new(walker: &'w Walker, report: &'w Reporter, parse_limit: u64) -> ParseOnDemand<'w> {
-        let files: Vec<FileEntry> = walker
-            .files(report)
-            .into_iter()
-            .map(|v| FileEntry {
-                path: v.path,
-                language: v.item,
-            })
-            .collect();
+        ParseOnDemand::with_files(walker, report, parse_limit, walked_files(walker, report))
+    }
+
+    /// Over files already walked.
+    pub fn with_files(
+        walker: &'w Walker,
+        report: &'w Reporter,
+        parse_limit: u64,
+        files: Vec<FileEntry>,
+    ) -> ParseOnDemand<'w> {
         let by_path = files
             .iter()
             .enumerate()
@@ -79,6 +109,14 @@ impl<'w> ParseOnDemand<'w> {
         }
     }
 
+    fn reporter(&self, quiet: bool) -> &Reporter {
+        if quiet {
+            &QUIET
+        } else {
+            self.report
+        }
+    }
+
     /// The walked spelling of a path (`a/b.py` given for a walked `./a/b.py`).
     fn walked(&self, path: &Path) -> PathBuf {
         match self.by_path.get(&normalize(path)) {
@@ -87,7 +125,7 @@ impl<'w> ParseOnDemand<'w> {
         }
     }
 
-    fn parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
+    pub(super) fn parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
         let lang = match self.by_path.get(&normalize(path)) {
             Some(&i) => self.files[i].language?,
             // A path outside the walk (a symbol named by its path): detect it.
@@ -122,7 +160,31 @@ impl<'w> ParseOnDemand<'w> {
     }
 }
 
+/// Says nothing: for side questions (close names on an error path) whose problems the
+/// main question reports.
+pub static QUIET: std::sync::LazyLock<Reporter> = std::sync::LazyLock::new(Reporter::quiet);
+
+/// The files the walker selects, in path order.
+pub fn walked_files(walker: &Walker, report: &Reporter) -> Vec<FileEntry> {
+    walker
+        .files(report)
+        .into_iter()
+        .map(|v| FileEntry {
+            path: v.path,
+            language: v.item,
+        })
+        .collect()
+}
+
 impl FactsSource for ParseOnDemand<'_> {
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
+        self.files.par_iter().for_each(|f| {
+            if let Some(symbols) = definitions_of(f, self.reporter(quiet), self.parse_limit) {
+                visit(symbols);
+            }
+        });
+    }
+
     fn files(&self) -> &[FileEntry] {
         &self.files
     }

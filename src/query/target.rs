@@ -94,8 +94,6 @@ fn did_you_mean(s: &[String]) -> String {
 pub fn targets(
     arg: &SymbolArg,
     resolver: &Resolver,
-    walker: &crate::walk::Walker,
-    parse_limit: u64,
     all: bool,
 ) -> Result<Vec<Target>, TargetError> {
     let source = resolver.source();
@@ -175,7 +173,7 @@ pub fn targets(
             match groups.len() {
                 0 => Err(TargetError::NotFound {
                     name: name.clone(),
-                    suggestions: suggestions(&q, walker, parse_limit),
+                    suggestions: suggestions(&q, source),
                 }),
                 1 => Ok(groups),
                 _ if all => Ok(groups),
@@ -250,15 +248,11 @@ fn prefer_definitions(found: Vec<DefRef>) -> Vec<DefRef> {
 
 /// Close names for a misspelt symbol: the definitions of the tree whose names are
 /// most similar (only ever computed on this error path).
-fn suggestions(q: &str, walker: &crate::walk::Walker, parse_limit: u64) -> Vec<String> {
+fn suggestions(q: &str, source: &dyn super::source::FactsSource) -> Vec<String> {
     let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
-    let report = crate::output::Reporter::quiet();
-    let per_file = walker.collect(&report, |e| {
-        let lang = e.language.filter(|_| !e.is_dir)?;
-        let (_, symbols) =
-            crate::symbols::collect::symbols_of_file(e.dirent.path(), &e.path, lang, parse_limit)
-                .ok()?;
-        let close: Vec<(f64, String)> = symbols
+    let close: std::sync::Mutex<Vec<(f64, String)>> = std::sync::Mutex::new(Vec::new());
+    source.for_each_definitions(true, &|symbols| {
+        let found: Vec<(f64, String)> = symbols
             .into_iter()
             .filter(|s| s.kind != Kind::Scope)
             .filter_map(|s| {
@@ -266,9 +260,12 @@ fn suggestions(q: &str, walker: &crate::walk::Walker, parse_limit: u64) -> Vec<S
                 (score >= 0.85).then_some((score, s.name))
             })
             .collect();
-        Some(close)
+        close
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(found);
     });
-    let mut scored: Vec<(f64, String)> = per_file.into_iter().flat_map(|v| v.item).collect();
+    let mut scored = close.into_inner().unwrap_or_else(|p| p.into_inner());
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     let mut out: Vec<String> = Vec::new();
     for (_, n) in scored {

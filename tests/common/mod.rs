@@ -7,11 +7,38 @@ use assert_cmd::Command;
 use tempfile::TempDir;
 
 /// The `codesearch` binary built by cargo for this test run, with a clean environment
-/// for the things that change its output (colors).
+/// for the things that change its output (colors), and indexes kept under the target
+/// directory rather than the user's cache.
 pub fn codesearch() -> Command {
     let mut cmd = Command::cargo_bin("codesearch").expect("binary is built");
-    cmd.env_remove("NO_COLOR").env("TERM", "xterm");
+    cmd.env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .env("CODESEARCH_INDEX_DIR", index_dir());
     cmd
+}
+
+/// Where the tests' indexes live: one folder under the target directory, whose indexes
+/// older than a day are removed when a test binary first asks (every temporary tree is
+/// a new root, so old indexes are never read again).
+pub fn index_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("indexes");
+        std::fs::create_dir_all(&dir).expect("index dir");
+        let day = std::time::Duration::from_secs(24 * 3600);
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let old = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > day);
+            if old {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+        dir
+    })
 }
 
 /// A temporary tree made of `(relative path, contents)` pairs; parent directories are

@@ -1,12 +1,13 @@
 """Drives `codesearch mcp serve` with the official MCP Python SDK.
 
-argv: BINARY ROOT MODE CALLS_JSON. MODE is the SDK's connect mode: "legacy" (the
+argv: BINARY ROOT MODE CALLS_JSON; CODESEARCH_INDEX_DIR, when set, is passed on. MODE is the SDK's connect mode: "legacy" (the
 initialize handshake) or "auto" (server/discover, the stateless era when the server
 offers it). Prints one JSON report on stdout.
 """
 
 import asyncio
 import json
+import os
 import sys
 
 import jsonschema
@@ -15,7 +16,9 @@ from mcp import Client, StdioServerParameters
 
 async def main() -> None:
     binary, root, mode, calls = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
-    server = StdioServerParameters(command=binary, args=["mcp", "serve", root])
+    # The SDK gives the server a minimal environment; the index location is passed on.
+    env = {k: v for k, v in os.environ.items() if k == "CODESEARCH_INDEX_DIR"}
+    server = StdioServerParameters(command=binary, args=["mcp", "serve", root], env=env)
     report = {"tools": {}, "calls": {}}
     async with Client(server, mode=mode, read_timeout_seconds=60) as client:
         report["protocol_version"] = client.protocol_version

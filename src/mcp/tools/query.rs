@@ -5,10 +5,10 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::{walker, Args, ToolContext, ToolError};
-use crate::output::Reporter;
+use super::{Args, ToolContext, ToolError};
+use crate::cli::{OutputArgs, ParseArgs};
+use crate::commands::Run;
 use crate::query::resolve::Resolver;
-use crate::query::source::ParseOnDemand;
 use crate::query::target::{targets, Target, TargetError};
 use crate::symbols::resolve::{parse_arg, SymbolArg};
 use crate::symbols::Symbol;
@@ -28,6 +28,29 @@ pub fn symbol_json(s: &Symbol) -> Value {
     })
 }
 
+/// The run a symbol question is answered in, set up as the command line sets up its
+/// own: the walker over the call's root and options, and [`Run::facts_source`] for the
+/// facts (the index, brought up to date, unless the server runs with `--no-index`).
+pub fn facts_run(ctx: &ToolContext<'_>, args: &Args) -> Result<Run, ToolError> {
+    let paths = args.root(&ctx.server.root)?;
+    let parse = ParseArgs {
+        max_parse_size: ctx.server.parse_limit,
+    };
+    let output = OutputArgs {
+        json: true,
+        ..OutputArgs::default()
+    };
+    Run::new(
+        &paths,
+        &args.walk()?,
+        &parse,
+        &ctx.server.index,
+        &output,
+        false,
+    )
+    .map_err(|e| ToolError::InvalidArguments(format!("{e:#}")))
+}
+
 /// Resolves `symbol` (an id, `path:line` or a name; with `file`, only definitions in
 /// that file) to its targets under the call's root, then runs `answer` over them.
 /// A symbol that names nothing is a failure that lists close names or the candidates.
@@ -44,17 +67,14 @@ pub fn with_targets<T>(
             "'-' (a record on stdin) is a command-line form; pass an id or a name".into(),
         ));
     }
-    let paths = args.root(&ctx.server.root)?;
-    let walker = walker(&paths, args)?;
-    let report = Reporter::new();
-    let source = ParseOnDemand::new(&walker, &report, ctx.server.parse_limit);
-    let resolver = Resolver::new(&source);
+    let run = facts_run(ctx, args)?;
+    let source = run.facts_source();
+    let resolver = Resolver::new(source.as_ref());
     let arg = parse_arg(symbol, &mut std::io::empty())
         .map_err(|e| ToolError::InvalidArguments(e.to_string()))?;
     // With a file, every definition of the name is taken, then those in the file kept.
     let all = all || (file.is_some() && matches!(arg, SymbolArg::Name(_)));
-    let mut found =
-        targets(&arg, &resolver, &walker, ctx.server.parse_limit, all).map_err(target_failure)?;
+    let mut found = targets(&arg, &resolver, all).map_err(target_failure)?;
     if let Some(file) = file {
         found.retain(|t| {
             crate::query::resolve::normalize(&t.symbol().path)

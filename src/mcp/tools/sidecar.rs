@@ -13,21 +13,19 @@
 //! are JSON-RPC errors (see [`super::Family::Sidecar`]).
 
 use std::collections::{HashSet, VecDeque};
+use std::sync::Mutex;
 
 use serde_json::{json, Map, Value};
 
-use super::query::with_targets;
-use super::{object_schema, page, walker, Args, Family, Tool, ToolContext, ToolError};
+use super::query::{facts_run, with_targets};
+use super::{object_schema, page, Args, Family, Tool, ToolContext, ToolError};
 use crate::facts::RefKind;
-use crate::mcp::budget::fit;
-use crate::output::Reporter;
+use crate::mcp::budget::{fit, fit_window};
 use crate::query::breaks::what_breaks;
 use crate::query::depends::what_depends;
 use crate::query::resolve::{DefRef, Resolution, Resolver};
 use crate::query::target::Target;
-use crate::source::SourceError;
-use crate::symbols::collect::symbols_of_file;
-use crate::symbols::Symbol;
+use crate::symbols::{Kind, Symbol};
 
 mod score;
 
@@ -176,40 +174,31 @@ fn run_search(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     if let Some(lang) = args.str("language")? {
         walk.insert("type".into(), json!(lang));
     }
-    let walker = walker(&[], &Args::new(walk))?;
-    let report = Reporter::new();
+    let run = facts_run(ctx, &Args::new(walk))?;
     let query = score::Query::new(text);
-    let per_file = walker.collect(&report, |entry| {
-        let lang = entry.language.filter(|_| !entry.is_dir)?;
-        let (parsed, symbols) = match symbols_of_file(
-            entry.dirent.path(),
-            &entry.path,
-            lang,
-            ctx.server.parse_limit,
-        ) {
-            Ok(found) => found,
-            Err(SourceError::Binary) => return None,
-            Err(err) => {
-                report.path_warning(&entry.path, err);
-                return None;
-            }
-        };
-        let text = &parsed.source.text;
-        let hits: Vec<(f64, Value)> = symbols
-            .iter()
-            .filter(|s| s.kind != crate::symbols::Kind::Scope)
-            .filter_map(|s| {
-                let score = query.score(s);
-                (score >= threshold).then(|| (score, result_json(s, text, score)))
-            })
-            .collect();
-        Some(hits)
+    let hits: Mutex<Vec<(f64, Symbol)>> = Mutex::new(Vec::new());
+    run.facts_source().for_each_definitions(false, &|symbols| {
+        let scored = symbols.into_iter().filter_map(|s| {
+            let score = query.score(&s);
+            (s.kind != Kind::Scope && score >= threshold).then_some((score, s))
+        });
+        hits.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(scored);
     });
-    let mut hits: Vec<(f64, Value)> = per_file.into_iter().flat_map(|v| v.item).collect();
-    // Best first; equal scores keep path order (the walk's), so answers are stable.
-    hits.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let items: Vec<Value> = hits.into_iter().map(|(_, v)| v).collect();
-    Ok(fit(&page, &items, |shown, cut| {
+    let mut hits = hits.into_inner().unwrap_or_else(|p| p.into_inner());
+    // Best first, then in path and line order: files arrive in no particular order.
+    hits.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then_with(|| (&a.1.path, a.1.start_byte).cmp(&(&b.1.path, b.1.start_byte)))
+    });
+    // Only the results the page can show are read for their content.
+    let mut sources = SourceCache::default();
+    let window: Vec<Value> = hits[page.window(hits.len())]
+        .iter()
+        .map(|(score, s)| result_json(s, sources.text(&s.path), *score))
+        .collect();
+    Ok(fit_window(&page, hits.len(), &window, |shown, cut| {
         let mut m = Map::new();
         m.insert("results".into(), Value::Array(shown.to_vec()));
         cut.annotate(&mut m, page.max_chars);
@@ -239,6 +228,25 @@ fn result_json(s: &Symbol, text: &str, score: f64) -> Value {
             "content_truncated": cut,
         },
     })
+}
+
+/// The text of the files results come from, one file held at a time.
+#[derive(Default)]
+struct SourceCache {
+    path: std::path::PathBuf,
+    text: String,
+}
+
+impl SourceCache {
+    fn text(&mut self, path: &std::path::Path) -> &str {
+        if self.path != path {
+            self.path = path.to_path_buf();
+            self.text = crate::source::read_text(path)
+                .map(|s| s.text)
+                .unwrap_or_default();
+        }
+        &self.text
+    }
 }
 
 /// `{symbol, file, line, kind, signature}`.

@@ -5,19 +5,17 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Map, Value};
 
-use super::query::{symbol_json, with_targets};
+use super::query::{facts_run, symbol_json, with_targets};
 use super::{
-    common_properties, object_schema, page, paging_properties, walk_properties, walker, Args,
-    Family, Tool, ToolContext, ToolError,
+    common_properties, object_schema, page, paging_properties, walk_properties, Args, Family, Tool,
+    ToolContext, ToolError,
 };
 use crate::mcp::budget::fit;
-use crate::output::Reporter;
 use crate::query::breaks::what_breaks;
 use crate::query::depends::what_depends;
+use crate::query::find::find_symbols;
 use crate::query::resolve::Resolution;
-use crate::source::SourceError;
-use crate::symbols::collect::symbols_of_file;
-use crate::symbols::rank::{rank, sort_ranked, Query, Ranked};
+use crate::symbols::rank::Query;
 use crate::symbols::Kind;
 
 /// What every answer about uses says about them.
@@ -112,32 +110,10 @@ fn run_find(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let kinds = kinds(args)?;
     let exact = args.bool("exact")?.unwrap_or(false);
     let page = page(ctx, args, 10)?;
-    let walker = walker(&args.root(&ctx.server.root)?, args)?;
-    let report = Reporter::new();
+    let run = facts_run(ctx, args)?;
     let query = Query::new(text);
-    let per_file = walker.collect(&report, |entry| {
-        let lang = entry.language.filter(|_| !entry.is_dir)?;
-        match symbols_of_file(
-            entry.dirent.path(),
-            &entry.path,
-            lang,
-            ctx.server.parse_limit,
-        ) {
-            Ok((_, mut symbols)) => {
-                symbols.retain(|s| {
-                    s.kind != Kind::Scope && (kinds.is_empty() || kinds.contains(&s.kind))
-                });
-                Some(rank(&query, symbols, exact))
-            }
-            Err(SourceError::Binary) => None,
-            Err(err) => {
-                report.path_warning(&entry.path, err);
-                None
-            }
-        }
-    });
-    let mut ranked: Vec<Ranked> = per_file.into_iter().flat_map(|v| v.item).collect();
-    sort_ranked(&mut ranked);
+    let found = find_symbols(run.facts_source().as_ref(), &query, &kinds, exact);
+    let ranked = found.ranked;
     let items: Vec<Value> = ranked
         .iter()
         .map(|r| {
@@ -150,7 +126,8 @@ fn run_find(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     Ok(fit(&page, &items, |shown, cut| {
         let mut m = Map::new();
         m.insert("symbols".into(), Value::Array(shown.to_vec()));
-        m.insert("skipped_files".into(), json!(report.warnings()));
+        m.insert("searched".into(), json!(found.searched));
+        m.insert("skipped_files".into(), json!(run.report.warnings()));
         cut.annotate(&mut m, page.max_chars);
         if cut.total == 0 {
             m.insert(

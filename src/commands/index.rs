@@ -1,0 +1,111 @@
+//! `codesearch index`: build or update the index explicitly, report on it, or delete
+//! it. The symbol commands keep it up to date themselves; this command is for building
+//! ahead of time (with a progress bar on a terminal) and for looking after it.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+
+use super::{canonical_root, Run};
+use crate::cli::{IndexArgs, IndexCommandArgs};
+use crate::output::json::PathJson;
+use crate::output::printer::Style;
+use crate::output::progress::Progress;
+use crate::output::record::{rfc3339, IndexCounts, IndexStatusData, IndexSummary, Record, Summary};
+use crate::output::ExitStatus;
+use crate::query::stored::{index_status, FromIndex};
+use crate::store::{Status, Store};
+
+fn counts(s: &Status) -> IndexCounts {
+    IndexCounts {
+        files: s.files,
+        symbols: s.symbols,
+        references: s.references,
+        contents: s.contents,
+        bytes_on_disk: s.bytes_on_disk,
+    }
+}
+
+/// `codesearch index`.
+pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus> {
+    let root = canonical_root(args.path.as_deref())?;
+    let dir = args.dir.index_dir.as_deref();
+    if args.clear {
+        let (path, existed) = Store::clear(&root, dir)
+            .with_context(|| format!("{}: cannot delete the index", root.display()))?;
+        if args.output.json {
+            // One record, so that scripts need not scrape the message.
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"type": "cleared", "data": {
+                    "root": PathJson(&root), "index": PathJson(&path), "existed": existed}})
+            )?;
+        } else if existed {
+            writeln!(out, "deleted {}", path.display())?;
+        } else {
+            writeln!(
+                out,
+                "no index for {} (looked for {})",
+                root.display(),
+                path.display()
+            )?;
+        }
+        return Ok(ExitStatus::Found);
+    }
+    let paths = vec![root.clone()];
+    let run = Run::new(
+        &paths,
+        &args.walk,
+        &args.parse,
+        &IndexArgs::default(),
+        &args.output,
+        false,
+    )?;
+    let mut p = run.printer(out);
+    if args.status {
+        let (path, state) = index_status(&run.walker, &run.report, run.parse_limit, &root, dir)
+            .with_context(|| format!("{}: cannot read the index", root.display()))?;
+        let (exists, status, changed) = match state {
+            Some((s, c)) => (true, s, c),
+            None => (false, Status::default(), 0),
+        };
+        p.record(&Record::IndexStatus(IndexStatusData {
+            root: PathJson(&root),
+            index: PathJson(&path),
+            exists,
+            counts: counts(&status),
+            created: status.created.map(rfc3339),
+            last_update: status.updated.map(rfc3339),
+            changed_since: changed,
+        }))?;
+        p.flush()?;
+        return Ok(ExitStatus::from_outcome(exists, run.report.had_error()));
+    }
+    let progress = Progress::start("files indexed", run.style != Style::Json);
+    let source = FromIndex::open(
+        &run.walker,
+        &run.report,
+        run.parse_limit,
+        &root,
+        dir,
+        Some(&progress),
+    )
+    .with_context(|| format!("{}: cannot build the index", root.display()))?;
+    progress.finish();
+    let (path, status) = source
+        .status()
+        .with_context(|| format!("{}: cannot read the index", root.display()))?;
+    p.record(&Record::Summary(Summary::Index(IndexSummary {
+        root: PathJson(&root),
+        index: PathJson(&path),
+        parsed: source.refreshed.parsed,
+        rehashed: source.refreshed.rehashed,
+        removed: source.refreshed.removed,
+        counts: counts(&status),
+        skipped_files: run.report.warnings(),
+        elapsed_ms: run.elapsed_ms(),
+    })))?;
+    p.flush()?;
+    Ok(ExitStatus::from_outcome(true, run.report.had_error()))
+}

@@ -1,0 +1,290 @@
+//! Facts from the index: the same answers as parsing on demand, read from stored
+//! records.
+//!
+//! [`FromIndex::open`] brings the index up to date for the walked files, then serves
+//! every [`FactsSource`] question from one read snapshot: the files that mention a name
+//! come from the stored names (no file is read), facts and definitions from their
+//! blobs. Files the index does not hold this run (over the parse limit, unreadable,
+//! outside the root) and files whose parse failed are answered exactly as parsing on
+//! demand answers them: a whole-word search of their text, a parse, the same messages.
+
+use std::collections::HashMap;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use super::resolve::normalize;
+use super::source::{definitions_of, walked_files, FactsSource, FileEntry, ParseOnDemand};
+use crate::facts::FileFacts;
+use crate::output::progress::Progress;
+use crate::output::Reporter;
+use crate::store::{decode_definitions, decode_facts, Slot, Status, Store, StoreError, Walked};
+use crate::symbols::Symbol;
+use crate::walk::Walker;
+
+/// Facts served from an up-to-date index.
+pub struct FromIndex<'w> {
+    store: Mutex<Store>,
+    report: &'w Reporter,
+    parse_limit: u64,
+    files: Vec<FileEntry>,
+    /// What the index holds for each of `files`.
+    slots: Vec<Slot>,
+    by_path: HashMap<PathBuf, usize>,
+    cache: Mutex<HashMap<usize, Option<Arc<FileFacts>>>>,
+    /// Files the index does not answer for are parsed as without an index.
+    fresh: ParseOnDemand<'w>,
+    /// What the last refresh did.
+    pub refreshed: crate::store::Refreshed,
+}
+
+/// The stored key of a walked path: relative to `root`, `.` and `..` folded.
+fn key_of(root: &Path, cwd: &Path, path: &Path) -> Option<Vec<u8>> {
+    let abs = if path.is_absolute() {
+        normalize(path)
+    } else {
+        normalize(&cwd.join(path))
+    };
+    let rel = abs.strip_prefix(root).ok()?;
+    Some(rel.as_os_str().as_bytes().to_vec())
+}
+
+/// The walked files the index can hold (those with a language under the root), with
+/// their keys.
+fn keyed(files: &[FileEntry], root: &Path) -> Result<Vec<(usize, Vec<u8>)>, StoreError> {
+    let cwd = std::env::current_dir()?.canonicalize()?;
+    Ok(files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.language.is_some())
+        .filter_map(|(i, f)| Some((i, key_of(root, &cwd, &f.path)?)))
+        .collect())
+}
+
+fn as_walked<'f>(files: &'f [FileEntry], keyed: &[(usize, Vec<u8>)]) -> Vec<Walked<'f>> {
+    keyed
+        .iter()
+        .filter_map(|(i, key)| {
+            Some(Walked {
+                key: key.clone(),
+                path: &files[*i].path,
+                language: files[*i].language?,
+            })
+        })
+        .collect()
+}
+
+/// The state of the index of `root` without changing it: where it is, its counts and
+/// how many walked files changed since its last update (`None` when there is none).
+pub fn index_status(
+    walker: &Walker,
+    report: &Reporter,
+    parse_limit: u64,
+    root: &Path,
+    index_dir: Option<&Path>,
+) -> Result<(PathBuf, Option<(Status, usize)>), StoreError> {
+    let path = Store::location(root, index_dir)?;
+    if !path.exists() {
+        return Ok((path, None));
+    }
+    let store = Store::open(root, index_dir, report)?;
+    let files = walked_files(walker, report);
+    let keyed = keyed(&files, root)?;
+    let changed = store.changed(&as_walked(&files, &keyed), parse_limit)?;
+    Ok((path, Some((store.status()?, changed))))
+}
+
+impl<'w> FromIndex<'w> {
+    /// The index's counts (as of this run's snapshot) and its file.
+    pub fn status(&self) -> Result<(PathBuf, Status), StoreError> {
+        let store = self.store();
+        Ok((store.path().to_path_buf(), store.status()?))
+    }
+
+    /// Walks, opens the index of `root` and brings it up to date. A damaged index is
+    /// rebuilt once; any other failure is the caller's to report.
+    pub fn open(
+        walker: &'w Walker,
+        report: &'w Reporter,
+        parse_limit: u64,
+        root: &Path,
+        index_dir: Option<&Path>,
+        progress: Option<&Progress>,
+    ) -> Result<FromIndex<'w>, StoreError> {
+        let files = walked_files(walker, report);
+        let keyed = keyed(&files, root)?;
+        let walked = as_walked(&files, &keyed);
+        let mut store = Store::open(root, index_dir, report)?;
+        let refreshed = match store.refresh(&walked, parse_limit, progress) {
+            Ok(r) => r,
+            Err(e) if e.is_corruption() => {
+                store = store.rebuild(report, &e)?;
+                store.refresh(&walked, parse_limit, progress)?
+            }
+            Err(e) => return Err(e),
+        };
+        store.begin_snapshot()?;
+        let mut slots = vec![Slot::Unindexed; files.len()];
+        for ((i, _), slot) in keyed.iter().zip(&refreshed.slots) {
+            slots[*i] = slot.clone();
+        }
+        drop(walked);
+        let by_path = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (normalize(&f.path), i))
+            .collect();
+        let fresh = ParseOnDemand::with_files(walker, report, parse_limit, files.clone());
+        Ok(FromIndex {
+            store: Mutex::new(store),
+            report,
+            parse_limit,
+            files,
+            slots,
+            by_path,
+            cache: Mutex::new(HashMap::new()),
+            fresh,
+            refreshed,
+        })
+    }
+
+    fn reporter(&self, quiet: bool) -> &Reporter {
+        if quiet {
+            &super::source::QUIET
+        } else {
+            self.report
+        }
+    }
+
+    fn store(&self) -> std::sync::MutexGuard<'_, Store> {
+        self.store.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn load(&self, i: usize) -> Option<Arc<FileFacts>> {
+        let f = &self.files[i];
+        match &self.slots[i] {
+            Slot::Parsed(id) => {
+                let lang = f.language?;
+                let decoded = self
+                    .store()
+                    .fact_blobs(*id)
+                    .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?));
+                match decoded {
+                    Ok(facts) => Some(Arc::new(facts)),
+                    // A record that cannot be read is answered from the file itself.
+                    Err(_) => self.fresh.parse(&f.path),
+                }
+            }
+            Slot::Binary => None,
+            Slot::Failed(message) => {
+                self.report.path_error(&f.path, message);
+                None
+            }
+            Slot::Unindexed => self.fresh.parse(&f.path),
+        }
+    }
+
+    /// Whether a file the index cannot answer for mentions one of `words`, by reading it.
+    fn text_mentions(&self, f: &FileEntry, words: &regex::bytes::Regex) -> bool {
+        crate::source::read_bytes_within(&f.path, u64::MAX).is_ok_and(|b| words.is_match(&b))
+    }
+}
+
+impl FactsSource for FromIndex<'_> {
+    fn files(&self) -> &[FileEntry] {
+        &self.files
+    }
+
+    fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let Some(&i) = self.by_path.get(&normalize(path)) else {
+            return self.fresh.facts(path);
+        };
+        if let Some(hit) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(&i) {
+            return hit.clone();
+        }
+        let f = self.load(i);
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(i, f.clone());
+        f
+    }
+
+    fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
+        let mut words: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+        words.sort_unstable();
+        words.dedup();
+        if words.is_empty() {
+            return Vec::new();
+        }
+        let stored = match self.store().contents_mentioning(&words) {
+            Ok(ids) => ids,
+            // The snapshot became unreadable: answer as without an index.
+            Err(_) => return self.fresh.files_mentioning(names),
+        };
+        let alternation = words
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|");
+        // Whole words as ripgrep's -w has them (a non-word character or a line edge
+        // on each side), so that names such as `$x` match too.
+        // Invariant: escaped literals always compile.
+        let pattern = regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
+            .expect("escaped words compile");
+        let hits: Vec<usize> = (0..self.files.len())
+            .into_par_iter()
+            .filter(|&i| match &self.slots[i] {
+                Slot::Parsed(id) => stored.contains(id),
+                Slot::Binary => false,
+                Slot::Failed(_) | Slot::Unindexed => {
+                    self.files[i].language.is_some() && self.text_mentions(&self.files[i], &pattern)
+                }
+            })
+            .collect();
+        // Load what the caller is about to read, on all threads.
+        hits.par_iter().for_each(|&i| {
+            let _ = self.facts(&self.files[i].path);
+        });
+        hits.into_iter()
+            .map(|i| self.files[i].path.clone())
+            .collect()
+    }
+
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
+        let ids: Vec<i64> = self
+            .slots
+            .iter()
+            .filter_map(|s| match s {
+                Slot::Parsed(id) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        let blobs: HashMap<i64, Vec<u8>> = match self.store().definition_blobs(&ids) {
+            Ok(b) => b.into_iter().collect(),
+            Err(_) => HashMap::new(),
+        };
+        (0..self.files.len()).into_par_iter().for_each(|i| {
+            let f = &self.files[i];
+            let symbols = match &self.slots[i] {
+                Slot::Parsed(id) => match blobs.get(id).map(|b| decode_definitions(b, &f.path)) {
+                    Some(Ok(s)) => Some(s),
+                    _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
+                },
+                Slot::Binary => None,
+                Slot::Failed(message) => {
+                    if !quiet {
+                        self.report.path_error(&f.path, message);
+                    }
+                    None
+                }
+                Slot::Unindexed => definitions_of(f, self.reporter(quiet), self.parse_limit),
+            };
+            if let Some(s) = symbols {
+                visit(s);
+            }
+        });
+    }
+}

@@ -1,0 +1,174 @@
+//! The stored form of a file's facts: path-free (two paths with the same bytes share
+//! one record), encoded compactly with `postcard` and compressed with LZ4.
+//!
+//! Definitions and the rest are two blobs so that find-symbol, which needs only the
+//! definitions, never decodes references.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::facts::{Binding, FileFacts, Import, Reference};
+use crate::lang::Language;
+use crate::symbols::Symbol;
+
+/// A decoded blob larger than this is refused: a corrupt length must not allocate
+/// gigabytes.
+const MAX_DECODED: usize = 1 << 30;
+
+/// A definition without its path: `id` holds what follows `{path}::` in the real id.
+#[derive(Serialize, Deserialize)]
+struct StoredDefinition {
+    symbol: Symbol,
+    id_has_path: bool,
+    parent: Option<u32>,
+    name_byte: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredRest {
+    package: Option<String>,
+    references: Vec<Reference>,
+    imports: Vec<Import>,
+    bindings: Vec<Binding>,
+}
+
+/// Why a stored blob could not be read back.
+#[derive(Debug, thiserror::Error)]
+pub enum CodecError {
+    #[error("stored facts are corrupt: {0}")]
+    Corrupt(String),
+}
+
+fn id_prefix(path: &Path) -> String {
+    format!("{}::", path.to_string_lossy())
+}
+
+fn pack<T: Serialize>(value: &T) -> Vec<u8> {
+    // Invariant: postcard serialises every type here (no maps with non-string keys,
+    // no unsized sequences).
+    let raw = postcard::to_stdvec(value).expect("facts serialise");
+    lz4_flex::compress_prepend_size(&raw)
+}
+
+fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
+    let claimed = blob
+        .get(..4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        .ok_or_else(|| CodecError::Corrupt("blob too short".into()))?;
+    if claimed > MAX_DECODED {
+        return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
+    }
+    let raw = lz4_flex::decompress_size_prepended(blob)
+        .map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
+}
+
+/// Encodes the definitions of `facts` (extracted under the path `facts.path`).
+pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
+    let prefix = id_prefix(&facts.path);
+    let defs: Vec<StoredDefinition> = facts
+        .definitions
+        .iter()
+        .map(|s| {
+            let mut symbol = s.clone();
+            let (id_has_path, id) = match s.id.strip_prefix(&prefix) {
+                Some(rest) => (true, rest.to_string()),
+                None => (false, s.id.clone()),
+            };
+            symbol.id = id;
+            symbol.path = Default::default();
+            StoredDefinition {
+                symbol,
+                id_has_path,
+                parent: s.parent.map(|p| p as u32),
+                name_byte: s.name_byte as u32,
+            }
+        })
+        .collect();
+    pack(&defs)
+}
+
+/// Encodes everything but the definitions.
+pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
+    pack(&StoredRest {
+        package: facts.package.clone(),
+        references: facts.references.clone(),
+        imports: facts.imports.clone(),
+        bindings: facts.bindings.clone(),
+    })
+}
+
+/// Decodes stored definitions as if extracted under `path`.
+pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, CodecError> {
+    let defs: Vec<StoredDefinition> = unpack(blob)?;
+    let prefix = id_prefix(path);
+    Ok(defs
+        .into_iter()
+        .map(|d| {
+            let mut s = d.symbol;
+            if d.id_has_path {
+                s.id = format!("{prefix}{}", s.id);
+            }
+            s.path = path.to_path_buf();
+            s.parent = d.parent.map(|p| p as usize);
+            s.name_byte = d.name_byte as usize;
+            s
+        })
+        .collect())
+}
+
+/// Decodes a whole stored record as if extracted under `path`.
+pub fn decode_facts(
+    definitions: &[u8],
+    rest: &[u8],
+    path: &Path,
+    language: &'static Language,
+) -> Result<FileFacts, CodecError> {
+    let rest: StoredRest = unpack(rest)?;
+    Ok(FileFacts {
+        path: path.to_path_buf(),
+        language,
+        package: rest.package,
+        definitions: decode_definitions(definitions, path)?,
+        references: rest.references,
+        imports: rest.imports,
+        bindings: rest.bindings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::facts_of_text;
+
+    #[test]
+    fn facts_round_trip_under_another_path() {
+        let lang = crate::lang::by_name("python").expect("python is registered");
+        let text = "import os\nclass A:\n    def f(self, x):\n        return os.path.join(x)\n";
+        let a = facts_of_text(lang, Path::new("a/one.py"), text).expect("parses");
+        let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
+        let defs = encode_definitions(&a);
+        let rest = encode_rest(&a);
+        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang).expect("decodes");
+        assert_eq!(back.definitions, b.definitions);
+        assert_eq!(
+            back.definitions
+                .iter()
+                .map(|s| s.parent)
+                .collect::<Vec<_>>(),
+            b.definitions.iter().map(|s| s.parent).collect::<Vec<_>>()
+        );
+        assert_eq!(back.references, b.references);
+        assert_eq!(back.imports, b.imports);
+        assert_eq!(back.bindings, b.bindings);
+        assert_eq!(back.package, b.package);
+    }
+
+    #[test]
+    fn corrupt_blobs_are_errors_not_panics() {
+        assert!(decode_definitions(b"", Path::new("x")).is_err());
+        assert!(decode_definitions(&[0xff, 0xff, 0xff, 0x7f, 1, 2], Path::new("x")).is_err());
+        assert!(decode_definitions(&[3, 0, 0, 0, 1, 2], Path::new("x")).is_err());
+    }
+}

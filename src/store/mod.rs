@@ -1,0 +1,381 @@
+//! The index: a persistent, incremental store of file facts, so that a symbol question
+//! never parses a file whose bytes it has parsed before.
+//!
+//! Content records, keyed by (content hash, language) under one extractor version, hold
+//! a file's facts; location records map each path to its content and to the size,
+//! times and inode that tell whether the file changed. Every question first brings the
+//! index up to date for the files it walks ([`Store::refresh`]: a `stat` per file, a
+//! re-read only of what changed or was touched in the same timestamp tick as the last
+//! check, a parse only of contents never seen) and then answers from one read snapshot,
+//! so no answer comes from a file's previous contents.
+//!
+//! It is SQLite, compiled in through `rusqlite`'s `bundled` feature: transactions make
+//! a run killed at any instant leave the last committed state, write-ahead logging lets
+//! readers in other processes go on while one process writes, and a busy timeout
+//! serialises concurrent writers. (`redb`, the pure-Rust alternative, locks a database
+//! to one process at a time, which two shells or an editor beside an agent would hit.)
+
+mod codec;
+mod place;
+mod schema;
+mod update;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
+
+pub use codec::{decode_definitions, decode_facts};
+pub use update::{Refreshed, Slot, Walked};
+
+use crate::output::Reporter;
+
+/// How long a writer waits for another process's write transaction to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Why the index could not be used (the question is then answered without it).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("no cache directory (set HOME, XDG_CACHE_HOME or --index-dir)")]
+    NoPlace,
+    #[error(transparent)]
+    Codec(#[from] codec::CodecError),
+}
+
+impl StoreError {
+    /// Whether the database itself is damaged (then it is rebuilt, not trusted).
+    pub fn is_corruption(&self) -> bool {
+        match self {
+            StoreError::Sqlite(e) => matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+            ),
+            StoreError::Codec(_) => true,
+            _ => false,
+        }
+    }
+}
+
+/// An open index of one root.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    root: PathBuf,
+}
+
+/// What `index --status` reports.
+#[derive(Debug, Clone, Default)]
+pub struct Status {
+    pub files: u64,
+    pub symbols: u64,
+    pub references: u64,
+    pub contents: u64,
+    pub bytes_on_disk: u64,
+    /// Seconds since the epoch of the last completed update.
+    pub updated: Option<u64>,
+    pub created: Option<u64>,
+}
+
+fn now_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
+}
+
+/// Why an existing database is not used as it is.
+enum Unusable {
+    Rebuild(String),
+    Failed(StoreError),
+}
+
+impl From<rusqlite::Error> for Unusable {
+    fn from(e: rusqlite::Error) -> Unusable {
+        let e = StoreError::from(e);
+        if e.is_corruption() {
+            Unusable::Rebuild(format!("unreadable ({e})"))
+        } else {
+            Unusable::Failed(e)
+        }
+    }
+}
+
+impl Store {
+    /// Where the index of `root` (a canonical directory) lives.
+    pub fn location(root: &Path, index_dir: Option<&Path>) -> Result<PathBuf, StoreError> {
+        place::database_for(root, index_dir).ok_or(StoreError::NoPlace)
+    }
+
+    /// Opens (creating it if needed) the index of `root`. A damaged, foreign or
+    /// older-format database is reported once on stderr and rebuilt.
+    pub fn open(
+        root: &Path,
+        index_dir: Option<&Path>,
+        report: &Reporter,
+    ) -> Result<Store, StoreError> {
+        let path = Store::location(root, index_dir)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        match Store::open_at(&path, root) {
+            Ok(s) => Ok(s),
+            Err(Unusable::Failed(e)) => Err(e),
+            Err(Unusable::Rebuild(why)) => {
+                report.note(format_args!(
+                    "{}: index {why}; rebuilding it",
+                    path.to_string_lossy()
+                ));
+                Store::remove_files(&path)?;
+                Store::open_at(&path, root).map_err(|u| match u {
+                    Unusable::Failed(e) => e,
+                    Unusable::Rebuild(why) => StoreError::Io(std::io::Error::other(why)),
+                })
+            }
+        }
+    }
+
+    /// Removes a damaged database so that the next open starts afresh.
+    pub fn rebuild(self, report: &Reporter, why: &StoreError) -> Result<Store, StoreError> {
+        report.note(format_args!(
+            "{}: index unreadable ({why}); rebuilding it",
+            self.path.to_string_lossy()
+        ));
+        let (path, root) = (self.path.clone(), self.root.clone());
+        drop(self);
+        Store::remove_files(&path)?;
+        Store::open_at(&path, &root).map_err(|u| match u {
+            Unusable::Failed(e) => e,
+            Unusable::Rebuild(why) => StoreError::Io(std::io::Error::other(why)),
+        })
+    }
+
+    fn remove_files(path: &Path) -> std::io::Result<()> {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            match std::fs::remove_file(&p) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    fn open_at(path: &Path, root: &Path) -> Result<Store, Unusable> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let tables: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| r.get(0),
+        )?;
+        // WAL mode is a property of the file, so it is set once, by whoever creates it.
+        let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(Unusable::Failed(StoreError::Io(std::io::Error::other(
+                format!("cannot use write-ahead logging (journal mode {mode})"),
+            ))));
+        }
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let store = Store {
+            conn,
+            path: path.to_path_buf(),
+            root: root.to_path_buf(),
+        };
+        if tables == 0 {
+            store.create()?;
+        }
+        store.check()?;
+        Ok(store)
+    }
+
+    fn create(&self) -> Result<(), Unusable> {
+        let tx = rusqlite::Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Immediate,
+        )?;
+        // Another process may have created it while this one waited for the lock.
+        let tables: i64 = tx.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| r.get(0),
+        )?;
+        if tables == 0 {
+            tx.execute_batch(schema::CREATE)?;
+            let now = (now_ns() / 1_000_000_000).to_string();
+            let root = self.root.to_string_lossy();
+            for (k, v) in [
+                ("format", schema::FORMAT_VERSION.to_string().as_str()),
+                ("extractor", schema::EXTRACTOR),
+                ("root", root.as_ref()),
+                ("created", now.as_str()),
+            ] {
+                tx.execute(
+                    "INSERT INTO header(key, value) VALUES (?1, ?2)",
+                    params![k, v],
+                )?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn header(&self, key: &str) -> Result<Option<String>, rusqlite::Error> {
+        self.conn
+            .query_row("SELECT value FROM header WHERE key = ?1", [key], |r| {
+                r.get(0)
+            })
+            .optional()
+    }
+
+    /// Decides whether the database can be trusted as it is.
+    fn check(&self) -> Result<(), Unusable> {
+        let has_header: i64 = self.conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'header'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_header == 0 {
+            return Err(Unusable::Rebuild("is not a codesearch index".into()));
+        }
+        let format = self.header("format")?;
+        if format.as_deref() != Some(schema::FORMAT_VERSION.to_string().as_str()) {
+            return Err(Unusable::Rebuild(format!(
+                "has format {} (this version reads format {})",
+                format.as_deref().unwrap_or("unknown"),
+                schema::FORMAT_VERSION
+            )));
+        }
+        let root = self.header("root")?;
+        if root.as_deref() != Some(self.root.to_string_lossy().as_ref()) {
+            return Err(Unusable::Rebuild(format!(
+                "belongs to another root ({})",
+                root.as_deref().unwrap_or("unknown")
+            )));
+        }
+        if self.header("extractor")?.as_deref() != Some(schema::EXTRACTOR) {
+            // Facts from another build of the extractor are simply dropped.
+            let tx = rusqlite::Transaction::new_unchecked(
+                &self.conn,
+                rusqlite::TransactionBehavior::Immediate,
+            )?;
+            if tx
+                .query_row(
+                    "SELECT value FROM header WHERE key = 'extractor'",
+                    [],
+                    |r| r.get::<_, String>(0),
+                )
+                .optional()?
+                .as_deref()
+                != Some(schema::EXTRACTOR)
+            {
+                tx.execute_batch(
+                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;",
+                )?;
+                tx.execute(
+                    "INSERT OR REPLACE INTO header(key, value) VALUES ('extractor', ?1)",
+                    [schema::EXTRACTOR],
+                )?;
+            }
+            tx.commit()?;
+        }
+        Ok(())
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Starts the read snapshot every later read of this run sees (other processes'
+    /// updates after this point are not seen, so one answer is never a mix).
+    pub fn begin_snapshot(&self) -> Result<(), StoreError> {
+        self.conn.execute_batch("BEGIN DEFERRED")?;
+        self.conn
+            .query_row("SELECT count(*) FROM header", [], |r| r.get::<_, i64>(0))?;
+        Ok(())
+    }
+
+    /// The definitions blob of each content id given, in no particular order.
+    pub fn definition_blobs(&self, ids: &[i64]) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+        let wanted: HashSet<i64> = ids.iter().copied().collect();
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, definitions FROM content WHERE state = 0 AND definitions IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, blob) = row?;
+            if wanted.contains(&id) {
+                out.push((id, blob));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Both fact blobs of one content.
+    pub fn fact_blobs(&self, id: i64) -> Result<(Vec<u8>, Vec<u8>), StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT definitions, facts FROM content WHERE id = ?1")?;
+        Ok(stmt.query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))?)
+    }
+
+    /// The contents that define or reference any of `names`.
+    pub fn contents_mentioning(&self, names: &[String]) -> Result<HashSet<i64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT m.content FROM mention m JOIN name n ON n.id = m.name WHERE n.text = ?1",
+        )?;
+        let mut out = HashSet::new();
+        for n in names {
+            for id in stmt.query_map([n], |r| r.get::<_, i64>(0))? {
+                out.insert(id?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Counts for `index --status`.
+    pub fn status(&self) -> Result<Status, StoreError> {
+        let (files, symbols, references): (i64, i64, i64) = self.conn.query_row(
+            "SELECT count(*), coalesce(sum(c.symbols), 0), coalesce(sum(c.refs), 0)
+             FROM location l LEFT JOIN content c ON c.id = l.content",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let contents: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM content", [], |r| r.get(0))?;
+        let mut bytes = 0;
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.path.as_os_str().to_owned();
+            p.push(suffix);
+            bytes += std::fs::metadata(&p).map_or(0, |m| m.len());
+        }
+        let secs = |k: &str| -> Result<Option<u64>, StoreError> {
+            Ok(self.header(k)?.and_then(|v| v.parse().ok()))
+        };
+        Ok(Status {
+            files: files as u64,
+            symbols: symbols as u64,
+            references: references as u64,
+            contents: contents as u64,
+            bytes_on_disk: bytes,
+            updated: secs("updated")?,
+            created: secs("created")?,
+        })
+    }
+
+    /// Deletes the index of `root`; false when there was none.
+    pub fn clear(root: &Path, index_dir: Option<&Path>) -> Result<(PathBuf, bool), StoreError> {
+        let path = Store::location(root, index_dir)?;
+        let existed = path.exists();
+        Store::remove_files(&path)?;
+        Ok((path, existed))
+    }
+}

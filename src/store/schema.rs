@@ -1,0 +1,58 @@
+//! The tables of the index and the versions that decide whether a database can be
+//! trusted.
+//!
+//! - `header`: the format version, the extractor version, the root, created/updated;
+//! - `content`: one row per (content hash, language): the state of the parse and the
+//!   two fact blobs; rows no location points at are deleted by every update;
+//! - `location`: path (relative to the root, raw bytes) → content, with the size,
+//!   mtime, ctime and inode that say whether the file changed, and when it was last
+//!   checked (to catch edits in the same timestamp tick as an update);
+//! - `name` / `mention`: which contents define or reference each name, so that the
+//!   files that can use a symbol are found without reading any file.
+
+/// Bumped whenever the tables or blobs change shape: an index of another format is
+/// rebuilt, never read.
+pub const FORMAT_VERSION: i64 = 1;
+
+/// The version of the extraction code (a hash of its sources, computed at build time):
+/// facts stored by another extractor are discarded.
+pub const EXTRACTOR: &str = env!("CODESEARCH_EXTRACTOR");
+
+pub const CREATE: &str = "
+CREATE TABLE header(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE content(
+    id INTEGER PRIMARY KEY,
+    hash BLOB NOT NULL,
+    language TEXT NOT NULL,
+    state INTEGER NOT NULL,
+    error TEXT,
+    symbols INTEGER NOT NULL DEFAULT 0,
+    refs INTEGER NOT NULL DEFAULT 0,
+    definitions BLOB,
+    facts BLOB,
+    UNIQUE(hash, language)
+);
+CREATE TABLE location(
+    path BLOB PRIMARY KEY,
+    content INTEGER,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL,
+    inode INTEGER NOT NULL,
+    language TEXT NOT NULL,
+    checked_ns INTEGER NOT NULL
+);
+CREATE INDEX location_content ON location(content);
+CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+CREATE TABLE mention(
+    name INTEGER NOT NULL,
+    content INTEGER NOT NULL,
+    PRIMARY KEY(name, content)
+) WITHOUT ROWID;
+CREATE INDEX mention_content ON mention(content);
+";
+
+/// `content.state`: what parsing the content gave.
+pub const STATE_PARSED: i64 = 0;
+pub const STATE_BINARY: i64 = 1;
+pub const STATE_FAILED: i64 = 2;

@@ -1,0 +1,548 @@
+//! Bringing the index up to date for the files a run walks.
+//!
+//! A file whose size, mtime, ctime and inode match its location record, and that was
+//! last checked comfortably after its mtime, is unchanged without being read. Any
+//! other file is read and hashed: the same hash only refreshes its location; a hash
+//! already stored under another path reuses that record; only new contents are parsed.
+//! Parsing runs on rayon's threads in batches, each batch written by this thread in one
+//! transaction, so a run killed mid-build keeps every finished batch and the next run
+//! takes over from there. Locations whose files are gone are dropped, and so is every
+//! content record nothing points at any more.
+
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use rayon::prelude::*;
+use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+
+use super::schema::{STATE_BINARY, STATE_FAILED, STATE_PARSED};
+use super::{codec, now_ns, Store, StoreError};
+use crate::facts::facts_of_text;
+use crate::lang::Language;
+use crate::output::progress::Progress;
+use crate::source;
+
+/// A file touched less than this long before it was last checked may have changed
+/// again within the same timestamp tick: it is re-hashed (git's "racily clean" rule,
+/// with a margin for filesystems with coarse timestamps).
+const RACY_NS: i64 = 2_000_000_000;
+
+/// How many files are parsed before their facts are committed.
+const BATCH: usize = 512;
+
+/// One walked file, as the index sees it.
+pub struct Walked<'a> {
+    /// The path relative to the root, as stored.
+    pub key: Vec<u8>,
+    /// The path to open (and to print).
+    pub path: &'a Path,
+    pub language: &'static Language,
+}
+
+/// What the index holds for a walked file after a refresh.
+#[derive(Debug, Clone)]
+pub enum Slot {
+    /// Facts stored under this content id.
+    Parsed(i64),
+    /// Binary content: no facts.
+    Binary,
+    /// The parser gave up on this content (the message), and is not asked again.
+    Failed(String),
+    /// Not in the index this run (unreadable, or over the parse limit): read from the
+    /// file itself when a question needs it.
+    Unindexed,
+}
+
+/// What a refresh did.
+#[derive(Debug, Default)]
+pub struct Refreshed {
+    /// One slot per walked file, in the order given.
+    pub slots: Vec<Slot>,
+    /// Files whose contents were parsed.
+    pub parsed: usize,
+    /// Files read again whose contents turned out unchanged or already stored.
+    pub rehashed: usize,
+    /// Locations dropped because their files are gone.
+    pub removed: usize,
+}
+
+/// A location record as stored.
+struct Loc {
+    content: Option<i64>,
+    size: i64,
+    mtime_ns: i64,
+    ctime_ns: i64,
+    inode: i64,
+    language: String,
+    checked_ns: i64,
+    state: Option<i64>,
+    error: Option<String>,
+    hash: Option<Vec<u8>>,
+}
+
+/// A file's identity on disk.
+#[derive(Clone, Copy)]
+struct Stat {
+    size: i64,
+    mtime_ns: i64,
+    ctime_ns: i64,
+    inode: i64,
+}
+
+impl Stat {
+    fn of(path: &Path) -> Option<Stat> {
+        let m = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
+        Some(Stat {
+            size: m.len() as i64,
+            mtime_ns: m.mtime() * 1_000_000_000 + m.mtime_nsec(),
+            ctime_ns: m.ctime() * 1_000_000_000 + m.ctime_nsec(),
+            inode: m.ino() as i64,
+        })
+    }
+
+    fn matches(&self, l: &Loc) -> bool {
+        self.size == l.size
+            && self.mtime_ns == l.mtime_ns
+            && self.ctime_ns == l.ctime_ns
+            && self.inode == l.inode
+    }
+}
+
+/// What the first, stat-only pass decided for a file.
+enum Plan {
+    Fresh(Slot),
+    /// Over the parse limit: remembered as such, answered from the file.
+    TooLarge(Stat),
+    Read(Stat),
+    Skip,
+}
+
+/// The stored contents by (hash, language): their id, state and parse error.
+type Known = HashMap<(Vec<u8>, String), (i64, i64, Option<String>)>;
+
+/// What reading a file gave.
+enum Read {
+    /// Same bytes as its location already says: only the stat changes.
+    Same(Stat, i64, Slot),
+    /// Bytes already stored under another location.
+    Known(Stat, i64, Slot),
+    New(Stat, NewContent),
+    Skip,
+}
+
+struct NewContent {
+    hash: [u8; 32],
+    state: i64,
+    error: Option<String>,
+    symbols: i64,
+    refs: i64,
+    definitions: Option<Vec<u8>>,
+    facts: Option<Vec<u8>>,
+    names: Vec<String>,
+}
+
+fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
+    match state {
+        STATE_PARSED => Slot::Parsed(content),
+        STATE_BINARY => Slot::Binary,
+        _ => Slot::Failed(error.unwrap_or_default()),
+    }
+}
+
+/// Reads, hashes and (for new bytes) parses one file.
+fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64) -> Read {
+    let bytes = match source::read_bytes_within(w.path, limit) {
+        Ok(b) => b,
+        Err(_) => return Read::Skip,
+    };
+    let hash = *blake3::hash(&bytes).as_bytes();
+    if let Some(l) = loc {
+        if let (Some(c), Some(h), Some(state)) = (l.content, &l.hash, l.state) {
+            if h.as_slice() == hash && l.language == w.language.name {
+                return Read::Same(stat, c, slot_of(c, state, l.error.clone()));
+            }
+        }
+    }
+    if let Some((id, state, error)) = known.get(&(hash.to_vec(), w.language.name.to_string())) {
+        return Read::Known(stat, *id, slot_of(*id, *state, error.clone()));
+    }
+    Read::New(stat, parse_content(w, hash, bytes))
+}
+
+fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
+    let mut c = NewContent {
+        hash,
+        state: STATE_PARSED,
+        error: None,
+        symbols: 0,
+        refs: 0,
+        definitions: None,
+        facts: None,
+        names: Vec::new(),
+    };
+    if source::looks_binary(&bytes) {
+        c.state = STATE_BINARY;
+        return c;
+    }
+    let text = source::decode(bytes);
+    match facts_of_text(w.language, w.path, &text.text) {
+        Ok(f) => {
+            c.symbols = f.definitions.len() as i64;
+            c.refs = f.references.len() as i64;
+            c.definitions = Some(codec::encode_definitions(&f));
+            c.facts = Some(codec::encode_rest(&f));
+            let mut names: Vec<String> = f
+                .definitions
+                .iter()
+                .map(|d| d.name.clone())
+                .chain(f.references.iter().map(|r| r.name.clone()))
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            c.names = names;
+        }
+        Err(e) => {
+            c.state = STATE_FAILED;
+            c.error = Some(e.to_string());
+        }
+    }
+    c
+}
+
+/// The stat-only pass: what each file needs.
+fn plan(files: &[Walked], locs: &HashMap<Vec<u8>, Loc>, limit: u64) -> Vec<Plan> {
+    files
+        .par_iter()
+        .map(|w| {
+            let Some(stat) = Stat::of(w.path) else {
+                return Plan::Skip;
+            };
+            if stat.size as u64 > limit {
+                return Plan::TooLarge(stat);
+            }
+            match locs.get(&w.key) {
+                Some(l)
+                    if stat.matches(l)
+                        && l.language == w.language.name
+                        && l.mtime_ns + RACY_NS < l.checked_ns =>
+                {
+                    match (l.content, l.state) {
+                        (Some(c), Some(state)) => Plan::Fresh(slot_of(c, state, l.error.clone())),
+                        _ => Plan::Read(stat),
+                    }
+                }
+                _ => Plan::Read(stat),
+            }
+        })
+        .collect()
+}
+
+impl Store {
+    /// The stored locations that are gone from disk (not walked, and no longer a file).
+    fn gone<'l>(&self, files: &[Walked], locs: &'l HashMap<Vec<u8>, Loc>) -> Vec<&'l Vec<u8>> {
+        let walked: HashSet<&[u8]> = files.iter().map(|w| w.key.as_slice()).collect();
+        locs.keys()
+            .filter(|k| !walked.contains(k.as_slice()))
+            .filter(|k| {
+                let p = self.root.join(OsStr::from_bytes(k));
+                !std::fs::metadata(p).is_ok_and(|m| m.is_file())
+            })
+            .collect()
+    }
+
+    /// How many of `files` changed or were added since the last update, plus how many
+    /// stored files are gone; nothing is written.
+    pub fn changed(&self, files: &[Walked], limit: u64) -> Result<usize, StoreError> {
+        let locs = self.locations()?;
+        // Files due only for a re-hash (touched near their last check) are not counted:
+        // their stat is what the index recorded.
+        let reads = plan(files, &locs, limit)
+            .into_iter()
+            .zip(files)
+            .filter(|(p, w)| match p {
+                Plan::Read(stat) => locs.get(&w.key).is_none_or(|l| !stat.matches(l)),
+                _ => false,
+            })
+            .count();
+        Ok(reads + self.gone(files, &locs).len())
+    }
+
+    fn locations(&self) -> Result<HashMap<Vec<u8>, Loc>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT l.path, l.content, l.size, l.mtime_ns, l.ctime_ns, l.inode, l.language,
+                    l.checked_ns, c.state, c.error, c.hash
+             FROM location l LEFT JOIN content c ON c.id = l.content",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, Vec<u8>>(0)?,
+                Loc {
+                    content: r.get(1)?,
+                    size: r.get(2)?,
+                    mtime_ns: r.get(3)?,
+                    ctime_ns: r.get(4)?,
+                    inode: r.get(5)?,
+                    language: r.get(6)?,
+                    checked_ns: r.get(7)?,
+                    state: r.get(8)?,
+                    error: r.get(9)?,
+                    hash: r.get(10)?,
+                },
+            ))
+        })?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (k, v) = row?;
+            out.insert(k, v);
+        }
+        Ok(out)
+    }
+
+    fn known_contents(&self) -> Result<Known, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT hash, language, id, state, error FROM content")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                (r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?),
+                (r.get(2)?, r.get(3)?, r.get(4)?),
+            ))
+        })?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (k, v) = row?;
+            out.insert(k, v);
+        }
+        Ok(out)
+    }
+
+    /// Brings the index up to date for `files` (every file the run walks) and says
+    /// what it holds for each. Files over `limit` bytes are not parsed.
+    pub fn refresh(
+        &mut self,
+        files: &[Walked],
+        limit: u64,
+        progress: Option<&Progress>,
+    ) -> Result<Refreshed, StoreError> {
+        let started = now_ns();
+        let locs = self.locations()?;
+        let plans = plan(files, &locs, limit);
+        let mut out = Refreshed {
+            slots: vec![Slot::Unindexed; files.len()],
+            ..Refreshed::default()
+        };
+        let mut too_large: Vec<(usize, Stat)> = Vec::new();
+        let mut to_read: Vec<(usize, Stat)> = Vec::new();
+        for (i, plan) in plans.into_iter().enumerate() {
+            match plan {
+                Plan::Fresh(slot) => out.slots[i] = slot,
+                Plan::TooLarge(stat) => too_large.push((i, stat)),
+                Plan::Read(stat) => to_read.push((i, stat)),
+                Plan::Skip => {}
+            }
+        }
+        if let Some(p) = progress {
+            p.set_total(to_read.len() as u64);
+        }
+        let known = if to_read.is_empty() {
+            HashMap::new()
+        } else {
+            self.known_contents()?
+        };
+        let mut wrote = false;
+        for batch in to_read.chunks(BATCH) {
+            let reads: Vec<(usize, Read)> = batch
+                .par_iter()
+                .map(|&(i, stat)| {
+                    let r = read_one(&files[i], stat, locs.get(&files[i].key), &known, limit);
+                    if let Some(p) = progress {
+                        p.inc();
+                    }
+                    (i, r)
+                })
+                .collect();
+            self.write_batch(files, reads, started, &mut out)?;
+            wrote = true;
+        }
+        let removed = self.finish(files, &locs, &too_large, started, wrote)?;
+        out.removed = removed;
+        Ok(out)
+    }
+
+    /// Writes one batch of read files in one transaction.
+    fn write_batch(
+        &mut self,
+        files: &[Walked],
+        reads: Vec<(usize, Read)>,
+        checked: i64,
+        out: &mut Refreshed,
+    ) -> Result<(), StoreError> {
+        let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
+        let mut names: HashMap<String, i64> = HashMap::new();
+        for (i, read) in reads {
+            let w = &files[i];
+            let (stat, content, slot) = match read {
+                Read::Skip => continue,
+                Read::Same(stat, c, slot) => {
+                    out.rehashed += 1;
+                    (stat, c, slot)
+                }
+                Read::Known(stat, c, slot) => {
+                    // Another process may have dropped it since it was looked up.
+                    let alive: Option<i64> = tx
+                        .query_row("SELECT id FROM content WHERE id = ?1", [c], |r| r.get(0))
+                        .optional()?;
+                    if alive.is_some() {
+                        out.rehashed += 1;
+                        (stat, c, slot)
+                    } else {
+                        let Ok(bytes) = source::read_bytes_within(w.path, u64::MAX) else {
+                            continue;
+                        };
+                        let hash = *blake3::hash(&bytes).as_bytes();
+                        out.parsed += 1;
+                        let (c, slot) =
+                            insert_content(&tx, w, parse_content(w, hash, bytes), &mut names)?;
+                        (stat, c, slot)
+                    }
+                }
+                Read::New(stat, new) => {
+                    out.parsed += 1;
+                    let (c, slot) = insert_content(&tx, w, new, &mut names)?;
+                    (stat, c, slot)
+                }
+            };
+            upsert_location(&tx, w, stat, Some(content), checked)?;
+            out.slots[i] = slot;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records over-limit files, drops vanished ones and unreferenced contents, and
+    /// stamps the update; returns how many locations were dropped.
+    fn finish(
+        &mut self,
+        files: &[Walked],
+        locs: &HashMap<Vec<u8>, Loc>,
+        too_large: &[(usize, Stat)],
+        checked: i64,
+        wrote: bool,
+    ) -> Result<usize, StoreError> {
+        let gone = self.gone(files, locs);
+        let large: Vec<&(usize, Stat)> = too_large
+            .iter()
+            .filter(|(i, stat)| {
+                locs.get(&files[*i].key)
+                    .is_none_or(|l| l.content.is_some() || !stat.matches(l))
+            })
+            .collect();
+        if gone.is_empty() && large.is_empty() && !wrote {
+            return Ok(0);
+        }
+        let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
+        for (i, stat) in large {
+            upsert_location(&tx, &files[*i], *stat, None, checked)?;
+        }
+        for k in &gone {
+            tx.execute("DELETE FROM location WHERE path = ?1", [k])?;
+        }
+        let dropped = tx.execute(
+            "DELETE FROM mention WHERE content IN (SELECT c.id FROM content c
+               WHERE NOT EXISTS (SELECT 1 FROM location l WHERE l.content = c.id))",
+            [],
+        )?;
+        let contents = tx.execute(
+            "DELETE FROM content WHERE NOT EXISTS
+               (SELECT 1 FROM location l WHERE l.content = content.id)",
+            [],
+        )?;
+        if dropped > 0 || contents > 0 {
+            tx.execute(
+                "DELETE FROM name WHERE NOT EXISTS (SELECT 1 FROM mention m WHERE m.name = name.id)",
+                [],
+            )?;
+        }
+        tx.execute(
+            "INSERT OR REPLACE INTO header(key, value) VALUES ('updated', ?1)",
+            [(now_ns() / 1_000_000_000).to_string()],
+        )?;
+        tx.commit()?;
+        Ok(gone.len())
+    }
+}
+
+/// Inserts a new content record (or finds the one another process inserted first)
+/// with its mentions; returns its id and slot.
+fn insert_content(
+    tx: &Transaction,
+    w: &Walked,
+    c: NewContent,
+    names: &mut HashMap<String, i64>,
+) -> Result<(i64, Slot), StoreError> {
+    let inserted = tx.execute(
+        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs, definitions, facts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            c.hash.as_slice(),
+            w.language.name,
+            c.state,
+            c.error,
+            c.symbols,
+            c.refs,
+            c.definitions,
+            c.facts
+        ],
+    )?;
+    let (id, state, error): (i64, i64, Option<String>) = tx.query_row(
+        "SELECT id, state, error FROM content WHERE hash = ?1 AND language = ?2",
+        params![c.hash.as_slice(), w.language.name],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    if inserted > 0 {
+        let mut add_name = tx.prepare_cached(
+            "INSERT INTO name(text) VALUES (?1) ON CONFLICT(text) DO UPDATE SET text = text RETURNING id",
+        )?;
+        let mut add_mention =
+            tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
+        for n in &c.names {
+            let nid = match names.get(n) {
+                Some(&nid) => nid,
+                None => {
+                    let nid: i64 = add_name.query_row([n], |r| r.get(0))?;
+                    names.insert(n.clone(), nid);
+                    nid
+                }
+            };
+            add_mention.execute(params![nid, id])?;
+        }
+    }
+    Ok((id, slot_of(id, state, error)))
+}
+
+fn upsert_location(
+    tx: &Transaction,
+    w: &Walked,
+    stat: Stat,
+    content: Option<i64>,
+    checked: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT OR REPLACE INTO location(path, content, size, mtime_ns, ctime_ns, inode, language, checked_ns)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            w.key,
+            content,
+            stat.size,
+            stat.mtime_ns,
+            stat.ctime_ns,
+            stat.inode,
+            w.language.name,
+            checked
+        ],
+    )?;
+    Ok(())
+}
