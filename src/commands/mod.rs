@@ -77,15 +77,23 @@ impl Run {
     /// date first; or, with `--no-index`, for paths that share no root, or when the
     /// index cannot be used (said once on stderr), a fresh parse.
     pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
+        let progress = self
+            .index
+            .is_some()
+            .then(|| Progress::start("files indexed", self.style != Style::Json));
+        self.facts_source_with(progress.as_ref())
+    }
+
+    /// [`Run::facts_source`], counting the index's update on `progress`.
+    pub fn facts_source_with(&self, progress: Option<&Progress>) -> Box<dyn FactsSource + '_> {
         if let Some((root, dir)) = &self.index {
-            let progress = Progress::start("files indexed", self.style != Style::Json);
             match FromIndex::open(
                 &self.walker,
                 &self.report,
                 self.parse_limit,
                 root,
                 dir.as_deref(),
-                Some(&progress),
+                progress,
             ) {
                 Ok(source) => return Box::new(source),
                 Err(e) => self.report.note(format_args!(

@@ -17,6 +17,8 @@ pub const METHOD_NOT_FOUND: i64 = -32601;
 /// Parameters the method cannot take (an unknown tool, a missing argument, a
 /// malformed `_meta`, a root outside the served tree).
 pub const INVALID_PARAMS: i64 = -32602;
+/// A failure inside the server.
+pub const INTERNAL_ERROR: i64 = -32603;
 /// A tool of the sidecar family failed while running (its clients read only
 /// JSON-RPC errors, never `isError`).
 pub const TOOL_FAILED: i64 = -32000;

@@ -20,12 +20,17 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Map, Value};
 
 use super::lifecycle::{self, Era};
-use super::protocol::{self, Incoming, Request, RpcError, INVALID_REQUEST, METHOD_NOT_FOUND};
+use super::protocol::{
+    self, Incoming, Request, RpcError, INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND,
+};
 use super::tools::{self, ToolContext};
 use super::Server;
 
 /// The longest line read; an evaluator or a query is far shorter.
 pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The stack of the thread a tool runs on (as much as the main thread's).
+const TOOL_STACK_BYTES: usize = 8 * 1024 * 1024;
 
 /// How often progress notifications may go out for one request.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(200);
@@ -202,7 +207,7 @@ fn answer_line(
 fn answer_request(
     server: &Server,
     req: &Request,
-    cancelled: &dyn Fn() -> bool,
+    cancelled: &(dyn Fn() -> bool + Sync),
     out: &RefCell<&mut dyn Write>,
 ) -> Result<Value, RpcError> {
     let era = lifecycle::era(&req.params)?;
@@ -211,33 +216,7 @@ fn answer_request(
         "ping" => json!({}),
         "server/discover" => lifecycle::discover(),
         "tools/list" => lifecycle::cacheable(json!({"tools": tools::list()})),
-        "tools/call" => {
-            let token = progress_token(&req.params);
-            let last = std::cell::Cell::new(None::<Instant>);
-            let progress = |done: u64, total: Option<u64>, message: &str| {
-                let Some(token) = &token else { return };
-                if last.get().is_some_and(|t| t.elapsed() < PROGRESS_INTERVAL) {
-                    return;
-                }
-                last.set(Some(Instant::now()));
-                let mut params =
-                    json!({"progressToken": token, "progress": done, "message": message});
-                if let Some(total) = total {
-                    params["total"] = json!(total);
-                }
-                // A failed write shows again when the answer is written.
-                let _ = send(
-                    out,
-                    &protocol::notification("notifications/progress", params),
-                );
-            };
-            let ctx = ToolContext {
-                server,
-                cancelled,
-                progress: &progress,
-            };
-            tools::call(&ctx, &req.params)?
-        }
+        "tools/call" => call_tool(server, req, cancelled, out)?,
         other => {
             return Err(RpcError::new(
                 METHOD_NOT_FOUND,
@@ -251,6 +230,59 @@ fn answer_request(
         }
     }
     Ok(result)
+}
+
+/// Runs a tool on its own thread while this one writes the progress notifications it
+/// sends (only when the request carried a `progressToken`), then returns its answer.
+fn call_tool(
+    server: &Server,
+    req: &Request,
+    cancelled: &(dyn Fn() -> bool + Sync),
+    out: &RefCell<&mut dyn Write>,
+) -> Result<Value, RpcError> {
+    let token = progress_token(&req.params);
+    let (tx, rx) = mpsc::channel::<Value>();
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("mcp-tool".into())
+            .stack_size(TOOL_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let last = Mutex::new(None::<Instant>);
+                let progress = |done: u64, total: Option<u64>, message: &str| {
+                    let Some(token) = &token else { return };
+                    let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                    if last.is_some_and(|t| t.elapsed() < PROGRESS_INTERVAL) {
+                        return;
+                    }
+                    *last = Some(Instant::now());
+                    let mut params =
+                        json!({"progressToken": token, "progress": done, "message": message});
+                    if let Some(total) = total {
+                        params["total"] = json!(total);
+                    }
+                    // The receiver lives until this thread ends.
+                    let _ = tx.send(protocol::notification("notifications/progress", params));
+                };
+                let ctx = ToolContext {
+                    server,
+                    cancelled,
+                    progress: &progress,
+                };
+                tools::call(&ctx, &req.params)
+            })
+            .map_err(|e| RpcError::new(INTERNAL_ERROR, format!("cannot start the tool: {e}")))?;
+        // The channel closes when the tool's thread ends; a failed write shows again
+        // when the answer is written.
+        for note in rx {
+            let _ = send(out, &note);
+        }
+        worker.join().unwrap_or_else(|_| {
+            Err(RpcError::new(
+                INTERNAL_ERROR,
+                "the tool failed unexpectedly",
+            ))
+        })
+    })
 }
 
 fn progress_token(params: &Map<String, Value>) -> Option<Value> {

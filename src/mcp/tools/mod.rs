@@ -32,10 +32,10 @@ use super::Server;
 pub struct ToolContext<'a> {
     pub server: &'a Server,
     /// Whether the client cancelled this request.
-    pub cancelled: &'a dyn Fn() -> bool,
+    pub cancelled: &'a (dyn Fn() -> bool + Sync),
     /// Reports progress (done, total, message); a no-op unless the request carried a
     /// `progressToken`.
-    pub progress: &'a dyn Fn(u64, Option<u64>, &str),
+    pub progress: &'a (dyn Fn(u64, Option<u64>, &str) + Sync),
 }
 
 /// Why a tool call gives no payload.

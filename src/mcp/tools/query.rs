@@ -2,16 +2,23 @@
 //! layer, and the JSON of a symbol.
 
 use std::path::Path;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::{Args, ToolContext, ToolError};
 use crate::cli::{OutputArgs, ParseArgs};
 use crate::commands::Run;
+use crate::output::progress::Progress;
 use crate::query::resolve::Resolver;
+use crate::query::source::FactsSource;
 use crate::query::target::{targets, Target, TargetError};
 use crate::symbols::resolve::{parse_arg, SymbolArg};
 use crate::symbols::Symbol;
+
+/// How often the index's progress is looked at.
+const PROGRESS_TICK: Duration = Duration::from_millis(250);
 
 /// A symbol as every tool shows it.
 pub fn symbol_json(s: &Symbol) -> Value {
@@ -51,6 +58,27 @@ pub fn facts_run(ctx: &ToolContext<'_>, args: &Args) -> Result<Run, ToolError> {
     .map_err(|e| ToolError::InvalidArguments(format!("{e:#}")))
 }
 
+/// [`Run::facts_source`], with the update of the index (long on a first call over a
+/// big tree) reported as progress while it runs.
+pub fn facts_source<'r>(ctx: &ToolContext<'_>, run: &'r Run) -> Box<dyn FactsSource + 'r> {
+    let progress = Progress::start("files indexed", false);
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let progress = &progress;
+        scope.spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(PROGRESS_TICK) {
+                let (done, total) = progress.counts();
+                if done > 0 {
+                    (ctx.progress)(done, total, "files indexed");
+                }
+            }
+        });
+        let source = run.facts_source_with(Some(progress));
+        drop(stop);
+        source
+    })
+}
+
 /// Resolves `symbol` (an id, `path:line` or a name; with `file`, only definitions in
 /// that file) to its targets under the call's root, then runs `answer` over them.
 /// A symbol that names nothing is a failure that lists close names or the candidates.
@@ -68,7 +96,7 @@ pub fn with_targets<T>(
         ));
     }
     let run = facts_run(ctx, args)?;
-    let source = run.facts_source();
+    let source = facts_source(ctx, &run);
     let resolver = Resolver::new(source.as_ref());
     let arg = parse_arg(symbol, &mut std::io::empty())
         .map_err(|e| ToolError::InvalidArguments(e.to_string()))?;

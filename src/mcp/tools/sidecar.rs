@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use serde_json::{json, Map, Value};
 
-use super::query::{facts_run, with_targets};
+use super::query::{facts_run, facts_source, with_targets};
 use super::{object_schema, page, Args, Family, Tool, ToolContext, ToolError};
 use crate::facts::RefKind;
 use crate::mcp::budget::{fit, fit_window};
@@ -177,7 +177,7 @@ fn run_search(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let run = facts_run(ctx, &Args::new(walk))?;
     let query = score::Query::new(text);
     let hits: Mutex<Vec<(f64, Symbol)>> = Mutex::new(Vec::new());
-    run.facts_source().for_each_definitions(false, &|symbols| {
+    facts_source(ctx, &run).for_each_definitions(false, &|symbols| {
         let scored = symbols.into_iter().filter_map(|s| {
             let score = query.score(&s);
             (s.kind != Kind::Scope && score >= threshold).then_some((score, s))

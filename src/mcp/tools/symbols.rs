@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Map, Value};
 
-use super::query::{facts_run, symbol_json, with_targets};
+use super::query::{facts_run, facts_source, symbol_json, with_targets};
 use super::{
     common_properties, object_schema, page, paging_properties, walk_properties, Args, Family, Tool,
     ToolContext, ToolError,
@@ -112,7 +112,7 @@ fn run_find(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let page = page(ctx, args, 10)?;
     let run = facts_run(ctx, args)?;
     let query = Query::new(text);
-    let found = find_symbols(run.facts_source().as_ref(), &query, &kinds, exact);
+    let found = find_symbols(facts_source(ctx, &run).as_ref(), &query, &kinds, exact);
     let ranked = found.ranked;
     let items: Vec<Value> = ranked
         .iter()

@@ -20,6 +20,8 @@ const STOP_WORDS: &[&str] = &[
 /// A prepared query.
 pub struct Query {
     words: Vec<String>,
+    /// The first three letters of each word: any match contains one of them.
+    stems: Vec<String>,
 }
 
 impl Query {
@@ -30,13 +32,26 @@ impl Query {
             .filter(|w| !STOP_WORDS.contains(&w.as_str()))
             .cloned()
             .collect();
-        Query {
-            words: if meaningful.is_empty() {
-                all
-            } else {
-                meaningful
-            },
-        }
+        let words = if meaningful.is_empty() {
+            all
+        } else {
+            meaningful
+        };
+        let stems = words.iter().map(|w| w.chars().take(3).collect()).collect();
+        Query { words, stems }
+    }
+
+    /// Whether a definition's text holds a stem of the query (ASCII case folded): a
+    /// cheap test that rules out most definitions before they are split into words.
+    fn could_match(&self, fields: &[&str]) -> bool {
+        self.stems.iter().any(|stem| {
+            !stem.is_ascii()
+                || fields.iter().any(|f| {
+                    f.as_bytes()
+                        .windows(stem.len())
+                        .any(|w| w.eq_ignore_ascii_case(stem.as_bytes()))
+                })
+        })
     }
 
     /// The score of one definition.
@@ -45,11 +60,15 @@ impl Query {
             return 0.0;
         }
         let path = s.path.to_string_lossy();
+        let doc = s.doc.as_deref().unwrap_or("");
+        if !self.could_match(&[&s.name, &s.qualified_name, &s.signature, doc, &path]) {
+            return 0.0;
+        }
         let places: [(Vec<String>, f64); 5] = [
             (split_words(&s.name), 1.0),
             (split_words(&s.qualified_name), 0.9),
             (split_words(&s.signature), 0.75),
-            (s.doc.as_deref().map(split_words).unwrap_or_default(), 0.7),
+            (split_words(doc), 0.7),
             (split_words(&path), 0.5),
         ];
         let sum: f64 = self
