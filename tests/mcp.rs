@@ -177,6 +177,7 @@ struct TreeDump {
     language: String,
     nodes: usize,
     ast_debug: Value,
+    note: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -478,6 +479,12 @@ fn explore_dumps_trees_around_hits_and_whole_files() {
     );
     assert_eq!((d.language.as_str(), d.nodes), ("python", 5));
     assert_eq!(d.ast_debug["kind"], "module");
+    let d: TreeDump = payload(
+        dir.path(),
+        "explore",
+        json!({"file": "app/auth.py", "max_debug_nodes": 500, "max_chars": 1500}),
+    );
+    assert!(d.nodes < 500 && d.note.unwrap().contains("max_chars=1500"));
 }
 
 #[test]
@@ -708,6 +715,7 @@ fn stateless_era_discover_meta_and_result_type() {
 fn malformed_input_gets_json_rpc_errors_and_the_server_goes_on() {
     let dir = fixture();
     let outside = tempfile::tempdir().unwrap();
+    let secret = common::write(outside.path(), "secret.py", b"def secret():\n    pass\n");
     let input = [
         "this is not json".to_string(),
         json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]).to_string(),
@@ -717,12 +725,17 @@ fn malformed_input_gets_json_rpc_errors_and_the_server_goes_on() {
         call_line(5, "map", json!({"root": outside.path()})),
         call_line(6, "map", json!({"root": "../"})),
         call_line(7, "find_symbol", json!({"query": 42})),
-        json!({"jsonrpc": "2.0", "id": 8, "method": "ping"}).to_string(),
+        call_line(
+            8,
+            "what_depends",
+            json!({"symbol": format!("{}:1", secret.display())}),
+        ),
+        json!({"jsonrpc": "2.0", "id": 9, "method": "ping"}).to_string(),
     ]
     .join("\n");
     let (code, lines, _) = serve_in(dir.path(), &[], &input);
     assert_eq!(code, 0);
-    let codes: Vec<(Value, i64)> = lines[..8]
+    let codes: Vec<(Value, i64)> = lines[..9]
         .iter()
         .map(|l| (l["id"].clone(), error_of(l).0))
         .collect();
@@ -737,11 +750,13 @@ fn malformed_input_gets_json_rpc_errors_and_the_server_goes_on() {
             (json!(5), -32602),
             (json!(6), -32602),
             (json!(7), -32602),
+            (json!(8), -32602),
         ]
     );
     assert!(error_of(&lines[5]).1.contains("outside the served root"));
     assert!(error_of(&lines[4]).1.contains("symbol"));
-    assert_eq!(lines[8]["result"], json!({}));
+    assert!(error_of(&lines[8]).1.contains("outside the served root"));
+    assert_eq!(lines[9]["result"], json!({}));
 }
 
 #[test]

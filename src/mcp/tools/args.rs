@@ -116,7 +116,7 @@ impl Args {
         match self.str("root")? {
             None => Ok(Vec::new()),
             Some(r) => {
-                let rel = inside(served, r, "root")?;
+                let rel = inside(served, Path::new(r), "root")?;
                 Ok(if rel.as_os_str().is_empty() {
                     Vec::new()
                 } else {
@@ -129,7 +129,9 @@ impl Args {
     /// A path argument (a file or directory that must exist), relative to the served
     /// root.
     pub fn path(&self, name: &str, served: &Path) -> Result<Option<PathBuf>, ToolError> {
-        self.str(name)?.map(|p| inside(served, p, name)).transpose()
+        self.str(name)?
+            .map(|p| inside(served, Path::new(p), name))
+            .transpose()
     }
 
     /// The walker options the call names: `glob`, `type`, `type_not`, `hidden`,
@@ -151,14 +153,14 @@ impl Args {
 
 /// `path` (absolute, or relative to the served root) relative to the served root;
 /// refused when it does not exist or leads outside it (also through a symlink).
-fn inside(served: &Path, path: &str, name: &str) -> Result<PathBuf, ToolError> {
-    let joined = served.join(path);
-    let canonical = joined.canonicalize().map_err(|e| {
-        ToolError::InvalidArguments(format!("{name} '{path}' cannot be opened: {e}"))
+pub fn inside(served: &Path, path: &Path, name: &str) -> Result<PathBuf, ToolError> {
+    let shown = path.display();
+    let canonical = served.join(path).canonicalize().map_err(|e| {
+        ToolError::InvalidArguments(format!("{name} '{shown}' cannot be opened: {e}"))
     })?;
     let rel = canonical.strip_prefix(served).map_err(|_| {
         ToolError::InvalidArguments(format!(
-            "{name} '{path}' is outside the served root {}",
+            "{name} '{shown}' is outside the served root {}",
             served.display()
         ))
     })?;
@@ -191,9 +193,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         std::fs::create_dir(root.join("sub")).unwrap();
-        assert_eq!(inside(&root, "sub", "root").unwrap(), PathBuf::from("sub"));
-        assert_eq!(inside(&root, ".", "root").unwrap(), PathBuf::new());
-        assert!(inside(&root, "..", "root").is_err());
-        assert!(inside(&root, "/", "root").is_err());
+        let at = |p: &str| inside(&root, Path::new(p), "root");
+        assert_eq!(at("sub").unwrap(), PathBuf::from("sub"));
+        assert_eq!(at(".").unwrap(), PathBuf::new());
+        assert!(at("..").is_err());
+        assert!(at("/").is_err());
     }
 }

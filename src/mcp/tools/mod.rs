@@ -22,7 +22,7 @@ mod xray;
 
 use serde_json::{json, Map, Value};
 
-pub use args::Args;
+pub use args::{inside, Args};
 
 use super::budget::Page;
 use super::protocol::{RpcError, INVALID_PARAMS, TOOL_FAILED};

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::{Args, ToolContext, ToolError};
+use super::{inside, Args, ToolContext, ToolError};
 use crate::cli::{OutputArgs, ParseArgs};
 use crate::commands::Run;
 use crate::output::progress::Progress;
@@ -98,8 +98,16 @@ pub fn with_targets<T>(
     let run = facts_run(ctx, args)?;
     let source = facts_source(ctx, &run);
     let resolver = Resolver::new(source.as_ref());
-    let arg = parse_arg(symbol, &mut std::io::empty())
+    let mut arg = parse_arg(symbol, &mut std::io::empty())
         .map_err(|e| ToolError::InvalidArguments(e.to_string()))?;
+    // A symbol named by its file is read only inside the served root.
+    match &mut arg {
+        SymbolArg::Id { path, .. } => {
+            inside(&ctx.server.root, path, "symbol")?;
+        }
+        SymbolArg::PathLine { path, .. } => *path = inside(&ctx.server.root, path, "symbol")?,
+        SymbolArg::Name(_) => {}
+    }
     // With a file, every definition of the name is taken, then those in the file kept.
     let all = all || (file.is_some() && matches!(arg, SymbolArg::Name(_)));
     let mut found = targets(&arg, &resolver, all).map_err(target_failure)?;

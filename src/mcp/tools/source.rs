@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::{common_properties, object_schema, Args, Family, Tool, ToolContext, ToolError};
+use super::{common_properties, inside, object_schema, Args, Family, Tool, ToolContext, ToolError};
 use crate::mcp::budget::{cut_text, size};
 use crate::symbols::collect::symbols_of_file;
 use crate::symbols::Symbol;
@@ -50,7 +50,7 @@ fn run(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
             "'{id}' is not a symbol id (path::Qualified.name#kind, as find_symbol gives)"
         )));
     };
-    let path = args_path(ctx, file)?;
+    let path = inside(&ctx.server.root, Path::new(file), "id")?;
     if let Some(root) = roots.first() {
         if !path.starts_with(root) {
             return Err(ToolError::InvalidArguments(format!(
@@ -79,17 +79,6 @@ fn run(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         ));
     };
     Ok(answer(sym, &parsed.source.text, context, max_chars))
-}
-
-/// A path named inside an id, relative to the served root.
-fn args_path(ctx: &ToolContext<'_>, file: &str) -> Result<std::path::PathBuf, ToolError> {
-    let one = Args::new(std::iter::once(("path".to_string(), json!(file))).collect());
-    match one.path("path", &ctx.server.root)? {
-        Some(p) => Ok(p),
-        None => Err(ToolError::InvalidArguments(format!(
-            "no path in id '{file}'"
-        ))),
-    }
 }
 
 fn answer(sym: &Symbol, text: &str, context: usize, max_chars: usize) -> Value {

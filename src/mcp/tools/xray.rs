@@ -11,7 +11,7 @@ use super::{
     Family, Tool, ToolContext, ToolError,
 };
 use crate::cli::{PatternArgs, TargetArg};
-use crate::mcp::budget::fit;
+use crate::mcp::budget::{cut_text, fit, size};
 use crate::output::Reporter;
 use crate::xray::engine::{self, Limits};
 use crate::xray::evaluator::{Evaluator, HitsEvaluator};
@@ -21,6 +21,8 @@ use crate::xray::{ast_dump, attach_ast, contract, python_evaluator, regex_option
 const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
 /// The most per-file errors and values listed.
 const LIST_CAP: usize = 20;
+/// The most characters of one per-file error message or value.
+const MAX_ITEM_CHARS: usize = 2000;
 
 pub const XRAY: Tool = Tool {
     name: "xray",
@@ -98,7 +100,8 @@ fn run_xray(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
 fn run_explore(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let nodes = args.usize("max_debug_nodes")?.unwrap_or(50).clamp(1, 500);
     if let Some(file) = args.path("file", &ctx.server.root)? {
-        return dump_file(&file, nodes);
+        let max_chars = page(ctx, args, 1)?.max_chars;
+        return dump_file(&file, nodes, max_chars);
     }
     let Some(pattern) = args.str("pattern")? else {
         return Err(ToolError::InvalidArguments(
@@ -205,7 +208,7 @@ fn search(
                 matches.extend(found.into_iter().map(Value::Object));
                 if let Some(v) = result.value {
                     if values.len() < LIST_CAP {
-                        values.push(json!({"file_path": file_path, "value": v}));
+                        values.push(file_value(&file_path, v));
                     }
                 }
             }
@@ -215,7 +218,7 @@ fn search(
                     errors.push(json!({
                         "file_path": file_path,
                         "error_type": err.error_type,
-                        "error_message": err.message,
+                        "error_message": cut_text(&err.message, MAX_ITEM_CHARS).0,
                         "line_number": err.line_number,
                     }));
                 }
@@ -247,6 +250,15 @@ fn search(
     }))
 }
 
+/// A file's value, left out (and said so) when it alone would crowd the answer.
+fn file_value(file_path: &str, value: Value) -> Value {
+    if size(&value) <= MAX_ITEM_CHARS {
+        json!({"file_path": file_path, "value": value})
+    } else {
+        json!({"file_path": file_path, "value": null, "value_left_out": format!("longer than {MAX_ITEM_CHARS} characters")})
+    }
+}
+
 fn empty_note(files: u64, partial: bool) -> &'static str {
     match (files, partial) {
         (0, _) => "no file matched the pattern (phase 1 found no candidate)",
@@ -255,8 +267,12 @@ fn empty_note(files: u64, partial: bool) -> &'static str {
     }
 }
 
-/// One file's whole tree.
-fn dump_file(path: &std::path::Path, max_nodes: usize) -> Result<Value, ToolError> {
+/// One file's whole tree, with fewer nodes when the dump would pass the budget.
+fn dump_file(
+    path: &std::path::Path,
+    max_nodes: usize,
+    max_chars: usize,
+) -> Result<Value, ToolError> {
     let shown = path.to_string_lossy();
     let lang = crate::lang::detect(path).ok_or_else(|| {
         ToolError::failed(
@@ -268,11 +284,23 @@ fn dump_file(path: &std::path::Path, max_nodes: usize) -> Result<Value, ToolErro
         |e: crate::source::SourceError| ToolError::failed(format!("{shown}: {e}"), json!({}));
     let text = crate::source::read_text(path).map_err(failed)?.text;
     let tree = crate::source::parse(&mut lang.parser(), lang, &text).map_err(failed)?;
-    let dump = ast_dump::AstDump::new(tree.root_node(), &text, max_nodes);
-    Ok(json!({
-        "file_path": shown,
-        "language": lang.name,
-        "nodes": dump.len(),
-        "ast_debug": dump.to_json(),
-    }))
+    let mut nodes = max_nodes;
+    loop {
+        let dump = ast_dump::AstDump::new(tree.root_node(), &text, nodes);
+        let mut answer = json!({
+            "file_path": shown,
+            "language": lang.name,
+            "nodes": dump.len(),
+            "ast_debug": dump.to_json(),
+        });
+        if nodes == 1 || size(&answer) <= max_chars {
+            if nodes < max_nodes {
+                answer["note"] = json!(format!(
+                    "the dump was cut to {nodes} nodes to stay within max_chars={max_chars}"
+                ));
+            }
+            return Ok(answer);
+        }
+        nodes /= 2;
+    }
 }
