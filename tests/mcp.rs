@@ -879,3 +879,50 @@ fn the_root_argument_of_the_command_is_the_served_root() {
         "web/handler.py"
     );
 }
+
+#[test]
+fn cancelling_a_running_xray_stops_it_between_files() {
+    let files: Vec<(String, &str)> = (0..40)
+        .map(|i| (format!("m{i:02}.py"), "def f():\n    pass\n"))
+        .collect();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, c)| (p.as_str(), *c)).collect();
+    let dir = tree(&refs);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("codesearch"))
+        .current_dir(dir.path())
+        .args(["mcp", "serve", "-j", "2"])
+        .env("CODESEARCH_INDEX_DIR", common::index_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let started = Instant::now();
+    let mut stdin = child.stdin.take().unwrap();
+    use std::io::Write;
+    // Every file takes its whole one-second evaluation budget: 20 s for all of them.
+    let slow = call_line(
+        1,
+        "xray",
+        json!({"pattern": "def", "eval": "while True:\n    pass", "eval_timeout": 1}),
+    );
+    writeln!(stdin, "{slow}").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let cancel =
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}});
+    writeln!(
+        stdin,
+        "{cancel}\n{}",
+        json!({"jsonrpc": "2.0", "id": 2, "method": "ping"})
+    )
+    .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let took = started.elapsed();
+    assert_eq!(out.status.code(), Some(0));
+    let ids: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].clone())
+        .collect();
+    assert_eq!(ids, [json!(2)], "only the ping is answered");
+    assert!(took < Duration::from_secs(10), "stopped early: {took:?}");
+}

@@ -10,7 +10,6 @@
 //! Nothing but protocol messages is written to stdout; progress notifications go out
 //! only for requests that carried a `progressToken`.
 
-use std::cell::RefCell;
 use std::collections::HashSet;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -57,11 +56,10 @@ pub fn serve(
     let (tx, rx) = mpsc::channel::<Line>();
     let reader_cancelled = Arc::clone(&cancelled);
     let reader = std::thread::spawn(move || read_lines(input, &tx, &reader_cancelled));
-    let out = RefCell::new(out);
     for line in rx {
         let answer = match line {
             Line::Text(text) if text.trim().is_empty() => None,
-            Line::Text(text) => answer_line(server, &text, &cancelled, &out),
+            Line::Text(text) => answer_line(server, &text, &cancelled, out),
             Line::NotText => Some(protocol::error(
                 &Value::Null,
                 &RpcError::new(protocol::PARSE_ERROR, "parse error: the line is not UTF-8"),
@@ -75,7 +73,7 @@ pub fn serve(
             )),
         };
         if let Some(answer) = answer {
-            send(&out, &answer)?;
+            send(out, &answer)?;
         }
     }
     match reader.join() {
@@ -84,9 +82,8 @@ pub fn serve(
     }
 }
 
-fn send(out: &RefCell<&mut dyn Write>, message: &Value) -> io::Result<()> {
-    let mut out = out.borrow_mut();
-    serde_json::to_writer(&mut **out, message)?;
+fn send(out: &mut dyn Write, message: &Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, message)?;
     out.write_all(b"\n")?;
     out.flush()
 }
@@ -173,7 +170,7 @@ fn answer_line(
     server: &Server,
     text: &str,
     cancelled: &Cancelled,
-    out: &RefCell<&mut dyn Write>,
+    out: &mut dyn Write,
 ) -> Option<Value> {
     match protocol::classify(text) {
         Incoming::Request(req) => {
@@ -208,7 +205,7 @@ fn answer_request(
     server: &Server,
     req: &Request,
     cancelled: &(dyn Fn() -> bool + Sync),
-    out: &RefCell<&mut dyn Write>,
+    out: &mut dyn Write,
 ) -> Result<Value, RpcError> {
     let era = lifecycle::era(&req.params)?;
     let mut result = match req.method.as_str() {
@@ -238,7 +235,7 @@ fn call_tool(
     server: &Server,
     req: &Request,
     cancelled: &(dyn Fn() -> bool + Sync),
-    out: &RefCell<&mut dyn Write>,
+    out: &mut dyn Write,
 ) -> Result<Value, RpcError> {
     let token = progress_token(&req.params);
     let (tx, rx) = mpsc::channel::<Value>();
