@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Symbols benchmarks (not a test), side by side in one run, as ratios:
-#  1. symbol extraction of a whole large tree (build-index --symbols, no cache) vs
+#  Every codesearch run here uses --no-index (a fresh parse; bench/store.sh measures
+#  the index).
+#  1. symbol extraction of a whole large tree (build-index --symbols) vs
 #     `ast-grep run -p` with a pattern over the same files (both parse every file with
 #     tree-sitter; target ratio <= 1.0), and vs `ctags -R`;
 #  2. recall of functions, classes and methods against ctags on the Python standard
@@ -21,10 +23,10 @@ echo "corpus: $pylib ($all_py Python files, $std_py outside site-packages); $RUN
 # 1. Extraction of the whole tree (site-packages included), Python files only so that
 # every tool parses the same files. --no-ignore: the stdlib has packages named venv/env.
 rg --files --no-ignore >/dev/null
-ours=$(median_seconds "$bin" build-index --symbols --no-ignore -t py --json)
+ours=$(median_seconds "$bin" build-index --symbols --no-index --no-ignore -t py --json)
 theirs=$(median_seconds ast-grep run -l python -p 'def $F($$$): $$$' .)
 report_ratio "extraction: build-index --symbols vs ast-grep" "$ours" "$theirs" "ast-grep"
-ours_find=$(median_seconds "$bin" find-symbol --no-ignore -t py no_such_symbol_anywhere)
+ours_find=$(median_seconds "$bin" find-symbol --no-index --no-ignore -t py no_such_symbol_anywhere)
 report_ratio "extraction: find-symbol (no cache) vs ast-grep" "$ours_find" "$theirs" "ast-grep"
 theirs_ctags=$(median_seconds ctags -R --languages=Python -f - .)
 report_ratio "extraction: build-index --symbols vs ctags -R" "$ours" "$theirs_ctags" "ctags"
@@ -35,7 +37,7 @@ report_ratio "extraction: build-index --symbols vs ctags -R" "$ours" "$theirs_ct
 tmp=$(mktemp -d)
 ctags -R --languages=Python --kinds-Python=cfm --fields=+nK --exclude=site-packages \
   --output-format=json -f - . >"$tmp/ctags.json"
-"$bin" build-index --symbols --no-ignore -t py -g '!site-packages' --json >"$tmp/ours.json"
+"$bin" build-index --symbols --no-index --no-ignore -t py -g '!site-packages' --json >"$tmp/ours.json"
 python3 - "$tmp/ctags.json" "$tmp/ours.json" <<'PY'
 import json, os, sys
 theirs = set()
@@ -62,23 +64,23 @@ rm -rf "$tmp"
 # 3. what-breaks vs ast-grep and rg on a widely used name.
 name="${BREAKS_NAME:-urlparse}"
 id="urllib/parse.py::urlparse#function"
-ours=$(median_seconds "$bin" what-breaks --no-ignore -t py "$id" --json)
+ours=$(median_seconds "$bin" what-breaks --no-index --no-ignore -t py "$id" --json)
 theirs=$(median_seconds ast-grep run -l python -p "$name(\$\$\$)" .)
 report_ratio "what-breaks ID vs ast-grep '$name(\$\$\$)'" "$ours" "$theirs" "ast-grep"
-ours_name=$(median_seconds "$bin" what-breaks --no-ignore -t py --all "$name" --json)
+ours_name=$(median_seconds "$bin" what-breaks --no-index --no-ignore -t py --all "$name" --json)
 report_ratio "what-breaks NAME --all vs ast-grep" "$ours_name" "$theirs" "ast-grep"
 theirs_rg=$(median_seconds rg --no-ignore -t py -w -l "$name")
 report_ratio "what-breaks ID vs rg -w -l" "$ours" "$theirs_rg" "rg"
-echo "references found: $("$bin" what-breaks --no-ignore -t py "$id" --json | grep -c '"type":"reference"')," \
+echo "references found: $("$bin" what-breaks --no-index --no-ignore -t py "$id" --json | grep -c '"type":"reference"')," \
   "ast-grep call matches: $(ast-grep run -l python -p "$name(\$\$\$)" --json=stream . | wc -l)"
 
 # 4. what-breaks on a common name over a tree with many uses of it: every use is read
 # and resolved (target ratio <= 0.5 of one ast-grep pattern over the same files).
 cd "$pylib/test"
-ours=$(median_seconds "$bin" what-breaks --all encode . --json)
+ours=$(median_seconds "$bin" what-breaks --no-index --all encode . --json)
 theirs=$(median_seconds ast-grep run -l python -p 'encode($$$A)' .)
 report_ratio "what-breaks encode --all (test/) vs ast-grep" "$ours" "$theirs" "ast-grep"
-"$bin" what-breaks --all encode . --json | tail -1 | python3 -c '
+"$bin" what-breaks --no-index --all encode . --json | tail -1 | python3 -c '
 import json, sys
 d = json.loads(sys.stdin.read())["data"]
 print("  uses: %d (%d resolved, %d by name only) in %d files"

@@ -41,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
         }
         'codesearch;build-index' {
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
@@ -55,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'After the tree, print files and lines per language')
             [CompletionResult]::new('--symbols', '--symbols', [CompletionResultType]::ParameterName, 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file''s entry')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')
@@ -68,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
         }
         'codesearch;map' {
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only search files of language TYPE (repeatable). See --type-list')
@@ -82,6 +85,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'After the tree, print files and lines per language')
             [CompletionResult]::new('--symbols', '--symbols', [CompletionResultType]::ParameterName, 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file''s entry')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
             [CompletionResult]::new('-.', '-.', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'Search hidden files and directories (names starting with a dot)')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)')

@@ -115,13 +115,17 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__build__subcmd__index)
-            opts="-g -t -T -. -L -d -j -h --stats --symbols --max-parse-size --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-g -t -T -. -L -d -j -h --stats --symbols --max-parse-size --no-index --index-dir --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-parse-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --index-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -39,6 +39,7 @@ complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "mcp" -d 'The 
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "generate" -d 'Print the man page or a shell completion script generated from this CLI'
 complete -c codesearch -n "__fish_codesearch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l index-dir -d 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -50,6 +51,7 @@ always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l stats -d 'After the tree, print files and lines per language'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l symbols -d 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file\'s entry'
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no-index -d 'Answer from a fresh parse of the files, without reading or updating the index'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l no-default-excludes -d 'Walk the directories the built-in list excludes (node_modules, .git, generated env/build/target/dist/vendor directories, ...); ignore files still apply'
@@ -57,6 +59,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s L 
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s h -l help -d 'Print help'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l index-dir -d 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
@@ -68,6 +71,7 @@ always\t''
 never\t''"
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l stats -d 'After the tree, print files and lines per language'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l symbols -d 'Under each file, list its symbols as an outline (members indented under their type); in JSON, one symbol record per symbol after its file\'s entry'
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-index -d 'Answer from a fresh parse of the files, without reading or updating the index'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s . -l hidden -d 'Search hidden files and directories (names starting with a dot)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-ignore -d 'Do not respect .gitignore, .ignore, git excludes or the default exclusions (node_modules, .git, a Python venv, a cargo target, ...)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-default-excludes -d 'Walk the directories the built-in list excludes (node_modules, .git, generated env/build/target/dist/vendor directories, ...); ignore files still apply'

@@ -171,8 +171,26 @@ impl Walker {
         }
     }
 
-    /// How many directories the built-in exclusions skipped in the walks so far (read
-    /// it after [`Walker::collect`]).
+    /// The roots as walked (`./` for the default root).
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// Everything that decides what a walk yields (roots as given and every flag but
+    /// the thread count), as text: two walkers with one fingerprint walk alike.
+    pub fn fingerprint(&self) -> String {
+        let mut args = self.args.clone();
+        args.threads = 0;
+        format!("{:?}|{}|{:?}", self.roots, self.roots_given, args)
+    }
+
+    /// Sets the excluded-directory count, for a walk replayed from a remembered one.
+    pub fn set_excluded_dirs(&self, n: usize) {
+        self.excluded_dirs.store(n, AtomicOrdering::Relaxed);
+    }
+
+    /// How many directories the built-in exclusions skipped in the last walk (read it
+    /// after [`Walker::collect`]).
     pub fn excluded_dirs(&self) -> usize {
         self.excluded_dirs.load(AtomicOrdering::Relaxed)
     }
@@ -186,6 +204,9 @@ impl Walker {
         F: Fn(&Entry<'_>) -> Option<T> + Sync,
     {
         let results: Mutex<Vec<Visited<T>>> = Mutex::new(Vec::new());
+        // The count describes the tree, not how many times it was walked: a run that
+        // walks twice (a search, then a parse) reports each excluded directory once.
+        self.excluded_dirs.store(0, AtomicOrdering::Relaxed);
         for (root_index, root) in self.roots.iter().enumerate() {
             // Each root is walked on its own so that its entries know their root; a
             // missing root is reported like ripgrep does and the others still run.

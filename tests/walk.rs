@@ -204,3 +204,20 @@ fn xray_summary_counts_excluded_dirs() {
     assert_eq!(last["type"], "summary");
     assert_eq!(last["data"]["excluded_dirs"], 2);
 }
+
+#[test]
+fn excluded_dirs_are_counted_once_per_run_even_when_the_tree_is_walked_twice() {
+    let dir = tree(&[
+        ("node_modules/pkg/index.js", "function foo() {}\n"),
+        ("src/a.py", "def foo():\n    pass\n"),
+        ("src/b.py", "foo()\n"),
+    ]);
+    for extra in [&[][..], &["--no-index"][..]] {
+        let mut args = vec!["what-breaks", "foo"];
+        args.extend_from_slice(extra);
+        let (code, recs) = common::json_run(dir.path(), &args);
+        assert_eq!(code, 0);
+        let last = recs.last().expect("a summary");
+        assert_eq!(last["data"]["excluded_dirs"], 1, "{args:?}: {last}");
+    }
+}

@@ -181,6 +181,9 @@ pub struct BuildIndexArgs {
     pub parse: ParseArgs,
 
     #[command(flatten)]
+    pub index: IndexArgs,
+
+    #[command(flatten)]
     pub walk: WalkArgs,
 
     #[command(flatten)]

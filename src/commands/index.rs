@@ -89,6 +89,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         run.parse_limit,
         &root,
         dir,
+        None,
         Some(&progress),
     )
     .with_context(|| format!("{}: cannot build the index", root.display()))?;
@@ -102,6 +103,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         parsed: source.refreshed.parsed,
         rehashed: source.refreshed.rehashed,
         removed: source.refreshed.removed,
+        walked: source.walked,
         counts: counts(&status),
         skipped_files: run.report.warnings(),
         elapsed_ms: run.elapsed_ms(),

@@ -21,7 +21,7 @@ use crate::cli::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
 use crate::output::printer::{Printer, Style};
 use crate::output::progress::Progress;
 use crate::output::{color_choice, Reporter};
-use crate::query::source::{FactsSource, ParseOnDemand};
+use crate::query::source::{walked_files, FactsSource, FileEntry, ParseOnDemand};
 use crate::query::stored::FromIndex;
 use crate::walk::Walker;
 
@@ -77,23 +77,38 @@ impl Run {
     /// date first; or, with `--no-index`, for paths that share no root, or when the
     /// index cannot be used (said once on stderr), a fresh parse.
     pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
-        let progress = self
-            .index
-            .is_some()
-            .then(|| Progress::start("files indexed", self.style != Style::Json));
-        self.facts_source_with(progress.as_ref())
+        self.source_over(None, None)
+    }
+
+    /// [`Run::facts_source`] over files this run already walked.
+    pub fn facts_source_for(&self, files: Vec<FileEntry>) -> Box<dyn FactsSource + '_> {
+        self.source_over(Some(files), None)
     }
 
     /// [`Run::facts_source`], counting the index's update on `progress`.
-    pub fn facts_source_with(&self, progress: Option<&Progress>) -> Box<dyn FactsSource + '_> {
+    pub fn facts_source_with(&self, progress: &Progress) -> Box<dyn FactsSource + '_> {
+        self.source_over(None, Some(progress))
+    }
+
+    fn source_over(
+        &self,
+        files: Option<Vec<FileEntry>>,
+        progress: Option<&Progress>,
+    ) -> Box<dyn FactsSource + '_> {
         if let Some((root, dir)) = &self.index {
+            // A spinner of its own unless the caller counts the progress.
+            let spinner = Progress::start(
+                "files indexed",
+                progress.is_none() && self.style != Style::Json,
+            );
             match FromIndex::open(
                 &self.walker,
                 &self.report,
                 self.parse_limit,
                 root,
                 dir.as_deref(),
-                progress,
+                files.clone(),
+                Some(progress.unwrap_or(&spinner)),
             ) {
                 Ok(source) => return Box::new(source),
                 Err(e) => self.report.note(format_args!(
@@ -101,10 +116,12 @@ impl Run {
                 )),
             }
         }
-        Box::new(ParseOnDemand::new(
+        let files = files.unwrap_or_else(|| walked_files(&self.walker, &self.report));
+        Box::new(ParseOnDemand::with_files(
             &self.walker,
             &self.report,
             self.parse_limit,
+            files,
         ))
     }
 

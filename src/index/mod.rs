@@ -16,21 +16,24 @@
 
 mod tree;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
 
 use crate::cli::{BuildIndexArgs, WalkArgs};
+use crate::commands::Run;
 use crate::lang::Language;
 use crate::output::json::{JsonLines, PathJson};
 use crate::output::progress::Progress;
 use crate::output::record::SymbolData;
 use crate::output::{color_choice, ExitStatus, Reporter};
+use crate::query::source::FileEntry;
 use crate::source::BINARY_PROBE_LEN;
-use crate::symbols::collect::symbols_of_file;
 use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
@@ -78,15 +81,21 @@ struct Summary<'a> {
 /// Runs `build-index` and returns the exit status.
 pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let started = Instant::now();
-    let report = Reporter::new();
-    let walker = Walker::new(&args.paths, &args.walk)?;
+    let run = Run::new(
+        &args.paths,
+        &args.walk,
+        &args.parse,
+        &args.index,
+        &args.output,
+        false,
+    )?;
     let opts = MapOptions {
         symbols: args.symbols,
         count_lines: args.stats,
-        parse_limit: args.parse.max_parse_size,
         progress: !args.output.json,
     };
-    let entries = map_entries(&walker, &report, &args.walk, &opts);
+    let entries = map_entries(&run, &args.walk, &opts);
+    let (walker, report) = (&run.walker, &run.report);
 
     let mut totals = Totals::default();
     for v in &entries {
@@ -125,9 +134,9 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     } else {
         let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;
         if use_color {
-            tree::render(&walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
+            tree::render(walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
         } else {
-            tree::render(&walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
+            tree::render(walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
         }
         if args.stats {
             write_stats(&totals, walker.excluded_dirs(), out)?;
@@ -147,21 +156,17 @@ pub struct MapOptions {
     pub symbols: bool,
     /// Each file's line count.
     pub count_lines: bool,
-    /// Files larger than this are not parsed for symbols.
-    pub parse_limit: u64,
-    /// A progress bar on a terminal.
+    /// A progress spinner on a terminal.
     pub progress: bool,
 }
 
-/// The entries of the map, in path order. With globs or types, directories that hold
-/// no selected file are left out.
-pub fn map_entries(
-    walker: &Walker,
-    report: &Reporter,
-    walk: &WalkArgs,
-    opts: &MapOptions,
-) -> Vec<Visited<MapEntry>> {
-    let entries = collect(walker, report, opts);
+/// The entries of the map of `run`'s walker, in path order, with each file's symbols
+/// when asked. With globs or types, directories that hold no selected file are left out.
+pub fn map_entries(run: &Run, walk: &WalkArgs, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
+    let mut entries = collect(&run.walker, &run.report, opts.progress, opts.count_lines);
+    if opts.symbols {
+        add_symbols(run, &mut entries);
+    }
     let filtered = !walk.globs.is_empty() || !walk.types.is_empty() || !walk.types_not.is_empty();
     if filtered {
         tree::prune_empty_dirs(entries)
@@ -170,11 +175,42 @@ pub fn map_entries(
     }
 }
 
+/// Fills in the symbols of every file, from the index or a fresh parse.
+fn add_symbols(run: &Run, entries: &mut [Visited<MapEntry>]) {
+    let files: Vec<FileEntry> = entries
+        .iter()
+        .filter(|v| !v.item.is_dir)
+        .map(|v| FileEntry {
+            path: v.path.clone(),
+            language: v.item.language,
+        })
+        .collect();
+    let by_path: Mutex<HashMap<PathBuf, Vec<Symbol>>> = Mutex::new(HashMap::new());
+    run.facts_source_for(files)
+        .for_each_definitions(false, &|symbols| {
+            if let Some(first) = symbols.first() {
+                let path = first.path.clone();
+                by_path
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(path, symbols);
+            }
+        });
+    let mut by_path = by_path.into_inner().unwrap_or_else(|p| p.into_inner());
+    for v in entries.iter_mut().filter(|v| !v.item.is_dir) {
+        v.item.symbols = by_path.remove(&v.path).unwrap_or_default();
+    }
+}
+
 /// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
 /// in the first block; a path named on the command line is always kept).
-fn collect(walker: &Walker, report: &Reporter, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
-    let count_lines = opts.count_lines;
-    let progress = Progress::start("entries walked", opts.progress);
+fn collect(
+    walker: &Walker,
+    report: &Reporter,
+    show_progress: bool,
+    count_lines: bool,
+) -> Vec<Visited<MapEntry>> {
+    let progress = Progress::start("entries walked", show_progress);
     let entries = walker.collect(report, |e| {
         progress.inc();
         if e.is_dir {
@@ -197,29 +233,13 @@ fn collect(walker: &Walker, report: &Reporter, opts: &MapOptions) -> Vec<Visited
         if probe.binary && !e.explicit {
             return None;
         }
-        let symbols = match e.language {
-            Some(lang) if opts.symbols && !probe.binary => {
-                match symbols_of_file(e.dirent.path(), &e.path, lang, opts.parse_limit) {
-                    Ok((_, symbols)) => symbols,
-                    Err(err @ crate::source::SourceError::TooLarge { .. }) => {
-                        report.path_warning(&e.path, err);
-                        Vec::new()
-                    }
-                    Err(err) => {
-                        report.path_error(&e.path, err);
-                        Vec::new()
-                    }
-                }
-            }
-            _ => Vec::new(),
-        };
         Some(MapEntry {
             is_dir: false,
             depth: e.depth,
             language: e.language,
             size: Some(probe.size),
             lines: probe.lines,
-            symbols,
+            symbols: Vec::new(),
         })
     });
     progress.finish();

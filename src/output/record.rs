@@ -203,6 +203,9 @@ pub struct IndexSummary<'a> {
     pub rehashed: usize,
     /// Stored files that are gone.
     pub removed: usize,
+    /// False when no directory or ignore file changed since the last walk, so its
+    /// files were taken without walking again.
+    pub walked: bool,
     #[serde(flatten)]
     pub counts: IndexCounts,
     pub skipped_files: usize,

@@ -12,3 +12,4 @@ pub mod scoping;
 pub mod source;
 pub mod stored;
 pub mod target;
+mod walk_memory;

@@ -82,11 +82,7 @@ pub struct ParseOnDemand<'w> {
 }
 
 impl<'w> ParseOnDemand<'w> {
-    pub fn new(walker: &'w Walker, report: &'w Reporter, parse_limit: u64) -> ParseOnDemand<'w> {
-        ParseOnDemand::with_files(walker, report, parse_limit, walked_files(walker, report))
-    }
-
-    /// Over files already walked.
+    /// Over the walked `files` (in path order).
     pub fn with_files(
         walker: &'w Walker,
         report: &'w Reporter,

@@ -38,6 +38,8 @@ pub struct FromIndex<'w> {
     fresh: ParseOnDemand<'w>,
     /// What the last refresh did.
     pub refreshed: crate::store::Refreshed,
+    /// False when the files came from the index's memory of an unchanged walk.
+    pub walked: bool,
 }
 
 /// The stored key of a walked path: relative to `root`, `.` and `..` folded.
@@ -103,20 +105,26 @@ impl<'w> FromIndex<'w> {
         Ok((store.path().to_path_buf(), store.status()?))
     }
 
-    /// Walks, opens the index of `root` and brings it up to date. A damaged index is
-    /// rebuilt once; any other failure is the caller's to report.
+    /// Opens the index of `root` and brings it up to date for `files` (the walked
+    /// files, in path order; `None`: walk, or take the index's memory of an unchanged
+    /// walk). A damaged index is rebuilt once; any other failure is the caller's to
+    /// report.
     pub fn open(
         walker: &'w Walker,
         report: &'w Reporter,
         parse_limit: u64,
         root: &Path,
         index_dir: Option<&Path>,
+        files: Option<Vec<FileEntry>>,
         progress: Option<&Progress>,
     ) -> Result<FromIndex<'w>, StoreError> {
-        let files = walked_files(walker, report);
+        let mut store = Store::open(root, index_dir, report)?;
+        let (files, tree_walked) = match files {
+            Some(f) => (f, true),
+            None => super::walk_memory::walk_files(&mut store, walker, report),
+        };
         let keyed = keyed(&files, root)?;
         let walked = as_walked(&files, &keyed);
-        let mut store = Store::open(root, index_dir, report)?;
         let refreshed = match store.refresh(&walked, parse_limit, progress) {
             Ok(r) => r,
             Err(e) if e.is_corruption() => {
@@ -136,7 +144,9 @@ impl<'w> FromIndex<'w> {
             .enumerate()
             .map(|(i, f)| (normalize(&f.path), i))
             .collect();
-        let fresh = ParseOnDemand::with_files(walker, report, parse_limit, files.clone());
+        // Parses only what the index does not hold; it finds languages by file name,
+        // as the walk did, so it needs no copy of the file list.
+        let fresh = ParseOnDemand::with_files(walker, report, parse_limit, Vec::new());
         Ok(FromIndex {
             store: Mutex::new(store),
             report,
@@ -147,6 +157,7 @@ impl<'w> FromIndex<'w> {
             cache: Mutex::new(HashMap::new()),
             fresh,
             refreshed,
+            walked: tree_walked,
         })
     }
 

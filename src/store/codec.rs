@@ -44,14 +44,14 @@ fn id_prefix(path: &Path) -> String {
     format!("{}::", path.to_string_lossy())
 }
 
-fn pack<T: Serialize>(value: &T) -> Vec<u8> {
+pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
     // Invariant: postcard serialises every type here (no maps with non-string keys,
     // no unsized sequences).
     let raw = postcard::to_stdvec(value).expect("facts serialise");
     lz4_flex::compress_prepend_size(&raw)
 }
 
-fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
+pub(super) fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
     let claimed = blob
         .get(..4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)

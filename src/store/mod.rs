@@ -19,6 +19,7 @@ mod codec;
 mod place;
 mod schema;
 mod update;
+mod walk_cache;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -27,7 +28,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
 pub use codec::{decode_definitions, decode_facts};
-pub use update::{Refreshed, Slot, Walked};
+pub use update::{FileStat, Refreshed, Slot, Walked};
+pub use walk_cache::Walk;
 
 use crate::output::Reporter;
 

@@ -8,11 +8,12 @@
 //!   mtime, ctime and inode that say whether the file changed, and when it was last
 //!   checked (to catch edits in the same timestamp tick as an update);
 //! - `name` / `mention`: which contents define or reference each name, so that the
-//!   files that can use a symbol are found without reading any file.
+//!   files that can use a symbol are found without reading any file;
+//! - `walk_cache`: the last walk per set of walk flags (see `walk_cache.rs`).
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 1;
+pub const FORMAT_VERSION: i64 = 2;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -50,6 +51,7 @@ CREATE TABLE mention(
     PRIMARY KEY(name, content)
 ) WITHOUT ROWID;
 CREATE INDEX mention_content ON mention(content);
+CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL);
 ";
 
 /// `content.state`: what parsing the content gave.

@@ -14,6 +14,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
@@ -30,7 +31,7 @@ use crate::source;
 /// with a margin for filesystems with coarse timestamps).
 const RACY_NS: i64 = 2_000_000_000;
 
-/// How many files are parsed before their facts are committed.
+/// How many parsed files are committed in one transaction.
 const BATCH: usize = 512;
 
 /// One walked file, as the index sees it.
@@ -83,24 +84,43 @@ struct Loc {
     hash: Option<Vec<u8>>,
 }
 
-/// A file's identity on disk.
-#[derive(Clone, Copy)]
-struct Stat {
-    size: i64,
-    mtime_ns: i64,
-    ctime_ns: i64,
-    inode: i64,
+/// A file's or directory's identity on disk: when its bytes (or entries) change, one
+/// of these does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileStat {
+    pub size: i64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+    pub inode: i64,
 }
 
-impl Stat {
+type Stat = FileStat;
+
+impl FileStat {
+    /// The stat of a regular file (following symlinks).
     fn of(path: &Path) -> Option<Stat> {
         let m = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
-        Some(Stat {
+        Some(FileStat::from(&m))
+    }
+
+    /// The stat of a file or directory (following symlinks).
+    pub fn any(path: &Path) -> Option<FileStat> {
+        Some(FileStat::from(&std::fs::metadata(path).ok()?))
+    }
+
+    fn from(m: &std::fs::Metadata) -> FileStat {
+        FileStat {
             size: m.len() as i64,
             mtime_ns: m.mtime() * 1_000_000_000 + m.mtime_nsec(),
             ctime_ns: m.ctime() * 1_000_000_000 + m.ctime_nsec(),
             inode: m.ino() as i64,
-        })
+        }
+    }
+
+    /// Whether it changed so recently before `moment` that a further change could
+    /// carry the same timestamp.
+    pub fn racy(&self, moment: i64) -> bool {
+        self.mtime_ns.max(self.ctime_ns) + RACY_NS >= moment
     }
 
     fn matches(&self, l: &Loc) -> bool {
@@ -352,21 +372,48 @@ impl Store {
         } else {
             self.known_contents()?
         };
-        let mut wrote = false;
-        for batch in to_read.chunks(BATCH) {
-            let reads: Vec<(usize, Read)> = batch
-                .par_iter()
-                .map(|&(i, stat)| {
-                    let r = read_one(&files[i], stat, locs.get(&files[i].key), &known, limit);
+        // Produce on rayon's threads (read, hash, parse), consume here (one writer,
+        // committing a batch at a time); the bounded channel makes readers wait for
+        // the writer instead of piling up parsed facts.
+        let wrote = !to_read.is_empty();
+        let failed = AtomicBool::new(false);
+        let (tx, rx) = crossbeam_channel::bounded::<(usize, Read)>(BATCH);
+        let mut result: Result<(), StoreError> = Ok(());
+        std::thread::scope(|scope| {
+            let (failed, locs, known) = (&failed, &locs, &known);
+            let to_read = &to_read;
+            scope.spawn(move || {
+                to_read.par_iter().for_each_with(tx, |tx, &(i, stat)| {
+                    if failed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let r = read_one(&files[i], stat, locs.get(&files[i].key), known, limit);
                     if let Some(p) = progress {
                         p.inc();
                     }
-                    (i, r)
-                })
-                .collect();
-            self.write_batch(files, reads, started, &mut out)?;
-            wrote = true;
-        }
+                    // A closed channel means the writer failed; the error is its.
+                    let _ = tx.send((i, r));
+                });
+            });
+            let mut batch = Vec::with_capacity(BATCH);
+            for item in rx.iter() {
+                batch.push(item);
+                if batch.len() == BATCH {
+                    if let Err(e) =
+                        self.write_batch(files, std::mem::take(&mut batch), started, &mut out)
+                    {
+                        result = Err(e);
+                        failed.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
+            drop(rx);
+            if result.is_ok() && !batch.is_empty() {
+                result = self.write_batch(files, batch, started, &mut out);
+            }
+        });
+        result?;
         let removed = self.finish(files, &locs, &too_large, started, wrote)?;
         out.removed = removed;
         Ok(out)

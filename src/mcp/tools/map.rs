@@ -4,13 +4,13 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
+use super::query::facts_run;
 use super::{
-    common_properties, object_schema, page, paging_properties, walk_properties, walker, Args,
-    Family, Tool, ToolContext, ToolError,
+    common_properties, object_schema, page, paging_properties, walk_properties, Args, Family, Tool,
+    ToolContext, ToolError,
 };
 use crate::index::{map_entries, MapEntry, MapOptions};
 use crate::mcp::budget::fit;
-use crate::output::Reporter;
 use crate::symbols::Symbol;
 
 /// The most outline entries shown for one file.
@@ -44,17 +44,15 @@ fn schema() -> Value {
 }
 
 fn run(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
-    let paths = args.root(&ctx.server.root)?;
-    let walker = walker(&paths, args)?;
+    let run = facts_run(ctx, args)?;
     let opts = MapOptions {
         symbols: args.bool("outline")?.unwrap_or(false),
         count_lines: false,
-        parse_limit: ctx.server.parse_limit,
         progress: false,
     };
     let page = page(ctx, args, 1000)?;
-    let report = Reporter::new();
-    let entries = map_entries(&walker, &report, &args.walk()?, &opts);
+    let entries = map_entries(&run, &args.walk()?, &opts);
+    let (walker, report) = (&run.walker, &run.report);
     let (mut files, mut dirs) = (0usize, 0usize);
     let mut languages: BTreeMap<&str, usize> = BTreeMap::new();
     let items: Vec<Value> = entries

@@ -73,7 +73,7 @@ pub fn facts_source<'r>(ctx: &ToolContext<'_>, run: &'r Run) -> Box<dyn FactsSou
                 }
             }
         });
-        let source = run.facts_source_with(Some(progress));
+        let source = run.facts_source_with(progress);
         drop(stop);
         source
     })

@@ -1,0 +1,187 @@
+//! Walking a root with the index's memory of its last walk: when no directory and no
+//! ignore file the last walk depended on has changed, its files are taken as they are
+//! (a `stat` per directory instead of reading every directory and matching every
+//! entry against the ignore rules); otherwise the tree is walked and the walk
+//! remembered for next time.
+
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::source::FileEntry;
+use crate::output::Reporter;
+use crate::store::{FileStat, Store, Walk};
+use crate::walk::Walker;
+
+/// Directories whose contents never change what a walk yields (their own ignore file,
+/// `.git/info/exclude`, is watched separately), and whose mtime changes with every
+/// commit.
+const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn"];
+
+/// The ignore files a directory may hold.
+const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".git/info/exclude", ".git"];
+
+/// The walked files, from memory when possible; true when the tree was walked.
+pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec<FileEntry>, bool) {
+    let key = blake3::hash(walker.fingerprint().as_bytes());
+    if let Ok(Some(walk)) = store.remembered_walk(key.as_bytes()) {
+        if still_valid(&walk) {
+            walker.set_excluded_dirs(walk.excluded_dirs);
+            let files = walk
+                .files
+                .into_iter()
+                .map(|(path, lang)| FileEntry {
+                    path: PathBuf::from(std::ffi::OsString::from_vec(path)),
+                    language: lang.as_deref().and_then(crate::lang::by_name),
+                })
+                .collect();
+            return (files, false);
+        }
+    }
+    let started = now_ns();
+    let clean = !report.had_error();
+    let entries = walker.collect(report, |e| {
+        Some((
+            e.is_dir,
+            e.path.clone(),
+            e.dirent.path().to_path_buf(),
+            e.language,
+        ))
+    });
+    let files: Vec<FileEntry> = entries
+        .iter()
+        .filter(|v| !v.item.0)
+        .map(|v| FileEntry {
+            path: v.item.1.clone(),
+            language: v.item.3,
+        })
+        .collect();
+    if clean && !report.had_error() && !uses_custom_excludes() {
+        let dirs: Vec<PathBuf> = entries
+            .iter()
+            .filter(|v| v.item.0)
+            .map(|v| v.item.2.clone())
+            .collect();
+        let watched = watched(walker, &dirs);
+        // Best effort: a walk that cannot be remembered is simply walked again.
+        if watched
+            .iter()
+            .all(|(_, st)| st.is_none_or(|s| !s.racy(started)))
+        {
+            let walk = Walk {
+                started_ns: started,
+                watched: watched
+                    .into_iter()
+                    .map(|(p, st)| (p.into_os_string().into_vec(), st))
+                    .collect(),
+                files: files
+                    .iter()
+                    .map(|f| {
+                        (
+                            f.path.as_os_str().as_bytes().to_vec(),
+                            f.language.map(|l| l.name.to_string()),
+                        )
+                    })
+                    .collect(),
+                excluded_dirs: walker.excluded_dirs(),
+            };
+            let _ = store.remember_walk(key.as_bytes(), &walk);
+        }
+    }
+    (files, true)
+}
+
+fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
+}
+
+fn still_valid(walk: &Walk) -> bool {
+    walk.watched.par_iter().all(|(p, st)| {
+        let path = Path::new(std::ffi::OsStr::from_bytes(p));
+        FileStat::any(path) == *st
+    })
+}
+
+/// Everything a walk's result depends on: the directories it visited, the
+/// directories it skipped (whose contents decide built-in exclusions), and every
+/// ignore file that can apply, in those directories, above the roots and user-wide
+/// (present or not).
+fn watched(walker: &Walker, dirs: &[PathBuf]) -> Vec<(PathBuf, Option<FileStat>)> {
+    let visited: std::collections::HashSet<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let mut out: Vec<(PathBuf, Option<FileStat>)> = dirs
+        .par_iter()
+        .flat_map_iter(|d| {
+            let mut here: Vec<(PathBuf, Option<FileStat>)> = vec![(d.clone(), FileStat::any(d))];
+            for name in IGNORE_FILES {
+                let p = d.join(name);
+                if let Some(st) = FileStat::any(&p) {
+                    here.push((p, Some(st)));
+                }
+            }
+            for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+                let p = e.path();
+                let skipped = e.file_type().is_ok_and(|t| t.is_dir())
+                    && !visited.contains(p.as_path())
+                    && !VCS_DIRS.iter().any(|v| e.file_name() == *v);
+                if skipped {
+                    let st = FileStat::any(&p);
+                    here.push((p, st));
+                }
+            }
+            here
+        })
+        .collect();
+    for root in walker.roots() {
+        let Ok(canonical) = root.canonicalize() else {
+            continue;
+        };
+        // Only their ignore files matter (present or not); their own mtimes change
+        // with every sibling created beside the root.
+        for a in canonical.ancestors().skip(1) {
+            for name in IGNORE_FILES {
+                let p = a.join(name);
+                let st = FileStat::any(&p);
+                out.push((p, st));
+            }
+        }
+    }
+    for p in global_git_files() {
+        let st = FileStat::any(&p);
+        out.push((p, st));
+    }
+    out
+}
+
+/// The user-wide git files that can add ignore rules.
+fn global_git_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| home.as_ref().map(|h| h.join(".config")));
+    if let Some(h) = &home {
+        out.push(h.join(".gitconfig"));
+    }
+    if let Some(c) = config {
+        out.push(c.join("git/config"));
+        out.push(c.join("git/ignore"));
+    }
+    out
+}
+
+/// A global excludes file named in git's configuration can live anywhere; such setups
+/// are walked every time rather than watched.
+fn uses_custom_excludes() -> bool {
+    global_git_files().iter().any(|p| {
+        std::fs::read(p)
+            .map(|b| {
+                String::from_utf8_lossy(&b)
+                    .to_lowercase()
+                    .contains("excludesfile")
+            })
+            .unwrap_or(false)
+    })
+}
