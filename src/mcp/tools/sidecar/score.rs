@@ -41,16 +41,15 @@ impl Query {
         Query { words, stems }
     }
 
-    /// Whether a definition's text holds a stem of the query (ASCII case folded): a
-    /// cheap test that rules out most definitions before they are split into words.
-    fn could_match(&self, fields: &[&str]) -> bool {
+    /// Whether a text holds a stem of the query (ASCII case folded): a cheap test
+    /// that spares splitting the texts no word can match.
+    fn mentions_stem(&self, text: &str) -> bool {
         self.stems.iter().any(|stem| {
             !stem.is_ascii()
-                || fields.iter().any(|f| {
-                    f.as_bytes()
-                        .windows(stem.len())
-                        .any(|w| w.eq_ignore_ascii_case(stem.as_bytes()))
-                })
+                || text
+                    .as_bytes()
+                    .windows(stem.len())
+                    .any(|w| w.eq_ignore_ascii_case(stem.as_bytes()))
         })
     }
 
@@ -60,28 +59,24 @@ impl Query {
             return 0.0;
         }
         let path = s.path.to_string_lossy();
-        let doc = s.doc.as_deref().unwrap_or("");
-        if !self.could_match(&[&s.name, &s.qualified_name, &s.signature, doc, &path]) {
-            return 0.0;
-        }
-        let places: [(Vec<String>, f64); 5] = [
-            (split_words(&s.name), 1.0),
-            (split_words(&s.qualified_name), 0.9),
-            (split_words(&s.signature), 0.75),
-            (split_words(doc), 0.7),
-            (split_words(&path), 0.5),
+        let places: [(&str, f64); 5] = [
+            (&s.name, 1.0),
+            (&s.qualified_name, 0.9),
+            (&s.signature, 0.75),
+            (s.doc.as_deref().unwrap_or(""), 0.7),
+            (&path, 0.5),
         ];
-        let sum: f64 = self
-            .words
-            .iter()
-            .map(|w| {
-                places
-                    .iter()
-                    .map(|(words, weight)| weight * best_match(w, words))
-                    .fold(0.0, f64::max)
-            })
-            .sum();
-        sum / self.words.len() as f64
+        let mut best = vec![0.0f64; self.words.len()];
+        for (text, weight) in places {
+            if !self.mentions_stem(text) {
+                continue;
+            }
+            let words = split_words(text);
+            for (b, w) in best.iter_mut().zip(&self.words) {
+                *b = b.max(weight * best_match(w, &words));
+            }
+        }
+        best.iter().sum::<f64>() / self.words.len() as f64
     }
 }
 
