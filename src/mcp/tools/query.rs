@@ -11,7 +11,7 @@ use super::{inside, Args, ToolContext, ToolError};
 use crate::cli::{OutputArgs, ParseArgs};
 use crate::commands::Run;
 use crate::output::progress::Progress;
-use crate::query::resolve::Resolver;
+use crate::query::resolve::{normalize, Resolver};
 use crate::query::source::FactsSource;
 use crate::query::target::{targets, Target, TargetError};
 use crate::symbols::resolve::{parse_arg, SymbolArg};
@@ -95,9 +95,6 @@ pub fn with_targets<T>(
             "'-' (a record on stdin) is a command-line form; pass an id or a name".into(),
         ));
     }
-    let run = facts_run(ctx, args)?;
-    let source = facts_source(ctx, &run);
-    let resolver = Resolver::new(source.as_ref());
     let mut arg = parse_arg(symbol, &mut std::io::empty())
         .map_err(|e| ToolError::InvalidArguments(e.to_string()))?;
     // A symbol named by its file is read only inside the served root.
@@ -108,14 +105,15 @@ pub fn with_targets<T>(
         SymbolArg::PathLine { path, .. } => *path = inside(&ctx.server.root, path, "symbol")?,
         SymbolArg::Name(_) => {}
     }
+    // The arguments are checked before the index is brought up to date.
+    let run = facts_run(ctx, args)?;
+    let source = facts_source(ctx, &run);
+    let resolver = Resolver::new(source.as_ref());
     // With a file, every definition of the name is taken, then those in the file kept.
     let all = all || (file.is_some() && matches!(arg, SymbolArg::Name(_)));
     let mut found = targets(&arg, &resolver, all).map_err(target_failure)?;
     if let Some(file) = file {
-        found.retain(|t| {
-            crate::query::resolve::normalize(&t.symbol().path)
-                == crate::query::resolve::normalize(file)
-        });
+        found.retain(|t| normalize(&t.symbol().path) == normalize(file));
         if found.is_empty() {
             return Err(ToolError::failed(
                 format!("no definition of '{symbol}' in {}", file.display()),
