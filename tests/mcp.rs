@@ -712,3 +712,38 @@ fn cancelling_a_running_xray_stops_it_between_files() {
     assert_eq!(ids, [json!(2)], "only the ping is answered");
     assert!(took < Duration::from_secs(10), "stopped early: {took:?}");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_empty_answer_with_unreadable_files_says_it_is_partial() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tree(&[
+        ("a.py", "def target():\n    pass\n"),
+        ("b.py", "from a import target\ntarget()\n"),
+    ]);
+    std::fs::set_permissions(
+        dir.path().join("b.py"),
+        std::fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
+    let out = common::unprivileged_codesearch(dir.path())
+        .current_dir(dir.path())
+        .args(["mcp", "serve", "--no-index"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let line = call_line(1, "what_breaks", json!({"symbol": "target"}));
+            child.stdin.take().unwrap().write_all(line.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("one JSON answer");
+    let p: BreaksPayload =
+        serde_json::from_value(r["result"]["structuredContent"].clone()).unwrap();
+    assert_eq!((p.total, p.unreadable_files), (0, 1));
+    assert!(p.note.unwrap().contains("partial"));
+}

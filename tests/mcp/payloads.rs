@@ -102,7 +102,7 @@ pub struct Dependency {
     pub external: Option<String>,
 }
 
-paged!(DependsPayload { targets: Vec<SymbolJson>, dependencies: Vec<Dependency>, resolved: usize, external: usize, unresolved: usize });
+paged!(DependsPayload { targets: Vec<SymbolJson>, dependencies: Vec<Dependency>, resolved: usize, external: usize, unresolved: usize, unreadable_files: usize });
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -128,7 +128,7 @@ pub struct Reference {
     pub depth: usize,
 }
 
-paged!(BreaksPayload { targets: Vec<SymbolJson>, references: Vec<Reference>, resolved: usize, unresolved: usize, files: usize, depth: usize });
+paged!(BreaksPayload { targets: Vec<SymbolJson>, references: Vec<Reference>, resolved: usize, unresolved: usize, files: usize, depth: usize, unreadable_files: usize });
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -82,6 +82,7 @@ pub fn facts_source<'r>(ctx: &ToolContext<'_>, run: &'r Run) -> Box<dyn FactsSou
 /// Resolves `symbol` (an id, `path:line` or a name; with `file`, only definitions in
 /// that file) to its targets under the call's root, then runs `answer` over them.
 /// A symbol that names nothing is a failure that lists close names or the candidates.
+/// Also gives how many files could not be read (the answer is then partial).
 pub fn with_targets<T>(
     ctx: &ToolContext<'_>,
     args: &Args,
@@ -89,7 +90,7 @@ pub fn with_targets<T>(
     file: Option<&Path>,
     all: bool,
     answer: impl FnOnce(&Resolver, Vec<Target>) -> T,
-) -> Result<T, ToolError> {
+) -> Result<(T, usize), ToolError> {
     if symbol.trim() == "-" {
         return Err(ToolError::InvalidArguments(
             "'-' (a record on stdin) is a command-line form; pass an id or a name".into(),
@@ -121,7 +122,8 @@ pub fn with_targets<T>(
             ));
         }
     }
-    Ok(answer(&resolver, found))
+    let answered = answer(&resolver, found);
+    Ok((answered, run.report.count()))
 }
 
 fn target_failure(e: TargetError) -> ToolError {

@@ -203,7 +203,7 @@ fn run_trace(
     let file = args.path("file", &ctx.server.root)?;
     let depth = trace_depth(args)?;
     let page = page(ctx, args, 100)?;
-    let items = with_targets(
+    let (items, _) = with_targets(
         ctx,
         args,
         symbol,
@@ -247,7 +247,7 @@ fn run_graph(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let with_callers = args.bool("include_callers")?.unwrap_or(true);
     let with_callees = args.bool("include_callees")?.unwrap_or(true);
     let page = page(ctx, args, 100)?;
-    let nodes = with_targets(
+    let (nodes, _) = with_targets(
         ctx,
         args,
         symbol,

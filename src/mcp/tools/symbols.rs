@@ -143,35 +143,36 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let symbol = args.required_str("symbol")?;
     let all = args.bool("all")?.unwrap_or(false);
     let page = page(ctx, args, 100)?;
-    let (targets, items) = with_targets(ctx, args, symbol, None, all, |resolver, targets| {
-        let mut items = Vec::new();
-        for t in &targets {
-            for d in what_depends(t, resolver) {
-                let r = &d.reference;
-                let (resolution, resolved, external) = match &d.resolution {
-                    Resolution::Definition(def) => {
-                        ("definition", Some(symbol_json(def.symbol())), None)
-                    }
-                    Resolution::External(m) => ("external", None, m.clone()),
-                    Resolution::Local => ("local", None, None),
-                    Resolution::Unresolved => ("unresolved", None, None),
-                };
-                items.push(json!({
-                    "kind": r.kind.as_str(),
-                    "name": r.name,
-                    "qualifier": r.qualifier,
-                    "path": d.file.path.to_string_lossy(),
-                    "line": r.line,
-                    "column": r.column,
-                    "resolution": resolution,
-                    "resolved": resolved,
-                    "external": external,
-                }));
+    let ((targets, items), errors) =
+        with_targets(ctx, args, symbol, None, all, |resolver, targets| {
+            let mut items = Vec::new();
+            for t in &targets {
+                for d in what_depends(t, resolver) {
+                    let r = &d.reference;
+                    let (resolution, resolved, external) = match &d.resolution {
+                        Resolution::Definition(def) => {
+                            ("definition", Some(symbol_json(def.symbol())), None)
+                        }
+                        Resolution::External(m) => ("external", None, m.clone()),
+                        Resolution::Local => ("local", None, None),
+                        Resolution::Unresolved => ("unresolved", None, None),
+                    };
+                    items.push(json!({
+                        "kind": r.kind.as_str(),
+                        "name": r.name,
+                        "qualifier": r.qualifier,
+                        "path": d.file.path.to_string_lossy(),
+                        "line": r.line,
+                        "column": r.column,
+                        "resolution": resolution,
+                        "resolved": resolved,
+                        "external": external,
+                    }));
+                }
             }
-        }
-        let targets: Vec<Value> = targets.iter().map(|t| symbol_json(t.symbol())).collect();
-        (targets, items)
-    })?;
+            let targets: Vec<Value> = targets.iter().map(|t| symbol_json(t.symbol())).collect();
+            (targets, items)
+        })?;
     let count = |what: &str| items.iter().filter(|i| i["resolution"] == what).count();
     let (resolved, external) = (count("definition"), count("external"));
     let unresolved = items.len() - resolved - external;
@@ -182,6 +183,7 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         m.insert("resolved".into(), json!(resolved));
         m.insert("external".into(), json!(external));
         m.insert("unresolved".into(), json!(unresolved));
+        m.insert("unreadable_files".into(), json!(errors));
         cut.annotate(&mut m, page.max_chars);
         if cut.total == 0 {
             m.insert(
@@ -201,7 +203,7 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         return Err(ToolError::InvalidArguments("depth must be 1 to 32".into()));
     }
     let page = page(ctx, args, 100)?;
-    let (targets, items, files) = with_targets(
+    let ((targets, items, files), errors) = with_targets(
         ctx,
         args,
         symbol,
@@ -257,15 +259,18 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         m.insert("unresolved".into(), json!(items.len() - resolved));
         m.insert("files".into(), json!(files));
         m.insert("depth".into(), json!(depth));
+        m.insert("unreadable_files".into(), json!(errors));
         cut.annotate(&mut m, page.max_chars);
-        m.insert(
-            "note".into(),
-            json!(if cut.total == 0 {
+        let note = match (cut.total, errors) {
+            (0, 0) => {
                 format!("nothing uses it: no reference to the symbol under the root. {CAVEAT}")
-            } else {
-                CAVEAT.to_string()
-            }),
-        );
+            }
+            (0, n) => format!(
+                "no use found, but {n} files could not be read: the answer is partial. {CAVEAT}"
+            ),
+            _ => CAVEAT.to_string(),
+        };
+        m.insert("note".into(), json!(note));
         Value::Object(m)
     }))
 }
