@@ -187,7 +187,7 @@ fn add_symbols(run: &Run, entries: &mut [Visited<MapEntry>]) {
         .collect();
     let by_path: Mutex<HashMap<PathBuf, Vec<Symbol>>> = Mutex::new(HashMap::new());
     run.facts_source_for(files)
-        .for_each_definitions(false, &|symbols| {
+        .for_each_definitions(false, None, &|symbols| {
             if let Some(first) = symbols.first() {
                 let path = first.path.clone();
                 by_path

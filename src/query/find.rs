@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::source::FactsSource;
-use crate::symbols::rank::{rank, sort_ranked, Query, Ranked};
+use crate::symbols::rank::{rank, sort_ranked, NameParts, Query, Ranked};
 use crate::symbols::Kind;
 
 /// The matches of a query, best first.
@@ -19,7 +19,8 @@ pub struct Found {
 pub fn find_symbols(source: &dyn FactsSource, query: &Query, kinds: &[Kind], exact: bool) -> Found {
     let searched = AtomicUsize::new(0);
     let found: Mutex<Vec<Ranked>> = Mutex::new(Vec::new());
-    source.for_each_definitions(false, &|mut symbols| {
+    let maybe = |parts: &NameParts| query.may_match(parts, exact);
+    let skipped = source.for_each_definitions(false, Some(&maybe), &|mut symbols| {
         searched.fetch_add(symbols.len(), Ordering::Relaxed);
         symbols.retain(|s| s.kind != Kind::Scope && (kinds.is_empty() || kinds.contains(&s.kind)));
         let ranked = rank(query, symbols, exact);
@@ -34,6 +35,6 @@ pub fn find_symbols(source: &dyn FactsSource, query: &Query, kinds: &[Kind], exa
     sort_ranked(&mut ranked);
     Found {
         ranked,
-        searched: searched.into_inner(),
+        searched: searched.into_inner() + skipped,
     }
 }

@@ -20,6 +20,7 @@ use crate::query::resolve::normalize;
 use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::symbols::collect::symbols_of_file;
+use crate::symbols::rank::NameParts;
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
@@ -42,8 +43,19 @@ pub trait FactsSource: Sync {
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
-    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
+    /// With `maybe`, a source may skip a file none of whose definitions passes it (a
+    /// source that has to parse the file to know passes it anyway); it returns how many
+    /// definitions the files it skipped hold.
+    fn for_each_definitions(
+        &self,
+        quiet: bool,
+        maybe: Option<&NameTest<'_>>,
+        visit: &(dyn Fn(Vec<Symbol>) + Sync),
+    ) -> usize;
 }
+
+/// A necessary condition on a definition's name parts.
+pub type NameTest<'a> = dyn Fn(&NameParts) -> bool + Sync + 'a;
 
 /// The definitions of one file read fresh, with problems reported as a parse would.
 pub fn definitions_of(
@@ -173,12 +185,18 @@ pub fn walked_files(walker: &Walker, report: &Reporter) -> Vec<FileEntry> {
 }
 
 impl FactsSource for ParseOnDemand<'_> {
-    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
+    fn for_each_definitions(
+        &self,
+        quiet: bool,
+        _maybe: Option<&NameTest<'_>>,
+        visit: &(dyn Fn(Vec<Symbol>) + Sync),
+    ) -> usize {
         self.files.par_iter().for_each(|f| {
             if let Some(symbols) = definitions_of(f, self.reporter(quiet), self.parse_limit) {
                 visit(symbols);
             }
         });
+        0
     }
 
     fn files(&self) -> &[FileEntry] {

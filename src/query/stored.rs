@@ -11,16 +11,21 @@
 use std::collections::HashMap;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
 use super::resolve::normalize;
-use super::source::{definitions_of, walked_files, FactsSource, FileEntry, ParseOnDemand};
+use super::source::{
+    definitions_of, walked_files, FactsSource, FileEntry, NameTest, ParseOnDemand,
+};
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
-use crate::store::{decode_definitions, decode_facts, Slot, Status, Store, StoreError, Walked};
+use crate::store::{
+    decode_definitions, decode_facts, with_names, Slot, Status, Store, StoreError, Walked,
+};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
@@ -134,9 +139,15 @@ impl<'w> FromIndex<'w> {
             Err(e) => return Err(e),
         };
         store.begin_snapshot()?;
+        // A concurrent update may have replaced a record this refresh relied on: such
+        // files are answered from their text, never from a missing record.
+        let alive = store.content_ids()?;
         let mut slots = vec![Slot::Unindexed; files.len()];
         for ((i, _), slot) in keyed.iter().zip(&refreshed.slots) {
-            slots[*i] = slot.clone();
+            slots[*i] = match slot {
+                Slot::Parsed(id) if !alive.contains(id) => Slot::Unindexed,
+                other => other.clone(),
+            };
         }
         drop(walked);
         let by_path = files
@@ -264,26 +275,38 @@ impl FactsSource for FromIndex<'_> {
             .collect()
     }
 
-    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
-        let ids: Vec<i64> = self
-            .slots
-            .iter()
-            .filter_map(|s| match s {
-                Slot::Parsed(id) => Some(*id),
-                _ => None,
-            })
-            .collect();
-        let blobs: HashMap<i64, Vec<u8>> = match self.store().definition_blobs(&ids) {
+    fn for_each_definitions(
+        &self,
+        quiet: bool,
+        maybe: Option<&NameTest<'_>>,
+        visit: &(dyn Fn(Vec<Symbol>) + Sync),
+    ) -> usize {
+        let skipped = AtomicUsize::new(0);
+        let names: HashMap<i64, Vec<u8>> = match self.store().name_blobs() {
             Ok(b) => b.into_iter().collect(),
             Err(_) => HashMap::new(),
         };
         (0..self.files.len()).into_par_iter().for_each(|i| {
             let f = &self.files[i];
             let symbols = match &self.slots[i] {
-                Slot::Parsed(id) => match blobs.get(id).map(|b| decode_definitions(b, &f.path)) {
-                    Some(Ok(s)) => Some(s),
-                    _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
-                },
+                Slot::Parsed(id) => {
+                    // Only files where some name can pass are decoded in full.
+                    let passed = match (maybe, names.get(id)) {
+                        (Some(test), Some(blob)) => {
+                            with_names(blob, |parts| (parts.iter().any(test), parts.len())).ok()
+                        }
+                        _ => None,
+                    };
+                    if let Some((false, count)) = passed {
+                        skipped.fetch_add(count, Ordering::Relaxed);
+                        return;
+                    }
+                    let stored = self.store().definition_blob(*id);
+                    match stored.map(|b| decode_definitions(&b, &f.path)) {
+                        Ok(Ok(s)) => Some(s),
+                        _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
+                    }
+                }
                 Slot::Binary => None,
                 Slot::Failed(message) => {
                     if !quiet {
@@ -297,5 +320,6 @@ impl FactsSource for FromIndex<'_> {
                 visit(s);
             }
         });
+        skipped.into_inner()
     }
 }

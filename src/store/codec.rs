@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, FileFacts, Import, Reference};
 use crate::lang::Language;
+use crate::symbols::rank::{NameKey, NameParts};
 use crate::symbols::Symbol;
 
 /// A decoded blob larger than this is refused: a corrupt length must not allocate
@@ -52,6 +53,11 @@ pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 pub(super) fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
+    let raw = decompress(blob)?;
+    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
+}
+
+fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
     let claimed = blob
         .get(..4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
@@ -59,9 +65,7 @@ pub(super) fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, Cod
     if claimed > MAX_DECODED {
         return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
     }
-    let raw = lz4_flex::decompress_size_prepended(blob)
-        .map_err(|e| CodecError::Corrupt(e.to_string()))?;
-    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
+    lz4_flex::decompress_size_prepended(blob).map_err(|e| CodecError::Corrupt(e.to_string()))
 }
 
 /// Encodes the definitions of `facts` (extracted under the path `facts.path`).
@@ -87,6 +91,25 @@ pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
         })
         .collect();
     pack(&defs)
+}
+
+/// Encodes the name parts of every definition (see [`NameParts`]), in order.
+pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
+    let keys: Vec<NameKey> = facts.definitions.iter().map(NameKey::of).collect();
+    let parts: Vec<NameParts> = keys
+        .iter()
+        .zip(&facts.definitions)
+        .map(|(k, s)| k.parts(s))
+        .collect();
+    pack(&parts)
+}
+
+/// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
+pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
+    let raw = decompress(blob)?;
+    let parts: Vec<NameParts> =
+        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    Ok(visit(&parts))
 }
 
 /// Encodes everything but the definitions.

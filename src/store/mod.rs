@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
-pub use codec::{decode_definitions, decode_facts};
+pub use codec::{decode_definitions, decode_facts, with_names};
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::Walk;
 
@@ -303,21 +303,28 @@ impl Store {
         Ok(())
     }
 
-    /// The definitions blob of each content id given, in no particular order.
-    pub fn definition_blobs(&self, ids: &[i64]) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
-        let wanted: HashSet<i64> = ids.iter().copied().collect();
+    /// The ids of every content record in the snapshot.
+    pub fn content_ids(&self) -> Result<HashSet<i64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached("SELECT id FROM content")?;
+        let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+        Ok(ids.collect::<Result<_, _>>()?)
+    }
+
+    /// The name-parts blob of every parsed content.
+    pub fn name_blobs(&self) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, definitions FROM content WHERE state = 0 AND definitions IS NOT NULL",
+            "SELECT id, names FROM content WHERE state = 0 AND names IS NOT NULL",
         )?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, blob) = row?;
-            if wanted.contains(&id) {
-                out.push((id, blob));
-            }
-        }
-        Ok(out)
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The definitions blob of one content.
+    pub fn definition_blob(&self, id: i64) -> Result<Vec<u8>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT definitions FROM content WHERE id = ?1")?;
+        Ok(stmt.query_row([id], |r| r.get(0))?)
     }
 
     /// Both fact blobs of one content.

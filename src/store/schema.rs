@@ -3,7 +3,8 @@
 //!
 //! - `header`: the format version, the extractor version, the root, created/updated;
 //! - `content`: one row per (content hash, language): the state of the parse and the
-//!   two fact blobs; rows no location points at are deleted by every update;
+//!   fact blobs (definitions, their name parts for searching, the rest); rows no
+//!   location points at are deleted by every update;
 //! - `location`: path (relative to the root, raw bytes) → content, with the size,
 //!   mtime, ctime and inode that say whether the file changed, and when it was last
 //!   checked (to catch edits in the same timestamp tick as an update);
@@ -13,7 +14,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 2;
+pub const FORMAT_VERSION: i64 = 3;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -30,6 +31,7 @@ CREATE TABLE content(
     symbols INTEGER NOT NULL DEFAULT 0,
     refs INTEGER NOT NULL DEFAULT 0,
     definitions BLOB,
+    names BLOB,
     facts BLOB,
     UNIQUE(hash, language)
 );

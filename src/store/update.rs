@@ -160,6 +160,7 @@ struct NewContent {
     symbols: i64,
     refs: i64,
     definitions: Option<Vec<u8>>,
+    name_parts: Option<Vec<u8>>,
     facts: Option<Vec<u8>>,
     names: Vec<String>,
 }
@@ -200,6 +201,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
         symbols: 0,
         refs: 0,
         definitions: None,
+        name_parts: None,
         facts: None,
         names: Vec::new(),
     };
@@ -213,6 +215,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
             c.symbols = f.definitions.len() as i64;
             c.refs = f.references.len() as i64;
             c.definitions = Some(codec::encode_definitions(&f));
+            c.name_parts = Some(codec::encode_names(&f));
             c.facts = Some(codec::encode_rest(&f));
             let mut names: Vec<String> = f
                 .definitions
@@ -433,12 +436,9 @@ impl Store {
             let w = &files[i];
             let (stat, content, slot) = match read {
                 Read::Skip => continue,
-                Read::Same(stat, c, slot) => {
-                    out.rehashed += 1;
-                    (stat, c, slot)
-                }
-                Read::Known(stat, c, slot) => {
-                    // Another process may have dropped it since it was looked up.
+                // Bytes already stored: under this path, or under another one.
+                Read::Same(stat, c, slot) | Read::Known(stat, c, slot) => {
+                    // Another process may have dropped the record since it was looked up.
                     let alive: Option<i64> = tx
                         .query_row("SELECT id FROM content WHERE id = ?1", [c], |r| r.get(0))
                         .optional()?;
@@ -531,8 +531,8 @@ fn insert_content(
     names: &mut HashMap<String, i64>,
 ) -> Result<(i64, Slot), StoreError> {
     let inserted = tx.execute(
-        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs, definitions, facts)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs, definitions, names, facts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             c.hash.as_slice(),
             w.language.name,
@@ -541,6 +541,7 @@ fn insert_content(
             c.symbols,
             c.refs,
             c.definitions,
+            c.name_parts,
             c.facts
         ],
     )?;

@@ -37,6 +37,8 @@ use std::path::Path;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 
+use serde::{Deserialize, Serialize};
+
 use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
@@ -122,6 +124,8 @@ pub struct Query {
     /// Words a lowercase run of a name may be split into: the query's words and the
     /// abbreviations' words.
     known: HashSet<String>,
+    /// For each query word, the known words (two letters at least) it begins with.
+    known_heads: Vec<Vec<String>>,
     fuzzy: SkimMatcherV2,
 }
 
@@ -248,7 +252,86 @@ fn is_constructor(sym: &Symbol) -> bool {
     }
 }
 
+/// The parts of a definition's name that decide whether a query can match it at all
+/// (see [`Query::may_match`]): what the index keeps per definition so that a search
+/// decodes in full only the files where some name passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameParts<'a> {
+    pub name: &'a str,
+    pub qualified_name: &'a str,
+    /// The name's words run together, lower-cased.
+    pub name_joined: &'a str,
+    /// The name's words, lower-cased, separated by spaces.
+    pub name_words: &'a str,
+    /// The same for the last component of its container, if any.
+    #[serde(borrow)]
+    pub parent_joined: Option<&'a str>,
+}
+
+/// [`NameParts`] owned, as computed from a symbol.
+pub struct NameKey {
+    name_joined: String,
+    name_words: String,
+    parent_joined: Option<String>,
+}
+
+impl NameKey {
+    pub fn of(sym: &Symbol) -> NameKey {
+        let words = split_words(&sym.name);
+        NameKey {
+            name_joined: words.concat(),
+            name_words: words.join(" "),
+            parent_joined: container(sym)
+                .map(|c| split_words(c.rsplit('.').next().unwrap_or(c)).concat()),
+        }
+    }
+
+    pub fn parts<'a>(&'a self, sym: &'a Symbol) -> NameParts<'a> {
+        NameParts {
+            name: &sym.name,
+            qualified_name: &sym.qualified_name,
+            name_joined: &self.name_joined,
+            name_words: &self.name_words,
+            parent_joined: self.parent_joined.as_deref(),
+        }
+    }
+}
+
 impl Query {
+    /// Whether the query can match a definition with these name parts: a necessary
+    /// condition of every scoring tier, cheap and without allocation. [`rank`] applies
+    /// it first, so a search that skips what fails it finds exactly the same results.
+    pub fn may_match(&self, k: &NameParts<'_>, exact: bool) -> bool {
+        let named = k.name == self.raw
+            || k.qualified_name == self.raw
+            || qualified_suffix(k.qualified_name, &self.raw);
+        if exact || named {
+            return named;
+        }
+        let single_token = !self.raw.contains(char::is_whitespace);
+        if single_token
+            && k.name
+                .chars()
+                .flat_map(char::to_lowercase)
+                .eq(self.lower.chars())
+        {
+            return true;
+        }
+        if self.joined.is_empty() {
+            return false;
+        }
+        if is_subsequence(&self.joined, k.name_joined) || self.may_match_a_word(k) {
+            return true;
+        }
+        // A member named through its container (`order service create`).
+        k.parent_joined.is_some_and(|p| {
+            !p.is_empty()
+                && self.joined.len() > p.len()
+                && self.joined.starts_with(p)
+                && k.name_joined.starts_with(&self.joined[p.len()..])
+        })
+    }
+
     pub fn new(query: &str) -> Query {
         let raw = query.trim().replace("::", ".");
         let words = split_words(&raw);
@@ -257,7 +340,18 @@ impl Query {
             .flat_map(|g| g.iter().map(|w| w.to_string()))
             .collect();
         known.extend(words.iter().filter(|w| w.len() >= 2).cloned());
+        let known_heads = words
+            .iter()
+            .map(|q| {
+                known
+                    .iter()
+                    .filter(|k| k.len() >= 2 && q.starts_with(k.as_str()))
+                    .cloned()
+                    .collect()
+            })
+            .collect();
         Query {
+            known_heads,
             lower: raw.to_lowercase(),
             joined: words.concat(),
             groups: words.iter().map(|w| abbreviation_group(w)).collect(),
@@ -352,6 +446,26 @@ impl Query {
         // Map skim's unbounded score into the fuzzy band (below the word tier).
         let s = s.max(0) as f64;
         Some(FUZZY + 250.0 * s / (s + 50.0))
+    }
+
+    /// Whether some query word can match a word of the name, as the word tiers need:
+    /// it is in the name, or a word of its abbreviation group is, or it begins with one
+    /// of the name's words or with a known word (a query word or an abbreviation) that
+    /// is in the name (a run-together query word made of the name's words).
+    fn may_match_a_word(&self, k: &NameParts<'_>) -> bool {
+        let joined = k.name_joined;
+        self.words
+            .iter()
+            .zip(&self.groups)
+            .zip(&self.known_heads)
+            .any(|((q, g), heads)| {
+                joined.contains(q.as_str())
+                    || g.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| joined.contains(a)))
+                    || k.name_words
+                        .split(' ')
+                        .any(|w| w.len() >= 2 && q.starts_with(w))
+                    || heads.iter().any(|w| joined.contains(w.as_str()))
+            })
     }
 
     /// Whether some query word may match a word of the name (the name's words run
@@ -570,6 +684,10 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     let mut out: Vec<Ranked> = symbols
         .into_iter()
         .filter_map(|symbol| {
+            let key = NameKey::of(&symbol);
+            if !query.may_match(&key.parts(&symbol), exact) {
+                return None;
+            }
             if exact && !query.is_exact(&symbol) {
                 return None;
             }
@@ -653,6 +771,107 @@ mod tests {
             .into_iter()
             .map(|r| r.symbol.name)
             .collect()
+    }
+
+    #[test]
+    fn the_name_gate_never_rejects_what_the_scoring_would_match() {
+        let names = [
+            "AuthService",
+            "auth_service",
+            "AuthenticationService",
+            "urlparse",
+            "url_parse",
+            "parseURL",
+            "HttpRequest",
+            "HttpReq",
+            "http_req_handler",
+            "DatabaseCache",
+            "db_cache",
+            "getConfig",
+            "get_cfg",
+            "cfgLoader",
+            "bufnew",
+            "buf_new",
+            "OrderService.create",
+            "create",
+            "errors",
+            "ErrHandler",
+            "msgQueue",
+            "queryset",
+            "QuerySet",
+            "query_set_filter",
+            "__init__",
+            "x",
+            "xx",
+            "Σίσυφος",
+            "to_string",
+            "ToString",
+            "strRepr",
+            "request",
+            "req",
+            "reqs",
+            "getattr",
+            "get",
+        ];
+        let queries = [
+            "auth service",
+            "urlparse",
+            "url parse",
+            "http request",
+            "db cache",
+            "cfg",
+            "config",
+            "buf new",
+            "order service create",
+            "create",
+            "err",
+            "errors handler",
+            "msg",
+            "queryset",
+            "query set",
+            "init",
+            "__init__",
+            "x",
+            "xx",
+            "σίσυφος",
+            "str",
+            "to str",
+            "req",
+            "reqs",
+            "get attr",
+            "getattr",
+            "OrderService.create",
+            "get",
+            "g",
+            "zzz",
+            "set filter",
+        ];
+        let symbols: Vec<Symbol> = names
+            .iter()
+            .map(|n| {
+                let mut s = sym(
+                    n.rsplit('.').next().unwrap_or(n),
+                    Kind::Method,
+                    "pkg/mod.py",
+                );
+                s.qualified_name = n.to_string();
+                s
+            })
+            .collect();
+        for q in queries {
+            let query = Query::new(q);
+            for s in &symbols {
+                let place = Place::of(&s.path);
+                let key = NameKey::of(s);
+                if query.text_score(s, &place).is_some() {
+                    assert!(
+                        query.may_match(&key.parts(s), false),
+                        "{q:?} vs {}",
+                        s.qualified_name
+                    );
+                }
+            }
+        }
     }
 
     #[test]
