@@ -41,6 +41,8 @@ pub struct Server {
     pub max_chars: usize,
     /// Files larger than this are not parsed.
     pub parse_limit: u64,
+    /// `-j`: threads for xray's evaluators (0 = one per CPU).
+    pub threads: usize,
     /// Whether symbol questions answer from the index, and where it lives.
     pub index: IndexArgs,
 }
@@ -64,6 +66,7 @@ pub fn serve(args: &McpServeArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         root,
         max_chars: usize::try_from(args.max_chars).unwrap_or(usize::MAX),
         parse_limit: args.parse.max_parse_size,
+        threads: args.threads,
         index: args.index.clone(),
     };
     let stdin = std::io::BufReader::new(std::io::stdin());

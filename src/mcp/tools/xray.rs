@@ -160,7 +160,7 @@ fn search(
         max_files: args.usize("max_files")?,
         run_deadline: Some(started + seconds(args, "timeout", DEFAULT_TIMEOUT_SECS)?),
         eval_timeout: seconds(args, "eval_timeout", 5.0)?,
-        threads: 0,
+        threads: ctx.server.threads,
         progress: false,
     };
     let opts = regex_options(pattern, &pattern_args(args)?, false);
