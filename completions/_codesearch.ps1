@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Build or update the index the symbol commands answer from (they also update it themselves before every answer); --status reports on it, --clear deletes it')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'The agent front end: a Model Context Protocol server over stdio, with one tool per question (`codesearch mcp serve`)')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -312,6 +313,35 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'codesearch;mcp' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the Model Context Protocol on stdin/stdout: one JSON-RPC message per line, logs on stderr, exit 0 when stdin closes. Every tool answers about ROOT or a directory below it, never outside')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'codesearch;mcp;serve' {
+            [CompletionResult]::new('--max-chars', '--max-chars', [CompletionResultType]::ParameterName, 'The most characters of one tool answer (a tool''s `max_chars` argument may ask for less or more); an answer cut short says what it left out')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs)')
+            [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
+            [CompletionResult]::new('--index-dir', '--index-dir', [CompletionResultType]::ParameterName, 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)')
+            [CompletionResult]::new('--no-index', '--no-index', [CompletionResultType]::ParameterName, 'Answer from a fresh parse of the files, without reading or updating the index')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'codesearch;mcp;help' {
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the Model Context Protocol on stdin/stdout: one JSON-RPC message per line, logs on stderr, exit 0 when stdin closes. Every tool answers about ROOT or a directory below it, never outside')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'codesearch;mcp;help;serve' {
+            break
+        }
+        'codesearch;mcp;help;help' {
+            break
+        }
         'codesearch;generate' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -325,6 +355,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Build or update the index the symbol commands answer from (they also update it themselves before every answer); --status reports on it, --clear deletes it')
             [CompletionResult]::new('xray', 'xray', [CompletionResultType]::ParameterValue, 'Programmable structural search: a regex picks candidate files, then a Python evaluator runs once per file over its syntax tree, in a sandbox')
             [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'xray with an optional evaluator and an AST dump around every match, to learn node kinds; `--file PATH` dumps one file''s tree')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'The agent front end: a Model Context Protocol server over stdio, with one tool per question (`codesearch mcp serve`)')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script generated from this CLI')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -348,6 +379,13 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;help;explore' {
+            break
+        }
+        'codesearch;help;mcp' {
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the Model Context Protocol on stdin/stdout: one JSON-RPC message per line, logs on stderr, exit 0 when stdin closes. Every tool answers about ROOT or a directory below it, never outside')
+            break
+        }
+        'codesearch;help;mcp;serve' {
             break
         }
         'codesearch;help;generate' {

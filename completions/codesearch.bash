@@ -37,6 +37,9 @@ _codesearch() {
             codesearch,map)
                 cmd="codesearch__subcmd__build__subcmd__index"
                 ;;
+            codesearch,mcp)
+                cmd="codesearch__subcmd__mcp"
+                ;;
             codesearch,what-breaks)
                 cmd="codesearch__subcmd__what__subcmd__breaks"
                 ;;
@@ -64,6 +67,9 @@ _codesearch() {
             codesearch__subcmd__help,index)
                 cmd="codesearch__subcmd__help__subcmd__index"
                 ;;
+            codesearch__subcmd__help,mcp)
+                cmd="codesearch__subcmd__help__subcmd__mcp"
+                ;;
             codesearch__subcmd__help,what-breaks)
                 cmd="codesearch__subcmd__help__subcmd__what__subcmd__breaks"
                 ;;
@@ -73,6 +79,21 @@ _codesearch() {
             codesearch__subcmd__help,xray)
                 cmd="codesearch__subcmd__help__subcmd__xray"
                 ;;
+            codesearch__subcmd__help__subcmd__mcp,serve)
+                cmd="codesearch__subcmd__help__subcmd__mcp__subcmd__serve"
+                ;;
+            codesearch__subcmd__mcp,help)
+                cmd="codesearch__subcmd__mcp__subcmd__help"
+                ;;
+            codesearch__subcmd__mcp,serve)
+                cmd="codesearch__subcmd__mcp__subcmd__serve"
+                ;;
+            codesearch__subcmd__mcp__subcmd__help,help)
+                cmd="codesearch__subcmd__mcp__subcmd__help__subcmd__help"
+                ;;
+            codesearch__subcmd__mcp__subcmd__help,serve)
+                cmd="codesearch__subcmd__mcp__subcmd__help__subcmd__serve"
+                ;;
             *)
                 ;;
         esac
@@ -80,7 +101,7 @@ _codesearch() {
 
     case "${cmd}" in
         codesearch)
-            opts="-h -V --type-list --help --version build-index map find-symbol what-depends what-breaks index xray explore generate help"
+            opts="-h -V --type-list --help --version build-index map find-symbol what-depends what-breaks index xray explore mcp generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -362,7 +383,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__help)
-            opts="build-index find-symbol what-depends what-breaks index xray explore generate help"
+            opts="build-index find-symbol what-depends what-breaks index xray explore mcp generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,6 +469,34 @@ _codesearch() {
         codesearch__subcmd__help__subcmd__index)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__help__subcmd__mcp)
+            opts="serve"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__help__subcmd__mcp__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -562,6 +611,96 @@ _codesearch() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp)
+            opts="-h --help serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help)
+            opts="serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        codesearch__subcmd__mcp__subcmd__serve)
+            opts="-j -h --max-chars --threads --max-parse-size --no-index --index-dir --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-chars)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --index-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 
 use anyhow::{Context, Result};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, McpCommand};
 use crate::output::ExitStatus;
 
 /// Runs the parsed command line.
@@ -45,6 +45,9 @@ fn dispatch(command: Command, out: &mut dyn Write) -> Result<ExitStatus> {
         Command::Index(args) => crate::commands::index(&args, out)?,
         Command::Xray(args) => crate::xray::run_xray(&args, out)?,
         Command::Explore(args) => crate::xray::run_explore(&args, out)?,
+        Command::Mcp(args) => match &args.command {
+            McpCommand::Serve(serve) => crate::mcp::serve(serve, out)?,
+        },
         Command::Generate(args) => {
             crate::cli::generate::generate(args.kind, &mut out)
                 .context("writing the generated file")?;

@@ -21,6 +21,7 @@ mod commands;
 mod facts;
 mod index;
 pub mod lang;
+mod mcp;
 pub mod output;
 mod query;
 mod search;

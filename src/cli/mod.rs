@@ -8,6 +8,7 @@
 
 pub mod generate;
 mod groups;
+mod mcp;
 mod search_args;
 mod symbols;
 
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 pub use groups::{ColorWhen, IndexArgs, IndexDirArgs, OutputArgs, ParseArgs, WalkArgs};
+pub use mcp::{McpArgs, McpCommand, McpServeArgs};
 pub use search_args::{EvalArgs, PatternArgs, TargetArg};
 pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
 
@@ -72,6 +74,10 @@ pub enum Command {
     /// node kinds; `--file PATH` dumps one file's tree.
     Explore(ExploreArgs),
 
+    /// The agent front end: a Model Context Protocol server over stdio, with one tool
+    /// per question (`codesearch mcp serve`).
+    Mcp(McpArgs),
+
     /// Print the man page or a shell completion script generated from this CLI.
     Generate(GenerateArgs),
 }
@@ -87,6 +93,9 @@ impl Command {
             Command::Index(a) => a.walk.threads,
             Command::Xray(a) => a.run.walk.threads,
             Command::Explore(a) => a.run.walk.threads,
+            Command::Mcp(a) => match &a.command {
+                McpCommand::Serve(s) => s.threads,
+            },
             Command::Generate(_) => 0,
         }
     }

@@ -77,17 +77,30 @@ impl Run {
     /// date first; or, with `--no-index`, for paths that share no root, or when the
     /// index cannot be used (said once on stderr), a fresh parse.
     pub fn facts_source(&self) -> Box<dyn FactsSource + '_> {
-        self.source_over(None)
+        self.source_over(None, None)
     }
 
     /// [`Run::facts_source`] over files this run already walked.
     pub fn facts_source_for(&self, files: Vec<FileEntry>) -> Box<dyn FactsSource + '_> {
-        self.source_over(Some(files))
+        self.source_over(Some(files), None)
     }
 
-    fn source_over(&self, files: Option<Vec<FileEntry>>) -> Box<dyn FactsSource + '_> {
+    /// [`Run::facts_source`], counting the index's update on `progress`.
+    pub fn facts_source_with(&self, progress: &Progress) -> Box<dyn FactsSource + '_> {
+        self.source_over(None, Some(progress))
+    }
+
+    fn source_over(
+        &self,
+        files: Option<Vec<FileEntry>>,
+        progress: Option<&Progress>,
+    ) -> Box<dyn FactsSource + '_> {
         if let Some((root, dir)) = &self.index {
-            let progress = Progress::start("files indexed", self.style != Style::Json);
+            // A spinner of its own unless the caller counts the progress.
+            let spinner = Progress::start(
+                "files indexed",
+                progress.is_none() && self.style != Style::Json,
+            );
             match FromIndex::open(
                 &self.walker,
                 &self.report,
@@ -95,7 +108,7 @@ impl Run {
                 root,
                 dir.as_deref(),
                 files.clone(),
-                Some(&progress),
+                Some(progress.unwrap_or(&spinner)),
             ) {
                 Ok(source) => return Box::new(source),
                 Err(e) => self.report.note(format_args!(

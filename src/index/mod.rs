@@ -25,7 +25,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::cli::BuildIndexArgs;
+use crate::cli::{BuildIndexArgs, WalkArgs};
 use crate::commands::Run;
 use crate::lang::Language;
 use crate::output::json::{JsonLines, PathJson};
@@ -89,19 +89,13 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         &args.output,
         false,
     )?;
-    let (walker, report) = (&run.walker, &run.report);
-    let mut entries = collect(walker, report, !args.output.json, args.stats);
-    if args.symbols {
-        add_symbols(&run, &mut entries);
-    }
-    let filtered = !args.walk.globs.is_empty()
-        || !args.walk.types.is_empty()
-        || !args.walk.types_not.is_empty();
-    let entries = if filtered {
-        tree::prune_empty_dirs(entries)
-    } else {
-        entries
+    let opts = MapOptions {
+        symbols: args.symbols,
+        count_lines: args.stats,
+        progress: !args.output.json,
     };
+    let entries = map_entries(&run, &args.walk, &opts);
+    let (walker, report) = (&run.walker, &run.report);
 
     let mut totals = Totals::default();
     for v in &entries {
@@ -153,6 +147,32 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         totals.files > 0,
         report.had_error(),
     ))
+}
+
+/// What the map holds besides the tree.
+#[derive(Debug, Clone, Copy)]
+pub struct MapOptions {
+    /// Each file's symbols (its outline).
+    pub symbols: bool,
+    /// Each file's line count.
+    pub count_lines: bool,
+    /// A progress spinner on a terminal.
+    pub progress: bool,
+}
+
+/// The entries of the map of `run`'s walker, in path order, with each file's symbols
+/// when asked. With globs or types, directories that hold no selected file are left out.
+pub fn map_entries(run: &Run, walk: &WalkArgs, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
+    let mut entries = collect(&run.walker, &run.report, opts.progress, opts.count_lines);
+    if opts.symbols {
+        add_symbols(run, &mut entries);
+    }
+    let filtered = !walk.globs.is_empty() || !walk.types.is_empty() || !walk.types_not.is_empty();
+    if filtered {
+        tree::prune_empty_dirs(entries)
+    } else {
+        entries
+    }
 }
 
 /// Fills in the symbols of every file, from the index or a fresh parse.

@@ -51,6 +51,15 @@ impl Progress {
         self.total.store(total, Ordering::Relaxed);
     }
 
+    /// The units counted so far, and the total once known.
+    pub fn counts(&self) -> (u64, Option<u64>) {
+        let total = self.total.load(Ordering::Relaxed);
+        (
+            self.count.load(Ordering::Relaxed),
+            (total > 0).then_some(total),
+        )
+    }
+
     /// Stops and clears the spinner.
     pub fn finish(mut self) {
         self.stop();

@@ -193,14 +193,14 @@ fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
 }
 
 /// The sandboxed Python evaluator; rejected code is an error before anything runs.
-fn python_evaluator(code: &str) -> Result<Box<dyn Evaluator>> {
+pub(crate) fn python_evaluator(code: &str) -> Result<Box<dyn Evaluator>> {
     let exe =
         std::env::current_exe().context("cannot find the codesearch binary to run evaluators")?;
     let evaluator = python::PythonEvaluator::new(code, exe, python::pool::Budget::default())?;
     Ok(Box::new(evaluator))
 }
 
-fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptions {
+pub(crate) fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptions {
     RegexOptions {
         pattern: pattern.to_string(),
         target: match p.target {
@@ -225,7 +225,7 @@ fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptio
 
 /// Explore: parses the file once and gives every match its `matched_node` and
 /// `ast_debug` (JSON) or a text dump (returned, one per match).
-fn attach_ast(
+pub(crate) fn attach_ast(
     c: &Visited<search::Candidate>,
     source: &str,
     matches: &mut [Map<String, Value>],
