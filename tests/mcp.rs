@@ -747,3 +747,97 @@ fn an_empty_answer_with_unreadable_files_says_it_is_partial() {
     assert_eq!((p.total, p.unreadable_files), (0, 1));
     assert!(p.note.unwrap().contains("partial"));
 }
+
+#[test]
+fn index_status_says_missing_then_ready_and_changed_files() {
+    let dir = fixture();
+    let p = dir.path();
+    let s: IndexStatusPayload = payload(p, "index_status", json!({}));
+    assert_eq!(
+        (s.exists, s.state.as_str(), s.files),
+        (false, "missing", 0),
+        "{s:?}"
+    );
+    // A symbol question builds the index of a small tree at once.
+    let _: Value = single(p, "find_symbol", json!({"query": "AuthService"}));
+    let s: IndexStatusPayload = payload(p, "index_status", json!({}));
+    assert!(s.exists && s.files == 3 && s.symbols >= 5, "{s:?}");
+    assert_eq!((s.state.as_str(), s.changed_since), ("ready", 0), "{s:?}");
+    assert_eq!(s.id.len(), 16);
+    std::fs::write(p.join("app/new.py"), "def fresh():\n    pass\n").unwrap();
+    let s: IndexStatusPayload = payload(p, "index_status", json!({}));
+    assert_eq!((s.state.as_str(), s.changed_since), ("stale", 1), "{s:?}");
+}
+
+#[test]
+fn codesearch_index_status_and_repo_request_follow_the_sidecar_keys() {
+    let dir = fixture();
+    let p = dir.path();
+    let s: SidecarStatusPayload = payload(p, "codesearch_index_status", json!({"project": null}));
+    assert_eq!(
+        (s.status.files_indexed, s.status.state.as_str()),
+        (0, "idle")
+    );
+    let r: RepoRequestPayload = payload(
+        p,
+        "codesearch_repo_request",
+        json!({"name": "demo", "type": "local", "path": ".", "strategy": "job", "interval": null}),
+    );
+    assert_eq!((r.name.as_str(), r.kind.as_str()), ("demo", "local"));
+    assert!(matches!(r.status.as_str(), "indexing" | "ready"), "{r:?}");
+    // The background build finishes on its own.
+    let started = Instant::now();
+    loop {
+        let s: SidecarStatusPayload =
+            payload(p, "codesearch_index_status", json!({"project": r.id}));
+        if s.status.files_indexed == 3 && s.status.chunks > 0 {
+            assert!(s.status.last_indexed.is_some());
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the build did not finish: {s:?}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let remote = single(
+        p,
+        "codesearch_repo_request",
+        json!({"name": "x", "type": "remote", "url": "https://example.com/x.git"}),
+    );
+    let (code, message) = error_of(&remote);
+    assert_eq!(code, -32000);
+    assert!(message.contains("does not fetch"), "{message}");
+    let outside = single(p, "codesearch_repo_request", json!({"path": "/"}));
+    assert_eq!(error_of(&outside).0, -32602);
+}
+
+#[test]
+fn a_first_question_on_a_big_tree_answers_from_a_fresh_parse_and_builds_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in 0..1200 {
+        common::write(
+            dir.path(),
+            &format!("pkg{}/m{n}.py", n % 30),
+            format!("def f{n}():\n    return f{}()\n", (n + 1) % 1200).as_bytes(),
+        );
+    }
+    let p = dir.path();
+    let started = Instant::now();
+    let answer = single(p, "what_breaks", json!({"symbol": "f5"}));
+    assert!(answer.get("error").is_none(), "{answer}");
+    let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("pkg4/m4.py"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let s: IndexStatusPayload = payload(p, "index_status", json!({}));
+    assert!(s.state == "indexing" || s.files == 1200, "{s:?}");
+    let started = Instant::now();
+    loop {
+        let s: IndexStatusPayload = payload(p, "index_status", json!({}));
+        if s.files == 1200 && s.state == "ready" {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{s:?}");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}

@@ -76,6 +76,9 @@ fn calls() -> Value {
         "codesearch_trace_callers": {"symbol": "price_of", "recursive": true, "max_depth": 3},
         "codesearch_trace_callees": {"symbol": "checkout"},
         "codesearch_trace_graph": {"symbol": "Cart.total", "depth": 2},
+        "index_status": {},
+        "codesearch_index_status": {"project": null},
+        "codesearch_repo_request": {"name": "shop", "type": "local", "path": "."},
     })
 }
 

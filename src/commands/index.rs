@@ -3,6 +3,9 @@
 //! ahead of time (with a progress bar on a terminal) and for looking after it.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -97,6 +100,8 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
     let (path, status) = source
         .status()
         .with_context(|| format!("{}: cannot read the index", root.display()))?;
+    // The index is built: a background build (this run, or one it overtook) is over.
+    let _ = std::fs::remove_file(build_mark(&path));
     p.record(&Record::Summary(Summary::Index(IndexSummary {
         root: PathJson(&root),
         index: PathJson(&path),
@@ -110,4 +115,55 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
     })))?;
     p.flush()?;
     Ok(ExitStatus::from_outcome(true, run.report.had_error()))
+}
+
+/// How long a background build, once started, is taken to be running (a build that
+/// died is started again after this).
+const BUILD_MARK_FRESH: Duration = Duration::from_secs(600);
+
+/// The file whose mtime says when a background build of `db` was started.
+fn build_mark(db: &Path) -> PathBuf {
+    let mut p = db.as_os_str().to_owned();
+    p.push(".building");
+    PathBuf::from(p)
+}
+
+/// Whether a background build of the index of `root` was started recently.
+pub fn building(root: &Path, index_dir: Option<&Path>) -> bool {
+    let Ok(db) = Store::location(root, index_dir) else {
+        return false;
+    };
+    std::fs::metadata(build_mark(&db))
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age < BUILD_MARK_FRESH)
+}
+
+/// Starts `codesearch index ROOT` as a detached process (its own process group, no
+/// terminal, output discarded), unless one was started recently; true when it started
+/// one. For front ends that must answer before a first build could finish.
+pub fn build_in_background(root: &Path, index_dir: Option<&Path>) -> Result<bool> {
+    if building(root, index_dir) {
+        return Ok(false);
+    }
+    let db = Store::location(root, index_dir)?;
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(build_mark(&db), std::process::id().to_string())?;
+    let exe = std::env::current_exe().context("finding this program to start a build")?;
+    let mut cmd = std::process::Command::new(exe);
+    cmd.arg("index").arg(root);
+    if let Some(d) = index_dir {
+        cmd.arg("--index-dir").arg(d);
+    }
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let mut child = cmd.spawn().context("starting a background build")?;
+    // Reaped when it ends, so a long-lived server leaves no zombie behind.
+    std::thread::spawn(move || child.wait());
+    Ok(true)
 }

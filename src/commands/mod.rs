@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-pub use index::index;
+pub use index::{build_in_background, building, index};
 pub use symbols::{find_symbol, what_breaks, what_depends};
 
 use crate::cli::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
@@ -23,7 +23,12 @@ use crate::output::progress::Progress;
 use crate::output::{color_choice, Reporter};
 use crate::query::source::{walked_files, FactsSource, FileEntry, ParseOnDemand};
 use crate::query::stored::FromIndex;
+use crate::store::Store;
 use crate::walk::Walker;
+
+/// Trees up to this many parseable files are indexed in the foreground even by
+/// [`Run::facts_source_quick`] (a few seconds at most).
+pub const COLD_FILES: usize = 1000;
 
 /// Everything a command needs that comes from the shared flags.
 pub struct Run {
@@ -88,6 +93,37 @@ impl Run {
     /// [`Run::facts_source`], counting the index's update on `progress`.
     pub fn facts_source_with(&self, progress: &Progress) -> Box<dyn FactsSource + '_> {
         self.source_over(None, Some(progress))
+    }
+
+    /// [`Run::facts_source_with`] for front ends that must answer quickly: when the
+    /// index holds less than half of a tree of more than [`COLD_FILES`] files, this
+    /// answer comes from a fresh parse of just the files it needs while the index is
+    /// built in the background for the next questions.
+    pub fn facts_source_quick(&self, progress: &Progress) -> Box<dyn FactsSource + '_> {
+        let Some((root, dir)) = &self.index else {
+            return self.facts_source_with(progress);
+        };
+        let files = walked_files(&self.walker, &self.report);
+        let parseable = files.iter().filter(|f| f.language.is_some()).count();
+        let stored = Store::location(root, dir.as_deref())
+            .ok()
+            .filter(|db| db.exists())
+            .and_then(|_| Store::open(root, dir.as_deref(), &self.report).ok())
+            .and_then(|s| s.status().ok())
+            .map_or(0, |s| s.files as usize);
+        if parseable > COLD_FILES && stored * 2 < parseable {
+            if let Err(e) = build_in_background(root, dir.as_deref()) {
+                self.report
+                    .note(format_args!("cannot start building the index ({e:#})"));
+            }
+            return Box::new(ParseOnDemand::with_files(
+                &self.walker,
+                &self.report,
+                self.parse_limit,
+                files,
+            ));
+        }
+        self.source_over(Some(files), Some(progress))
     }
 
     fn source_over(

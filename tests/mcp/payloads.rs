@@ -209,3 +209,51 @@ pub struct GraphNode {
 }
 
 paged!(GraphPayload { nodes: Vec<GraphNode> });
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IndexStatusPayload {
+    pub root: String,
+    pub index: String,
+    pub id: String,
+    pub exists: bool,
+    pub state: String,
+    pub files: u64,
+    pub symbols: u64,
+    pub references: u64,
+    pub contents: u64,
+    pub bytes_on_disk: u64,
+    pub created: Option<String>,
+    pub last_update: Option<String>,
+    pub changed_since: u64,
+    pub note: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidecarStatus {
+    pub project: String,
+    pub files_indexed: u64,
+    pub chunks: u64,
+    pub last_indexed: Option<String>,
+    pub state: String,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidecarStatusPayload {
+    pub status: SidecarStatus,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepoRequestPayload {
+    pub id: String,
+    pub status: String,
+    pub name: String,
+    pub path: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub strategy: String,
+}

@@ -13,6 +13,7 @@
 //! JSON-RPC error `-32000` with the same payload as `data`.
 
 mod args;
+mod index;
 mod map;
 mod query;
 mod sidecar;
@@ -87,10 +88,13 @@ pub const TOOLS: &[Tool] = &[
     symbols::WHAT_BREAKS,
     xray::XRAY,
     xray::EXPLORE,
+    index::INDEX_STATUS,
     sidecar::SEARCH,
     sidecar::TRACE_CALLERS,
     sidecar::TRACE_CALLEES,
     sidecar::TRACE_GRAPH,
+    index::SIDECAR_STATUS,
+    index::REPO_REQUEST,
 ];
 
 /// The `tools/list` entries.

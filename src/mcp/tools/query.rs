@@ -58,8 +58,9 @@ pub fn facts_run(ctx: &ToolContext<'_>, args: &Args) -> Result<Run, ToolError> {
     .map_err(|e| ToolError::InvalidArguments(format!("{e:#}")))
 }
 
-/// [`Run::facts_source`], with the update of the index (long on a first call over a
-/// big tree) reported as progress while it runs.
+/// [`Run::facts_source_quick`] (a first call over a big tree is answered from a fresh
+/// parse while the index is built in the background), with the update of the index
+/// reported as progress while it runs.
 pub fn facts_source<'r>(ctx: &ToolContext<'_>, run: &'r Run) -> Box<dyn FactsSource + 'r> {
     let progress = Progress::start("files indexed", false);
     let (stop, stopped) = mpsc::channel::<()>();
@@ -73,7 +74,7 @@ pub fn facts_source<'r>(ctx: &ToolContext<'_>, run: &'r Run) -> Box<dyn FactsSou
                 }
             }
         });
-        let source = run.facts_source_with(progress);
+        let source = run.facts_source_quick(progress);
         drop(stop);
         source
     })
