@@ -8,17 +8,26 @@
 //! absolute byte offset of the match itself (not of its line), and up to
 //! [`MAX_CONTEXT`] lines of context on each side.
 //!
+//! Lines longer than [`crate::source::MAX_LINE_BYTES`] are cut to a window around the
+//! match ([`Hit::line_truncated`] says so), and lines are found through a line index,
+//! so a minified file's single megabyte-long line costs its size once, not once per hit.
+//! With `-U` every match of a multi-line block is a hit of its own. Files with a UTF-16
+//! byte-order mark are searched as their UTF-8 decoding.
+//!
 //! In filename mode the pattern is matched against each file's path relative to its
 //! root, and a candidate carries no hits. With `files_only` the search of a file stops
 //! at its first match, as `rg -l` does.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use grep_matcher::Matcher;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch};
 
 use crate::lang::Language;
 use crate::output::Reporter;
+use crate::source::{excerpt, LineIndex};
 use crate::walk::{Visited, Walker};
 
 /// The most context lines a hit carries on each side (`-C`).
@@ -82,6 +91,9 @@ pub struct Hit {
     pub byte_offset: u64,
     pub context_before: Vec<String>,
     pub context_after: Vec<String>,
+    /// Whether `line_content` was cut to a window around the match (a very long line).
+    #[serde(default)]
+    pub line_truncated: bool,
 }
 
 /// A candidate file and its hits.
@@ -92,6 +104,17 @@ pub struct Candidate {
     pub language: Option<&'static Language>,
     /// Empty in filename mode and with `files_only`.
     pub hits: Vec<Hit>,
+    /// Named on the command line rather than found by the walk.
+    pub explicit: bool,
+}
+
+/// Phase 1's result.
+#[derive(Debug, Default)]
+pub struct Phase1 {
+    /// The candidate files in path order.
+    pub candidates: Vec<Visited<Candidate>>,
+    /// Whether the deadline passed before every file was searched.
+    pub timed_out: bool,
 }
 
 /// Runs phase 1 over the walker: the candidate files in path order.
@@ -100,13 +123,28 @@ pub fn find_candidates(
     report: &Reporter,
     opts: &RegexOptions,
 ) -> Result<Vec<Visited<Candidate>>, PatternError> {
-    if opts.pcre2 {
+    find_candidates_until(walker, report, opts, None).map(|p| p.candidates)
+}
+
+/// [`find_candidates`] that stops searching files once `deadline` has passed.
+pub fn find_candidates_until(
+    walker: &Walker,
+    report: &Reporter,
+    opts: &RegexOptions,
+    deadline: Option<Instant>,
+) -> Result<Phase1, PatternError> {
+    let timed_out = AtomicBool::new(false);
+    let candidates = if opts.pcre2 {
         let matcher = build_pcre2(opts)?;
-        Ok(run(walker, report, opts, &matcher))
+        run(walker, report, opts, &matcher, deadline, &timed_out)
     } else {
         let matcher = build_rust_regex(opts)?;
-        Ok(run(walker, report, opts, &matcher))
-    }
+        run(walker, report, opts, &matcher, deadline, &timed_out)
+    };
+    Ok(Phase1 {
+        candidates,
+        timed_out: timed_out.into_inner(),
+    })
 }
 
 fn build_rust_regex(opts: &RegexOptions) -> Result<grep_regex::RegexMatcher, PatternError> {
@@ -144,10 +182,16 @@ fn run<M: Matcher + Sync>(
     report: &Reporter,
     opts: &RegexOptions,
     matcher: &M,
+    deadline: Option<Instant>,
+    timed_out: &AtomicBool,
 ) -> Vec<Visited<Candidate>> {
     let context = opts.context.min(MAX_CONTEXT);
     walker.collect(report, |entry| {
         if entry.is_dir {
+            return None;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            timed_out.store(true, Ordering::Relaxed);
             return None;
         }
         let open_path = entry.dirent.path().to_path_buf();
@@ -155,6 +199,7 @@ fn run<M: Matcher + Sync>(
             open_path: open_path.clone(),
             language: entry.language,
             hits,
+            explicit: entry.explicit,
         };
         if opts.target == Target::Filename {
             let rel = relative_to_root(&entry.path, walker.root_display(entry.root));
@@ -171,7 +216,13 @@ fn run<M: Matcher + Sync>(
                 .search_path(matcher, entry.dirent.path(), &mut sink)
                 .map(|()| sink.0.then(Vec::new))
         } else {
-            search_hits(&mut searcher, matcher, entry.dirent.path(), context)
+            search_hits(
+                &mut searcher,
+                matcher,
+                entry.dirent.path(),
+                context,
+                opts.multiline,
+            )
         };
         match result {
             Ok(Some(hits)) => Some(candidate(hits)),
@@ -211,13 +262,17 @@ fn search_hits<M: Matcher>(
     matcher: &M,
     path: &Path,
     context: usize,
+    multiline: bool,
 ) -> std::io::Result<Option<Vec<Hit>>> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
+    let bytes = crate::source::searchable(bytes);
     let mut sink = HitSink {
         matcher,
         bytes: &bytes,
+        lines: LineIndex::new(&bytes),
         context,
+        multiline,
         hits: Vec::new(),
         binary: false,
     };
@@ -242,45 +297,82 @@ impl Sink for FirstMatch {
 struct HitSink<'a, M> {
     matcher: &'a M,
     bytes: &'a [u8],
+    lines: LineIndex,
     context: usize,
+    multiline: bool,
     hits: Vec<Hit>,
     binary: bool,
+}
+
+impl<M: Matcher> HitSink<'_, M> {
+    /// The hit for a match spanning `start..end` (absolute offsets).
+    fn hit(&self, start: usize, end: usize) -> Hit {
+        let line_number = self.lines.line_of(start);
+        // Invariant: line_of returns a line that exists.
+        let line_start = self.lines.line_start(line_number).unwrap_or(0);
+        let last_line = self.lines.line_of(end.saturating_sub(1).max(start));
+        let lines_end = self
+            .lines
+            .line_range(last_line)
+            .map_or(self.bytes.len(), |r| r.end);
+        let text = String::from_utf8_lossy(trim_terminator(&self.bytes[line_start..lines_end]));
+        let (line_content, line_truncated) = excerpt(&text, start - line_start);
+        Hit {
+            line_number,
+            line_content: line_content.into_owned(),
+            column: (start - line_start + 1) as u64,
+            byte_offset: start as u64,
+            context_before: self.context_lines(
+                line_number.saturating_sub(self.context as u64).max(1),
+                line_number,
+            ),
+            context_after: self.context_lines(last_line + 1, last_line + 1 + self.context as u64),
+            line_truncated,
+        }
+    }
+
+    /// Lines `from..to` (1-based, end excluded) that exist, each cut for display.
+    fn context_lines(&self, from: u64, to: u64) -> Vec<String> {
+        (from..to)
+            .map_while(|n| self.lines.line_range(n))
+            .map(|r| {
+                let text = String::from_utf8_lossy(trim_terminator(&self.bytes[r]));
+                excerpt(&text, 0).0.into_owned()
+            })
+            .collect()
+    }
 }
 
 impl<M: Matcher> Sink for HitSink<'_, M> {
     type Error = std::io::Error;
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, Self::Error> {
-        let lines = m.bytes();
-        let line_start = m.absolute_byte_offset();
-        // Where in the matched line(s) the match itself starts.
-        let within = self
-            .matcher
-            .find(lines)
-            .ok()
-            .flatten()
-            .map_or(0, |mat| mat.start());
-        let first_line_number = m.line_number().unwrap_or(0);
-        // In multi-line mode one SinkMatch can cover several hits' lines; the match
-        // start decides the line it is reported on.
-        let newlines_before = lines[..within].iter().filter(|&&b| b == b'\n').count() as u64;
-        let line_of_match = first_line_number + newlines_before;
-        let match_line_start = line_start as usize
-            + lines[..within]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |p| p + 1);
-        let match_offset = line_start + within as u64;
-        let column = match_offset - match_line_start as u64 + 1;
-        let line_content = trim_terminator(&lines[match_line_start - line_start as usize..]);
-        self.hits.push(Hit {
-            line_number: line_of_match,
-            line_content: String::from_utf8_lossy(line_content).into_owned(),
-            column,
-            byte_offset: match_offset,
-            context_before: lines_before(self.bytes, match_line_start, self.context),
-            context_after: lines_after(self.bytes, line_start as usize + lines.len(), self.context),
-        });
+        let block = m.bytes();
+        let block_start = m.absolute_byte_offset() as usize;
+        if self.multiline {
+            // One block can hold several matches (they share lines): each is a hit.
+            let mut spans = Vec::new();
+            self.matcher
+                .find_iter(block, |mat| {
+                    spans.push((block_start + mat.start(), block_start + mat.end()));
+                    true
+                })
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+            for (start, end) in spans {
+                let hit = self.hit(start, end);
+                self.hits.push(hit);
+            }
+        } else {
+            // One hit per matching line, at its first match.
+            let (start, end) = self
+                .matcher
+                .find(block)
+                .ok()
+                .flatten()
+                .map_or((0, 0), |mat| (mat.start(), mat.end()));
+            let hit = self.hit(block_start + start, block_start + end);
+            self.hits.push(hit);
+        }
         Ok(true)
     }
 
@@ -295,38 +387,6 @@ fn trim_terminator(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// Up to `n` whole lines ending right before byte `start` (a line start).
-fn lines_before(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
-    let mut out = Vec::with_capacity(n);
-    let mut end = start;
-    while out.len() < n && end > 0 {
-        // `end - 1` is the newline ending the previous line.
-        let line_start = bytes[..end - 1]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        out.push(String::from_utf8_lossy(trim_terminator(&bytes[line_start..end])).into_owned());
-        end = line_start;
-    }
-    out.reverse();
-    out
-}
-
-/// Up to `n` whole lines starting at byte `start` (a line start).
-fn lines_after(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
-    let mut out = Vec::with_capacity(n);
-    let mut pos = start;
-    while out.len() < n && pos < bytes.len() {
-        let end = bytes[pos..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |p| pos + p + 1);
-        out.push(String::from_utf8_lossy(trim_terminator(&bytes[pos..end])).into_owned());
-        pos = end;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,7 +397,7 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let matcher = build_rust_regex(&opts).unwrap();
         let mut s = searcher(&opts, false);
-        search_hits(&mut s, &matcher, &path, opts.context)
+        search_hits(&mut s, &matcher, &path, opts.context, opts.multiline)
             .unwrap()
             .unwrap_or_default()
     }
@@ -408,6 +468,36 @@ mod tests {
             },
         );
         assert_eq!(word[0].column, 6);
+    }
+
+    #[test]
+    fn every_match_of_a_multiline_block_is_a_hit() {
+        let hits = hits_in(
+            "x\nbegin(\n  arg) begin(\n  arg)\n",
+            RegexOptions {
+                pattern: r"begin\(\s+arg".into(),
+                multiline: true,
+                ..RegexOptions::default()
+            },
+        );
+        let at: Vec<(u64, u64)> = hits.iter().map(|h| (h.line_number, h.column)).collect();
+        assert_eq!(at, vec![(2, 1), (3, 8)]);
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_match() {
+        let line = format!("{}NEEDLE{}\n", "x".repeat(100_000), "y".repeat(100_000));
+        let hits = hits_in(
+            &line,
+            RegexOptions {
+                pattern: "NEEDLE".into(),
+                ..RegexOptions::default()
+            },
+        );
+        assert!(hits[0].line_truncated);
+        assert!(hits[0].line_content.contains("NEEDLE"));
+        assert!(hits[0].line_content.len() < 1024);
+        assert_eq!(hits[0].column, 100_001);
     }
 
     #[test]

@@ -85,6 +85,22 @@ impl Command {
             Command::Generate(_) => 0,
         }
     }
+
+    /// Lowers `-j` to `max` when it asks for more; true when it did.
+    pub fn clamp_threads(&mut self, max: usize) -> bool {
+        let threads = match self {
+            Command::BuildIndex(a) => &mut a.walk.threads,
+            Command::FindSymbol(a) => &mut a.walk.threads,
+            Command::WhatDepends(a) => &mut a.walk.threads,
+            Command::WhatBreaks(a) => &mut a.walk.threads,
+            Command::Xray(a) => &mut a.run.walk.threads,
+            Command::Explore(a) => &mut a.run.walk.threads,
+            Command::Generate(_) => return false,
+        };
+        let over = *threads > max;
+        *threads = (*threads).min(max);
+        over
+    }
 }
 
 /// `codesearch xray`.
@@ -142,6 +158,9 @@ pub struct SearchRunArgs {
 
     #[command(flatten)]
     pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
 
     #[command(flatten)]
     pub output: OutputArgs,

@@ -15,6 +15,7 @@ pub mod python;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -25,8 +26,10 @@ use crate::cli::{
 };
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::search::{self, CaseMode, RegexOptions, Target};
+use crate::source::LineIndex;
 use crate::walk::{Visited, Walker};
-use engine::Limits;
+use contract::FileResult;
+use engine::{Limits, Outcome, Skip};
 use evaluator::{Evaluator, HitsEvaluator};
 use printer::{Printer, Style, Summary};
 
@@ -76,17 +79,25 @@ impl Job<'_> {
             pattern: pattern_args,
             eval,
             walk,
+            parse,
             output,
         } = self.run;
         let started = Instant::now();
         let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
         let report = Reporter::new();
         let walker = Walker::new(paths, walk)?;
+        let threads = if walk.threads == 0 {
+            std::thread::available_parallelism().map_or(2, |n| n.get())
+        } else {
+            walk.threads
+        };
+        let (threads, budget) = python::pool::Budget::shared(threads, python::pool::pool_memory());
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
-        let evaluator = build_evaluator(eval)?;
+        let evaluator = build_evaluator(eval, budget)?;
         let opts = regex_options(self.pattern, pattern_args, self.files_only);
-        let candidates = search::find_candidates(&walker, &report, &opts)?;
+        let phase1 = search::find_candidates_until(&walker, &report, &opts, run_deadline)?;
+        let candidates = phase1.candidates;
 
         let color = color_choice(output.color) == termcolor::ColorChoice::Always;
         let style = if output.json {
@@ -107,6 +118,7 @@ impl Job<'_> {
         let mut summary = Summary {
             files_total: candidates.len(),
             excluded_dirs: walker.excluded_dirs(),
+            timeout: phase1.timed_out,
             ..Summary::default()
         };
 
@@ -114,6 +126,7 @@ impl Job<'_> {
             for c in &candidates {
                 printer.candidate(&c.path)?;
             }
+            summary.partial = summary.timeout;
             summary.elapsed_ms = started.elapsed().as_millis();
             printer.finish(&summary)?;
             return Ok(ExitStatus::from_outcome(
@@ -126,42 +139,75 @@ impl Job<'_> {
             max_files: eval.max_files.map(|n| n as usize),
             run_deadline,
             eval_timeout: Duration::from_secs_f64(eval.eval_timeout),
-            threads: walk.threads,
+            threads,
             progress: !output.json,
+            parse_limit: parse.max_parse_size,
+            max_errors: eval.max_errors.map(|n| n as usize),
         };
         let explore_nodes = self.max_debug_nodes;
-        let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, |outcome| {
-            let c = &candidates[outcome.index];
-            match outcome.result {
-                Ok(result) => {
-                    let mut matches = result.matches;
-                    let lang = c.item.language.map_or("", |l| l.name);
-                    let file_path = crate::output::json::path_json(&c.path);
-                    for m in &mut matches {
-                        contract::enrich(m, file_path.clone(), lang, &outcome.source);
-                    }
-                    let dumps = explore_nodes.map(|n| {
-                        attach_ast(c, &outcome.source, &mut matches, n, style == Style::Json)
-                    });
-                    summary.matches += matches.len();
-                    printer.matches(&c.path, &matches, dumps.as_deref())?;
-                    if let Some(v) = &result.value {
-                        printer.metadata(&c.path, v)?;
-                    }
-                }
-                Err(err) => {
-                    summary.evaluation_errors += 1;
-                    printer.error(&c.path, &err)?;
-                }
+        // Set when the deadline cut a file's AST dumps short.
+        let dumps_cut = AtomicBool::new(false);
+        let post = |c: &Visited<search::Candidate>, source: &str, result: FileResult| {
+            let mut matches = result.matches;
+            let lang = c.item.language.map_or("", |l| l.name);
+            let file_path = crate::output::json::path_json(&c.path);
+            let lines = LineIndex::new(source.as_bytes());
+            for m in &mut matches {
+                contract::enrich(m, file_path.clone(), lang, source, &lines);
             }
-            Ok(())
-        })?;
+            let dumps = explore_nodes.map(|n| {
+                let dumps = attach_ast(
+                    c,
+                    source,
+                    &lines,
+                    &mut matches,
+                    n,
+                    style == Style::Json,
+                    run_deadline,
+                );
+                if dumps.cut {
+                    dumps_cut.store(true, Ordering::Relaxed);
+                }
+                dumps.text
+            });
+            Finished {
+                matches,
+                dumps,
+                value: result.value,
+            }
+        };
+        let phase2 =
+            engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, post, |done| {
+                let c = &candidates[done.index];
+                match done.outcome {
+                    Outcome::Done(f) => {
+                        summary.matches += f.matches.len();
+                        printer.matches(&c.path, &f.matches, f.dumps.as_deref())?;
+                        if let Some(v) = &f.value {
+                            printer.metadata(&c.path, v)?;
+                        }
+                    }
+                    Outcome::Failed(err) => {
+                        summary.evaluation_errors += 1;
+                        printer.error(&c.path, &err)?;
+                    }
+                    Outcome::Skipped(Skip::TooLarge(why)) => {
+                        summary.skipped_files += 1;
+                        report.path_warning(&c.path, why);
+                    }
+                    Outcome::Skipped(Skip::NoGrammar) => summary.unsupported_files += 1,
+                }
+                Ok(())
+            })?;
         summary.files_evaluated = phase2.files_evaluated;
-        summary.timeout = phase2.timeout;
-        summary.max_files_reached = phase2.max_files_reached;
+        summary.timeout |= phase2.timeout || dumps_cut.into_inner();
+        summary.max_files_reached = phase2.max_files_reached && !summary.timeout;
+        summary.max_errors_reached = phase2.max_errors_reached;
         summary.partial = summary.timeout
             || summary.max_files_reached
+            || summary.max_errors_reached
             || summary.evaluation_errors > 0
+            || summary.skipped_files > 0
             || report.had_error();
         summary.elapsed_ms = started.elapsed().as_millis();
         printer.finish(&summary)?;
@@ -172,11 +218,19 @@ impl Job<'_> {
     }
 }
 
+/// One file's results, finished on the worker thread (its source is gone after this).
+struct Finished {
+    matches: Vec<Map<String, Value>>,
+    /// explore's text dumps, one per match (empty in JSON, where they are in the match).
+    dumps: Option<Vec<String>>,
+    value: Option<Value>,
+}
+
 /// The largest `--eval-file` read; an evaluator is a short script.
 const MAX_EVAL_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The evaluator for a run: the user's Python code, or the default.
-fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
+fn build_evaluator(eval: &EvalArgs, budget: python::pool::Budget) -> Result<Box<dyn Evaluator>> {
     let code = match (&eval.eval, &eval.eval_file) {
         (Some(code), _) => code.clone(),
         (None, Some(file)) => {
@@ -189,14 +243,10 @@ fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
         }
         (None, None) => return Ok(Box::new(HitsEvaluator)),
     };
-    python_evaluator(&code)
-}
-
-/// The sandboxed Python evaluator; rejected code is an error before anything runs.
-fn python_evaluator(code: &str) -> Result<Box<dyn Evaluator>> {
+    // Rejected code is an error before anything runs.
     let exe =
         std::env::current_exe().context("cannot find the codesearch binary to run evaluators")?;
-    let evaluator = python::PythonEvaluator::new(code, exe, python::pool::Budget::default())?;
+    let evaluator = python::PythonEvaluator::new(&code, exe, budget)?;
     Ok(Box::new(evaluator))
 }
 
@@ -223,51 +273,61 @@ fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptio
     }
 }
 
+/// Explore's AST dumps of one file.
+struct Dumps {
+    /// The text dumps, one per match (JSON puts them in the matches instead).
+    text: Vec<String>,
+    /// Whether the run's deadline stopped the dumps before the last match.
+    cut: bool,
+}
+
 /// Explore: parses the file once and gives every match its `matched_node` and
-/// `ast_debug` (JSON) or a text dump (returned, one per match).
+/// `ast_debug` (JSON) or a text dump, until the run's deadline.
 fn attach_ast(
     c: &Visited<search::Candidate>,
     source: &str,
+    line_starts: &LineIndex,
     matches: &mut [Map<String, Value>],
     max_nodes: usize,
     json: bool,
-) -> Vec<String> {
+    deadline: Option<Instant>,
+) -> Dumps {
+    let mut dumps = Dumps {
+        text: Vec::new(),
+        cut: false,
+    };
     let Some(lang) = c.item.language else {
-        return Vec::new();
+        return dumps;
     };
     let Ok(tree) = crate::source::parse(&mut lang.parser(), lang, source) else {
-        return Vec::new();
+        return dumps;
     };
-    let line_starts = line_starts(source);
-    let mut dumps = Vec::with_capacity(matches.len());
     for m in matches.iter_mut() {
-        let byte = match_byte(m, source, &line_starts);
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            dumps.cut = true;
+            break;
+        }
+        let byte = match_byte(m, source, line_starts);
         let node = ast_dump::enclosing_node(tree.root_node(), byte);
         let dump = ast_dump::AstDump::new(node, source, max_nodes);
         m.insert("matched_node".into(), ast_dump::describe(node));
         if json {
             m.insert("ast_debug".into(), dump.to_json());
         } else {
-            dumps.push(dump.to_text("    "));
+            dumps.text.push(dump.to_text("    "));
         }
     }
     dumps
 }
 
-fn line_starts(source: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
-}
-
 /// Where a match points: its `byte_offset`, else its line and column, else the first
 /// non-blank character of its line.
-fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &[usize]) -> usize {
+fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &LineIndex) -> usize {
     if let Some(b) = m.get("byte_offset").and_then(Value::as_u64) {
         return (b as usize).min(source.len());
     }
-    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(1) as usize;
-    let Some(&start) = line_starts.get(line.saturating_sub(1)) else {
+    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(1);
+    let Some(start) = line_starts.line_start(line) else {
         return source.len();
     };
     if let Some(col) = m.get("column").and_then(Value::as_u64) {

@@ -12,13 +12,17 @@
 //! - `{"type":"candidate","data":{"file_path"}}` per file with `xray -l --json`.
 //! - last, `{"type":"summary","data":{"files_total","files_evaluated","matches",
 //!   "evaluation_errors","excluded_dirs","elapsed_ms","partial","timeout",
-//!   "max_files_reached"}}`; `excluded_dirs` counts the directories the walker's
-//!   built-in exclusions skipped.
+//!   "max_files_reached","max_errors_reached","skipped_files","unsupported_files"}}`;
+//!   `excluded_dirs` counts the directories the walker's built-in exclusions skipped,
+//!   `skipped_files` the files over `--max-parse-size` (each also named on stderr),
+//!   `unsupported_files` the walked candidates whose language has no grammar.
 //!
 //! Text: `path:line:col:text` per match (a file heading, then `line:col:text`, when
 //! stdout is a terminal), with evaluator-provided extra keys appended as
 //! `[key=value ...]`; evaluation errors go to stderr as `codesearch: PATH: Type: msg`
-//! after the matches.
+//! after the matches, the same error in many files once with the first few files and a
+//! count of the others. A run cut short (`--timeout`, `--max-files`, `--max-errors`)
+//! says so on stderr.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -56,7 +60,13 @@ pub struct Summary {
     pub partial: bool,
     pub timeout: bool,
     pub max_files_reached: bool,
+    pub max_errors_reached: bool,
+    pub skipped_files: usize,
+    pub unsupported_files: usize,
 }
+
+/// How many files an error shared by many is named with in text mode.
+const FILES_PER_ERROR: usize = 3;
 
 #[derive(Serialize)]
 struct MetadataRecord<'a> {
@@ -204,12 +214,26 @@ impl<W: WriteColor> Printer<W> {
         }
         self.out.flush()?;
         let mut stderr = io::stderr().lock();
-        for (path, err) in &self.deferred_errors {
+        for (err, paths) in group_errors(&self.deferred_errors) {
             let line = match err.line_number {
                 Some(n) => format!("{:?} (evaluator line {n}): {}", err.error_type, err.message),
                 None => format!("{:?}: {}", err.error_type, err.message),
             };
-            writeln!(stderr, "codesearch: {}: {line}", path.to_string_lossy())?;
+            for path in paths.iter().take(FILES_PER_ERROR) {
+                writeln!(stderr, "codesearch: {}: {line}", path.to_string_lossy())?;
+            }
+            if paths.len() > FILES_PER_ERROR {
+                writeln!(
+                    stderr,
+                    "codesearch: ... the same error in {} more files",
+                    paths.len() - FILES_PER_ERROR
+                )?;
+            }
+        }
+        if self.style != Style::Json {
+            for note in partial_notes(summary) {
+                writeln!(stderr, "codesearch: {note}")?;
+            }
         }
         Ok(())
     }
@@ -254,6 +278,50 @@ impl<W: WriteColor> Printer<W> {
         }
         Ok(())
     }
+}
+
+/// The deferred errors grouped by type, message and evaluator line, in the order each
+/// first occurred.
+fn group_errors(errors: &[(std::path::PathBuf, EvalError)]) -> Vec<(&EvalError, Vec<&Path>)> {
+    let mut groups: Vec<(&EvalError, Vec<&Path>)> = Vec::new();
+    let mut index: std::collections::HashMap<&EvalError, usize> = std::collections::HashMap::new();
+    for (path, err) in errors {
+        match index.get(err) {
+            Some(&i) => groups[i].1.push(path),
+            None => {
+                index.insert(err, groups.len());
+                groups.push((err, vec![path]));
+            }
+        }
+    }
+    groups
+}
+
+/// Why the result is partial, one sentence per reason.
+fn partial_notes(s: &Summary) -> Vec<String> {
+    let evaluated = format!(
+        "{} of {} candidate files evaluated",
+        s.files_evaluated, s.files_total
+    );
+    let mut notes = Vec::new();
+    if s.timeout {
+        notes.push(format!(
+            "--timeout reached after {:.1}s: the results are partial ({evaluated})",
+            s.elapsed_ms as f64 / 1000.0
+        ));
+    }
+    if s.max_files_reached {
+        notes.push(format!(
+            "--max-files reached: the results are partial ({evaluated})"
+        ));
+    }
+    if s.max_errors_reached {
+        notes.push(format!(
+            "--max-errors reached after {} failing files: the results are partial ({evaluated})",
+            s.evaluation_errors
+        ));
+    }
+    notes
 }
 
 /// Strings bare, everything else as compact JSON.

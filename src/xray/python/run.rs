@@ -105,6 +105,7 @@ impl Compiled {
                     ("byte_offset", MontyObject::Int(h.byte_offset as i64)),
                     ("context_before", strings(&h.context_before)),
                     ("context_after", strings(&h.context_after)),
+                    ("line_truncated", MontyObject::Bool(h.line_truncated)),
                     ("ast_node", ast_node),
                 ])
             })
