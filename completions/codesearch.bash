@@ -154,7 +154,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__explore)
-            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -193,6 +193,10 @@ _codesearch() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -241,6 +245,10 @@ _codesearch() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -610,7 +618,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__xray)
-            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -641,6 +649,10 @@ _codesearch() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -689,6 +701,10 @@ _codesearch() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -42,7 +42,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -60,7 +60,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s t -l type 
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -80,7 +80,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -98,7 +98,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s t
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -117,7 +117,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -135,14 +135,16 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s C -l cont
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-file -d 'Read the evaluator from FILE' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l timeout -d 'Stop the whole run after SECS seconds: searching, evaluating and printing (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-errors -d 'Stop the run after N files failed to evaluate (the result is partial)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -169,14 +171,16 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s C -l c
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-file -d 'Read the evaluator from FILE' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l timeout -d 'Stop the whole run after SECS seconds: searching, evaluating and printing (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-errors -d 'Stop the run after N files failed to evaluate (the result is partial)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"

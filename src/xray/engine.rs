@@ -144,7 +144,13 @@ where
                     );
                     return;
                 }
-                let outcome = evaluate_one(&candidates[index], evaluator, limits, post);
+                let Some(outcome) = evaluate_one(&candidates[index], evaluator, limits, post)
+                else {
+                    // The run's deadline cut this file short: it was not evaluated, and
+                    // nothing after it is delivered.
+                    timed_out.store(true, Ordering::Relaxed);
+                    return;
+                };
                 progress.inc();
                 if tx.send(FileOutcome { index, outcome }).is_err() {
                     return;
@@ -219,48 +225,64 @@ fn wait_for_turn(
     true
 }
 
+/// One file's outcome; None when the run's deadline (not the file's own) ended its
+/// evaluation.
 fn evaluate_one<R>(
     c: &Visited<Candidate>,
     evaluator: &dyn Evaluator,
     limits: &Limits,
     post: &(impl Fn(&Visited<Candidate>, &str, FileResult) -> R + Sync),
-) -> Outcome<R> {
+) -> Option<Outcome<R>> {
+    Some(match prepare(c, limits) {
+        Err(outcome) => outcome,
+        Ok((language, text)) => {
+            let absolute = absolute(&c.item.open_path);
+            let own = Instant::now() + limits.eval_timeout;
+            let deadline = limits.run_deadline.map_or(own, |run| own.min(run));
+            let req = EvalRequest {
+                file_path: &absolute,
+                language,
+                source: &text,
+                match_positions: &c.item.hits,
+                deadline,
+            };
+            match evaluator.evaluate(&req).and_then(contract::validate) {
+                Ok(result) => Outcome::Done(post(c, &text, result)),
+                Err(_) if deadline < own && Instant::now() >= deadline => return None,
+                Err(e) => Outcome::Failed(e),
+            }
+        }
+    })
+}
+
+/// A file's language and text, or why it is not evaluated.
+fn prepare<R>(
+    c: &Visited<Candidate>,
+    limits: &Limits,
+) -> Result<(&'static crate::lang::Language, String), Outcome<R>> {
     let item = &c.item;
     let Some(language) = item.language else {
         if !item.explicit {
-            return Outcome::Skipped(Skip::NoGrammar);
+            return Err(Outcome::Skipped(Skip::NoGrammar));
         }
-        return Outcome::Failed(EvalError::new(
+        return Err(Outcome::Failed(EvalError::new(
             ErrorType::UnsupportedLanguage,
             format!(
                 "no grammar for {} (see --type-list)",
                 describe_kind(&item.open_path)
             ),
-        ));
+        )));
     };
-    let text = match source::read_text_within(&item.open_path, limits.parse_limit) {
-        Ok(t) => t.text,
+    match source::read_text_within(&item.open_path, limits.parse_limit) {
+        Ok(t) => Ok((language, t.text)),
         Err(e @ SourceError::TooLarge { .. }) => {
-            return Outcome::Skipped(Skip::TooLarge(e.to_string()))
+            Err(Outcome::Skipped(Skip::TooLarge(e.to_string())))
         }
         // A file named on the command line may be binary: it has no syntax tree.
-        Err(e) => return Outcome::Failed(EvalError::new(ErrorType::IoError, e.to_string())),
-    };
-    let absolute = absolute(&item.open_path);
-    let mut deadline = Instant::now() + limits.eval_timeout;
-    if let Some(run) = limits.run_deadline {
-        deadline = deadline.min(run);
-    }
-    let req = EvalRequest {
-        file_path: &absolute,
-        language,
-        source: &text,
-        match_positions: &item.hits,
-        deadline,
-    };
-    match evaluator.evaluate(&req).and_then(contract::validate) {
-        Ok(result) => Outcome::Done(post(c, &text, result)),
-        Err(e) => Outcome::Failed(e),
+        Err(e) => Err(Outcome::Failed(EvalError::new(
+            ErrorType::IoError,
+            e.to_string(),
+        ))),
     }
 }
 

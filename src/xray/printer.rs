@@ -46,6 +46,7 @@ const STANDARD_KEYS: &[&str] = &[
     "context_after",
     "matched_node",
     "ast_debug",
+    "line_truncated",
 ];
 
 /// The run's totals, printed last.

@@ -189,7 +189,8 @@ impl PythonEvaluator {
         })
     }
 
-    fn spawn(&self) -> Result<Worker, EvalError> {
+    /// Starts a worker and waits for it to be ready, no longer than `deadline`.
+    fn spawn(&self, deadline: Instant) -> Result<Worker, EvalError> {
         let fail = |what: &str| {
             EvalError::new(
                 ErrorType::EvaluatorCrash,
@@ -208,7 +209,7 @@ impl PythonEvaluator {
             stdout,
         };
         set_nonblocking(worker.stdin.as_raw_fd()).map_err(|e| fail(&e.to_string()))?;
-        let ready_by = Instant::now() + STARTUP;
+        let ready_by = (Instant::now() + STARTUP).min(deadline);
         match write_frame_until(
             worker.stdin.as_raw_fd(),
             &Request::Init {
@@ -237,7 +238,7 @@ impl Evaluator for PythonEvaluator {
         let taken = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
         let mut worker = match taken {
             Some(w) => w,
-            None => self.spawn()?,
+            None => self.spawn(req.deadline)?,
         };
         let timeout = req.deadline.saturating_duration_since(Instant::now());
         if timeout.is_zero() {

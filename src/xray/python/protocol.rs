@@ -216,3 +216,22 @@ fn read_exact_until(
     }
     Ok(())
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::fd::AsRawFd;
+
+    #[test]
+    fn a_write_to_a_reader_that_stopped_reading_gives_up_at_the_deadline() {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        set_nonblocking(writer.as_raw_fd()).expect("non-blocking");
+        let started = Instant::now();
+        let big = "x".repeat(4 << 20);
+        let deadline = started + std::time::Duration::from_millis(200);
+        let result = write_frame_until(writer.as_raw_fd(), &big, deadline);
+        assert!(matches!(result, Err(FrameError::Timeout)), "{result:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        drop(reader);
+    }
+}
