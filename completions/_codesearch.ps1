@@ -199,8 +199,8 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs; at most 64)')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print only the candidate files (phase 1 only, like `rg -l`)')
-            [CompletionResult]::new('--files-with-matches', '--files-with-matches', [CompletionResultType]::ParameterName, 'Print only the candidate files (phase 1 only, like `rg -l`)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print only the files with matches: the candidate files of phase 1 (like `rg -l`), or with an evaluator the files it returned matches for')
+            [CompletionResult]::new('--files-with-matches', '--files-with-matches', [CompletionResultType]::ParameterName, 'Print only the files with matches: the candidate files of phase 1 (like `rg -l`), or with an evaluator the files it returned matches for')
             [CompletionResult]::new('--vimgrep', '--vimgrep', [CompletionResultType]::ParameterName, 'Print `path:line:col:text` for every match, for editors'' :grep')
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
             [CompletionResult]::new('--ignore-case', '--ignore-case', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
@@ -228,7 +228,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;explore' {
-            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Dump the whole syntax tree of one file instead of searching')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Dump the whole syntax tree of one file, in document order, instead of searching')
             [CompletionResult]::new('--max-debug-nodes', '--max-debug-nodes', [CompletionResultType]::ParameterName, 'Most nodes in each AST dump (1 to 500)')
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'What the pattern is matched against')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Lines of context around each hit handed to the evaluator (0 to 10)')
@@ -252,6 +252,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of threads to use (0 = choose from the number of CPUs; at most 64)')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never')
+            [CompletionResult]::new('--all-nodes', '--all-nodes', [CompletionResultType]::ParameterName, 'Show anonymous nodes too (keywords, operators, punctuation) in AST dumps')
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
             [CompletionResult]::new('--ignore-case', '--ignore-case', [CompletionResultType]::ParameterName, 'Case-insensitive matching')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Case-sensitive matching (the default)')

@@ -154,7 +154,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__explore)
-            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
+            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --all-nodes --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -148,7 +148,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-parse
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s l -l files-with-matches -d 'Print only the candidate files (phase 1 only, like `rg -l`)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s l -l files-with-matches -d 'Print only the files with matches: the candidate files of phase 1 (like `rg -l`), or with an evaluator the files it returned matches for'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l vimgrep -d 'Print `path:line:col:text` for every match, for editors\' :grep'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s i -l ignore-case -d 'Case-insensitive matching'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
@@ -163,7 +163,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l no-defaul
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l file -d 'Dump the whole syntax tree of one file instead of searching' -r -F
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l file -d 'Dump the whole syntax tree of one file, in document order, instead of searching' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-debug-nodes -d 'Most nodes in each AST dump (1 to 500)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l target -d 'What the pattern is matched against' -r -f -a "content\t'Match the pattern against file contents'
 filename\t'Match the pattern against each path relative to the search root'"
@@ -184,6 +184,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-pa
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l all-nodes -d 'Show anonymous nodes too (keywords, operators, punctuation) in AST dumps'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s i -l ignore-case -d 'Case-insensitive matching'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s S -l smart-case -d 'Case-insensitive unless the pattern has an uppercase letter'

@@ -71,6 +71,8 @@ pub struct RegexOptions {
     pub context: usize,
     /// Stop at the first match of each file and record no hits (`-l`).
     pub files_only: bool,
+    /// One hit per match rather than per matching line (`--vimgrep`).
+    pub every_match: bool,
 }
 
 /// A pattern that cannot be compiled.
@@ -106,6 +108,43 @@ pub struct Candidate {
     pub hits: Vec<Hit>,
     /// Named on the command line rather than found by the walk.
     pub explicit: bool,
+}
+
+/// Finds the pattern's matches within one printed line, for highlighting.
+pub struct Highlighter(Box<dyn Fn(&[u8]) -> Vec<(usize, usize)> + Send + Sync>);
+
+impl Highlighter {
+    /// The pattern's matches in `line` as byte ranges.
+    pub fn spans(&self, line: &str) -> Vec<(usize, usize)> {
+        (self.0)(line.as_bytes())
+    }
+}
+
+impl std::fmt::Debug for Highlighter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Highlighter")
+    }
+}
+
+/// The highlighter of a content pattern.
+pub fn highlighter(opts: &RegexOptions) -> Result<Highlighter, PatternError> {
+    fn spans<M: Matcher>(m: &M, line: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let _ = m.find_iter(line, |mat| {
+            if !mat.is_empty() {
+                out.push((mat.start(), mat.end()));
+            }
+            true
+        });
+        out
+    }
+    Ok(if opts.pcre2 {
+        let m = build_pcre2(opts)?;
+        Highlighter(Box::new(move |line| spans(&m, line)))
+    } else {
+        let m = build_rust_regex(opts)?;
+        Highlighter(Box::new(move |line| spans(&m, line)))
+    })
 }
 
 /// Phase 1's result.
@@ -221,7 +260,7 @@ fn run<M: Matcher + Sync>(
                 matcher,
                 entry.dirent.path(),
                 context,
-                opts.multiline,
+                opts.multiline || opts.every_match,
             )
         };
         match result {
@@ -262,7 +301,7 @@ fn search_hits<M: Matcher>(
     matcher: &M,
     path: &Path,
     context: usize,
-    multiline: bool,
+    every_match: bool,
 ) -> std::io::Result<Option<Vec<Hit>>> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
@@ -272,7 +311,7 @@ fn search_hits<M: Matcher>(
         bytes: &bytes,
         lines: LineIndex::new(&bytes),
         context,
-        multiline,
+        every_match,
         hits: Vec::new(),
         binary: false,
     };
@@ -299,7 +338,9 @@ struct HitSink<'a, M> {
     bytes: &'a [u8],
     lines: LineIndex,
     context: usize,
-    multiline: bool,
+    /// A hit per match, not per matching line (always in multi-line mode, where one
+    /// block can hold several matches that share lines).
+    every_match: bool,
     hits: Vec<Hit>,
     binary: bool,
 }
@@ -349,8 +390,7 @@ impl<M: Matcher> Sink for HitSink<'_, M> {
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, Self::Error> {
         let block = m.bytes();
         let block_start = m.absolute_byte_offset() as usize;
-        if self.multiline {
-            // One block can hold several matches (they share lines): each is a hit.
+        if self.every_match {
             let mut spans = Vec::new();
             self.matcher
                 .find_iter(block, |mat| {
@@ -397,9 +437,15 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let matcher = build_rust_regex(&opts).unwrap();
         let mut s = searcher(&opts, false);
-        search_hits(&mut s, &matcher, &path, opts.context, opts.multiline)
-            .unwrap()
-            .unwrap_or_default()
+        search_hits(
+            &mut s,
+            &matcher,
+            &path,
+            opts.context,
+            opts.multiline || opts.every_match,
+        )
+        .unwrap()
+        .unwrap_or_default()
     }
 
     #[test]
@@ -482,6 +528,30 @@ mod tests {
         );
         let at: Vec<(u64, u64)> = hits.iter().map(|h| (h.line_number, h.column)).collect();
         assert_eq!(at, vec![(2, 1), (3, 8)]);
+    }
+
+    #[test]
+    fn every_match_mode_gives_each_match_on_a_line_a_hit() {
+        let hits = hits_in(
+            "a foo b foo\n",
+            RegexOptions {
+                pattern: "foo".into(),
+                every_match: true,
+                ..RegexOptions::default()
+            },
+        );
+        let cols: Vec<u64> = hits.iter().map(|h| h.column).collect();
+        assert_eq!(cols, vec![3, 9]);
+    }
+
+    #[test]
+    fn highlighter_finds_every_match_in_a_line() {
+        let h = highlighter(&RegexOptions {
+            pattern: "o+".into(),
+            ..RegexOptions::default()
+        })
+        .unwrap();
+        assert_eq!(h.spans("foo boo"), vec![(1, 3), (5, 7)]);
     }
 
     #[test]

@@ -110,7 +110,8 @@ pub struct XrayArgs {
     #[arg(value_name = "PATTERN")]
     pub pattern: String,
 
-    /// Print only the candidate files (phase 1 only, like `rg -l`).
+    /// Print only the files with matches: the candidate files of phase 1 (like `rg -l`),
+    /// or with an evaluator the files it returned matches for.
     #[arg(short = 'l', long)]
     pub files_with_matches: bool,
 
@@ -129,9 +130,13 @@ pub struct ExploreArgs {
     #[arg(value_name = "PATTERN", required_unless_present = "file")]
     pub pattern: Option<String>,
 
-    /// Dump the whole syntax tree of one file instead of searching.
+    /// Dump the whole syntax tree of one file, in document order, instead of searching.
     #[arg(long, value_name = "PATH", conflicts_with_all = ["eval", "eval_file"])]
     pub file: Option<PathBuf>,
+
+    /// Show anonymous nodes too (keywords, operators, punctuation) in AST dumps.
+    #[arg(long)]
+    pub all_nodes: bool,
 
     /// Most nodes in each AST dump (1 to 500).
     #[arg(long, value_name = "N", default_value_t = 50,

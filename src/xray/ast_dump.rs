@@ -1,8 +1,12 @@
-//! `explore`'s AST dumps: a bounded, breadth-first view of a syntax subtree.
+//! `explore`'s AST dumps: a bounded view of a syntax subtree.
 //!
-//! The first `max_nodes` named nodes in breadth-first order are kept (so a dump shows
-//! the upper levels of a big subtree rather than one deep corner); where a node's
-//! children were cut, a truncation marker says how many. Text form, one node per line:
+//! Around a match, the first `max_nodes` named nodes in breadth-first order are kept
+//! (so a dump shows the upper levels of a big subtree rather than one deep corner);
+//! where a node's children were cut, a truncation marker says how many. For a whole
+//! file (`explore --file`) the nodes are kept in document order (depth-first, as
+//! `tree-sitter parse` prints them) up to a generous limit, and a last marker says how
+//! many were left out. With `all_nodes` anonymous nodes (keywords, operators,
+//! punctuation) are kept too. Text form, one node per line:
 //! `field: kind [row:col-row:col] "text preview"` (0-based rows and columns, as
 //! tree-sitter's points), indented two spaces per level. JSON form: nested objects
 //! `{"kind","field","start":[r,c],"end":[r,c],"text","children":[..],"truncated":N}`.
@@ -35,11 +39,17 @@ struct Item<'t> {
 pub struct AstDump<'t> {
     items: Vec<Item<'t>>,
     source: &'t str,
+    /// Nodes of a document-order dump left out after the limit.
+    omitted: usize,
 }
 
+/// The most nodes `explore --file` prints.
+pub const FILE_DUMP_NODES: usize = 100_000;
+
 impl<'t> AstDump<'t> {
-    /// Keeps up to `max_nodes` named nodes under (and including) `root`.
-    pub fn new(root: Node<'t>, source: &'t str, max_nodes: usize) -> AstDump<'t> {
+    /// Keeps up to `max_nodes` nodes under (and including) `root`, breadth-first:
+    /// named ones only unless `all_nodes`.
+    pub fn new(root: Node<'t>, source: &'t str, max_nodes: usize, all_nodes: bool) -> AstDump<'t> {
         let max_nodes = max_nodes.max(1);
         let mut items = vec![Item {
             node: root,
@@ -59,7 +69,7 @@ impl<'t> AstDump<'t> {
             }
             loop {
                 let child = cursor.node();
-                if child.is_named() {
+                if all_nodes || child.is_named() {
                     if items.len() < max_nodes {
                         let idx = items.len();
                         items.push(Item {
@@ -81,7 +91,79 @@ impl<'t> AstDump<'t> {
                 }
             }
         }
-        AstDump { items, source }
+        AstDump {
+            items,
+            source,
+            omitted: 0,
+        }
+    }
+
+    /// The whole subtree at `root` in document order, up to `limit` nodes: named ones
+    /// only unless `all_nodes`. A node left out (anonymous) passes its children to its
+    /// nearest kept ancestor.
+    pub fn document(root: Node<'t>, source: &'t str, limit: usize, all_nodes: bool) -> AstDump<'t> {
+        let mut items = vec![Item {
+            node: root,
+            field: None,
+            depth: 0,
+            parent: None,
+            children: Vec::new(),
+            truncated: 0,
+        }];
+        let mut omitted = 0usize;
+        // Kept ancestors of the cursor's node: (tree depth, item index).
+        let mut kept: Vec<(usize, usize)> = vec![(0, 0)];
+        let mut cursor = root.walk();
+        let mut depth = 0usize;
+        loop {
+            if cursor.goto_first_child() {
+                depth += 1;
+            } else {
+                loop {
+                    if depth == 0 {
+                        return AstDump {
+                            items,
+                            source,
+                            omitted,
+                        };
+                    }
+                    if cursor.goto_next_sibling() {
+                        break;
+                    }
+                    cursor.goto_parent();
+                    depth -= 1;
+                }
+            }
+            let node = cursor.node();
+            if !(all_nodes || node.is_named()) {
+                continue;
+            }
+            if items.len() >= limit {
+                omitted += 1;
+                continue;
+            }
+            while kept.last().is_some_and(|&(d, _)| d >= depth) {
+                kept.pop();
+            }
+            // Invariant: the root (depth 0) is never popped, as depth >= 1 here.
+            let &(_, parent) = kept.last().unwrap_or(&(0, 0));
+            let idx = items.len();
+            items.push(Item {
+                node,
+                field: cursor.field_name(),
+                depth: items[parent].depth + 1,
+                parent: Some(parent),
+                children: Vec::new(),
+                truncated: 0,
+            });
+            items[parent].children.push(idx);
+            kept.push((depth, idx));
+        }
+    }
+
+    /// How many nodes a document-order dump left out after its limit.
+    pub fn omitted(&self) -> usize {
+        self.omitted
     }
 
     /// How many nodes the dump holds.
@@ -129,6 +211,13 @@ impl<'t> AstDump<'t> {
             }
             stack.extend(it.children.iter().rev());
         }
+        if self.omitted > 0 {
+            out.push_str(&format!(
+                "{indent}… {} more nodes not shown (the dump stops at {} nodes)\n",
+                self.omitted,
+                self.items.len()
+            ));
+        }
         out
     }
 
@@ -162,14 +251,21 @@ impl<'t> AstDump<'t> {
     /// A one-line preview of a node's text: whitespace runs folded, cut at
     /// [`PREVIEW_CHARS`] with an ellipsis.
     fn preview(&self, node: Node<'_>) -> Option<String> {
-        let text = self.source.get(node.start_byte()..node.end_byte())?;
+        // Only the start of a big node is read: a preview of a whole minified file
+        // must not fold megabytes.
+        let start = node.start_byte();
+        let mut end = node.end_byte().min(start + PREVIEW_CHARS * 16);
+        while end > start && !self.source.is_char_boundary(end) {
+            end -= 1;
+        }
+        let text = self.source.get(start..end)?;
         let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if folded.is_empty() {
             return None;
         }
         let mut chars = folded.chars();
         let head: String = chars.by_ref().take(PREVIEW_CHARS).collect();
-        Some(if chars.next().is_some() {
+        Some(if chars.next().is_some() || end < node.end_byte() {
             format!("{head}…")
         } else {
             head
@@ -215,7 +311,7 @@ mod tests {
     fn text_dump_shows_fields_positions_and_previews() {
         let src = "def f(a):\n    return g(a)\n";
         let tree = parse(src);
-        let dump = AstDump::new(tree.root_node(), src, 50);
+        let dump = AstDump::new(tree.root_node(), src, 50, false);
         let text = dump.to_text("");
         assert!(
             text.starts_with("module [0:0-2:0] \"def f(a): return g(a)\"\n"),
@@ -235,7 +331,7 @@ mod tests {
     fn dumps_are_capped_with_a_marker() {
         let src = "a = 1\nb = 2\nc = 3\nd = 4\n";
         let tree = parse(src);
-        let dump = AstDump::new(tree.root_node(), src, 3);
+        let dump = AstDump::new(tree.root_node(), src, 3, false);
         assert_eq!(dump.len(), 3);
         let text = dump.to_text("");
         assert!(text.contains("… 2 more nodes"), "{text}");
@@ -243,6 +339,52 @@ mod tests {
         assert_eq!(json["kind"], "module");
         assert_eq!(json["truncated"], 2);
         assert_eq!(json["children"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn document_dump_is_depth_first_and_capped_with_a_marker() {
+        let src = "def f(a):\n    return a\nx = 1\n";
+        let tree = parse(src);
+        let text = AstDump::document(tree.root_node(), src, 1000, false).to_text("");
+        let kinds: Vec<&str> = text
+            .lines()
+            .map(|l| l.trim_start().split(' ').next().unwrap())
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                "module",
+                "function_definition",
+                "name:",
+                "parameters:",
+                "identifier",
+                "body:",
+                "return_statement",
+                "identifier",
+                "expression_statement",
+                "assignment",
+                "left:",
+                "right:"
+            ],
+            "{text}"
+        );
+        let capped = AstDump::document(tree.root_node(), src, 4, false);
+        assert_eq!(capped.len(), 4);
+        assert_eq!(capped.omitted(), 8);
+        assert!(capped.to_text("").contains("… 8 more nodes not shown"));
+    }
+
+    #[test]
+    fn all_nodes_shows_keywords_and_operators() {
+        let src = "x = a + 1\n";
+        let tree = parse(src);
+        let named = AstDump::document(tree.root_node(), src, 1000, false).to_text("");
+        assert!(!named.contains("\n      + ["), "{named}");
+        let all = AstDump::document(tree.root_node(), src, 1000, true).to_text("");
+        assert!(all.contains("operator: + [0:6-0:7]"), "{all}");
+        assert!(all.contains("= [0:2-0:3]"), "{all}");
+        let around = AstDump::new(tree.root_node(), src, 50, true).to_text("");
+        assert!(around.contains("operator: + [0:6-0:7]"), "{around}");
     }
 
     #[test]
@@ -257,7 +399,7 @@ mod tests {
     fn deep_nesting_does_not_recurse() {
         let src = format!("x = {}1{}\n", "(".repeat(3000), ")".repeat(3000));
         let tree = parse(&src);
-        let dump = AstDump::new(tree.root_node(), &src, 500);
+        let dump = AstDump::new(tree.root_node(), &src, 500, false);
         assert_eq!(dump.len(), 500);
         assert!(dump.to_json().is_object());
         assert!(!dump.to_text("").is_empty());

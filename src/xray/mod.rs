@@ -21,9 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use serde_json::{Map, Value};
 
-use crate::cli::{
-    EvalArgs, ExploreArgs, OutputArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs,
-};
+use crate::cli::{EvalArgs, ExploreArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs};
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::search::{self, CaseMode, RegexOptions, Target};
 use crate::source::LineIndex;
@@ -41,6 +39,7 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         files_only: args.files_with_matches,
         vimgrep: args.vimgrep,
         max_debug_nodes: None,
+        all_nodes: false,
     };
     job.run(out)
 }
@@ -49,7 +48,7 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
 pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let max_nodes = usize::from(args.max_debug_nodes);
     if let Some(file) = &args.file {
-        return dump_file(file, max_nodes, &args.run.output, out);
+        return dump_file(file, args.all_nodes, &args.run, out);
     }
     let job = Job {
         // Invariant: clap requires PATTERN unless --file is given.
@@ -58,6 +57,7 @@ pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus
         files_only: false,
         vimgrep: false,
         max_debug_nodes: Some(max_nodes),
+        all_nodes: args.all_nodes,
     };
     job.run(out)
 }
@@ -70,6 +70,8 @@ struct Job<'a> {
     vimgrep: bool,
     /// Some for explore: the size of each AST dump.
     max_debug_nodes: Option<usize>,
+    /// explore: anonymous nodes in the dumps too.
+    all_nodes: bool,
 }
 
 impl Job<'_> {
@@ -95,7 +97,11 @@ impl Job<'_> {
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
         let evaluator = build_evaluator(eval, budget)?;
-        let opts = regex_options(self.pattern, pattern_args, self.files_only);
+        // `-l` alone lists phase 1's candidates; with an evaluator it lists the files the
+        // evaluator matched, which needs the whole phase 1 (the hits) and phase 2.
+        let list_candidates = self.files_only && eval.eval.is_none() && eval.eval_file.is_none();
+        let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
+        opts.every_match = self.vimgrep;
         let phase1 = search::find_candidates_until(&walker, &report, &opts, run_deadline)?;
         let candidates = phase1.candidates;
 
@@ -114,7 +120,12 @@ impl Job<'_> {
         } else {
             Box::new(termcolor::NoColor::new(&mut *out))
         };
-        let mut printer = Printer::new(style, sink);
+        let mut printer = Printer::new(style, sink)
+            .escaping(color || std::io::stdout().is_terminal())
+            .with_context(pattern_args.context > 0);
+        if color && opts.target == search::Target::Content {
+            printer = printer.highlighting(search::highlighter(&opts)?);
+        }
         let mut summary = Summary {
             files_total: candidates.len(),
             excluded_dirs: walker.excluded_dirs(),
@@ -122,7 +133,7 @@ impl Job<'_> {
             ..Summary::default()
         };
 
-        if self.files_only {
+        if list_candidates {
             for c in &candidates {
                 printer.candidate(&c.path)?;
             }
@@ -145,6 +156,8 @@ impl Job<'_> {
             max_errors: eval.max_errors.map(|n| n as usize),
         };
         let explore_nodes = self.max_debug_nodes;
+        let all_nodes = self.all_nodes;
+        let files_only = self.files_only;
         // Set when the deadline cut a file's AST dumps short.
         let dumps_cut = AtomicBool::new(false);
         let post = |c: &Visited<search::Candidate>, source: &str, result: FileResult| {
@@ -161,8 +174,11 @@ impl Job<'_> {
                     source,
                     &lines,
                     &mut matches,
-                    n,
-                    style == Style::Json,
+                    DumpShape {
+                        max_nodes: n,
+                        all_nodes,
+                        json: style == Style::Json,
+                    },
                     run_deadline,
                 );
                 if dumps.cut {
@@ -180,6 +196,12 @@ impl Job<'_> {
             engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, post, |done| {
                 let c = &candidates[done.index];
                 match done.outcome {
+                    Outcome::Done(f) if files_only => {
+                        summary.matches += f.matches.len();
+                        if !f.matches.is_empty() {
+                            printer.candidate(&c.path)?;
+                        }
+                    }
                     Outcome::Done(f) => {
                         summary.matches += f.matches.len();
                         printer.matches(&c.path, &f.matches, f.dumps.as_deref())?;
@@ -270,6 +292,7 @@ fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptio
         word: p.word_regexp,
         context: usize::from(p.context),
         files_only,
+        every_match: false,
     }
 }
 
@@ -281,6 +304,15 @@ struct Dumps {
     cut: bool,
 }
 
+/// What explore's dumps around matches look like.
+#[derive(Debug, Clone, Copy)]
+struct DumpShape {
+    max_nodes: usize,
+    all_nodes: bool,
+    /// JSON puts each dump in its match; text keeps them apart.
+    json: bool,
+}
+
 /// Explore: parses the file once and gives every match its `matched_node` and
 /// `ast_debug` (JSON) or a text dump, until the run's deadline.
 fn attach_ast(
@@ -288,8 +320,7 @@ fn attach_ast(
     source: &str,
     line_starts: &LineIndex,
     matches: &mut [Map<String, Value>],
-    max_nodes: usize,
-    json: bool,
+    shape: DumpShape,
     deadline: Option<Instant>,
 ) -> Dumps {
     let mut dumps = Dumps {
@@ -309,9 +340,9 @@ fn attach_ast(
         }
         let byte = match_byte(m, source, line_starts);
         let node = ast_dump::enclosing_node(tree.root_node(), byte);
-        let dump = ast_dump::AstDump::new(node, source, max_nodes);
+        let dump = ast_dump::AstDump::new(node, source, shape.max_nodes, shape.all_nodes);
         m.insert("matched_node".into(), ast_dump::describe(node));
-        if json {
+        if shape.json {
             m.insert("ast_debug".into(), dump.to_json());
         } else {
             dumps.text.push(dump.to_text("    "));
@@ -337,23 +368,28 @@ fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &LineIndex) -> 
     start + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
 }
 
-/// `explore --file PATH`: one file's whole tree.
+/// `explore --file PATH`: one file's whole tree, in document order.
 fn dump_file(
     path: &Path,
-    max_nodes: usize,
-    output: &OutputArgs,
+    all_nodes: bool,
+    run: &SearchRunArgs,
     out: &mut dyn Write,
 ) -> Result<ExitStatus> {
     let started = Instant::now();
     let lang = crate::lang::detect(path)
         .with_context(|| format!("{}: unsupported language (see --type-list)", path.display()))?;
-    let text = crate::source::read_text(path)
+    let text = crate::source::read_text_within(path, run.parse.max_parse_size)
         .with_context(|| path.display().to_string())?
         .text;
     let tree = crate::source::parse(&mut lang.parser(), lang, &text)
         .with_context(|| path.display().to_string())?;
-    let dump = ast_dump::AstDump::new(tree.root_node(), &text, max_nodes);
-    if output.json {
+    let dump = ast_dump::AstDump::document(
+        tree.root_node(),
+        &text,
+        ast_dump::FILE_DUMP_NODES,
+        all_nodes,
+    );
+    if run.output.json {
         let mut json = crate::output::json::JsonLines::new(&mut *out);
         json.record(
             "ast",
@@ -361,6 +397,7 @@ fn dump_file(
                 "file_path": crate::output::json::path_json(path),
                 "language": lang.name,
                 "ast_debug": dump.to_json(),
+                "omitted_nodes": dump.omitted(),
             }),
         )?;
         json.record(
@@ -368,11 +405,17 @@ fn dump_file(
             &serde_json::json!({
                 "files": 1,
                 "nodes": dump.len(),
+                "omitted_nodes": dump.omitted(),
                 "elapsed_ms": started.elapsed().as_millis(),
             }),
         )?;
     } else {
-        out.write_all(dump.to_text("").as_bytes())?;
+        let text = dump.to_text("");
+        if std::io::stdout().is_terminal() {
+            out.write_all(printer::escape_controls(&text).as_bytes())?;
+        } else {
+            out.write_all(text.as_bytes())?;
+        }
     }
     Ok(ExitStatus::Found)
 }

@@ -19,7 +19,11 @@
 //!
 //! Text: `path:line:col:text` per match (a file heading, then `line:col:text`, when
 //! stdout is a terminal), with evaluator-provided extra keys appended as
-//! `[key=value ...]`; evaluation errors go to stderr as `codesearch: PATH: Type: msg`
+//! `[key=value ...]`. With `-C N` the context lines around each match are printed as
+//! ripgrep prints them (`path-line-text`, `--` between groups that do not touch). In
+//! color the pattern's matches within each line are highlighted. When the output is
+//! for a terminal, control characters from file contents and names are printed
+//! escaped (`\x1b`), so that a file cannot drive the terminal. Evaluation errors go to stderr as `codesearch: PATH: Type: msg`
 //! after the matches, the same error in many files once with the first few files and a
 //! count of the others. A run cut short (`--timeout`, `--max-files`, `--max-errors`)
 //! says so on stderr.
@@ -33,6 +37,7 @@ use termcolor::{Color, ColorSpec, WriteColor};
 
 use super::evaluator::EvalError;
 use crate::output::json::{JsonLines, PathJson};
+use crate::search::Highlighter;
 
 /// Keys every match may carry that are not "extra" in text output.
 const STANDARD_KEYS: &[&str] = &[
@@ -106,6 +111,14 @@ pub struct Printer<W: WriteColor> {
     out: W,
     /// Errors are held back in text modes so they come after the matches.
     deferred_errors: Vec<(std::path::PathBuf, EvalError)>,
+    /// Highlights the pattern's matches in printed lines (color only).
+    highlight: Option<Highlighter>,
+    /// Escape control characters (the output goes to a terminal).
+    escape: bool,
+    /// Print context lines (`-C`), with `--` between groups.
+    context: bool,
+    /// Whether a group of lines has been printed (the next one gets a separator).
+    printed_group: bool,
 }
 
 impl<W: WriteColor> Printer<W> {
@@ -114,7 +127,29 @@ impl<W: WriteColor> Printer<W> {
             style,
             out,
             deferred_errors: Vec::new(),
+            highlight: None,
+            escape: false,
+            context: false,
+            printed_group: false,
         }
+    }
+
+    /// Highlights the pattern's matches in text output.
+    pub fn highlighting(mut self, h: Highlighter) -> Printer<W> {
+        self.highlight = Some(h);
+        self
+    }
+
+    /// Escapes control characters in text output.
+    pub fn escaping(mut self, on: bool) -> Printer<W> {
+        self.escape = on;
+        self
+    }
+
+    /// Prints the context lines of matches in text output.
+    pub fn with_context(mut self, on: bool) -> Printer<W> {
+        self.context = on;
+        self
     }
 
     /// One file's matches; `dumps` holds explore's text dumps, one per match.
@@ -134,25 +169,125 @@ impl<W: WriteColor> Printer<W> {
                     json.record("match", m)?;
                 }
             }
-            Style::Vimgrep | Style::Text { heading: false } => {
-                for (i, m) in matches.iter().enumerate() {
+            Style::Vimgrep => {
+                for m in matches {
                     self.path(path)?;
                     write!(self.out, ":")?;
                     self.match_line(m)?;
-                    self.dump(dumps, i)?;
                 }
             }
-            Style::Text { heading: true } => {
-                self.path(path)?;
-                writeln!(self.out)?;
+            Style::Text { heading } => {
+                if heading {
+                    if self.context && self.printed_group {
+                        writeln!(self.out, "--")?;
+                    }
+                    self.path(path)?;
+                    writeln!(self.out)?;
+                }
+                let prefix = (!heading).then_some(path);
+                // The last line printed in this file, so that context shared by two
+                // matches is printed once.
+                let mut last: Option<u64> = None;
                 for (i, m) in matches.iter().enumerate() {
-                    self.match_line(m)?;
+                    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(0);
+                    if self.context {
+                        let next = matches
+                            .get(i + 1)
+                            .and_then(|n| n.get("line_number"))
+                            .and_then(Value::as_u64);
+                        self.context_group(prefix, m, line, &mut last, next)?;
+                    } else {
+                        if let Some(p) = prefix {
+                            self.path(p)?;
+                            write!(self.out, ":")?;
+                        }
+                        self.match_line(m)?;
+                    }
                     self.dump(dumps, i)?;
                 }
-                writeln!(self.out)?;
+                if heading {
+                    writeln!(self.out)?;
+                }
             }
         }
         Ok(())
+    }
+
+    /// A match with its context lines (ripgrep's `-C` layout).
+    fn context_group(
+        &mut self,
+        prefix: Option<&Path>,
+        m: &Map<String, Value>,
+        line: u64,
+        last: &mut Option<u64>,
+        next: Option<u64>,
+    ) -> io::Result<()> {
+        let strings = |key: &str| -> Vec<String> {
+            m.get(key)
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let before = strings("context_before");
+        let after = strings("context_after");
+        let first = line.saturating_sub(before.len() as u64);
+        let starts_new_group = match *last {
+            Some(l) => first > l + 1,
+            None => !(prefix.is_none() && !self.printed_group),
+        };
+        if starts_new_group && self.printed_group {
+            writeln!(self.out, "--")?;
+        }
+        for (k, text) in before.iter().enumerate() {
+            let n = first + k as u64;
+            if last.is_none_or(|l| n > l) {
+                self.context_line(prefix, n, text)?;
+            }
+        }
+        if last.is_none_or(|l| line > l) || before.is_empty() {
+            if let Some(p) = prefix {
+                self.path(p)?;
+                write!(self.out, ":")?;
+            }
+            self.match_line(m)?;
+        }
+        // A match over several lines ends that many lines further down.
+        let text = m.get("line_content").and_then(Value::as_str).unwrap_or("");
+        let end = line + text.matches('\n').count() as u64;
+        let mut printed = end.max(last.unwrap_or(0));
+        for (k, text) in after.iter().enumerate() {
+            let n = end + 1 + k as u64;
+            // Stop before the next match's line: it is printed as a match.
+            if next.is_some_and(|nx| nx > line && n >= nx) {
+                break;
+            }
+            if n > printed {
+                self.context_line(prefix, n, text)?;
+                printed = n;
+            }
+        }
+        *last = Some(printed);
+        self.printed_group = true;
+        Ok(())
+    }
+
+    /// `path-N-text` (or `N-text` under a heading).
+    fn context_line(&mut self, prefix: Option<&Path>, n: u64, text: &str) -> io::Result<()> {
+        if let Some(p) = prefix {
+            self.path(p)?;
+            write!(self.out, "-")?;
+        }
+        self.out
+            .set_color(ColorSpec::new().set_fg(Some(Color::Green)))?;
+        write!(self.out, "{n}")?;
+        self.out.reset()?;
+        write!(self.out, "-")?;
+        self.plain(text)?;
+        writeln!(self.out)
     }
 
     /// A non-None per-file value.
@@ -168,7 +303,9 @@ impl<W: WriteColor> Printer<W> {
             Style::Vimgrep => Ok(()),
             Style::Text { .. } => {
                 self.path(path)?;
-                writeln!(self.out, ": value = {}", compact(value))
+                write!(self.out, ": value = ")?;
+                self.plain(&compact(value))?;
+                writeln!(self.out)
             }
         }
     }
@@ -242,8 +379,38 @@ impl<W: WriteColor> Printer<W> {
     fn path(&mut self, path: &Path) -> io::Result<()> {
         self.out
             .set_color(ColorSpec::new().set_fg(Some(Color::Magenta)))?;
-        write!(self.out, "{}", path.to_string_lossy())?;
+        self.plain(&path.to_string_lossy())?;
         self.out.reset()
+    }
+
+    /// Text from a file or an evaluator, escaped for a terminal when needed.
+    fn plain(&mut self, text: &str) -> io::Result<()> {
+        if self.escape {
+            write!(self.out, "{}", escape_controls(text))
+        } else {
+            write!(self.out, "{text}")
+        }
+    }
+
+    /// A printed line, with the pattern's matches highlighted in color.
+    fn highlighted(&mut self, text: &str) -> io::Result<()> {
+        let spans = match &self.highlight {
+            Some(h) if self.out.supports_color() => h.spans(text),
+            _ => Vec::new(),
+        };
+        let mut at = 0;
+        for (start, end) in spans {
+            if start < at || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                continue;
+            }
+            self.plain(&text[at..start])?;
+            self.out
+                .set_color(ColorSpec::new().set_fg(Some(Color::Red)).set_bold(true))?;
+            self.plain(&text[start..end])?;
+            self.out.reset()?;
+            at = end;
+        }
+        self.plain(&text[at..])
     }
 
     /// `line:col:text [extras]`.
@@ -256,7 +423,7 @@ impl<W: WriteColor> Printer<W> {
         self.out.reset()?;
         write!(self.out, ":{col}:")?;
         let text = m.get("line_content").and_then(Value::as_str).unwrap_or("");
-        write!(self.out, "{}", text.trim_end_matches(['\r', '\n']))?;
+        self.highlighted(text.trim_end_matches(['\r', '\n']))?;
         if self.style != Style::Vimgrep {
             let extras: Vec<String> = m
                 .iter()
@@ -266,7 +433,9 @@ impl<W: WriteColor> Printer<W> {
             if !extras.is_empty() {
                 self.out
                     .set_color(ColorSpec::new().set_fg(Some(Color::Cyan)))?;
-                write!(self.out, "  [{}]", extras.join(" "))?;
+                write!(self.out, "  [")?;
+                self.plain(&extras.join(" "))?;
+                write!(self.out, "]")?;
                 self.out.reset()?;
             }
         }
@@ -275,7 +444,8 @@ impl<W: WriteColor> Printer<W> {
 
     fn dump(&mut self, dumps: Option<&[String]>, i: usize) -> io::Result<()> {
         if let Some(text) = dumps.and_then(|d| d.get(i)) {
-            self.out.write_all(text.as_bytes())?;
+            let text = text.clone();
+            self.plain(&text)?;
         }
         Ok(())
     }
@@ -323,6 +493,27 @@ fn partial_notes(s: &Summary) -> Vec<String> {
         ));
     }
     notes
+}
+
+/// `text` with control characters other than tab and newline written as escapes
+/// (`\x1b`, `\u{9b}`), so that printing it cannot move the cursor, retitle the window
+/// or otherwise drive a terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let is_bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(is_bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if !is_bad(c) {
+            out.push(c);
+        } else if c.is_ascii() {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Strings bare, everything else as compact JSON.
