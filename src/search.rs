@@ -110,8 +110,11 @@ pub struct Candidate {
     pub explicit: bool,
 }
 
+/// Byte ranges of the pattern's matches in a line.
+type SpanFinder = dyn Fn(&[u8]) -> Vec<(usize, usize)> + Send + Sync;
+
 /// Finds the pattern's matches within one printed line, for highlighting.
-pub struct Highlighter(Box<dyn Fn(&[u8]) -> Vec<(usize, usize)> + Send + Sync>);
+pub struct Highlighter(Box<SpanFinder>);
 
 impl Highlighter {
     /// The pattern's matches in `line` as byte ranges.

@@ -237,7 +237,8 @@ impl<W: WriteColor> Printer<W> {
         let first = line.saturating_sub(before.len() as u64);
         let starts_new_group = match *last {
             Some(l) => first > l + 1,
-            None => !(prefix.is_none() && !self.printed_group),
+            // Under a heading the separator came before the heading.
+            None => prefix.is_some(),
         };
         if starts_new_group && self.printed_group {
             writeln!(self.out, "--")?;
