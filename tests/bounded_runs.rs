@@ -492,3 +492,32 @@ fn utf16_file_with_a_byte_order_mark_is_decoded() {
     );
     assert_eq!(m.code, Some(0), "{}", m.stderr);
 }
+
+#[test]
+fn what_breaks_and_what_depends_exit_two_when_a_file_failed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tree(&[
+        ("a.py", "def target():\n    pass\n"),
+        ("b.py", "from a import target\ntarget()\n"),
+        ("c.py", "from a import target\ntarget()\n"),
+    ]);
+    let closed = dir.path().join("c.py");
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).unwrap();
+    for args in [["what-breaks", "target"], ["what-depends", "target"]] {
+        let started = Instant::now();
+        let out = common::unprivileged_codesearch(dir.path())
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        assert!(started.elapsed() < Duration::from_secs(20));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("c.py"), "{args:?}: {err}");
+        assert!(
+            !out.stdout.is_empty(),
+            "{args:?}: results are still printed"
+        );
+    }
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o644)).unwrap();
+}

@@ -353,13 +353,25 @@ impl<W: WriteColor> Printer<W> {
         }
         self.out.flush()?;
         let mut stderr = io::stderr().lock();
+        let escape = |t: &str| -> String {
+            if std::io::IsTerminal::is_terminal(&io::stderr()) {
+                escape_controls(t).into_owned()
+            } else {
+                t.to_string()
+            }
+        };
         for (err, paths) in group_errors(&self.deferred_errors) {
             let line = match err.line_number {
                 Some(n) => format!("{:?} (evaluator line {n}): {}", err.error_type, err.message),
                 None => format!("{:?}: {}", err.error_type, err.message),
             };
+            let line = escape(&line);
             for path in paths.iter().take(FILES_PER_ERROR) {
-                writeln!(stderr, "codesearch: {}: {line}", path.to_string_lossy())?;
+                writeln!(
+                    stderr,
+                    "codesearch: {}: {line}",
+                    escape(&path.to_string_lossy())
+                )?;
             }
             if paths.len() > FILES_PER_ERROR {
                 writeln!(
@@ -522,5 +534,16 @@ fn compact(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_but_tabs_and_newlines_kept() {
+        assert_eq!(escape_controls("a\tb\nc"), "a\tb\nc");
+        assert_eq!(escape_controls("\x1b[2J\u{9b}x\r"), "\\x1b[2J\\u{9b}x\\x0d");
     }
 }
