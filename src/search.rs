@@ -2,11 +2,12 @@
 //!
 //! ripgrep's own crates (grep-regex / grep-pcre2 for the matcher, grep-searcher for the
 //! search) run on the walker's threads over every walked file, and pick the candidate
-//! files for the structural phase. For each candidate it returns the hit list that the
-//! evaluator contract calls `match_positions`: one [`Hit`] per
-//! matching line, with the 1-based line number, the line, the 1-based column and the
-//! absolute byte offset of the match itself (not of its line), and up to
-//! [`MAX_CONTEXT`] lines of context on each side.
+//! files for the structural phase. For each candidate it keeps only where each hit is
+//! ([`HitPos`]: line, column, byte offset); [`expand`] turns those into the hit list
+//! that the evaluator contract calls `match_positions` ([`Hit`]: the line itself and up
+//! to [`MAX_CONTEXT`] lines of context on each side) once the file is read again for
+//! evaluation. So what phase 1 holds for the whole run is a few numbers per hit, and
+//! lines and context exist only for the files being evaluated.
 //!
 //! Lines longer than [`crate::source::MAX_LINE_BYTES`] are cut to a window around the
 //! match ([`Hit::line_truncated`] says so), and lines are found through a line index,
@@ -67,8 +68,6 @@ pub struct RegexOptions {
     pub fixed_strings: bool,
     /// `-w`: only whole-word matches (what-breaks uses this for names).
     pub word: bool,
-    /// Context lines on each side of a hit (clamped to [`MAX_CONTEXT`]).
-    pub context: usize,
     /// Stop at the first match of each file and record no hits (`-l`).
     pub files_only: bool,
     /// One hit per match rather than per matching line (`--vimgrep`).
@@ -98,6 +97,19 @@ pub struct Hit {
     pub line_truncated: bool,
 }
 
+/// Where one phase-1 hit is: what phase 1 keeps until the file is evaluated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HitPos {
+    /// 1-based line of the match start.
+    pub line_number: u64,
+    /// 1-based line of the match end (the same line unless the match spans lines).
+    pub end_line: u64,
+    /// 1-based byte column of the match start within its line.
+    pub column: u64,
+    /// Absolute byte offset of the match start in the file.
+    pub byte_offset: u64,
+}
+
 /// A candidate file and its hits.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -105,7 +117,7 @@ pub struct Candidate {
     pub open_path: PathBuf,
     pub language: Option<&'static Language>,
     /// Empty in filename mode and with `files_only`.
-    pub hits: Vec<Hit>,
+    pub hits: Vec<HitPos>,
     /// Named on the command line rather than found by the walk.
     pub explicit: bool,
 }
@@ -227,7 +239,6 @@ fn run<M: Matcher + Sync>(
     deadline: Option<Instant>,
     timed_out: &AtomicBool,
 ) -> Vec<Visited<Candidate>> {
-    let context = opts.context.min(MAX_CONTEXT);
     walker.collect(report, |entry| {
         if entry.is_dir {
             return None;
@@ -262,7 +273,6 @@ fn run<M: Matcher + Sync>(
                 &mut searcher,
                 matcher,
                 entry.dirent.path(),
-                context,
                 opts.multiline || opts.every_match,
             )
         };
@@ -298,22 +308,19 @@ fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
     b.build()
 }
 
-/// Reads the file once and searches it whole; the contexts are cut from the same bytes.
+/// Reads the file once and searches it whole.
 fn search_hits<M: Matcher>(
     searcher: &mut Searcher,
     matcher: &M,
     path: &Path,
-    context: usize,
     every_match: bool,
-) -> std::io::Result<Option<Vec<Hit>>> {
+) -> std::io::Result<Option<Vec<HitPos>>> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
     let bytes = crate::source::searchable(bytes);
     let mut sink = HitSink {
         matcher,
-        bytes: &bytes,
         lines: LineIndex::new(&bytes),
-        context,
         every_match,
         hits: Vec::new(),
         binary: false,
@@ -338,53 +345,61 @@ impl Sink for FirstMatch {
 
 struct HitSink<'a, M> {
     matcher: &'a M,
-    bytes: &'a [u8],
     lines: LineIndex,
-    context: usize,
     /// A hit per match, not per matching line (always in multi-line mode, where one
     /// block can hold several matches that share lines).
     every_match: bool,
-    hits: Vec<Hit>,
+    hits: Vec<HitPos>,
     binary: bool,
 }
 
 impl<M: Matcher> HitSink<'_, M> {
     /// The hit for a match spanning `start..end` (absolute offsets).
-    fn hit(&self, start: usize, end: usize) -> Hit {
+    fn hit(&self, start: usize, end: usize) -> HitPos {
         let line_number = self.lines.line_of(start);
         // Invariant: line_of returns a line that exists.
         let line_start = self.lines.line_start(line_number).unwrap_or(0);
-        let last_line = self.lines.line_of(end.saturating_sub(1).max(start));
-        let lines_end = self
-            .lines
-            .line_range(last_line)
-            .map_or(self.bytes.len(), |r| r.end);
-        let text = String::from_utf8_lossy(trim_terminator(&self.bytes[line_start..lines_end]));
-        let (line_content, line_truncated) = excerpt(&text, start - line_start);
-        Hit {
+        HitPos {
             line_number,
-            line_content: line_content.into_owned(),
+            end_line: self.lines.line_of(end.saturating_sub(1).max(start)),
             column: (start - line_start + 1) as u64,
             byte_offset: start as u64,
-            context_before: self.context_lines(
-                line_number.saturating_sub(self.context as u64).max(1),
-                line_number,
-            ),
-            context_after: self.context_lines(last_line + 1, last_line + 1 + self.context as u64),
-            line_truncated,
         }
     }
+}
 
-    /// Lines `from..to` (1-based, end excluded) that exist, each cut for display.
-    fn context_lines(&self, from: u64, to: u64) -> Vec<String> {
-        (from..to)
-            .map_while(|n| self.lines.line_range(n))
-            .map(|r| {
-                let text = String::from_utf8_lossy(trim_terminator(&self.bytes[r]));
-                excerpt(&text, 0).0.into_owned()
-            })
-            .collect()
-    }
+/// The full hits of a file whose decoded text is `text` (indexed by `lines`): each
+/// hit's line(s), cut for display around the match, and up to `context` lines (at most
+/// [`MAX_CONTEXT`]) of context on each side, each cut too.
+pub fn expand(hits: &[HitPos], text: &str, lines: &LineIndex, context: usize) -> Vec<Hit> {
+    let context = context.min(MAX_CONTEXT) as u64;
+    let cut = |line: &str| excerpt(line, 0).0.into_owned();
+    hits.iter()
+        .map(|h| {
+            let start = lines.line_start(h.line_number).unwrap_or(text.len());
+            let end = lines
+                .line_range(h.end_line.max(h.line_number))
+                .map_or(text.len(), |r| r.end)
+                .max(start);
+            let span = text.get(start..end).unwrap_or("");
+            let span = span.strip_suffix('\r').unwrap_or(span);
+            let (line_content, line_truncated) = excerpt(span, h.column.saturating_sub(1) as usize);
+            let before = h.line_number.saturating_sub(context).max(1)..h.line_number;
+            let after = h.end_line + 1..h.end_line + 1 + context;
+            Hit {
+                line_number: h.line_number,
+                line_content: line_content.into_owned(),
+                column: h.column,
+                byte_offset: h.byte_offset,
+                context_before: before
+                    .filter_map(|n| lines.line(text, n))
+                    .map(cut)
+                    .collect(),
+                context_after: after.map_while(|n| lines.line(text, n)).map(cut).collect(),
+                line_truncated,
+            }
+        })
+        .collect()
 }
 
 impl<M: Matcher> Sink for HitSink<'_, M> {
@@ -425,30 +440,24 @@ impl<M: Matcher> Sink for HitSink<'_, M> {
     }
 }
 
-fn trim_terminator(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn hits_in(text: &str, opts: RegexOptions) -> Vec<Hit> {
+        hits_with_context(text, opts, 0)
+    }
+
+    fn hits_with_context(text: &str, opts: RegexOptions, context: usize) -> Vec<Hit> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.txt");
         std::fs::write(&path, text).unwrap();
         let matcher = build_rust_regex(&opts).unwrap();
         let mut s = searcher(&opts, false);
-        search_hits(
-            &mut s,
-            &matcher,
-            &path,
-            opts.context,
-            opts.multiline || opts.every_match,
-        )
-        .unwrap()
-        .unwrap_or_default()
+        let found = search_hits(&mut s, &matcher, &path, opts.multiline || opts.every_match)
+            .unwrap()
+            .unwrap_or_default();
+        expand(&found, text, &LineIndex::new(text.as_bytes()), context)
     }
 
     #[test]
@@ -470,13 +479,13 @@ mod tests {
 
     #[test]
     fn context_lines_are_cut_on_both_sides() {
-        let hits = hits_in(
+        let hits = hits_with_context(
             "a\nb\nc\nHIT\nd\ne\n",
             RegexOptions {
                 pattern: "HIT".into(),
-                context: 2,
                 ..RegexOptions::default()
             },
+            2,
         );
         assert_eq!(hits[0].context_before, vec!["b", "c"]);
         assert_eq!(hits[0].context_after, vec!["d", "e"]);
@@ -484,13 +493,13 @@ mod tests {
 
     #[test]
     fn context_stops_at_file_edges() {
-        let hits = hits_in(
+        let hits = hits_with_context(
             "HIT\nlast",
             RegexOptions {
                 pattern: "HIT".into(),
-                context: 3,
                 ..RegexOptions::default()
             },
+            3,
         );
         assert!(hits[0].context_before.is_empty());
         assert_eq!(hits[0].context_after, vec!["last"]);

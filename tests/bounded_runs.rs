@@ -521,3 +521,33 @@ fn what_breaks_and_what_depends_exit_two_when_a_file_failed() {
     }
     std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o644)).unwrap();
 }
+
+#[test]
+fn context_lines_are_built_only_for_files_being_evaluated() {
+    let dir = tempfile::tempdir().unwrap();
+    // 100,000 hits with 10 lines of context each side: held as text for the whole run,
+    // the context would take over 600 MB.
+    let line = format!("hit {}\n", "z".repeat(300));
+    let body = line.repeat(1000);
+    for i in 0..100 {
+        write(dir.path(), &format!("f{i:03}.py"), body.as_bytes());
+    }
+    let m = measure(
+        dir.path(),
+        &["xray", "hit", "-C", "10", "--max-files", "2", "--json"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(m.code, Some(0), "{}", m.stderr);
+    let s = m.summary();
+    assert_eq!(s["files_total"], 100);
+    assert_eq!(s["matches"], 2000);
+    let records = m.records();
+    assert_eq!(
+        records[500]["data"]["context_before"]
+            .as_array()
+            .unwrap()
+            .len(),
+        10
+    );
+    assert!(m.peak_kib < 150 * MIB, "peak {} KiB", m.peak_kib);
+}

@@ -1,7 +1,8 @@
 //! Phase 2: evaluating the candidate files, in parallel, under the run's caps.
 //!
 //! Workers (one per thread) take candidates in path order from a shared counter, read
-//! and decode each file, hand it to the [`Evaluator`], validate the result and finish
+//! and decode each file, rebuild its hits' lines and context from the text, hand it to
+//! the [`Evaluator`], validate the result and finish
 //! it (the caller's `post` step: enrichment, AST dumps) while the source is at hand, so
 //! what waits to be printed is the result, never the source. Outcomes are put back in
 //! candidate order, so output never depends on timing; a worker does not start a file
@@ -25,7 +26,7 @@ use super::contract::{self, FileResult};
 use super::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
 use crate::output::progress::Progress;
 use crate::search::Candidate;
-use crate::source::{self, SourceError};
+use crate::source::{self, LineIndex, SourceError};
 use crate::walk::Visited;
 
 /// How many files a worker may run ahead of the file being printed, per thread.
@@ -45,6 +46,8 @@ pub struct Limits {
     pub parse_limit: u64,
     /// Stop after this many failing files.
     pub max_errors: Option<usize>,
+    /// Context lines around each hit (`-C`).
+    pub context: usize,
 }
 
 /// Why a file was skipped rather than evaluated.
@@ -96,7 +99,7 @@ pub fn evaluate_all<R, P, E>(
 ) -> std::io::Result<Phase2>
 where
     R: Send,
-    P: Fn(&Visited<Candidate>, &str, FileResult) -> R + Sync,
+    P: Fn(&Visited<Candidate>, &str, &LineIndex, FileResult) -> R + Sync,
     E: FnMut(FileOutcome<R>) -> std::io::Result<()>,
 {
     let cap = limits.max_files.unwrap_or(usize::MAX).min(candidates.len());
@@ -231,11 +234,13 @@ fn evaluate_one<R>(
     c: &Visited<Candidate>,
     evaluator: &dyn Evaluator,
     limits: &Limits,
-    post: &(impl Fn(&Visited<Candidate>, &str, FileResult) -> R + Sync),
+    post: &(impl Fn(&Visited<Candidate>, &str, &LineIndex, FileResult) -> R + Sync),
 ) -> Option<Outcome<R>> {
     Some(match prepare(c, limits) {
         Err(outcome) => outcome,
         Ok((language, text)) => {
+            let lines = LineIndex::new(text.as_bytes());
+            let hits = crate::search::expand(&c.item.hits, &text, &lines, limits.context);
             let absolute = absolute(&c.item.open_path);
             let own = Instant::now() + limits.eval_timeout;
             let deadline = limits.run_deadline.map_or(own, |run| own.min(run));
@@ -243,11 +248,11 @@ fn evaluate_one<R>(
                 file_path: &absolute,
                 language,
                 source: &text,
-                match_positions: &c.item.hits,
+                match_positions: &hits,
                 deadline,
             };
             match evaluator.evaluate(&req).and_then(contract::validate) {
-                Ok(result) => Outcome::Done(post(c, &text, result)),
+                Ok(result) => Outcome::Done(post(c, &text, &lines, result)),
                 Err(_) if deadline < own && Instant::now() >= deadline => return None,
                 Err(e) => Outcome::Failed(e),
             }
@@ -334,7 +339,7 @@ mod tests {
             cs,
             ev,
             l,
-            |_, _, r| r,
+            |_, _, _, r| r,
             |o| {
                 got.push(o);
                 Ok(())
@@ -353,6 +358,7 @@ mod tests {
             progress: false,
             parse_limit: u64::MAX,
             max_errors: None,
+            context: 0,
         }
     }
 
@@ -432,7 +438,7 @@ mod tests {
                 threads: 2,
                 ..limits()
             },
-            |_, _, r| {
+            |_, _, _, r| {
                 started.fetch_add(1, Ordering::SeqCst);
                 r
             },
@@ -536,7 +542,7 @@ mod tests {
                 threads: 1,
                 ..limits()
             },
-            |_, _, r| r,
+            |_, _, _, r| r,
             |_| {
                 seen += 1;
                 Err(std::io::ErrorKind::BrokenPipe.into())

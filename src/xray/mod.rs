@@ -154,25 +154,28 @@ impl Job<'_> {
             progress: !output.json,
             parse_limit: parse.max_parse_size,
             max_errors: eval.max_errors.map(|n| n as usize),
+            context: usize::from(pattern_args.context),
         };
         let explore_nodes = self.max_debug_nodes;
         let all_nodes = self.all_nodes;
         let files_only = self.files_only;
         // Set when the deadline cut a file's AST dumps short.
         let dumps_cut = AtomicBool::new(false);
-        let post = |c: &Visited<search::Candidate>, source: &str, result: FileResult| {
+        let post = |c: &Visited<search::Candidate>,
+                    source: &str,
+                    lines: &LineIndex,
+                    result: FileResult| {
             let mut matches = result.matches;
             let lang = c.item.language.map_or("", |l| l.name);
             let file_path = crate::output::json::path_json(&c.path);
-            let lines = LineIndex::new(source.as_bytes());
             for m in &mut matches {
-                contract::enrich(m, file_path.clone(), lang, source, &lines);
+                contract::enrich(m, file_path.clone(), lang, source, lines);
             }
             let dumps = explore_nodes.map(|n| {
                 let dumps = attach_ast(
                     c,
                     source,
-                    &lines,
+                    lines,
                     &mut matches,
                     DumpShape {
                         max_nodes: n,
@@ -290,7 +293,6 @@ fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptio
         pcre2: p.pcre2,
         fixed_strings: p.fixed_strings,
         word: p.word_regexp,
-        context: usize::from(p.context),
         files_only,
         every_match: false,
     }
