@@ -551,3 +551,31 @@ fn context_lines_are_built_only_for_files_being_evaluated() {
     );
     assert!(m.peak_kib < 150 * MIB, "peak {} KiB", m.peak_kib);
 }
+
+#[test]
+fn ten_thousand_nested_functions_in_xray_and_explore() {
+    let n = 10_000;
+    let src = format!("{}{}\n", "function f(){".repeat(n), "}".repeat(n));
+    let dir = tree(&[("deep.js", &src)]);
+    let every_function = "return {'matches': [{'line_number': 1, 'column': f.start_point[1] + 1} for f in node.descendants_of_type('function_declaration')]}";
+    let runs: [&[&str]; 4] = [
+        &["xray", "function", "--json", "--eval", every_function],
+        &["explore", "function", "--json", "--max-debug-nodes", "500"],
+        &["explore", "--file", "deep.js"],
+        &["explore", "--file", "deep.js", "--json"],
+    ];
+    for args in runs {
+        let m = measure(dir.path(), args, Duration::from_secs(60));
+        assert_eq!(m.code, Some(0), "{args:?}: {}", m.stderr);
+        assert!(m.elapsed < Duration::from_secs(30), "{args:?}: {:?}", m.elapsed);
+        assert!(m.peak_kib < 200 * MIB, "{args:?}: peak {} KiB", m.peak_kib);
+        if args.contains(&"--json") {
+            // Every record is readable by a JSON parser with the usual nesting limit.
+            let records = m.records();
+            assert!(!records.is_empty());
+        } else {
+            let widest = m.stdout.split(|&b| b == b'\n').map(<[u8]>::len).max();
+            assert!(widest < Some(400), "indentation is capped: {widest:?}");
+        }
+    }
+}

@@ -43,6 +43,12 @@ pub struct AstDump<'t> {
     omitted: usize,
 }
 
+/// Indentation of text dumps grows to this depth and no further.
+pub const MAX_INDENT_DEPTH: usize = 64;
+
+/// Node levels of the JSON form (two JSON levels each: the node and its children).
+pub const MAX_JSON_DEPTH: usize = 60;
+
 /// The most nodes `explore --file` prints.
 pub const FILE_DUMP_NODES: usize = 100_000;
 
@@ -177,62 +183,92 @@ impl<'t> AstDump<'t> {
 
     /// The indented text form, each line prefixed with `indent`.
     pub fn to_text(&self, indent: &str) -> String {
-        let mut out = String::new();
+        let mut out = Vec::new();
+        // Invariant: writing to a Vec cannot fail, and only UTF-8 is written.
+        let _ = self.write_text(indent, &mut out);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// Writes the indented text form line by line (a whole file's dump can be large).
+    /// Indentation stops growing at [`MAX_INDENT_DEPTH`] levels; deeper lines say
+    /// their depth instead, so deeply nested code cannot make the output quadratic.
+    pub fn write_text(&self, indent: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         // Depth-first over kept nodes with an explicit stack.
         let mut stack = vec![0usize];
         while let Some(i) = stack.pop() {
             let it = &self.items[i];
-            let pad = "  ".repeat(it.depth);
-            out.push_str(indent);
-            out.push_str(&pad);
+            let pad = "  ".repeat(it.depth.min(MAX_INDENT_DEPTH));
+            write!(out, "{indent}{pad}")?;
+            if it.depth > MAX_INDENT_DEPTH {
+                write!(out, "(depth {}) ", it.depth)?;
+            }
             if let Some(f) = it.field {
-                out.push_str(f);
-                out.push_str(": ");
+                write!(out, "{f}: ")?;
             }
             let (s, e) = (it.node.start_position(), it.node.end_position());
-            out.push_str(&format!(
+            write!(
+                out,
                 "{} [{}:{}-{}:{}]",
                 it.node.kind(),
                 s.row,
                 s.column,
                 e.row,
                 e.column
-            ));
+            )?;
             if let Some(p) = self.preview(it.node) {
-                out.push_str(&format!(" {p:?}"));
+                write!(out, " {p:?}")?;
             }
-            out.push('\n');
+            writeln!(out)?;
             if it.truncated > 0 {
-                out.push_str(&format!(
-                    "{indent}{pad}  … {} more node{} (raise --max-debug-nodes)\n",
+                writeln!(
+                    out,
+                    "{indent}{pad}  … {} more node{} (raise --max-debug-nodes)",
                     it.truncated,
                     if it.truncated == 1 { "" } else { "s" }
-                ));
+                )?;
             }
             stack.extend(it.children.iter().rev());
         }
         if self.omitted > 0 {
-            out.push_str(&format!(
-                "{indent}… {} more nodes not shown (the dump stops at {} nodes)\n",
+            writeln!(
+                out,
+                "{indent}… {} more nodes not shown (the dump stops at {} nodes)",
                 self.omitted,
                 self.items.len()
-            ));
+            )?;
         }
-        out
+        Ok(())
     }
 
-    /// The nested JSON form.
+    /// The nested JSON form. Nesting stops at [`MAX_JSON_DEPTH`] levels: a node there
+    /// keeps no children, and its `truncated` counts every node below it that the dump
+    /// holds (JSON readers commonly refuse documents nested much deeper).
     pub fn to_json(&self) -> Value {
-        // Children always come after their parent in `items` (breadth-first), so a
-        // reverse pass builds every child before the parent that adopts it.
+        // Children always come after their parent in `items` (breadth-first or
+        // document order), so a reverse pass builds every child before the parent that
+        // adopts it.
         let mut built: Vec<Option<Value>> = vec![None; self.items.len()];
+        // Nodes each item's subtree holds in the dump, itself included.
+        let mut size = vec![1usize; self.items.len()];
         for i in (0..self.items.len()).rev() {
             let it = &self.items[i];
-            let children: Vec<Value> = it
-                .children
-                .iter()
-                .map(|&c| built[c].take().unwrap_or(Value::Null))
-                .collect();
+            debug_assert!(it.parent.is_none_or(|p| p < i));
+            if let Some(p) = it.parent {
+                size[p] += size[i];
+            }
+            if it.depth > MAX_JSON_DEPTH {
+                continue;
+            }
+            let (children, truncated) = if it.depth == MAX_JSON_DEPTH {
+                (Vec::new(), it.truncated + size[i] - 1)
+            } else {
+                let children = it
+                    .children
+                    .iter()
+                    .map(|&c| built[c].take().unwrap_or(Value::Null))
+                    .collect();
+                (children, it.truncated)
+            };
             let (s, e) = (it.node.start_position(), it.node.end_position());
             built[i] = Some(json!({
                 "kind": it.node.kind(),
@@ -241,9 +277,8 @@ impl<'t> AstDump<'t> {
                 "end": [e.row, e.column],
                 "text": self.preview(it.node),
                 "children": children,
-                "truncated": it.truncated,
+                "truncated": truncated,
             }));
-            debug_assert!(it.parent.is_none_or(|p| p < i));
         }
         built[0].take().unwrap_or(Value::Null)
     }
@@ -402,6 +437,18 @@ mod tests {
         let dump = AstDump::new(tree.root_node(), &src, 500, false);
         assert_eq!(dump.len(), 500);
         assert!(dump.to_json().is_object());
-        assert!(!dump.to_text("").is_empty());
+        let json = serde_json::to_string(&dump.to_json()).unwrap();
+        let back: Value = serde_json::from_str(&json).expect("readable by serde_json");
+        // Down the parenthesised chain: the last child of each node is the deep one.
+        let mut node = &back;
+        for _ in 0..MAX_JSON_DEPTH {
+            node = node["children"].as_array().unwrap().last().unwrap();
+        }
+        assert_eq!(node["children"].as_array().map(Vec::len), Some(0));
+        assert!(node["truncated"].as_u64().unwrap() > 0, "{node}");
+        let text = dump.to_text("");
+        assert!(text.contains("(depth 65) "), "{}", &text[..200]);
+        let widest = text.lines().map(|l| l.len()).max().unwrap();
+        assert!(widest < 2 * MAX_INDENT_DEPTH + 200, "{widest}");
     }
 }

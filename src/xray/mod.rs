@@ -412,12 +412,9 @@ fn dump_file(
             }),
         )?;
     } else {
-        let text = dump.to_text("");
-        if std::io::stdout().is_terminal() {
-            out.write_all(printer::escape_controls(&text).as_bytes())?;
-        } else {
-            out.write_all(text.as_bytes())?;
-        }
+        // Node kinds come from the grammar and previews are quoted with escapes: nothing
+        // from the file reaches the terminal raw.
+        dump.write_text("", out)?;
     }
     Ok(ExitStatus::Found)
 }
