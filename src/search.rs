@@ -72,6 +72,9 @@ pub struct RegexOptions {
     pub files_only: bool,
     /// One hit per match rather than per matching line (`--vimgrep`).
     pub every_match: bool,
+    /// Files larger than this are only checked for a match, without hits, and without
+    /// being held in memory whole (they are too large to parse anyway).
+    pub parse_limit: Option<u64>,
 }
 
 /// A pattern that cannot be compiled.
@@ -263,11 +266,30 @@ fn run<M: Matcher + Sync>(
                 .then(|| candidate(Vec::new()));
         }
         let mut searcher = searcher(opts, entry.explicit);
+        let too_large = opts
+            .parse_limit
+            .is_some_and(|limit| entry.dirent.metadata().is_ok_and(|m| m.len() > limit));
         let result = if opts.files_only {
             let mut sink = FirstMatch(false);
             searcher
                 .search_path(matcher, entry.dirent.path(), &mut sink)
                 .map(|()| sink.0.then(Vec::new))
+        } else if too_large {
+            // Read in bounded chunks: a line longer than the limit (a minified file)
+            // stops the search, and the file stays a candidate, to be reported as too
+            // large to parse rather than read whole.
+            let limit = opts.parse_limit.unwrap_or(u64::MAX);
+            let mut bounded = searcher_builder(opts, entry.explicit);
+            bounded.heap_limit(Some(usize::try_from(limit).unwrap_or(usize::MAX)));
+            let mut sink = FirstMatch(false);
+            match crate::source::open_regular(entry.dirent.path())
+                .and_then(|file| bounded.build().search_file(matcher, &file, &mut sink))
+            {
+                Ok(()) => Ok(sink.0.then(Vec::new)),
+                // grep-searcher's own error for a line over the heap limit.
+                Err(e) if e.to_string().contains("allocation limit") => Ok(Some(Vec::new())),
+                Err(e) => Err(e),
+            }
         } else {
             search_hits(
                 &mut searcher,
@@ -296,6 +318,10 @@ fn relative_to_root<'a>(path: &'a Path, root: &Path) -> &'a Path {
 }
 
 fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
+    searcher_builder(opts, explicit).build()
+}
+
+fn searcher_builder(opts: &RegexOptions, explicit: bool) -> SearcherBuilder {
     let mut b = SearcherBuilder::new();
     b.line_number(true).multi_line(opts.multiline);
     // Walked binary files are skipped at the first NUL byte, as ripgrep does; a file
@@ -305,7 +331,7 @@ fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
     } else {
         BinaryDetection::quit(b'\0')
     });
-    b.build()
+    b
 }
 
 /// Reads the file once and searches it whole.

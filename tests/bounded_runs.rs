@@ -567,7 +567,11 @@ fn ten_thousand_nested_functions_in_xray_and_explore() {
     for args in runs {
         let m = measure(dir.path(), args, Duration::from_secs(60));
         assert_eq!(m.code, Some(0), "{args:?}: {}", m.stderr);
-        assert!(m.elapsed < Duration::from_secs(30), "{args:?}: {:?}", m.elapsed);
+        assert!(
+            m.elapsed < Duration::from_secs(30),
+            "{args:?}: {:?}",
+            m.elapsed
+        );
         assert!(m.peak_kib < 200 * MIB, "{args:?}: peak {} KiB", m.peak_kib);
         if args.contains(&"--json") {
             // Every record is readable by a JSON parser with the usual nesting limit.

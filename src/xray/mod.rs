@@ -102,6 +102,7 @@ impl Job<'_> {
         let list_candidates = self.files_only && eval.eval.is_none() && eval.eval_file.is_none();
         let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
         opts.every_match = self.vimgrep;
+        opts.parse_limit = Some(parse.max_parse_size);
         let phase1 = search::find_candidates_until(&walker, &report, &opts, run_deadline)?;
         let candidates = phase1.candidates;
 
@@ -295,6 +296,7 @@ fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) -> RegexOptio
         word: p.word_regexp,
         files_only,
         every_match: false,
+        parse_limit: None,
     }
 }
 
