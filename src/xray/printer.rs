@@ -178,9 +178,8 @@ impl<W: WriteColor> Printer<W> {
             }
             Style::Text { heading } => {
                 if heading {
-                    if self.context && self.printed_group {
-                        writeln!(self.out, "--")?;
-                    }
+                    // Files under headings are apart already (a blank line).
+                    self.printed_group = false;
                     self.path(path)?;
                     writeln!(self.out)?;
                 }
@@ -237,8 +236,7 @@ impl<W: WriteColor> Printer<W> {
         let first = line.saturating_sub(before.len() as u64);
         let starts_new_group = match *last {
             Some(l) => first > l + 1,
-            // Under a heading the separator came before the heading.
-            None => prefix.is_some(),
+            None => true,
         };
         if starts_new_group && self.printed_group {
             writeln!(self.out, "--")?;
