@@ -3,8 +3,9 @@
 //!
 //! An evaluator returns `{"matches": [{"line_number": int, ...}, ...], "value": any}`
 //! or `{"skip": True}`. Anything else is `InvalidEvaluatorReturn`, with a message that
-//! says what was wrong. Each match then gets `file_path` and `language` (always,
-//! overriding the evaluator's) and `line_content` (when omitted; empty when the line
+//! says what was wrong. Each match then loses any `file_path` and `language` of the
+//! evaluator's (the printer writes the real ones, once per file rather than once per
+//! match in memory) and gets `line_content` (when omitted; empty when the line
 //! is out of range, looked up through a [`LineIndex`]). A `line_content` longer than
 //! [`crate::source::MAX_LINE_BYTES`] is cut to a window around the match's column and
 //! the match gets `"line_truncated": true`. Other keys the evaluator set are kept as
@@ -79,17 +80,12 @@ pub fn validate(raw: Value) -> Result<FileResult, EvalError> {
     })
 }
 
-/// Adds `file_path`, `language` and (when missing) `line_content` to a match, and cuts
-/// a long `line_content` for display. `lines` indexes `source`.
-pub fn enrich(
-    m: &mut Map<String, Value>,
-    file_path: Value,
-    language: &str,
-    source: &str,
-    lines: &LineIndex,
-) {
-    m.insert("file_path".into(), file_path);
-    m.insert("language".into(), Value::String(language.into()));
+/// Drops the evaluator's `file_path` and `language` (the printer adds the real ones),
+/// adds `line_content` when missing, and cuts a long `line_content` for display.
+/// `lines` indexes `source`.
+pub fn enrich(m: &mut Map<String, Value>, source: &str, lines: &LineIndex) {
+    m.remove("file_path");
+    m.remove("language");
     let column = m
         .get("column")
         .and_then(Value::as_u64)
@@ -170,37 +166,24 @@ mod tests {
     }
 
     #[test]
-    fn enrichment_overrides_path_and_fills_line_content() {
-        let mut m = json!({"line_number": 2, "file_path": "evil"})
+    fn enrichment_drops_the_evaluators_path_and_fills_line_content() {
+        let mut m = json!({"line_number": 2, "file_path": "evil", "language": "x"})
             .as_object()
             .unwrap()
             .clone();
         let src = "one\ntwo\n";
-        enrich(
-            &mut m,
-            json!({"text": "a.py"}),
-            "python",
-            src,
-            &LineIndex::new(src.as_bytes()),
-        );
-        assert_eq!(m["file_path"], json!({"text": "a.py"}));
-        assert_eq!(m["language"], "python");
+        enrich(&mut m, src, &LineIndex::new(src.as_bytes()));
+        assert!(!m.contains_key("file_path") && !m.contains_key("language"));
         assert_eq!(m["line_content"], "two");
         let mut far = json!({"line_number": 99, "line_content": "kept"})
             .as_object()
             .unwrap()
             .clone();
         let one = LineIndex::new(b"one\n");
-        enrich(&mut far, json!({"text": "a.py"}), "python", "one\n", &one);
+        enrich(&mut far, "one\n", &one);
         assert_eq!(far["line_content"], "kept");
         let mut out_of_range = json!({"line_number": 99}).as_object().unwrap().clone();
-        enrich(
-            &mut out_of_range,
-            json!({"text": "a.py"}),
-            "python",
-            "one\n",
-            &one,
-        );
+        enrich(&mut out_of_range, "one\n", &one);
         assert_eq!(out_of_range["line_content"], "");
     }
 
@@ -212,20 +195,14 @@ mod tests {
             .as_object()
             .unwrap()
             .clone();
-        enrich(&mut m, json!({"text": "m.js"}), "javascript", &src, &lines);
+        enrich(&mut m, &src, &lines);
         assert_eq!(m["line_truncated"], true);
         assert!(m["line_content"].as_str().unwrap().len() < 1024);
         let mut given = json!({"line_number": 1, "line_content": "x".repeat(10_000)})
             .as_object()
             .unwrap()
             .clone();
-        enrich(
-            &mut given,
-            json!({"text": "m.js"}),
-            "javascript",
-            &src,
-            &lines,
-        );
+        enrich(&mut given, &src, &lines);
         assert_eq!(given["line_truncated"], true);
     }
 }

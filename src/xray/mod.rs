@@ -167,10 +167,8 @@ impl Job<'_> {
                     lines: &LineIndex,
                     result: FileResult| {
             let mut matches = result.matches;
-            let lang = c.item.language.map_or("", |l| l.name);
-            let file_path = crate::output::json::path_json(&c.path);
             for m in &mut matches {
-                contract::enrich(m, file_path.clone(), lang, source, lines);
+                contract::enrich(m, source, lines);
             }
             let dumps = explore_nodes.map(|n| {
                 let dumps = attach_ast(
@@ -208,7 +206,8 @@ impl Job<'_> {
                     }
                     Outcome::Done(f) => {
                         summary.matches += f.matches.len();
-                        printer.matches(&c.path, &f.matches, f.dumps.as_deref())?;
+                        let lang = c.item.language.map_or("", |l| l.name);
+                        printer.matches(&c.path, lang, &f.matches, f.dumps.as_deref())?;
                         if let Some(v) = &f.value {
                             printer.metadata(&c.path, v)?;
                         }

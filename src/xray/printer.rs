@@ -74,6 +74,40 @@ pub struct Summary {
 /// How many files an error shared by many is named with in text mode.
 const FILES_PER_ERROR: usize = 3;
 
+/// A match as printed: the match's own fields plus `file_path` and `language`, keys in
+/// sorted order as in the rest of the record.
+struct MatchRecord<'a> {
+    fields: &'a Map<String, Value>,
+    file_path: PathJson<'a>,
+    language: &'a str,
+}
+
+impl Serialize for MatchRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.fields.len() + 2))?;
+        let (mut path_done, mut lang_done) = (false, false);
+        for (k, v) in self.fields {
+            if !path_done && k.as_str() > "file_path" {
+                map.serialize_entry("file_path", &self.file_path)?;
+                path_done = true;
+            }
+            if !lang_done && k.as_str() > "language" {
+                map.serialize_entry("language", self.language)?;
+                lang_done = true;
+            }
+            map.serialize_entry(k, v)?;
+        }
+        if !path_done {
+            map.serialize_entry("file_path", &self.file_path)?;
+        }
+        if !lang_done {
+            map.serialize_entry("language", self.language)?;
+        }
+        map.end()
+    }
+}
+
 #[derive(Serialize)]
 struct MetadataRecord<'a> {
     file_path: PathJson<'a>,
@@ -156,6 +190,7 @@ impl<W: WriteColor> Printer<W> {
     pub fn matches(
         &mut self,
         path: &Path,
+        language: &str,
         matches: &[Map<String, Value>],
         dumps: Option<&[String]>,
     ) -> io::Result<()> {
@@ -166,7 +201,14 @@ impl<W: WriteColor> Printer<W> {
             Style::Json => {
                 let mut json = JsonLines::new(&mut self.out);
                 for m in matches {
-                    json.record("match", m)?;
+                    json.record(
+                        "match",
+                        &MatchRecord {
+                            fields: m,
+                            file_path: PathJson(path),
+                            language,
+                        },
+                    )?;
                 }
             }
             Style::Vimgrep => {
