@@ -20,8 +20,6 @@
 //! at its first match, as `rg -l` does.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use grep_matcher::Matcher;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch};
@@ -165,42 +163,19 @@ pub fn highlighter(opts: &RegexOptions) -> Result<Highlighter, PatternError> {
     })
 }
 
-/// Phase 1's result.
-#[derive(Debug, Default)]
-pub struct Phase1 {
-    /// The candidate files in path order.
-    pub candidates: Vec<Visited<Candidate>>,
-    /// Whether the deadline passed before every file was searched.
-    pub timed_out: bool,
-}
-
-/// Runs phase 1 over the walker: the candidate files in path order.
+/// Runs phase 1 over the walker: the candidate files in path order. (A walker with a
+/// deadline stops there: see [`Walker::with_deadline`].)
 pub fn find_candidates(
     walker: &Walker,
     report: &Reporter,
     opts: &RegexOptions,
 ) -> Result<Vec<Visited<Candidate>>, PatternError> {
-    find_candidates_until(walker, report, opts, None).map(|p| p.candidates)
-}
-
-/// [`find_candidates`] that stops searching files once `deadline` has passed.
-pub fn find_candidates_until(
-    walker: &Walker,
-    report: &Reporter,
-    opts: &RegexOptions,
-    deadline: Option<Instant>,
-) -> Result<Phase1, PatternError> {
-    let timed_out = AtomicBool::new(false);
-    let candidates = if opts.pcre2 {
+    Ok(if opts.pcre2 {
         let matcher = build_pcre2(opts)?;
-        run(walker, report, opts, &matcher, deadline, &timed_out)
+        run(walker, report, opts, &matcher)
     } else {
         let matcher = build_rust_regex(opts)?;
-        run(walker, report, opts, &matcher, deadline, &timed_out)
-    };
-    Ok(Phase1 {
-        candidates,
-        timed_out: timed_out.into_inner(),
+        run(walker, report, opts, &matcher)
     })
 }
 
@@ -239,15 +214,9 @@ fn run<M: Matcher + Sync>(
     report: &Reporter,
     opts: &RegexOptions,
     matcher: &M,
-    deadline: Option<Instant>,
-    timed_out: &AtomicBool,
 ) -> Vec<Visited<Candidate>> {
     walker.collect(report, |entry| {
         if entry.is_dir {
-            return None;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            timed_out.store(true, Ordering::Relaxed);
             return None;
         }
         let open_path = entry.dirent.path().to_path_buf();

@@ -583,3 +583,23 @@ fn ten_thousand_nested_functions_in_xray_and_explore() {
         }
     }
 }
+
+#[test]
+fn the_search_for_candidates_stops_at_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in 0..50 {
+        for f in 0..60 {
+            write(dir.path(), &format!("d{d:02}/f{f:02}.py"), b"x = 1\n");
+        }
+    }
+    let m = measure(
+        dir.path(),
+        &["xray", "x", "--json", "--timeout", "0.001"],
+        Duration::from_secs(20),
+    );
+    assert!(m.elapsed < Duration::from_secs(5), "{:?}", m.elapsed);
+    let s = m.summary();
+    assert_eq!(s["timeout"], true, "{s}");
+    assert_eq!(s["partial"], true, "{s}");
+    assert!(s["files_total"].as_u64().unwrap() < 3000, "{s}");
+}

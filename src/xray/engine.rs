@@ -251,7 +251,10 @@ fn evaluate_one<R>(
                 match_positions: &hits,
                 deadline,
             };
-            match evaluator.evaluate(&req).and_then(contract::validate) {
+            let evaluated = evaluator.evaluate(&req).and_then(contract::validate);
+            // The hits' lines are no longer needed once the evaluator has them.
+            drop(hits);
+            match evaluated {
                 Ok(result) => Outcome::Done(post(c, &text, &lines, result)),
                 Err(_) if deadline < own && Instant::now() >= deadline => return None,
                 Err(e) => Outcome::Failed(e),

@@ -87,7 +87,7 @@ impl Job<'_> {
         let started = Instant::now();
         let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
         let report = Reporter::new();
-        let walker = Walker::new(paths, walk)?;
+        let walker = Walker::new(paths, walk)?.with_deadline(run_deadline);
         let threads = if walk.threads == 0 {
             std::thread::available_parallelism().map_or(2, |n| n.get())
         } else {
@@ -103,8 +103,7 @@ impl Job<'_> {
         let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
         opts.every_match = self.vimgrep;
         opts.parse_limit = Some(parse.max_parse_size);
-        let phase1 = search::find_candidates_until(&walker, &report, &opts, run_deadline)?;
-        let candidates = phase1.candidates;
+        let candidates = search::find_candidates(&walker, &report, &opts)?;
 
         let color = color_choice(output.color) == termcolor::ColorChoice::Always;
         let style = if output.json {
@@ -130,7 +129,7 @@ impl Job<'_> {
         let mut summary = Summary {
             files_total: candidates.len(),
             excluded_dirs: walker.excluded_dirs(),
-            timeout: phase1.timed_out,
+            timeout: walker.cut_short(),
             ..Summary::default()
         };
 
