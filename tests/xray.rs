@@ -1,6 +1,6 @@
-//! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract
-//! of the evaluator contract, the sandbox against hostile evaluators, hostile source files, output
-//! formats and exit codes.
+//! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract,
+//! the sandbox against hostile evaluators, hostile source files, output formats and exit
+//! codes.
 
 mod common;
 
@@ -67,7 +67,7 @@ fn single_error_within(code: &str, eval_timeout: &str) -> (String, String) {
 }
 
 #[test]
-fn seed_prepare_statement_fixture_finds_only_concatenation() {
+fn prepare_statement_with_concatenation_is_the_only_match() {
     let dir = tree(&[
         (
             "Dao.java",
@@ -108,7 +108,7 @@ fn match_positions_carry_exact_offsets_and_context() {
 }
 
 #[test]
-fn globals_follow_seed_000() {
+fn evaluator_globals_and_legacy_nones() {
     let dir = tree(&[("g.py", "x = 1\n")]);
     let code = "return {'matches': [], 'value': [lang, file_path.startswith('/'), file_path.endswith('g.py'), node.type, root.type, match_byte_offset, match_line_number, match_line_content, len(match_positions)]}";
     let (records, _, _) = xray(dir.path(), &["x", "--eval", code]);
