@@ -603,3 +603,18 @@ fn the_search_for_candidates_stops_at_the_timeout() {
     assert_eq!(s["partial"], true, "{s}");
     assert!(s["files_total"].as_u64().unwrap() < 3000, "{s}");
 }
+
+#[test]
+fn explore_on_a_wide_file_is_not_quadratic_in_its_matches() {
+    // 40,000 comments side by side at the top level: one child search per match from
+    // the root took about 30 s here; with the children listed once it takes a few.
+    let dir = tree(&[("c.js", &"// x\n".repeat(40_000))]);
+    let m = measure(
+        dir.path(),
+        &["explore", "x", "--json", "--max-debug-nodes", "1"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(m.code, Some(0), "{}", m.stderr);
+    assert_eq!(m.summary()["matches"], 40_000);
+    assert!(m.elapsed < Duration::from_secs(20), "{:?}", m.elapsed);
+}

@@ -69,14 +69,19 @@ impl<'t> AstDump<'t> {
         while let Some(i) = queue.pop_front() {
             let node = items[i].node;
             let depth = items[i].depth;
+            // Counted, not walked: a node with a million children (a minified file's
+            // top level) costs no more than the children kept.
+            let total = if all_nodes {
+                node.child_count()
+            } else {
+                node.named_child_count()
+            };
             let mut cursor = node.walk();
-            if !cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                let child = cursor.node();
-                if all_nodes || child.is_named() {
-                    if items.len() < max_nodes {
+            let mut kept = 0usize;
+            if items.len() < max_nodes && cursor.goto_first_child() {
+                loop {
+                    let child = cursor.node();
+                    if all_nodes || child.is_named() {
                         let idx = items.len();
                         items.push(Item {
                             node: child,
@@ -88,14 +93,17 @@ impl<'t> AstDump<'t> {
                         });
                         items[i].children.push(idx);
                         queue.push_back(idx);
-                    } else {
-                        items[i].truncated += 1;
+                        kept += 1;
+                        if items.len() >= max_nodes {
+                            break;
+                        }
+                    }
+                    if !cursor.goto_next_sibling() {
+                        break;
                     }
                 }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
             }
+            items[i].truncated = total.saturating_sub(kept);
         }
         AstDump {
             items,
@@ -308,20 +316,76 @@ impl<'t> AstDump<'t> {
     }
 }
 
-/// The node whose subtree `explore` shows for a match at `byte`: the innermost named
-/// node containing it that has named children (so a match on an identifier shows the
-/// expression or statement around it, not a lone leaf).
-pub fn enclosing_node(root: Node<'_>, byte: usize) -> Node<'_> {
-    let mut node = root
-        .named_descendant_for_byte_range(byte, byte)
-        .unwrap_or(root);
-    while node.named_child_count() == 0 {
-        match node.parent() {
-            Some(p) => node = p,
-            None => break,
+/// Finds the nodes around many byte offsets of one tree.
+///
+/// tree-sitter looks a child up by walking the children in order, and a node's parent
+/// by searching from the root; on a file whose top level holds tens of thousands of
+/// nodes (a minified bundle, a file of comments), one such lookup per match made a run
+/// quadratic. Here the children of each wide node are listed once and searched by
+/// binary search, so each lookup costs the depth of the tree.
+pub struct NodeFinder<'t> {
+    root: Node<'t>,
+    /// The children of wide nodes, by node id, in document order.
+    wide: std::collections::HashMap<usize, Vec<Node<'t>>>,
+}
+
+/// Nodes with more children than this get their children listed once.
+const WIDE: usize = 32;
+
+impl<'t> NodeFinder<'t> {
+    pub fn new(root: Node<'t>) -> NodeFinder<'t> {
+        NodeFinder {
+            root,
+            wide: std::collections::HashMap::new(),
         }
     }
-    node
+
+    /// The named nodes containing `byte`, outermost (the root) first.
+    fn path(&mut self, byte: usize) -> Vec<Node<'t>> {
+        let mut path = vec![self.root];
+        let mut node = self.root;
+        loop {
+            let next = if node.child_count() > WIDE {
+                let children = self.wide.entry(node.id()).or_insert_with(|| {
+                    let mut cursor = node.walk();
+                    node.children(&mut cursor).collect()
+                });
+                let i = children.partition_point(|c| c.end_byte() <= byte);
+                children.get(i).copied()
+            } else {
+                let mut cursor = node.walk();
+                cursor
+                    .goto_first_child_for_byte(byte)
+                    .map(|_| cursor.node())
+            };
+            match next {
+                Some(child) if child.start_byte() <= byte => {
+                    if child.is_named() {
+                        path.push(child);
+                    }
+                    node = child;
+                }
+                _ => return path,
+            }
+        }
+    }
+
+    /// The smallest named node containing `byte` (the root when none is smaller).
+    pub fn smallest_named(&mut self, byte: usize) -> Node<'t> {
+        self.path(byte).pop().unwrap_or(self.root)
+    }
+
+    /// The node whose subtree `explore` shows for a match at `byte`: the innermost
+    /// named node containing it that has named children (so a match on an identifier
+    /// shows the expression or statement around it, not a lone leaf).
+    pub fn enclosing(&mut self, byte: usize) -> Node<'t> {
+        let root = self.root;
+        self.path(byte)
+            .into_iter()
+            .rev()
+            .find(|n| n.named_child_count() > 0)
+            .unwrap_or(root)
+    }
 }
 
 /// A compact description of a node: `{"kind","start","end"}`.
@@ -426,8 +490,32 @@ mod tests {
     fn enclosing_node_lifts_leaves_to_their_parent() {
         let src = "x = foo(1)\n";
         let tree = parse(src);
-        let n = enclosing_node(tree.root_node(), 4);
-        assert_eq!(n.kind(), "call");
+        let mut find = NodeFinder::new(tree.root_node());
+        assert_eq!(find.enclosing(4).kind(), "call");
+        assert_eq!(find.enclosing(8).kind(), "argument_list");
+        assert_eq!(find.enclosing(0).kind(), "assignment");
+        assert_eq!(find.smallest_named(4).kind(), "identifier");
+        let top = "# c\n# d\n";
+        let tree = parse(top);
+        assert_eq!(
+            NodeFinder::new(tree.root_node()).enclosing(5).kind(),
+            "module"
+        );
+    }
+
+    #[test]
+    fn lookups_in_a_wide_tree_agree_with_tree_sitter() {
+        let src = "# c\nx = f(1)\n".repeat(200);
+        let tree = parse(&src);
+        let root = tree.root_node();
+        let mut find = NodeFinder::new(root);
+        for byte in (0..src.len()).step_by(7) {
+            assert_eq!(
+                Some(find.smallest_named(byte)),
+                root.named_descendant_for_byte_range(byte, byte),
+                "at {byte}"
+            );
+        }
     }
 
     #[test]

@@ -335,13 +335,14 @@ fn attach_ast(
     let Ok(tree) = crate::source::parse(&mut lang.parser(), lang, source) else {
         return dumps;
     };
+    let mut find = ast_dump::NodeFinder::new(tree.root_node());
     for m in matches.iter_mut() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             dumps.cut = true;
             break;
         }
         let byte = match_byte(m, source, line_starts);
-        let node = ast_dump::enclosing_node(tree.root_node(), byte);
+        let node = find.enclosing(byte);
         let dump = ast_dump::AstDump::new(node, source, shape.max_nodes, shape.all_nodes);
         m.insert("matched_node".into(), ast_dump::describe(node));
         if shape.json {
