@@ -185,7 +185,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__explore)
-            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --file --all-nodes --max-debug-nodes --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -224,6 +224,10 @@ _codesearch() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -272,6 +276,10 @@ _codesearch() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -855,7 +863,7 @@ _codesearch() {
             return 0
             ;;
         codesearch__subcmd__xray)
-            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --color --json --help"
+            opts="-l -i -s -S -U -P -F -w -C -g -t -T -. -L -d -j -h --files-with-matches --vimgrep --target --ignore-case --case-sensitive --smart-case --multiline --pcre2 --fixed-strings --word-regexp --context --eval --eval-file --max-files --timeout --max-errors --eval-timeout --glob --type --type-not --hidden --no-ignore --no-default-excludes --follow --max-depth --max-filesize --threads --max-parse-size --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -886,6 +894,10 @@ _codesearch() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -934,6 +946,10 @@ _codesearch() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-parse-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

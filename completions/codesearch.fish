@@ -45,7 +45,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand build-index" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -65,7 +65,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s t -l type 
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -87,7 +87,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -107,7 +107,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s t
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-depends" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -128,7 +128,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s t 
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand what-breaks" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -148,7 +148,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand index" -s t -l typ
 complete -c codesearch -n "__fish_codesearch_using_subcommand index" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand index" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand index" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand index" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand index" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -166,18 +166,20 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s C -l cont
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-file -d 'Read the evaluator from FILE' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l timeout -d 'Stop the whole run after SECS seconds: searching, evaluating and printing (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-errors -d 'Stop the run after N files failed to evaluate (the result is partial)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s l -l files-with-matches -d 'Print only the candidate files (phase 1 only, like `rg -l`)'
+complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s l -l files-with-matches -d 'Print only the files with matches: the candidate files of phase 1 (like `rg -l`), or with an evaluator the files it returned matches for'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l vimgrep -d 'Print `path:line:col:text` for every match, for editors\' :grep'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s i -l ignore-case -d 'Case-insensitive matching'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
@@ -192,7 +194,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l no-defaul
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand xray" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l file -d 'Dump the whole syntax tree of one file instead of searching' -r -F
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l file -d 'Dump the whole syntax tree of one file, in document order, instead of searching' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-debug-nodes -d 'Most nodes in each AST dump (1 to 500)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l target -d 'What the pattern is matched against' -r -f -a "content\t'Match the pattern against file contents'
 filename\t'Match the pattern against each path relative to the search root'"
@@ -200,17 +202,20 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s C -l c
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval -d 'Python evaluator: a function body ending in `return {"matches": [...], "value": ...}`, run once per candidate file (see docs/evaluators.md)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-file -d 'Read the evaluator from FILE' -r -F
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-files -d 'Evaluate only the first N candidate files (the result is partial)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l timeout -d 'Stop the whole run after SECS seconds (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l timeout -d 'Stop the whole run after SECS seconds: searching, evaluating and printing (the result is partial)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-errors -d 'Stop the run after N files failed to evaluate (the result is partial)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l eval-timeout -d 'Wall-clock limit for evaluating one file' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s g -l glob -d 'Include or exclude files and directories matching GLOB (repeatable; a leading `!` excludes). Globs match paths relative to the search root, gitignore style' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s t -l type -d 'Only search files of language TYPE (repeatable). See --type-list' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s T -l type-not -d 'Do not search files of language TYPE (repeatable)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s d -l max-depth -d 'Descend at most NUM directories below each path given' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-filesize -d 'Skip files larger than NUM bytes (suffixes K, M and G allowed, as in ripgrep)' -r
-complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s j -l threads -d 'Number of threads to use (0 = choose from the number of CPUs; at most 64)' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l color -d 'When to use colors: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -l all-nodes -d 'Show anonymous nodes too (keywords, operators, punctuation) in AST dumps'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s i -l ignore-case -d 'Case-insensitive matching'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s s -l case-sensitive -d 'Case-sensitive matching (the default)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand explore" -s S -l smart-case -d 'Case-insensitive unless the pattern has an uppercase letter'

@@ -10,6 +10,10 @@ use anyhow::{Context, Result};
 use crate::cli::{Cli, Command, McpCommand};
 use crate::output::ExitStatus;
 
+/// The most threads `-j` may start: beyond this, threads only add contention, and
+/// xray's evaluator processes would exhaust memory.
+pub const MAX_THREADS: usize = 64;
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitStatus> {
     let stdout = std::io::stdout();
@@ -19,12 +23,15 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         out.flush()?;
         return Ok(ExitStatus::Found);
     }
-    let Some(command) = cli.command else {
+    let Some(mut command) = cli.command else {
         // arg_required_else_help makes clap print help when nothing is given; this is
         // reached only for flags that need a subcommand.
         anyhow::bail!("a subcommand is required (see --help)");
     };
     // `-j` sizes every pool: the walker's threads and rayon's (parsing, resolving).
+    if command.clamp_threads(MAX_THREADS) {
+        eprintln!("codesearch: -j is limited to {MAX_THREADS} threads; using {MAX_THREADS}");
+    }
     let threads = command.threads();
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

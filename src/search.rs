@@ -2,11 +2,18 @@
 //!
 //! ripgrep's own crates (grep-regex / grep-pcre2 for the matcher, grep-searcher for the
 //! search) run on the walker's threads over every walked file, and pick the candidate
-//! files for the structural phase. For each candidate it returns the hit list that the
-//! evaluator contract calls `match_positions`: one [`Hit`] per
-//! matching line, with the 1-based line number, the line, the 1-based column and the
-//! absolute byte offset of the match itself (not of its line), and up to
-//! [`MAX_CONTEXT`] lines of context on each side.
+//! files for the structural phase. For each candidate it keeps only where each hit is
+//! ([`HitPos`]: line, column, byte offset); [`expand`] turns those into the hit list
+//! that the evaluator contract calls `match_positions` ([`Hit`]: the line itself and up
+//! to [`MAX_CONTEXT`] lines of context on each side) once the file is read again for
+//! evaluation. So what phase 1 holds for the whole run is a few numbers per hit, and
+//! lines and context exist only for the files being evaluated.
+//!
+//! Lines longer than [`crate::source::MAX_LINE_BYTES`] are cut to a window around the
+//! match ([`Hit::line_truncated`] says so), and lines are found through a line index,
+//! so a minified file's single megabyte-long line costs its size once, not once per hit.
+//! With `-U` every match of a multi-line block is a hit of its own. Files with a UTF-16
+//! byte-order mark are searched as their UTF-8 decoding.
 //!
 //! In filename mode the pattern is matched against each file's path relative to its
 //! root, and a candidate carries no hits. With `files_only` the search of a file stops
@@ -19,6 +26,7 @@ use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch}
 
 use crate::lang::Language;
 use crate::output::Reporter;
+use crate::source::{excerpt, LineIndex};
 use crate::walk::{Visited, Walker};
 
 /// The most context lines a hit carries on each side (`-C`).
@@ -58,10 +66,13 @@ pub struct RegexOptions {
     pub fixed_strings: bool,
     /// `-w`: only whole-word matches (what-breaks uses this for names).
     pub word: bool,
-    /// Context lines on each side of a hit (clamped to [`MAX_CONTEXT`]).
-    pub context: usize,
     /// Stop at the first match of each file and record no hits (`-l`).
     pub files_only: bool,
+    /// One hit per match rather than per matching line (`--vimgrep`).
+    pub every_match: bool,
+    /// Files larger than this are only checked for a match, without hits, and without
+    /// being held in memory whole (they are too large to parse anyway).
+    pub parse_limit: Option<u64>,
 }
 
 /// A pattern that cannot be compiled.
@@ -82,6 +93,22 @@ pub struct Hit {
     pub byte_offset: u64,
     pub context_before: Vec<String>,
     pub context_after: Vec<String>,
+    /// Whether `line_content` was cut to a window around the match (a very long line).
+    #[serde(default)]
+    pub line_truncated: bool,
+}
+
+/// Where one phase-1 hit is: what phase 1 keeps until the file is evaluated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HitPos {
+    /// 1-based line of the match start.
+    pub line_number: u64,
+    /// 1-based line of the match end (the same line unless the match spans lines).
+    pub end_line: u64,
+    /// 1-based byte column of the match start within its line.
+    pub column: u64,
+    /// Absolute byte offset of the match start in the file.
+    pub byte_offset: u64,
 }
 
 /// A candidate file and its hits.
@@ -91,22 +118,65 @@ pub struct Candidate {
     pub open_path: PathBuf,
     pub language: Option<&'static Language>,
     /// Empty in filename mode and with `files_only`.
-    pub hits: Vec<Hit>,
+    pub hits: Vec<HitPos>,
+    /// Named on the command line rather than found by the walk.
+    pub explicit: bool,
 }
 
-/// Runs phase 1 over the walker: the candidate files in path order.
+/// Byte ranges of the pattern's matches in a line.
+type SpanFinder = dyn Fn(&[u8]) -> Vec<(usize, usize)> + Send + Sync;
+
+/// Finds the pattern's matches within one printed line, for highlighting.
+pub struct Highlighter(Box<SpanFinder>);
+
+impl Highlighter {
+    /// The pattern's matches in `line` as byte ranges.
+    pub fn spans(&self, line: &str) -> Vec<(usize, usize)> {
+        (self.0)(line.as_bytes())
+    }
+}
+
+impl std::fmt::Debug for Highlighter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Highlighter")
+    }
+}
+
+/// The highlighter of a content pattern.
+pub fn highlighter(opts: &RegexOptions) -> Result<Highlighter, PatternError> {
+    fn spans<M: Matcher>(m: &M, line: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let _ = m.find_iter(line, |mat| {
+            if !mat.is_empty() {
+                out.push((mat.start(), mat.end()));
+            }
+            true
+        });
+        out
+    }
+    Ok(if opts.pcre2 {
+        let m = build_pcre2(opts)?;
+        Highlighter(Box::new(move |line| spans(&m, line)))
+    } else {
+        let m = build_rust_regex(opts)?;
+        Highlighter(Box::new(move |line| spans(&m, line)))
+    })
+}
+
+/// Runs phase 1 over the walker: the candidate files in path order. (A walker with a
+/// deadline stops there: see [`Walker::with_deadline`].)
 pub fn find_candidates(
     walker: &Walker,
     report: &Reporter,
     opts: &RegexOptions,
 ) -> Result<Vec<Visited<Candidate>>, PatternError> {
-    if opts.pcre2 {
+    Ok(if opts.pcre2 {
         let matcher = build_pcre2(opts)?;
-        Ok(run(walker, report, opts, &matcher))
+        run(walker, report, opts, &matcher)
     } else {
         let matcher = build_rust_regex(opts)?;
-        Ok(run(walker, report, opts, &matcher))
-    }
+        run(walker, report, opts, &matcher)
+    })
 }
 
 fn build_rust_regex(opts: &RegexOptions) -> Result<grep_regex::RegexMatcher, PatternError> {
@@ -145,7 +215,6 @@ fn run<M: Matcher + Sync>(
     opts: &RegexOptions,
     matcher: &M,
 ) -> Vec<Visited<Candidate>> {
-    let context = opts.context.min(MAX_CONTEXT);
     walker.collect(report, |entry| {
         if entry.is_dir {
             return None;
@@ -155,6 +224,7 @@ fn run<M: Matcher + Sync>(
             open_path: open_path.clone(),
             language: entry.language,
             hits,
+            explicit: entry.explicit,
         };
         if opts.target == Target::Filename {
             let rel = relative_to_root(&entry.path, walker.root_display(entry.root));
@@ -165,13 +235,37 @@ fn run<M: Matcher + Sync>(
                 .then(|| candidate(Vec::new()));
         }
         let mut searcher = searcher(opts, entry.explicit);
+        let too_large = opts
+            .parse_limit
+            .is_some_and(|limit| entry.dirent.metadata().is_ok_and(|m| m.len() > limit));
         let result = if opts.files_only {
             let mut sink = FirstMatch(false);
             searcher
                 .search_path(matcher, entry.dirent.path(), &mut sink)
                 .map(|()| sink.0.then(Vec::new))
+        } else if too_large {
+            // Read in bounded chunks: a line longer than the limit (a minified file)
+            // stops the search, and the file stays a candidate, to be reported as too
+            // large to parse rather than read whole.
+            let limit = opts.parse_limit.unwrap_or(u64::MAX);
+            let mut bounded = searcher_builder(opts, entry.explicit);
+            bounded.heap_limit(Some(usize::try_from(limit).unwrap_or(usize::MAX)));
+            let mut sink = FirstMatch(false);
+            match crate::source::open_regular(entry.dirent.path())
+                .and_then(|file| bounded.build().search_file(matcher, &file, &mut sink))
+            {
+                Ok(()) => Ok(sink.0.then(Vec::new)),
+                // grep-searcher's own error for a line over the heap limit.
+                Err(e) if e.to_string().contains("allocation limit") => Ok(Some(Vec::new())),
+                Err(e) => Err(e),
+            }
         } else {
-            search_hits(&mut searcher, matcher, entry.dirent.path(), context)
+            search_hits(
+                &mut searcher,
+                matcher,
+                entry.dirent.path(),
+                opts.multiline || opts.every_match,
+            )
         };
         match result {
             Ok(Some(hits)) => Some(candidate(hits)),
@@ -193,6 +287,10 @@ fn relative_to_root<'a>(path: &'a Path, root: &Path) -> &'a Path {
 }
 
 fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
+    searcher_builder(opts, explicit).build()
+}
+
+fn searcher_builder(opts: &RegexOptions, explicit: bool) -> SearcherBuilder {
     let mut b = SearcherBuilder::new();
     b.line_number(true).multi_line(opts.multiline);
     // Walked binary files are skipped at the first NUL byte, as ripgrep does; a file
@@ -202,22 +300,23 @@ fn searcher(opts: &RegexOptions, explicit: bool) -> Searcher {
     } else {
         BinaryDetection::quit(b'\0')
     });
-    b.build()
+    b
 }
 
-/// Reads the file once and searches it whole; the contexts are cut from the same bytes.
+/// Reads the file once and searches it whole.
 fn search_hits<M: Matcher>(
     searcher: &mut Searcher,
     matcher: &M,
     path: &Path,
-    context: usize,
-) -> std::io::Result<Option<Vec<Hit>>> {
+    every_match: bool,
+) -> std::io::Result<Option<Vec<HitPos>>> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
+    let bytes = crate::source::searchable(bytes);
     let mut sink = HitSink {
         matcher,
-        bytes: &bytes,
-        context,
+        lines: LineIndex::new(&bytes),
+        every_match,
         hits: Vec::new(),
         binary: false,
     };
@@ -241,46 +340,92 @@ impl Sink for FirstMatch {
 
 struct HitSink<'a, M> {
     matcher: &'a M,
-    bytes: &'a [u8],
-    context: usize,
-    hits: Vec<Hit>,
+    lines: LineIndex,
+    /// A hit per match, not per matching line (always in multi-line mode, where one
+    /// block can hold several matches that share lines).
+    every_match: bool,
+    hits: Vec<HitPos>,
     binary: bool,
+}
+
+impl<M: Matcher> HitSink<'_, M> {
+    /// The hit for a match spanning `start..end` (absolute offsets).
+    fn hit(&self, start: usize, end: usize) -> HitPos {
+        let line_number = self.lines.line_of(start);
+        // Invariant: line_of returns a line that exists.
+        let line_start = self.lines.line_start(line_number).unwrap_or(0);
+        HitPos {
+            line_number,
+            end_line: self.lines.line_of(end.saturating_sub(1).max(start)),
+            column: (start - line_start + 1) as u64,
+            byte_offset: start as u64,
+        }
+    }
+}
+
+/// The full hits of a file whose decoded text is `text` (indexed by `lines`): each
+/// hit's line(s), cut for display around the match, and up to `context` lines (at most
+/// [`MAX_CONTEXT`]) of context on each side, each cut too.
+pub fn expand(hits: &[HitPos], text: &str, lines: &LineIndex, context: usize) -> Vec<Hit> {
+    let context = context.min(MAX_CONTEXT) as u64;
+    let cut = |line: &str| excerpt(line, 0).0.into_owned();
+    hits.iter()
+        .map(|h| {
+            let start = lines.line_start(h.line_number).unwrap_or(text.len());
+            let end = lines
+                .line_range(h.end_line.max(h.line_number))
+                .map_or(text.len(), |r| r.end)
+                .max(start);
+            let span = text.get(start..end).unwrap_or("");
+            let span = span.strip_suffix('\r').unwrap_or(span);
+            let (line_content, line_truncated) = excerpt(span, h.column.saturating_sub(1) as usize);
+            let before = h.line_number.saturating_sub(context).max(1)..h.line_number;
+            let after = h.end_line + 1..h.end_line + 1 + context;
+            Hit {
+                line_number: h.line_number,
+                line_content: line_content.into_owned(),
+                column: h.column,
+                byte_offset: h.byte_offset,
+                context_before: before
+                    .filter_map(|n| lines.line(text, n))
+                    .map(cut)
+                    .collect(),
+                context_after: after.map_while(|n| lines.line(text, n)).map(cut).collect(),
+                line_truncated,
+            }
+        })
+        .collect()
 }
 
 impl<M: Matcher> Sink for HitSink<'_, M> {
     type Error = std::io::Error;
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, Self::Error> {
-        let lines = m.bytes();
-        let line_start = m.absolute_byte_offset();
-        // Where in the matched line(s) the match itself starts.
-        let within = self
-            .matcher
-            .find(lines)
-            .ok()
-            .flatten()
-            .map_or(0, |mat| mat.start());
-        let first_line_number = m.line_number().unwrap_or(0);
-        // In multi-line mode one SinkMatch can cover several hits' lines; the match
-        // start decides the line it is reported on.
-        let newlines_before = lines[..within].iter().filter(|&&b| b == b'\n').count() as u64;
-        let line_of_match = first_line_number + newlines_before;
-        let match_line_start = line_start as usize
-            + lines[..within]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |p| p + 1);
-        let match_offset = line_start + within as u64;
-        let column = match_offset - match_line_start as u64 + 1;
-        let line_content = trim_terminator(&lines[match_line_start - line_start as usize..]);
-        self.hits.push(Hit {
-            line_number: line_of_match,
-            line_content: String::from_utf8_lossy(line_content).into_owned(),
-            column,
-            byte_offset: match_offset,
-            context_before: lines_before(self.bytes, match_line_start, self.context),
-            context_after: lines_after(self.bytes, line_start as usize + lines.len(), self.context),
-        });
+        let block = m.bytes();
+        let block_start = m.absolute_byte_offset() as usize;
+        if self.every_match {
+            let mut spans = Vec::new();
+            self.matcher
+                .find_iter(block, |mat| {
+                    spans.push((block_start + mat.start(), block_start + mat.end()));
+                    true
+                })
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+            for (start, end) in spans {
+                let hit = self.hit(start, end);
+                self.hits.push(hit);
+            }
+        } else {
+            // One hit per matching line, at its first match.
+            let (start, end) = self
+                .matcher
+                .find(block)
+                .ok()
+                .flatten()
+                .map_or((0, 0), |mat| (mat.start(), mat.end()));
+            let hit = self.hit(block_start + start, block_start + end);
+            self.hits.push(hit);
+        }
         Ok(true)
     }
 
@@ -290,56 +435,24 @@ impl<M: Matcher> Sink for HitSink<'_, M> {
     }
 }
 
-fn trim_terminator(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
-/// Up to `n` whole lines ending right before byte `start` (a line start).
-fn lines_before(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
-    let mut out = Vec::with_capacity(n);
-    let mut end = start;
-    while out.len() < n && end > 0 {
-        // `end - 1` is the newline ending the previous line.
-        let line_start = bytes[..end - 1]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        out.push(String::from_utf8_lossy(trim_terminator(&bytes[line_start..end])).into_owned());
-        end = line_start;
-    }
-    out.reverse();
-    out
-}
-
-/// Up to `n` whole lines starting at byte `start` (a line start).
-fn lines_after(bytes: &[u8], start: usize, n: usize) -> Vec<String> {
-    let mut out = Vec::with_capacity(n);
-    let mut pos = start;
-    while out.len() < n && pos < bytes.len() {
-        let end = bytes[pos..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |p| pos + p + 1);
-        out.push(String::from_utf8_lossy(trim_terminator(&bytes[pos..end])).into_owned());
-        pos = end;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn hits_in(text: &str, opts: RegexOptions) -> Vec<Hit> {
+        hits_with_context(text, opts, 0)
+    }
+
+    fn hits_with_context(text: &str, opts: RegexOptions, context: usize) -> Vec<Hit> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.txt");
         std::fs::write(&path, text).unwrap();
         let matcher = build_rust_regex(&opts).unwrap();
         let mut s = searcher(&opts, false);
-        search_hits(&mut s, &matcher, &path, opts.context)
+        let found = search_hits(&mut s, &matcher, &path, opts.multiline || opts.every_match)
             .unwrap()
-            .unwrap_or_default()
+            .unwrap_or_default();
+        expand(&found, text, &LineIndex::new(text.as_bytes()), context)
     }
 
     #[test]
@@ -361,13 +474,13 @@ mod tests {
 
     #[test]
     fn context_lines_are_cut_on_both_sides() {
-        let hits = hits_in(
+        let hits = hits_with_context(
             "a\nb\nc\nHIT\nd\ne\n",
             RegexOptions {
                 pattern: "HIT".into(),
-                context: 2,
                 ..RegexOptions::default()
             },
+            2,
         );
         assert_eq!(hits[0].context_before, vec!["b", "c"]);
         assert_eq!(hits[0].context_after, vec!["d", "e"]);
@@ -375,13 +488,13 @@ mod tests {
 
     #[test]
     fn context_stops_at_file_edges() {
-        let hits = hits_in(
+        let hits = hits_with_context(
             "HIT\nlast",
             RegexOptions {
                 pattern: "HIT".into(),
-                context: 3,
                 ..RegexOptions::default()
             },
+            3,
         );
         assert!(hits[0].context_before.is_empty());
         assert_eq!(hits[0].context_after, vec!["last"]);
@@ -408,6 +521,60 @@ mod tests {
             },
         );
         assert_eq!(word[0].column, 6);
+    }
+
+    #[test]
+    fn every_match_of_a_multiline_block_is_a_hit() {
+        let hits = hits_in(
+            "x\nbegin(\n  arg) begin(\n  arg)\n",
+            RegexOptions {
+                pattern: r"begin\(\s+arg".into(),
+                multiline: true,
+                ..RegexOptions::default()
+            },
+        );
+        let at: Vec<(u64, u64)> = hits.iter().map(|h| (h.line_number, h.column)).collect();
+        assert_eq!(at, vec![(2, 1), (3, 8)]);
+    }
+
+    #[test]
+    fn every_match_mode_gives_each_match_on_a_line_a_hit() {
+        let hits = hits_in(
+            "a foo b foo\n",
+            RegexOptions {
+                pattern: "foo".into(),
+                every_match: true,
+                ..RegexOptions::default()
+            },
+        );
+        let cols: Vec<u64> = hits.iter().map(|h| h.column).collect();
+        assert_eq!(cols, vec![3, 9]);
+    }
+
+    #[test]
+    fn highlighter_finds_every_match_in_a_line() {
+        let h = highlighter(&RegexOptions {
+            pattern: "o+".into(),
+            ..RegexOptions::default()
+        })
+        .unwrap();
+        assert_eq!(h.spans("foo boo"), vec![(1, 3), (5, 7)]);
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_match() {
+        let line = format!("{}NEEDLE{}\n", "x".repeat(100_000), "y".repeat(100_000));
+        let hits = hits_in(
+            &line,
+            RegexOptions {
+                pattern: "NEEDLE".into(),
+                ..RegexOptions::default()
+            },
+        );
+        assert!(hits[0].line_truncated);
+        assert!(hits[0].line_content.contains("NEEDLE"));
+        assert!(hits[0].line_content.len() < 1024);
+        assert_eq!(hits[0].column, 100_001);
     }
 
     #[test]

@@ -6,6 +6,13 @@
 //! grammar. Byte offsets in the tree refer to the decoded text; for valid UTF-8 that is
 //! the file itself.
 //!
+//! A file that starts with a UTF-16 byte-order mark is decoded to UTF-8 (as ripgrep
+//! does) rather than taken for binary; offsets then refer to the decoded text.
+//!
+//! [`LineIndex`] finds a line by number or by byte offset in logarithmic time, and
+//! [`excerpt`] cuts a long line (a minified file's only line) down to a window around
+//! a position for display, so that what is printed per match stays small.
+//!
 //! Only regular files are ever read: [`open_regular`] opens without blocking and checks
 //! the opened descriptor, so a FIFO or device never hangs or floods a run. Input that
 //! is not a file on disk (stdin, an evaluator file) is read through [`read_bounded`].
@@ -49,13 +56,48 @@ fn memchr_nul(bytes: &[u8]) -> bool {
     bytes.contains(&0)
 }
 
-/// Decodes bytes as UTF-8, replacing invalid sequences (never fails).
+/// Decodes bytes as UTF-8, replacing invalid sequences (never fails). Bytes that start
+/// with a UTF-16 byte-order mark are decoded as UTF-16 of that byte order.
 pub fn decode(bytes: Vec<u8>) -> SourceText {
+    if let Some(text) = decode_utf16_bom(&bytes) {
+        return SourceText { text };
+    }
     match String::from_utf8(bytes) {
         Ok(text) => SourceText { text },
         Err(e) => SourceText {
             text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
         },
+    }
+}
+
+/// The UTF-8 text of UTF-16 bytes with a byte-order mark (None without one). Unpaired
+/// surrogates become U+FFFD and an odd last byte is dropped, as a lossy decoder does.
+pub fn decode_utf16_bom(bytes: &[u8]) -> Option<String> {
+    let (rest, little) = match bytes {
+        [0xFF, 0xFE, rest @ ..] => (rest, true),
+        [0xFE, 0xFF, rest @ ..] => (rest, false),
+        _ => return None,
+    };
+    let units = rest.chunks_exact(2).map(|p| {
+        if little {
+            u16::from_le_bytes([p[0], p[1]])
+        } else {
+            u16::from_be_bytes([p[0], p[1]])
+        }
+    });
+    Some(
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
+    )
+}
+
+/// The bytes a search sees: UTF-16 with a byte-order mark transcoded to UTF-8, anything
+/// else unchanged.
+pub fn searchable(bytes: Vec<u8>) -> Vec<u8> {
+    match decode_utf16_bom(&bytes) {
+        Some(text) => text.into_bytes(),
+        None => bytes,
     }
 }
 
@@ -108,11 +150,7 @@ pub fn read_text(path: &Path) -> Result<SourceText, SourceError> {
 /// [`read_text`] for a file that is about to be parsed: one larger than `limit` bytes
 /// is refused before it is read (parsing costs tens of bytes of memory per byte).
 pub fn read_text_within(path: &Path, limit: u64) -> Result<SourceText, SourceError> {
-    let bytes = read_bytes_within(path, limit)?;
-    if looks_binary(&bytes) {
-        return Err(SourceError::Binary);
-    }
-    Ok(decode(bytes))
+    text_of(read_bytes_within(path, limit)?)
 }
 
 /// The raw bytes of a regular file of at most `limit` bytes.
@@ -125,6 +163,18 @@ pub fn read_bytes_within(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// A file's bytes as text: UTF-16 with a byte-order mark decoded, binary content (a
+/// NUL byte in the first block) refused, anything else decoded as UTF-8, lossily.
+pub fn text_of(bytes: Vec<u8>) -> Result<SourceText, SourceError> {
+    if let Some(text) = decode_utf16_bom(&bytes) {
+        return Ok(SourceText { text });
+    }
+    if looks_binary(&bytes) {
+        return Err(SourceError::Binary);
+    }
+    Ok(decode(bytes))
 }
 
 /// Parses text with a language's grammar, reusing `parser` (callers keep one parser per
@@ -141,6 +191,100 @@ pub fn parse(
     parser
         .parse(lang.prepare(text).as_ref(), None)
         .ok_or(SourceError::ParseFailed)
+}
+
+/// Line starts of a text, for finding a line by number or by offset without rescanning.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    /// Byte offset of the start of each line; the first is 0.
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl LineIndex {
+    /// Indexes `text` (UTF-8 text or raw bytes: only `\n` matters).
+    pub fn new(text: &[u8]) -> LineIndex {
+        let starts = std::iter::once(0)
+            .chain(
+                text.iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        LineIndex {
+            starts,
+            len: text.len(),
+        }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> u64 {
+        self.starts.partition_point(|&s| s <= offset).max(1) as u64
+    }
+
+    /// The byte range of 1-based line `n` without its `\n` (None past the end).
+    pub fn line_range(&self, n: u64) -> Option<std::ops::Range<usize>> {
+        let i = usize::try_from(n.checked_sub(1)?).ok()?;
+        let start = *self.starts.get(i)?;
+        if start == self.len && i > 0 {
+            // The empty "line" after a final newline is not a line.
+            return None;
+        }
+        let end = self.starts.get(i + 1).map_or(self.len, |&e| e - 1);
+        Some(start..end)
+    }
+
+    /// 1-based line `n` of `text` (the text this index was built from), without its
+    /// terminator.
+    pub fn line<'t>(&self, text: &'t str, n: u64) -> Option<&'t str> {
+        let r = self.line_range(n)?;
+        let line = text.get(r)?;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    }
+
+    /// The byte offset where 1-based line `n` starts.
+    pub fn line_start(&self, n: u64) -> Option<usize> {
+        let i = usize::try_from(n.checked_sub(1)?).ok()?;
+        self.starts.get(i).copied()
+    }
+}
+
+/// The most bytes of one line printed for a match; longer lines are cut around the
+/// match (ripgrep's `--max-columns` idea, with the window kept rather than dropped).
+pub const MAX_LINE_BYTES: usize = 512;
+
+/// The marker put where a line was cut.
+pub const CUT_MARKER: &str = "…";
+
+/// `line` cut to at most [`MAX_LINE_BYTES`] bytes around byte `at` (a position within
+/// the line), with [`CUT_MARKER`] at each end that was cut; the flag says whether it
+/// was cut.
+pub fn excerpt(line: &str, at: usize) -> (std::borrow::Cow<'_, str>, bool) {
+    // A line cut once (markers included) is not cut again.
+    if line.len() <= MAX_LINE_BYTES + 2 * CUT_MARKER.len() {
+        return (std::borrow::Cow::Borrowed(line), false);
+    }
+    let at = at.min(line.len());
+    // A little context before the position, the rest after it.
+    let mut start = at.saturating_sub(MAX_LINE_BYTES / 4);
+    let mut end = (start + MAX_LINE_BYTES).min(line.len());
+    start = end.saturating_sub(MAX_LINE_BYTES).min(start);
+    while !line.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = String::with_capacity(end - start + 2 * CUT_MARKER.len());
+    if start > 0 {
+        out.push_str(CUT_MARKER);
+    }
+    out.push_str(&line[start..end]);
+    if end < line.len() {
+        out.push_str(CUT_MARKER);
+    }
+    (std::borrow::Cow::Owned(out), true)
 }
 
 #[cfg(test)]
@@ -161,6 +305,56 @@ mod tests {
         assert_eq!(read_bounded(&b"abc"[..], 3).expect("fits"), b"abc");
         let err = read_bounded(std::io::repeat(b'y'), 10).expect_err("endless input");
         assert!(err.to_string().contains("10 bytes"), "{err}");
+    }
+
+    #[test]
+    fn utf16_with_a_byte_order_mark_is_decoded() {
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("x = 1\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(decode(le).text, "x = 1\n");
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("é\n".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(decode(be).text, "é\n");
+    }
+
+    #[test]
+    fn line_index_finds_lines_by_number() {
+        let text = "one\r\ntwo\n\nfour";
+        let idx = LineIndex::new(text.as_bytes());
+        assert_eq!(idx.line(text, 1), Some("one"));
+        assert_eq!(idx.line(text, 2), Some("two"));
+        assert_eq!(idx.line(text, 3), Some(""));
+        assert_eq!(idx.line(text, 4), Some("four"));
+        assert_eq!(idx.line(text, 5), None);
+        assert_eq!(idx.line(text, 0), None);
+        let ended = "a\n";
+        assert_eq!(LineIndex::new(ended.as_bytes()).line(ended, 2), None);
+        assert_eq!(idx.line_start(2), Some(5));
+        assert_eq!(idx.line_of(0), 1);
+        assert_eq!(idx.line_of(4), 1, "the newline belongs to its line");
+        assert_eq!(idx.line_of(5), 2);
+        assert_eq!(idx.line_of(11), 4);
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_position() {
+        let short = "short line";
+        assert_eq!(
+            excerpt(short, 3),
+            (std::borrow::Cow::Borrowed(short), false)
+        );
+        let long = format!("{}NEEDLE{}", "a".repeat(5000), "é".repeat(3000));
+        let (cut, truncated) = excerpt(&long, 5000);
+        assert!(truncated);
+        assert!(cut.contains("NEEDLE"), "{cut}");
+        assert!(cut.starts_with(CUT_MARKER) && cut.ends_with(CUT_MARKER));
+        assert!(cut.len() <= MAX_LINE_BYTES + 2 * CUT_MARKER.len());
+        let (head, _) = excerpt(&long, 0);
+        assert!(head.starts_with('a') && head.ends_with(CUT_MARKER));
     }
 
     #[test]

@@ -36,8 +36,9 @@
 
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use ignore::overrides::{Override, OverrideBuilder};
 use ignore::types::{Types, TypesBuilder};
@@ -141,6 +142,9 @@ pub struct Walker {
     overrides: Override,
     /// Directories the built-in exclusions skipped; shared with the walker threads.
     excluded_dirs: Arc<AtomicUsize>,
+    /// When walks stop (a run's `--timeout`), and whether one did.
+    deadline: Option<Instant>,
+    cut_short: AtomicBool,
 }
 
 impl Walker {
@@ -159,7 +163,20 @@ impl Walker {
             types: build_types(args)?,
             overrides: build_overrides(&args.globs)?,
             excluded_dirs: Arc::new(AtomicUsize::new(0)),
+            deadline: None,
+            cut_short: AtomicBool::new(false),
         })
+    }
+
+    /// Makes walks stop at `deadline`, leaving the rest of the tree unvisited.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Walker {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether a walk stopped at the deadline before the tree was done.
+    pub fn cut_short(&self) -> bool {
+        self.cut_short.load(AtomicOrdering::Relaxed)
     }
 
     /// The path to print for root `i`: as given, or `.` for the default root.
@@ -223,6 +240,10 @@ impl Walker {
                 let visit = &visit;
                 let strip_dot = !self.roots_given;
                 Box::new(move |res| {
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        self.cut_short.store(true, AtomicOrdering::Relaxed);
+                        return WalkState::Quit;
+                    }
                     let dent = match res {
                         Ok(d) => d,
                         Err(err) => {

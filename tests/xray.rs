@@ -1,6 +1,6 @@
-//! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract
-//! of the evaluator contract, the sandbox against hostile evaluators, hostile source files, output
-//! formats and exit codes.
+//! `codesearch xray` and `explore` on the real binary: phase 1, the evaluator contract,
+//! the sandbox against hostile evaluators, hostile source files, output formats and exit
+//! codes.
 
 mod common;
 
@@ -67,7 +67,7 @@ fn single_error_within(code: &str, eval_timeout: &str) -> (String, String) {
 }
 
 #[test]
-fn seed_prepare_statement_fixture_finds_only_concatenation() {
+fn prepare_statement_with_concatenation_is_the_only_match() {
     let dir = tree(&[
         (
             "Dao.java",
@@ -108,7 +108,7 @@ fn match_positions_carry_exact_offsets_and_context() {
 }
 
 #[test]
-fn globals_follow_seed_000() {
+fn evaluator_globals_and_legacy_nones() {
     let dir = tree(&[("g.py", "x = 1\n")]);
     let code = "return {'matches': [], 'value': [lang, file_path.startswith('/'), file_path.endswith('g.py'), node.type, root.type, match_byte_offset, match_line_number, match_line_content, len(match_positions)]}";
     let (records, _, _) = xray(dir.path(), &["x", "--eval", code]);
@@ -173,11 +173,35 @@ fn undefined_name_crashes_one_file_and_the_job_completes() {
 }
 
 #[test]
-fn unknown_extension_is_unsupported_language() {
+fn walked_file_without_a_grammar_is_skipped_and_counted() {
+    let dir = tree(&[
+        ("notes.zzz", "find me\n"),
+        ("Makefile", "find:\n\techo find\n"),
+        ("a.py", "find = 1\n"),
+    ]);
+    let (records, stderr, status) = xray(
+        dir.path(),
+        &["find", "--eval", "return {'matches': [{'line_number': 1}]}"],
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(of_type(&records, "evaluation_error").is_empty());
+    assert_eq!(summary(&records)["unsupported_files"], 2);
+    assert_eq!(summary(&records)["partial"], false);
+    assert_eq!(of_type(&records, "match").len(), 1);
+}
+
+#[test]
+fn named_file_without_a_grammar_is_unsupported_language() {
     let dir = tree(&[("notes.zzz", "find me\n"), ("a.py", "find = 1\n")]);
     let (records, _, status) = xray(
         dir.path(),
-        &["find", "--eval", "return {'matches': [{'line_number': 1}]}"],
+        &[
+            "find",
+            "notes.zzz",
+            "a.py",
+            "--eval",
+            "return {'matches': [{'line_number': 1}]}",
+        ],
     );
     assert_eq!(status, 2);
     let errors = of_type(&records, "evaluation_error");
@@ -455,6 +479,9 @@ struct SummaryData {
     partial: bool,
     timeout: bool,
     max_files_reached: bool,
+    max_errors_reached: bool,
+    skipped_files: u64,
+    unsupported_files: u64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -534,7 +561,11 @@ fn json_records_follow_the_schema() {
         (2, 2, 1, 1)
     );
     assert!(s.partial && !s.timeout && !s.max_files_reached && s.elapsed_ms < 60_000);
-    assert_eq!(s.excluded_dirs, 0);
+    assert!(!s.max_errors_reached);
+    assert_eq!(
+        (s.excluded_dirs, s.skipped_files, s.unsupported_files),
+        (0, 0, 0)
+    );
 }
 
 #[test]

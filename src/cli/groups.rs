@@ -46,7 +46,7 @@ pub struct WalkArgs {
     #[arg(long = "max-filesize", value_name = "NUM+SUFFIX?", value_parser = parse_size)]
     pub max_filesize: Option<u64>,
 
-    /// Number of threads to use (0 = choose from the number of CPUs).
+    /// Number of threads to use (0 = choose from the number of CPUs; at most 64).
     #[arg(short = 'j', long = "threads", value_name = "NUM", default_value_t = 0)]
     pub threads: usize,
 }

@@ -99,6 +99,26 @@ impl Command {
             Command::Generate(_) => 0,
         }
     }
+
+    /// Lowers `-j` to `max` when it asks for more; true when it did.
+    pub fn clamp_threads(&mut self, max: usize) -> bool {
+        let threads = match self {
+            Command::BuildIndex(a) => &mut a.walk.threads,
+            Command::FindSymbol(a) => &mut a.walk.threads,
+            Command::WhatDepends(a) => &mut a.walk.threads,
+            Command::WhatBreaks(a) => &mut a.walk.threads,
+            Command::Index(a) => &mut a.walk.threads,
+            Command::Xray(a) => &mut a.run.walk.threads,
+            Command::Explore(a) => &mut a.run.walk.threads,
+            Command::Mcp(a) => match &mut a.command {
+                McpCommand::Serve(s) => &mut s.threads,
+            },
+            Command::Generate(_) => return false,
+        };
+        let over = *threads > max;
+        *threads = (*threads).min(max);
+        over
+    }
 }
 
 /// `codesearch xray`.
@@ -108,7 +128,8 @@ pub struct XrayArgs {
     #[arg(value_name = "PATTERN")]
     pub pattern: String,
 
-    /// Print only the candidate files (phase 1 only, like `rg -l`).
+    /// Print only the files with matches: the candidate files of phase 1 (like `rg -l`),
+    /// or with an evaluator the files it returned matches for.
     #[arg(short = 'l', long)]
     pub files_with_matches: bool,
 
@@ -127,9 +148,13 @@ pub struct ExploreArgs {
     #[arg(value_name = "PATTERN", required_unless_present = "file")]
     pub pattern: Option<String>,
 
-    /// Dump the whole syntax tree of one file instead of searching.
+    /// Dump the whole syntax tree of one file, in document order, instead of searching.
     #[arg(long, value_name = "PATH", conflicts_with_all = ["eval", "eval_file"])]
     pub file: Option<PathBuf>,
+
+    /// Show anonymous nodes too (keywords, operators, punctuation) in AST dumps.
+    #[arg(long)]
+    pub all_nodes: bool,
 
     /// Most nodes in each AST dump (1 to 500).
     #[arg(long, value_name = "N", default_value_t = 50,
@@ -156,6 +181,9 @@ pub struct SearchRunArgs {
 
     #[command(flatten)]
     pub walk: WalkArgs,
+
+    #[command(flatten)]
+    pub parse: ParseArgs,
 
     #[command(flatten)]
     pub output: OutputArgs,

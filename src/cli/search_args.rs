@@ -73,9 +73,14 @@ pub struct EvalArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_files: Option<u64>,
 
-    /// Stop the whole run after SECS seconds (the result is partial).
+    /// Stop the whole run after SECS seconds: searching, evaluating and printing (the
+    /// result is partial).
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: Option<f64>,
+
+    /// Stop the run after N files failed to evaluate (the result is partial).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_errors: Option<u64>,
 
     /// Wall-clock limit for evaluating one file.
     #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_seconds)]

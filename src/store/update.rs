@@ -205,11 +205,13 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
         facts: None,
         names: Vec::new(),
     };
-    if source::looks_binary(&bytes) {
-        c.state = STATE_BINARY;
-        return c;
-    }
-    let text = source::decode(bytes);
+    let text = match source::text_of(bytes) {
+        Ok(t) => t,
+        Err(_) => {
+            c.state = STATE_BINARY;
+            return c;
+        }
+    };
     match facts_of_text(w.language, w.path, &text.text) {
         Ok(f) => {
             c.symbols = f.definitions.len() as i64;

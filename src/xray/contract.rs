@@ -3,13 +3,18 @@
 //!
 //! An evaluator returns `{"matches": [{"line_number": int, ...}, ...], "value": any}`
 //! or `{"skip": True}`. Anything else is `InvalidEvaluatorReturn`, with a message that
-//! says what was wrong. Each match then gets `file_path` and `language` (always,
-//! overriding the evaluator's) and `line_content` (when omitted; empty when the line
-//! is out of range). Other keys the evaluator set are kept as they are.
+//! says what was wrong. Each match then loses any `file_path` and `language` of the
+//! evaluator's (the printer writes the real ones, once per file rather than once per
+//! match in memory) and gets `line_content` (when omitted; empty when the line
+//! is out of range, looked up through a [`LineIndex`]). A `line_content` longer than
+//! [`crate::source::MAX_LINE_BYTES`] is cut to a window around the match's column and
+//! the match gets `"line_truncated": true`. Other keys the evaluator set are kept as
+//! they are.
 
 use serde_json::{Map, Value};
 
 use super::evaluator::{ErrorType, EvalError};
+use crate::source::{excerpt, LineIndex};
 
 /// A validated result.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,17 +80,35 @@ pub fn validate(raw: Value) -> Result<FileResult, EvalError> {
     })
 }
 
-/// Adds `file_path`, `language` and (when missing) `line_content` to a match.
-pub fn enrich(m: &mut Map<String, Value>, file_path: Value, language: &str, source: &str) {
-    m.insert("file_path".into(), file_path);
-    m.insert("language".into(), Value::String(language.into()));
-    if !m.contains_key("line_content") {
-        let line = m
-            .get("line_number")
-            .and_then(Value::as_u64)
-            .and_then(|n| source.lines().nth(n.saturating_sub(1) as usize))
-            .unwrap_or("");
-        m.insert("line_content".into(), Value::String(line.into()));
+/// Drops the evaluator's `file_path` and `language` (the printer adds the real ones),
+/// adds `line_content` when missing, and cuts a long `line_content` for display.
+/// `lines` indexes `source`.
+pub fn enrich(m: &mut Map<String, Value>, source: &str, lines: &LineIndex) {
+    m.remove("file_path");
+    m.remove("language");
+    let column = m
+        .get("column")
+        .and_then(Value::as_u64)
+        .map_or(0, |c| c.saturating_sub(1) as usize);
+    let (text, truncated) = match m.get("line_content") {
+        Some(Value::String(line)) => match excerpt(line, column) {
+            (_, false) => return,
+            (cut, true) => (cut.into_owned(), true),
+        },
+        Some(_) => return,
+        None => {
+            let line = m
+                .get("line_number")
+                .and_then(Value::as_u64)
+                .and_then(|n| lines.line(source, n))
+                .unwrap_or("");
+            let (text, truncated) = excerpt(line, column);
+            (text.into_owned(), truncated)
+        }
+    };
+    m.insert("line_content".into(), Value::String(text));
+    if truncated {
+        m.insert("line_truncated".into(), Value::Bool(true));
     }
 }
 
@@ -143,28 +166,43 @@ mod tests {
     }
 
     #[test]
-    fn enrichment_overrides_path_and_fills_line_content() {
-        let mut m = json!({"line_number": 2, "file_path": "evil"})
+    fn enrichment_drops_the_evaluators_path_and_fills_line_content() {
+        let mut m = json!({"line_number": 2, "file_path": "evil", "language": "x"})
             .as_object()
             .unwrap()
             .clone();
-        enrich(&mut m, json!({"text": "a.py"}), "python", "one\ntwo\n");
-        assert_eq!(m["file_path"], json!({"text": "a.py"}));
-        assert_eq!(m["language"], "python");
+        let src = "one\ntwo\n";
+        enrich(&mut m, src, &LineIndex::new(src.as_bytes()));
+        assert!(!m.contains_key("file_path") && !m.contains_key("language"));
         assert_eq!(m["line_content"], "two");
         let mut far = json!({"line_number": 99, "line_content": "kept"})
             .as_object()
             .unwrap()
             .clone();
-        enrich(&mut far, json!({"text": "a.py"}), "python", "one\n");
+        let one = LineIndex::new(b"one\n");
+        enrich(&mut far, "one\n", &one);
         assert_eq!(far["line_content"], "kept");
         let mut out_of_range = json!({"line_number": 99}).as_object().unwrap().clone();
-        enrich(
-            &mut out_of_range,
-            json!({"text": "a.py"}),
-            "python",
-            "one\n",
-        );
+        enrich(&mut out_of_range, "one\n", &one);
         assert_eq!(out_of_range["line_content"], "");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_and_flagged() {
+        let src = format!("{}\n", "a(1);".repeat(100_000));
+        let lines = LineIndex::new(src.as_bytes());
+        let mut m = json!({"line_number": 1, "column": 250_001})
+            .as_object()
+            .unwrap()
+            .clone();
+        enrich(&mut m, &src, &lines);
+        assert_eq!(m["line_truncated"], true);
+        assert!(m["line_content"].as_str().unwrap().len() < 1024);
+        let mut given = json!({"line_number": 1, "line_content": "x".repeat(10_000)})
+            .as_object()
+            .unwrap()
+            .clone();
+        enrich(&mut given, &src, &lines);
+        assert_eq!(given["line_truncated"], true);
     }
 }

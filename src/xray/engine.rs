@@ -1,24 +1,36 @@
 //! Phase 2: evaluating the candidate files, in parallel, under the run's caps.
 //!
 //! Workers (one per thread) take candidates in path order from a shared counter, read
-//! and decode each file, hand it to the [`Evaluator`] and validate the result; the
-//! outcomes are put back in candidate order, so output never depends on timing.
+//! and decode each file, rebuild its hits' lines and context from the text, hand it to
+//! the [`Evaluator`], validate the result and finish
+//! it (the caller's `post` step: enrichment, AST dumps) while the source is at hand, so
+//! what waits to be printed is the result, never the source. Outcomes are put back in
+//! candidate order, so output never depends on timing; a worker does not start a file
+//! more than a few files ahead of the one being printed (back-pressure: a slow reader
+//! or one huge file never lets later results pile up).
+//!
 //! `--max-files N` evaluates only the first N candidates (partial,
 //! `max_files_reached`); `--timeout` stops taking files once the run's deadline passes
-//! (partial, `timeout`; the timeout wins over the cap). Per-file
-//! failures become [`EvalError`]s and never stop the run.
+//! (partial, `timeout`; the timeout wins over the cap); `--max-errors N` stops after
+//! the Nth failing file. Files too large to parse, and walked files whose language has
+//! no grammar, are skipped rather than failed. Other per-file failures become
+//! [`EvalError`]s and never stop the run.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::contract::{self, FileResult};
 use super::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
 use crate::output::progress::Progress;
 use crate::search::Candidate;
-use crate::source::{self, SourceError};
+use crate::source::{self, LineIndex, SourceError};
 use crate::walk::Visited;
+
+/// How many files a worker may run ahead of the file being printed, per thread.
+const AHEAD_PER_THREAD: usize = 2;
 
 /// Limits of one run.
 #[derive(Debug, Clone, Copy)]
@@ -30,16 +42,37 @@ pub struct Limits {
     pub eval_timeout: Duration,
     pub threads: usize,
     pub progress: bool,
+    /// Files larger than this many bytes are skipped, not parsed.
+    pub parse_limit: u64,
+    /// Stop after this many failing files.
+    pub max_errors: Option<usize>,
+    /// Context lines around each hit (`-C`).
+    pub context: usize,
 }
 
-/// What happened to one evaluated file.
+/// Why a file was skipped rather than evaluated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skip {
+    /// Over the parse-size limit (the message says so; it is printed as a warning).
+    TooLarge(String),
+    /// Found by the walk, in a language without a grammar: counted, not reported.
+    NoGrammar,
+}
+
+/// What happened to one candidate file; `R` is what the `post` step made of a result.
 #[derive(Debug)]
-pub struct FileOutcome {
+pub enum Outcome<R> {
+    Done(R),
+    Failed(EvalError),
+    Skipped(Skip),
+}
+
+/// One evaluated file.
+#[derive(Debug)]
+pub struct FileOutcome<R> {
     /// Index into the candidate list.
     pub index: usize,
-    pub result: Result<FileResult, EvalError>,
-    /// The decoded source (kept for enrichment and AST dumps).
-    pub source: String,
+    pub outcome: Outcome<R>,
 }
 
 /// The run's counts and flags.
@@ -48,21 +81,26 @@ pub struct Phase2 {
     pub files_evaluated: usize,
     pub timeout: bool,
     pub max_files_reached: bool,
+    pub max_errors_reached: bool,
 }
 
 /// Evaluates the candidates on worker threads and hands each outcome to `emit` on the
 /// calling thread, in candidate order, as soon as it and all before it are done: the
 /// output streams (a reader such as `head` sees results early) yet never depends on
-/// timing, and only the files in flight are held in memory. An `emit` error (a closed
-/// pipe) stops the workers from taking more files and is returned.
-pub fn evaluate_all<E>(
+/// timing. `post` runs on the worker thread with the file's source and turns a valid
+/// result into what `emit` needs. An `emit` error (a closed pipe) stops the workers
+/// from taking more files and is returned.
+pub fn evaluate_all<R, P, E>(
     candidates: &[Visited<Candidate>],
     evaluator: &dyn Evaluator,
     limits: &Limits,
+    post: P,
     mut emit: E,
 ) -> std::io::Result<Phase2>
 where
-    E: FnMut(FileOutcome) -> std::io::Result<()>,
+    R: Send,
+    P: Fn(&Visited<Candidate>, &str, &LineIndex, FileResult) -> R + Sync,
+    E: FnMut(FileOutcome<R>) -> std::io::Result<()>,
 {
     let cap = limits.max_files.unwrap_or(usize::MAX).min(candidates.len());
     let next = AtomicUsize::new(0);
@@ -74,14 +112,20 @@ where
         limits.threads
     }
     .min(cap.max(1));
+    let ahead = threads * AHEAD_PER_THREAD;
+    // How many outcomes have been handed to `emit`; workers wait on it.
+    let delivered = (Mutex::new(0usize), Condvar::new());
     let progress = Progress::start("files evaluated", limits.progress);
-    let (tx, rx) = std::sync::mpsc::channel::<FileOutcome>();
+    let (tx, rx) = std::sync::mpsc::channel::<FileOutcome<R>>();
     let mut evaluated = 0usize;
+    let mut failures = 0usize;
+    let mut max_errors_reached = false;
     let mut result = Ok(());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, timed_out, stop, progress) = (&next, &timed_out, &stop, &progress);
+            let (next, timed_out, stop, progress, delivered, post) =
+                (&next, &timed_out, &stop, &progress, &delivered, &post);
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -90,101 +134,163 @@ where
                     timed_out.store(true, Ordering::Relaxed);
                     return;
                 }
-                // Indices are taken in order and every taken one is finished, so the
-                // outcomes delivered are always a prefix 0..n of the candidates.
+                // Indices are taken in order and every taken one is finished (or the
+                // run ends), so the outcomes delivered are always a prefix 0..n.
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= cap {
                     return;
                 }
-                let outcome = evaluate_one(index, &candidates[index].item, evaluator, limits);
+                if !wait_for_turn(index, ahead, delivered, stop, limits.run_deadline) {
+                    timed_out.store(
+                        limits.run_deadline.is_some_and(|d| Instant::now() >= d),
+                        Ordering::Relaxed,
+                    );
+                    return;
+                }
+                let Some(outcome) = evaluate_one(&candidates[index], evaluator, limits, post)
+                else {
+                    // The run's deadline cut this file short: it was not evaluated, and
+                    // nothing after it is delivered.
+                    timed_out.store(true, Ordering::Relaxed);
+                    return;
+                };
                 progress.inc();
-                if tx.send(outcome).is_err() {
+                if tx.send(FileOutcome { index, outcome }).is_err() {
                     return;
                 }
             });
         }
         drop(tx);
-        let mut pending: BTreeMap<usize, FileOutcome> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, FileOutcome<R>> = BTreeMap::new();
         for outcome in rx {
             pending.insert(outcome.index, outcome);
             while let Some(ready) = pending.remove(&evaluated) {
+                if result.is_err() || max_errors_reached {
+                    break;
+                }
                 evaluated += 1;
-                if result.is_ok() {
-                    result = emit(ready);
-                    if result.is_err() {
-                        stop.store(true, Ordering::Relaxed);
+                let failed = matches!(ready.outcome, Outcome::Failed(_));
+                result = emit(ready);
+                if failed {
+                    failures += 1;
+                    if limits.max_errors.is_some_and(|n| failures >= n) && evaluated < cap {
+                        max_errors_reached = true;
                     }
                 }
+                if result.is_err() || max_errors_reached {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                let (count, turn) = &delivered;
+                *count.lock().unwrap_or_else(|p| p.into_inner()) = evaluated;
+                turn.notify_all();
+            }
+            if result.is_err() || max_errors_reached {
+                // Wake waiting workers so that they see `stop` and end.
+                delivered.1.notify_all();
             }
         }
     });
     progress.finish();
     result?;
-    let timeout = timed_out.load(Ordering::Relaxed) && evaluated < cap;
+    let timeout = timed_out.load(Ordering::Relaxed) && evaluated < cap && !max_errors_reached;
     Ok(Phase2 {
         files_evaluated: evaluated,
         timeout,
         // The timeout wins over the cap: a run cut short by time is reported as such.
-        max_files_reached: !timeout && cap < candidates.len(),
+        max_files_reached: !timeout && !max_errors_reached && cap < candidates.len(),
+        max_errors_reached,
     })
 }
 
-fn evaluate_one(
+/// Waits until file `index` is at most `ahead` files past the last one printed.
+/// False when the run stopped or its deadline passed while waiting.
+fn wait_for_turn(
     index: usize,
-    c: &Candidate,
+    ahead: usize,
+    (count, turn): &(Mutex<usize>, Condvar),
+    stop: &AtomicBool,
+    deadline: Option<Instant>,
+) -> bool {
+    let mut delivered = count.lock().unwrap_or_else(|p| p.into_inner());
+    while index >= *delivered + ahead {
+        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+        let wait = deadline.map_or(Duration::from_millis(100), |d| {
+            d.saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(100))
+        });
+        delivered = turn
+            .wait_timeout(delivered, wait)
+            .unwrap_or_else(|p| p.into_inner())
+            .0;
+    }
+    true
+}
+
+/// One file's outcome; None when the run's deadline (not the file's own) ended its
+/// evaluation.
+fn evaluate_one<R>(
+    c: &Visited<Candidate>,
     evaluator: &dyn Evaluator,
     limits: &Limits,
-) -> FileOutcome {
-    let fail = |e: EvalError, source: String| FileOutcome {
-        index,
-        result: Err(e),
-        source,
-    };
-    let Some(language) = c.language else {
-        return fail(
-            EvalError::new(
-                ErrorType::UnsupportedLanguage,
-                format!(
-                    "no grammar for {} (see --type-list)",
-                    describe_kind(&c.open_path)
-                ),
+    post: &(impl Fn(&Visited<Candidate>, &str, &LineIndex, FileResult) -> R + Sync),
+) -> Option<Outcome<R>> {
+    Some(match prepare(c, limits) {
+        Err(outcome) => outcome,
+        Ok((language, text)) => {
+            let lines = LineIndex::new(text.as_bytes());
+            let hits = crate::search::expand(&c.item.hits, &text, &lines, limits.context);
+            let absolute = absolute(&c.item.open_path);
+            let own = Instant::now() + limits.eval_timeout;
+            let deadline = limits.run_deadline.map_or(own, |run| own.min(run));
+            let req = EvalRequest {
+                file_path: &absolute,
+                language,
+                source: &text,
+                match_positions: &hits,
+                deadline,
+            };
+            let evaluated = evaluator.evaluate(&req).and_then(contract::validate);
+            // The hits' lines are no longer needed once the evaluator has them.
+            drop(hits);
+            match evaluated {
+                Ok(result) => Outcome::Done(post(c, &text, &lines, result)),
+                Err(_) if deadline < own && Instant::now() >= deadline => return None,
+                Err(e) => Outcome::Failed(e),
+            }
+        }
+    })
+}
+
+/// A file's language and text, or why it is not evaluated.
+fn prepare<R>(
+    c: &Visited<Candidate>,
+    limits: &Limits,
+) -> Result<(&'static crate::lang::Language, String), Outcome<R>> {
+    let item = &c.item;
+    let Some(language) = item.language else {
+        if !item.explicit {
+            return Err(Outcome::Skipped(Skip::NoGrammar));
+        }
+        return Err(Outcome::Failed(EvalError::new(
+            ErrorType::UnsupportedLanguage,
+            format!(
+                "no grammar for {} (see --type-list)",
+                describe_kind(&item.open_path)
             ),
-            String::new(),
-        );
+        )));
     };
-    let text = match source::read_text(&c.open_path) {
-        Ok(t) => t.text,
-        Err(SourceError::Binary) => {
-            // A file named on the command line may be binary: it has no syntax tree.
-            return fail(
-                EvalError::new(ErrorType::IoError, SourceError::Binary.to_string()),
-                String::new(),
-            );
+    match source::read_text_within(&item.open_path, limits.parse_limit) {
+        Ok(t) => Ok((language, t.text)),
+        Err(e @ SourceError::TooLarge { .. }) => {
+            Err(Outcome::Skipped(Skip::TooLarge(e.to_string())))
         }
-        Err(e) => {
-            return fail(
-                EvalError::new(ErrorType::IoError, e.to_string()),
-                String::new(),
-            )
-        }
-    };
-    let absolute = absolute(&c.open_path);
-    let mut deadline = Instant::now() + limits.eval_timeout;
-    if let Some(run) = limits.run_deadline {
-        deadline = deadline.min(run);
-    }
-    let req = EvalRequest {
-        file_path: &absolute,
-        language,
-        source: &text,
-        match_positions: &c.hits,
-        deadline,
-    };
-    let result = evaluator.evaluate(&req).and_then(contract::validate);
-    FileOutcome {
-        index,
-        result,
-        source: text,
+        // A file named on the command line may be binary: it has no syntax tree.
+        Err(e) => Err(Outcome::Failed(EvalError::new(
+            ErrorType::IoError,
+            e.to_string(),
+        ))),
     }
 }
 
@@ -221,6 +327,7 @@ mod tests {
                 language: crate::lang::detect(&p),
                 open_path: p,
                 hits: Vec::new(),
+                explicit: false,
             },
         }
     }
@@ -229,12 +336,18 @@ mod tests {
         cs: &[Visited<Candidate>],
         ev: &dyn Evaluator,
         l: &Limits,
-    ) -> (Phase2, Vec<FileOutcome>) {
+    ) -> (Phase2, Vec<FileOutcome<FileResult>>) {
         let mut got = Vec::new();
-        let p2 = evaluate_all(cs, ev, l, |o| {
-            got.push(o);
-            Ok(())
-        })
+        let p2 = evaluate_all(
+            cs,
+            ev,
+            l,
+            |_, _, _, r| r,
+            |o| {
+                got.push(o);
+                Ok(())
+            },
+        )
         .unwrap();
         (p2, got)
     }
@@ -246,21 +359,100 @@ mod tests {
             eval_timeout: Duration::from_secs(5),
             threads: 2,
             progress: false,
+            parse_limit: u64::MAX,
+            max_errors: None,
+            context: 0,
         }
     }
 
     #[test]
-    fn unknown_extension_is_unsupported_language_and_the_run_goes_on() {
+    fn unknown_extension_is_skipped_when_walked_and_an_error_when_named() {
         let dir = tempfile::tempdir().unwrap();
-        let cs = vec![
+        let mut cs = vec![
             candidate(dir.path(), "a.py", "x = 1\n"),
             candidate(dir.path(), "b.zzz", "x\n"),
+            candidate(dir.path(), "c.zzz", "x\n"),
         ];
+        cs[2].item.explicit = true;
         let (p2, outcomes) = run_all(&cs, &HitsEvaluator, &limits());
-        assert_eq!(p2.files_evaluated, 2);
-        assert!(outcomes[0].result.is_ok());
-        let err = outcomes[1].result.as_ref().unwrap_err();
+        assert_eq!(p2.files_evaluated, 3);
+        assert!(matches!(outcomes[0].outcome, Outcome::Done(_)));
+        assert!(matches!(
+            outcomes[1].outcome,
+            Outcome::Skipped(Skip::NoGrammar)
+        ));
+        let Outcome::Failed(err) = &outcomes[2].outcome else {
+            panic!("a named file without a grammar is an error");
+        };
         assert_eq!(err.error_type, ErrorType::UnsupportedLanguage);
+    }
+
+    #[test]
+    fn files_over_the_parse_limit_are_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let cs = vec![candidate(dir.path(), "a.py", "x = 1\n")];
+        let (_, outcomes) = run_all(
+            &cs,
+            &HitsEvaluator,
+            &Limits {
+                parse_limit: 3,
+                ..limits()
+            },
+        );
+        assert!(matches!(
+            outcomes[0].outcome,
+            Outcome::Skipped(Skip::TooLarge(_))
+        ));
+    }
+
+    #[test]
+    fn max_errors_stops_after_the_nth_failing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cs: Vec<_> = (0..6)
+            .map(|i| candidate(dir.path(), &format!("f{i}.zzz"), ""))
+            .collect();
+        for c in &mut cs {
+            c.item.explicit = true;
+        }
+        let (p2, outcomes) = run_all(
+            &cs,
+            &HitsEvaluator,
+            &Limits {
+                max_errors: Some(2),
+                ..limits()
+            },
+        );
+        assert_eq!(outcomes.len(), 2);
+        assert!(p2.max_errors_reached && !p2.timeout && !p2.max_files_reached);
+    }
+
+    #[test]
+    fn workers_stay_a_few_files_ahead_of_the_printer() {
+        let dir = tempfile::tempdir().unwrap();
+        let cs: Vec<_> = (0..40)
+            .map(|i| candidate(dir.path(), &format!("f{i:02}.py"), ""))
+            .collect();
+        let started = AtomicUsize::new(0);
+        let mut max_ahead = 0;
+        evaluate_all(
+            &cs,
+            &HitsEvaluator,
+            &Limits {
+                threads: 2,
+                ..limits()
+            },
+            |_, _, _, r| {
+                started.fetch_add(1, Ordering::SeqCst);
+                r
+            },
+            |o| {
+                std::thread::sleep(Duration::from_millis(5));
+                max_ahead = max_ahead.max(started.load(Ordering::SeqCst) - o.index);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert!(max_ahead <= 2 * AHEAD_PER_THREAD + 1, "{max_ahead}");
     }
 
     #[test]
@@ -353,6 +545,7 @@ mod tests {
                 threads: 1,
                 ..limits()
             },
+            |_, _, _, r| r,
             |_| {
                 seen += 1;
                 Err(std::io::ErrorKind::BrokenPipe.into())

@@ -32,7 +32,7 @@ pub struct EvalRequest<'a> {
 
 /// The per-file failure kinds. Their names are the `error_type` of
 /// `evaluation_error` records: an API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ErrorType {
     UnsupportedLanguage,
     EvaluatorTimeout,
@@ -43,7 +43,9 @@ pub enum ErrorType {
 }
 
 /// A failed evaluation of one file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize, serde::Deserialize,
+)]
 #[error("{error_type:?}: {message}")]
 pub struct EvalError {
     pub error_type: ErrorType,
@@ -81,14 +83,18 @@ impl Evaluator for HitsEvaluator {
             req.match_positions
                 .iter()
                 .map(|h| {
-                    json!({
+                    let mut m = json!({
                         "line_number": h.line_number,
                         "column": h.column,
                         "byte_offset": h.byte_offset,
                         "line_content": h.line_content,
                         "context_before": h.context_before,
                         "context_after": h.context_after,
-                    })
+                    });
+                    if h.line_truncated {
+                        m["line_truncated"] = Value::Bool(true);
+                    }
+                    m
                 })
                 .collect()
         };

@@ -15,18 +15,19 @@ pub mod python;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use serde_json::{Map, Value};
 
-use crate::cli::{
-    EvalArgs, ExploreArgs, OutputArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs,
-};
+use crate::cli::{EvalArgs, ExploreArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs};
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::search::{self, CaseMode, RegexOptions, Target};
+use crate::source::LineIndex;
 use crate::walk::{Visited, Walker};
-use engine::Limits;
+use contract::FileResult;
+use engine::{Limits, Outcome, Skip};
 use evaluator::{Evaluator, HitsEvaluator};
 use printer::{Printer, Style, Summary};
 
@@ -38,6 +39,7 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         files_only: args.files_with_matches,
         vimgrep: args.vimgrep,
         max_debug_nodes: None,
+        all_nodes: false,
     };
     job.run(out)
 }
@@ -46,7 +48,7 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
 pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let max_nodes = usize::from(args.max_debug_nodes);
     if let Some(file) = &args.file {
-        return dump_file(file, max_nodes, &args.run.output, out);
+        return dump_file(file, args.all_nodes, &args.run, out);
     }
     let job = Job {
         // Invariant: clap requires PATTERN unless --file is given.
@@ -55,6 +57,7 @@ pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus
         files_only: false,
         vimgrep: false,
         max_debug_nodes: Some(max_nodes),
+        all_nodes: args.all_nodes,
     };
     job.run(out)
 }
@@ -67,6 +70,8 @@ struct Job<'a> {
     vimgrep: bool,
     /// Some for explore: the size of each AST dump.
     max_debug_nodes: Option<usize>,
+    /// explore: anonymous nodes in the dumps too.
+    all_nodes: bool,
 }
 
 impl Job<'_> {
@@ -76,16 +81,28 @@ impl Job<'_> {
             pattern: pattern_args,
             eval,
             walk,
+            parse,
             output,
         } = self.run;
         let started = Instant::now();
         let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
         let report = Reporter::new();
-        let walker = Walker::new(paths, walk)?;
+        let walker = Walker::new(paths, walk)?.with_deadline(run_deadline);
+        let threads = if walk.threads == 0 {
+            std::thread::available_parallelism().map_or(2, |n| n.get())
+        } else {
+            walk.threads
+        };
+        let (threads, budget) = python::pool::Budget::shared(threads, python::pool::pool_memory());
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
-        let evaluator = build_evaluator(eval)?;
-        let opts = regex_options(self.pattern, pattern_args, self.files_only);
+        let evaluator = build_evaluator(eval, budget)?;
+        // `-l` alone lists phase 1's candidates; with an evaluator it lists the files the
+        // evaluator matched, which needs the whole phase 1 (the hits) and phase 2.
+        let list_candidates = self.files_only && eval.eval.is_none() && eval.eval_file.is_none();
+        let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
+        opts.every_match = self.vimgrep;
+        opts.parse_limit = Some(parse.max_parse_size);
         let candidates = search::find_candidates(&walker, &report, &opts)?;
 
         let color = color_choice(output.color) == termcolor::ColorChoice::Always;
@@ -103,17 +120,24 @@ impl Job<'_> {
         } else {
             Box::new(termcolor::NoColor::new(&mut *out))
         };
-        let mut printer = Printer::new(style, sink);
+        let mut printer = Printer::new(style, sink)
+            .escaping(color || std::io::stdout().is_terminal())
+            .with_context(pattern_args.context > 0);
+        if color && opts.target == search::Target::Content {
+            printer = printer.highlighting(search::highlighter(&opts)?);
+        }
         let mut summary = Summary {
             files_total: candidates.len(),
             excluded_dirs: walker.excluded_dirs(),
+            timeout: walker.cut_short(),
             ..Summary::default()
         };
 
-        if self.files_only {
+        if list_candidates {
             for c in &candidates {
                 printer.candidate(&c.path)?;
             }
+            summary.partial = summary.timeout;
             summary.elapsed_ms = started.elapsed().as_millis();
             printer.finish(&summary)?;
             return Ok(ExitStatus::from_outcome(
@@ -126,42 +150,88 @@ impl Job<'_> {
             max_files: eval.max_files.map(|n| n as usize),
             run_deadline,
             eval_timeout: Duration::from_secs_f64(eval.eval_timeout),
-            threads: walk.threads,
+            threads,
             progress: !output.json,
+            parse_limit: parse.max_parse_size,
+            max_errors: eval.max_errors.map(|n| n as usize),
+            context: usize::from(pattern_args.context),
         };
         let explore_nodes = self.max_debug_nodes;
-        let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, |outcome| {
-            let c = &candidates[outcome.index];
-            match outcome.result {
-                Ok(result) => {
-                    let mut matches = result.matches;
-                    let lang = c.item.language.map_or("", |l| l.name);
-                    let file_path = crate::output::json::path_json(&c.path);
-                    for m in &mut matches {
-                        contract::enrich(m, file_path.clone(), lang, &outcome.source);
-                    }
-                    let dumps = explore_nodes.map(|n| {
-                        attach_ast(c, &outcome.source, &mut matches, n, style == Style::Json)
-                    });
-                    summary.matches += matches.len();
-                    printer.matches(&c.path, &matches, dumps.as_deref())?;
-                    if let Some(v) = &result.value {
-                        printer.metadata(&c.path, v)?;
-                    }
-                }
-                Err(err) => {
-                    summary.evaluation_errors += 1;
-                    printer.error(&c.path, &err)?;
-                }
+        let all_nodes = self.all_nodes;
+        let files_only = self.files_only;
+        // Set when the deadline cut a file's AST dumps short.
+        let dumps_cut = AtomicBool::new(false);
+        let post = |c: &Visited<search::Candidate>,
+                    source: &str,
+                    lines: &LineIndex,
+                    result: FileResult| {
+            let mut matches = result.matches;
+            for m in &mut matches {
+                contract::enrich(m, source, lines);
             }
-            Ok(())
-        })?;
+            let dumps = explore_nodes.map(|n| {
+                let dumps = attach_ast(
+                    c,
+                    source,
+                    lines,
+                    &mut matches,
+                    DumpShape {
+                        max_nodes: n,
+                        all_nodes,
+                        json: style == Style::Json,
+                    },
+                    run_deadline,
+                );
+                if dumps.cut {
+                    dumps_cut.store(true, Ordering::Relaxed);
+                }
+                dumps.text
+            });
+            Finished {
+                matches,
+                dumps,
+                value: result.value,
+            }
+        };
+        let phase2 =
+            engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, post, |done| {
+                let c = &candidates[done.index];
+                match done.outcome {
+                    Outcome::Done(f) if files_only => {
+                        summary.matches += f.matches.len();
+                        if !f.matches.is_empty() {
+                            printer.candidate(&c.path)?;
+                        }
+                    }
+                    Outcome::Done(f) => {
+                        summary.matches += f.matches.len();
+                        let lang = c.item.language.map_or("", |l| l.name);
+                        printer.matches(&c.path, lang, &f.matches, f.dumps.as_deref())?;
+                        if let Some(v) = &f.value {
+                            printer.metadata(&c.path, v)?;
+                        }
+                    }
+                    Outcome::Failed(err) => {
+                        summary.evaluation_errors += 1;
+                        printer.error(&c.path, &err)?;
+                    }
+                    Outcome::Skipped(Skip::TooLarge(why)) => {
+                        summary.skipped_files += 1;
+                        report.path_warning(&c.path, why);
+                    }
+                    Outcome::Skipped(Skip::NoGrammar) => summary.unsupported_files += 1,
+                }
+                Ok(())
+            })?;
         summary.files_evaluated = phase2.files_evaluated;
-        summary.timeout = phase2.timeout;
-        summary.max_files_reached = phase2.max_files_reached;
+        summary.timeout |= phase2.timeout || dumps_cut.into_inner();
+        summary.max_files_reached = phase2.max_files_reached && !summary.timeout;
+        summary.max_errors_reached = phase2.max_errors_reached;
         summary.partial = summary.timeout
             || summary.max_files_reached
+            || summary.max_errors_reached
             || summary.evaluation_errors > 0
+            || summary.skipped_files > 0
             || report.had_error();
         summary.elapsed_ms = started.elapsed().as_millis();
         printer.finish(&summary)?;
@@ -172,11 +242,19 @@ impl Job<'_> {
     }
 }
 
+/// One file's results, finished on the worker thread (its source is gone after this).
+struct Finished {
+    matches: Vec<Map<String, Value>>,
+    /// explore's text dumps, one per match (empty in JSON, where they are in the match).
+    dumps: Option<Vec<String>>,
+    value: Option<Value>,
+}
+
 /// The largest `--eval-file` read; an evaluator is a short script.
 const MAX_EVAL_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The evaluator for a run: the user's Python code, or the default.
-fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
+fn build_evaluator(eval: &EvalArgs, budget: python::pool::Budget) -> Result<Box<dyn Evaluator>> {
     let code = match (&eval.eval, &eval.eval_file) {
         (Some(code), _) => code.clone(),
         (None, Some(file)) => {
@@ -189,14 +267,18 @@ fn build_evaluator(eval: &EvalArgs) -> Result<Box<dyn Evaluator>> {
         }
         (None, None) => return Ok(Box::new(HitsEvaluator)),
     };
-    python_evaluator(&code)
+    python_evaluator(&code, budget)
 }
 
-/// The sandboxed Python evaluator; rejected code is an error before anything runs.
-pub(crate) fn python_evaluator(code: &str) -> Result<Box<dyn Evaluator>> {
+/// The sandboxed Python evaluator, each worker within `budget`; rejected code is an
+/// error before anything runs.
+pub(crate) fn python_evaluator(
+    code: &str,
+    budget: python::pool::Budget,
+) -> Result<Box<dyn Evaluator>> {
     let exe =
         std::env::current_exe().context("cannot find the codesearch binary to run evaluators")?;
-    let evaluator = python::PythonEvaluator::new(code, exe, python::pool::Budget::default())?;
+    let evaluator = python::PythonEvaluator::new(code, exe, budget)?;
     Ok(Box::new(evaluator))
 }
 
@@ -218,56 +300,76 @@ pub(crate) fn regex_options(pattern: &str, p: &PatternArgs, files_only: bool) ->
         pcre2: p.pcre2,
         fixed_strings: p.fixed_strings,
         word: p.word_regexp,
-        context: usize::from(p.context),
         files_only,
+        every_match: false,
+        parse_limit: None,
     }
 }
 
+/// Explore's AST dumps of one file.
+pub(crate) struct Dumps {
+    /// The text dumps, one per match (JSON puts them in the matches instead).
+    pub text: Vec<String>,
+    /// Whether the run's deadline stopped the dumps before the last match.
+    pub cut: bool,
+}
+
+/// What explore's dumps around matches look like.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DumpShape {
+    pub max_nodes: usize,
+    pub all_nodes: bool,
+    /// JSON puts each dump in its match; text keeps them apart.
+    pub json: bool,
+}
+
 /// Explore: parses the file once and gives every match its `matched_node` and
-/// `ast_debug` (JSON) or a text dump (returned, one per match).
+/// `ast_debug` (JSON) or a text dump, until the run's deadline.
 pub(crate) fn attach_ast(
     c: &Visited<search::Candidate>,
     source: &str,
+    line_starts: &LineIndex,
     matches: &mut [Map<String, Value>],
-    max_nodes: usize,
-    json: bool,
-) -> Vec<String> {
+    shape: DumpShape,
+    deadline: Option<Instant>,
+) -> Dumps {
+    let mut dumps = Dumps {
+        text: Vec::new(),
+        cut: false,
+    };
     let Some(lang) = c.item.language else {
-        return Vec::new();
+        return dumps;
     };
     let Ok(tree) = crate::source::parse(&mut lang.parser(), lang, source) else {
-        return Vec::new();
+        return dumps;
     };
-    let line_starts = line_starts(source);
-    let mut dumps = Vec::with_capacity(matches.len());
+    let mut find = ast_dump::NodeFinder::new(tree.root_node());
     for m in matches.iter_mut() {
-        let byte = match_byte(m, source, &line_starts);
-        let node = ast_dump::enclosing_node(tree.root_node(), byte);
-        let dump = ast_dump::AstDump::new(node, source, max_nodes);
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            dumps.cut = true;
+            break;
+        }
+        let byte = match_byte(m, source, line_starts);
+        let node = find.enclosing(byte);
+        let dump = ast_dump::AstDump::new(node, source, shape.max_nodes, shape.all_nodes);
         m.insert("matched_node".into(), ast_dump::describe(node));
-        if json {
+        if shape.json {
             m.insert("ast_debug".into(), dump.to_json());
         } else {
-            dumps.push(dump.to_text("    "));
+            dumps.text.push(dump.to_text("    "));
         }
     }
     dumps
 }
 
-fn line_starts(source: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
-}
-
 /// Where a match points: its `byte_offset`, else its line and column, else the first
 /// non-blank character of its line.
-fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &[usize]) -> usize {
+fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &LineIndex) -> usize {
     if let Some(b) = m.get("byte_offset").and_then(Value::as_u64) {
         return (b as usize).min(source.len());
     }
-    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(1) as usize;
-    let Some(&start) = line_starts.get(line.saturating_sub(1)) else {
+    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(1);
+    let Some(start) = line_starts.line_start(line) else {
         return source.len();
     };
     if let Some(col) = m.get("column").and_then(Value::as_u64) {
@@ -277,23 +379,28 @@ fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &[usize]) -> us
     start + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
 }
 
-/// `explore --file PATH`: one file's whole tree.
+/// `explore --file PATH`: one file's whole tree, in document order.
 fn dump_file(
     path: &Path,
-    max_nodes: usize,
-    output: &OutputArgs,
+    all_nodes: bool,
+    run: &SearchRunArgs,
     out: &mut dyn Write,
 ) -> Result<ExitStatus> {
     let started = Instant::now();
     let lang = crate::lang::detect(path)
         .with_context(|| format!("{}: unsupported language (see --type-list)", path.display()))?;
-    let text = crate::source::read_text(path)
+    let text = crate::source::read_text_within(path, run.parse.max_parse_size)
         .with_context(|| path.display().to_string())?
         .text;
     let tree = crate::source::parse(&mut lang.parser(), lang, &text)
         .with_context(|| path.display().to_string())?;
-    let dump = ast_dump::AstDump::new(tree.root_node(), &text, max_nodes);
-    if output.json {
+    let dump = ast_dump::AstDump::document(
+        tree.root_node(),
+        &text,
+        ast_dump::FILE_DUMP_NODES,
+        all_nodes,
+    );
+    if run.output.json {
         let mut json = crate::output::json::JsonLines::new(&mut *out);
         json.record(
             "ast",
@@ -301,6 +408,7 @@ fn dump_file(
                 "file_path": crate::output::json::path_json(path),
                 "language": lang.name,
                 "ast_debug": dump.to_json(),
+                "omitted_nodes": dump.omitted(),
             }),
         )?;
         json.record(
@@ -308,11 +416,14 @@ fn dump_file(
             &serde_json::json!({
                 "files": 1,
                 "nodes": dump.len(),
+                "omitted_nodes": dump.omitted(),
                 "elapsed_ms": started.elapsed().as_millis(),
             }),
         )?;
     } else {
-        out.write_all(dump.to_text("").as_bytes())?;
+        // Node kinds come from the grammar and previews are quoted with escapes: nothing
+        // from the file reaches the terminal raw.
+        dump.write_text("", out)?;
     }
     Ok(ExitStatus::Found)
 }

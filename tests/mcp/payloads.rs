@@ -148,6 +148,7 @@ paged!(XrayPayload {
     files_evaluated: usize,
     partial: bool,
     timeout: bool,
+    skipped_files: usize,
     max_files_reached: bool,
     elapsed_ms: u64,
 });

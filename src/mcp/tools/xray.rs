@@ -2,6 +2,7 @@
 //! passed as an argument, run sandboxed once per file over its syntax tree) decides
 //! what matches. Runs on the xray engine the command line uses.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -13,9 +14,14 @@ use super::{
 use crate::cli::{PatternArgs, TargetArg};
 use crate::mcp::budget::{cut_text, fit, size};
 use crate::output::Reporter;
-use crate::xray::engine::{self, Limits};
+use crate::search::Candidate;
+use crate::source::LineIndex;
+use crate::walk::Visited;
+use crate::xray::contract::FileResult;
+use crate::xray::engine::{self, Limits, Outcome, Skip};
 use crate::xray::evaluator::{Evaluator, HitsEvaluator};
-use crate::xray::{ast_dump, attach_ast, contract, python_evaluator, regex_options};
+use crate::xray::python::pool::{pool_memory, Budget};
+use crate::xray::{ast_dump, attach_ast, contract, python_evaluator, regex_options, DumpShape};
 
 /// The longest a whole run may take unless the call says otherwise.
 const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
@@ -156,18 +162,29 @@ fn search(
     let paths = args.root(&ctx.server.root)?;
     let walker = walker(&paths, args)?;
     let page = page(ctx, args, 50)?;
+    let run_deadline = Some(started + seconds(args, "timeout", DEFAULT_TIMEOUT_SECS)?);
+    let threads = if ctx.server.threads == 0 {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    } else {
+        ctx.server.threads
+    };
+    let (threads, budget) = Budget::shared(threads, pool_memory());
     let limits = Limits {
         max_files: args.usize("max_files")?,
-        run_deadline: Some(started + seconds(args, "timeout", DEFAULT_TIMEOUT_SECS)?),
+        run_deadline,
         eval_timeout: seconds(args, "eval_timeout", 5.0)?,
-        threads: ctx.server.threads,
+        threads,
         progress: false,
+        parse_limit: ctx.server.parse_limit,
+        max_errors: None,
+        context: args.usize("context")?.unwrap_or(0),
     };
-    let opts = regex_options(pattern, &pattern_args(args)?, false);
+    let mut opts = regex_options(pattern, &pattern_args(args)?, false);
+    opts.parse_limit = Some(ctx.server.parse_limit);
     // The evaluator is checked before any file is searched: rejected code is an
     // answer the model can act on.
     let evaluator: Box<dyn Evaluator> = match args.str("eval")? {
-        Some(code) => python_evaluator(code).map_err(|e| {
+        Some(code) => python_evaluator(code, budget).map_err(|e| {
             ToolError::failed(
                 format!("the evaluator was rejected: {e:#}"),
                 json!({"hint": "fix the evaluator and call again; explore shows the node kinds"}),
@@ -181,38 +198,51 @@ fn search(
     let total_files = candidates.len() as u64;
     let (mut matches, mut errors, mut values) = (Vec::new(), Vec::new(), Vec::new());
     let mut error_count = 0usize;
-    let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, |outcome| {
+    let mut skipped = 0usize;
+    let dumps_cut = AtomicBool::new(false);
+    // On the worker thread, with the file's source: lines, context and dumps.
+    let post = |c: &Visited<Candidate>, source: &str, lines: &LineIndex, result: FileResult| {
+        let mut found = result.matches;
+        for m in &mut found {
+            contract::enrich(m, source, lines);
+        }
+        if let Some(n) = explore_nodes {
+            let shape = DumpShape {
+                max_nodes: n,
+                all_nodes: false,
+                json: true,
+            };
+            if attach_ast(c, source, lines, &mut found, shape, run_deadline).cut {
+                dumps_cut.store(true, Ordering::Relaxed);
+            }
+        }
+        (found, result.value)
+    };
+    let phase2 = engine::evaluate_all(&candidates, evaluator.as_ref(), &limits, post, |done| {
         if (ctx.cancelled)() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 "cancelled",
             ));
         }
-        (ctx.progress)(
-            outcome.index as u64 + 1,
-            Some(total_files),
-            "files evaluated",
-        );
-        let c = &candidates[outcome.index];
+        (ctx.progress)(done.index as u64 + 1, Some(total_files), "files evaluated");
+        let c = &candidates[done.index];
         let file_path = c.path.to_string_lossy().into_owned();
-        match outcome.result {
-            Ok(result) => {
-                let mut found = result.matches;
+        match done.outcome {
+            Outcome::Done((found, value)) => {
                 let lang = c.item.language.map_or("", |l| l.name);
-                for m in &mut found {
-                    contract::enrich(m, json!(file_path), lang, &outcome.source);
-                }
-                if let Some(n) = explore_nodes {
-                    attach_ast(c, &outcome.source, &mut found, n, true);
-                }
-                matches.extend(found.into_iter().map(Value::Object));
-                if let Some(v) = result.value {
+                matches.extend(found.into_iter().map(|mut m| {
+                    m.insert("file_path".into(), json!(file_path));
+                    m.insert("language".into(), json!(lang));
+                    Value::Object(m)
+                }));
+                if let Some(v) = value {
                     if values.len() < LIST_CAP {
                         values.push(file_value(&file_path, v));
                     }
                 }
             }
-            Err(err) => {
+            Outcome::Failed(err) => {
                 error_count += 1;
                 if errors.len() < LIST_CAP {
                     errors.push(json!({
@@ -223,12 +253,15 @@ fn search(
                     }));
                 }
             }
+            Outcome::Skipped(Skip::TooLarge(_)) => skipped += 1,
+            Outcome::Skipped(Skip::NoGrammar) => {}
         }
         Ok(())
     })
     .map_err(|e| ToolError::failed(format!("the search stopped: {e}"), json!({})))?;
+    let timeout = phase2.timeout || dumps_cut.into_inner();
     let partial =
-        phase2.timeout || phase2.max_files_reached || error_count > 0 || report.had_error();
+        timeout || phase2.max_files_reached || error_count > 0 || skipped > 0 || report.had_error();
     let elapsed_ms = started.elapsed().as_millis() as u64;
     Ok(fit(&page, &matches, |shown, cut| {
         let mut m = Map::new();
@@ -239,7 +272,8 @@ fn search(
         m.insert("files_total".into(), json!(total_files));
         m.insert("files_evaluated".into(), json!(phase2.files_evaluated));
         m.insert("partial".into(), json!(partial));
-        m.insert("timeout".into(), json!(phase2.timeout));
+        m.insert("timeout".into(), json!(timeout));
+        m.insert("skipped_files".into(), json!(skipped));
         m.insert("max_files_reached".into(), json!(phase2.max_files_reached));
         m.insert("elapsed_ms".into(), json!(elapsed_ms));
         cut.annotate(&mut m, page.max_chars);
@@ -286,7 +320,7 @@ fn dump_file(
     let tree = crate::source::parse(&mut lang.parser(), lang, &text).map_err(failed)?;
     let mut nodes = max_nodes;
     loop {
-        let dump = ast_dump::AstDump::new(tree.root_node(), &text, nodes);
+        let dump = ast_dump::AstDump::new(tree.root_node(), &text, nodes, false);
         let mut answer = json!({
             "file_path": shown,
             "language": lang.name,

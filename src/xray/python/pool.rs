@@ -5,7 +5,9 @@
 //! only pipes), sends one file, and waits for the answer no longer than the file's
 //! deadline plus a short grace. A worker that overruns is killed and replaced; one
 //! that dies (the memory limit, a crash) is reaped and its death reported as
-//! `EvaluatorCrash`. The parent never blocks on a child without a deadline.
+//! `EvaluatorCrash`. The parent never blocks on a child without a deadline, neither
+//! reading nor writing: a worker that stops reading its input (stopped, stuck) is
+//! killed when the file's deadline passes.
 //!
 //! Workers are started by one thread that lives as long as the evaluator
 //! (`Spawner`): a worker's parent-death signal fires when the *thread* that started
@@ -21,7 +23,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::protocol::{read_frame_until, write_frame, ReadError, Request, Response};
+use super::protocol::{
+    read_frame_until, set_nonblocking, write_frame_until, FrameError, Request, Response,
+};
 use super::validate::{self, Rejected};
 use super::worker::WORKER_ARG;
 use crate::xray::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
@@ -47,6 +51,42 @@ impl Default for Budget {
             max_recursion_depth: d.max_recursion_depth,
         }
     }
+}
+
+/// The least memory a worker is given: less cannot evaluate a file of any size.
+const MIN_WORKER_MEMORY: usize = 128 << 20;
+
+impl Budget {
+    /// How many of `threads` workers may run, and each one's budget, when together
+    /// they may use at most `total` bytes: the default budget per worker while it
+    /// fits, an equal share of `total` beyond that, and fewer workers when even
+    /// [`MIN_WORKER_MEMORY`] each would not fit.
+    pub fn shared(threads: usize, total: usize) -> (usize, Budget) {
+        let workers = threads.clamp(1, (total / MIN_WORKER_MEMORY).max(1));
+        let base = Budget::default();
+        let share = (total / workers).max(MIN_WORKER_MEMORY);
+        let budget = Budget {
+            max_memory: Some(base.max_memory.map_or(share, |m| m.min(share))),
+            ..base
+        };
+        (workers, budget)
+    }
+}
+
+/// The memory the worker pool may use in all: half the machine's physical memory (4
+/// GiB when that cannot be read).
+pub fn pool_memory() -> usize {
+    // SAFETY: sysconf only reads system configuration.
+    let (pages, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    if pages <= 0 || page <= 0 {
+        return 4 << 30;
+    }
+    (pages as usize).saturating_mul(page as usize) / 2
 }
 
 /// The Python evaluator, as the phase-2 engine sees it.
@@ -149,7 +189,8 @@ impl PythonEvaluator {
         })
     }
 
-    fn spawn(&self) -> Result<Worker, EvalError> {
+    /// Starts a worker and waits for it to be ready, no longer than `deadline`.
+    fn spawn(&self, deadline: Instant) -> Result<Worker, EvalError> {
         let fail = |what: &str| {
             EvalError::new(
                 ErrorType::EvaluatorCrash,
@@ -167,21 +208,27 @@ impl PythonEvaluator {
             stdin,
             stdout,
         };
-        write_frame(
-            &mut worker.stdin,
+        set_nonblocking(worker.stdin.as_raw_fd()).map_err(|e| fail(&e.to_string()))?;
+        let ready_by = (Instant::now() + STARTUP).min(deadline);
+        match write_frame_until(
+            worker.stdin.as_raw_fd(),
             &Request::Init {
                 code: self.code.clone(),
                 max_memory: self.budget.max_memory,
                 max_recursion_depth: self.budget.max_recursion_depth,
             },
-        )
-        .map_err(|e| fail(&e.to_string()))?;
-        match read_frame_until::<Response>(worker.stdout.as_raw_fd(), Instant::now() + STARTUP) {
+            ready_by,
+        ) {
+            Ok(()) => {}
+            Err(FrameError::Timeout) => return Err(fail("it did not start in time")),
+            Err(FrameError::Broken(_)) => return Err(fail(&death(&mut worker.child))),
+        }
+        match read_frame_until::<Response>(worker.stdout.as_raw_fd(), ready_by) {
             Ok(Response::Ready) => Ok(worker),
             Ok(Response::Failed(e)) => Err(e),
             Ok(Response::Value(_)) => Err(fail("unexpected answer")),
-            Err(ReadError::Timeout) => Err(fail("it did not start in time")),
-            Err(ReadError::Broken(_)) => Err(fail(&death(&mut worker.child))),
+            Err(FrameError::Timeout) => Err(fail("it did not start in time")),
+            Err(FrameError::Broken(_)) => Err(fail(&death(&mut worker.child))),
         }
     }
 }
@@ -191,7 +238,7 @@ impl Evaluator for PythonEvaluator {
         let taken = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
         let mut worker = match taken {
             Some(w) => w,
-            None => self.spawn()?,
+            None => self.spawn(req.deadline)?,
         };
         let timeout = req.deadline.saturating_duration_since(Instant::now());
         if timeout.is_zero() {
@@ -201,19 +248,31 @@ impl Evaluator for PythonEvaluator {
                 "no time left in the run for this file",
             ));
         }
-        let sent = write_frame(
-            &mut worker.stdin,
+        let sent = write_frame_until(
+            worker.stdin.as_raw_fd(),
             &Request::Evaluate {
-                file_path: req.file_path.to_string_lossy().into_owned(),
-                language: req.language.name.to_string(),
-                source: req.source.to_string(),
-                hits: req.match_positions.to_vec(),
+                file_path: req.file_path.to_string_lossy(),
+                language: req.language.name.into(),
+                source: req.source.into(),
+                hits: req.match_positions.into(),
                 timeout_ms: timeout.as_millis().max(1) as u64,
             },
+            req.deadline,
         );
-        if sent.is_err() {
-            let why = death(&mut worker.child);
-            return Err(EvalError::new(ErrorType::EvaluatorCrash, why));
+        match sent {
+            Ok(()) => {}
+            Err(FrameError::Timeout) => {
+                // Dropping the worker kills it; the next file gets a fresh one.
+                drop(worker);
+                return Err(EvalError::new(
+                    ErrorType::EvaluatorTimeout,
+                    "the evaluator process stopped reading its input; it was killed at the deadline",
+                ));
+            }
+            Err(FrameError::Broken(_)) => {
+                let why = death(&mut worker.child);
+                return Err(EvalError::new(ErrorType::EvaluatorCrash, why));
+            }
         }
         match read_frame_until::<Response>(worker.stdout.as_raw_fd(), req.deadline + GRACE) {
             Ok(Response::Value(v)) => {
@@ -228,7 +287,7 @@ impl Evaluator for PythonEvaluator {
                 ErrorType::EvaluatorCrash,
                 "the evaluator process answered out of turn",
             )),
-            Err(ReadError::Timeout) => {
+            Err(FrameError::Timeout) => {
                 // Dropping the worker kills it; the next file gets a fresh one.
                 drop(worker);
                 Err(EvalError::new(
@@ -239,7 +298,7 @@ impl Evaluator for PythonEvaluator {
                     ),
                 ))
             }
-            Err(ReadError::Broken(_)) => {
+            Err(FrameError::Broken(_)) => {
                 let why = death(&mut worker.child);
                 Err(EvalError::new(ErrorType::EvaluatorCrash, why))
             }
@@ -284,5 +343,23 @@ fn death(child: &mut Child) -> String {
     match status {
         Some(s) => format!("the evaluator process exited unexpectedly ({s})"),
         None => "the evaluator process stopped answering".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_share_the_pool_memory() {
+        let (n, b) = Budget::shared(4, 16 << 30);
+        assert_eq!(n, 4);
+        assert_eq!(b.max_memory, Budget::default().max_memory);
+        let (n, b) = Budget::shared(32, 4 << 30);
+        assert_eq!(n, 32);
+        assert_eq!(b.max_memory, Some(128 << 20));
+        let (n, b) = Budget::shared(1000, 1 << 30);
+        assert_eq!(n, 8, "fewer workers rather than starved ones");
+        assert_eq!(b.max_memory, Some(128 << 20));
     }
 }

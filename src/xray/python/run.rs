@@ -90,14 +90,11 @@ impl Compiled {
             .map_err(|e| EvalError::new(ErrorType::EvaluatorCrash, e.to_string()))?;
         let mut table = NodeTable::new(tree.root_node(), source);
         let root = table.object(tree.root_node());
+        let mut find = crate::xray::ast_dump::NodeFinder::new(tree.root_node());
         let positions = hits
             .iter()
             .map(|h| {
-                let at = tree.root_node().named_descendant_for_byte_range(
-                    h.byte_offset as usize,
-                    h.byte_offset as usize,
-                );
-                let ast_node = at.map_or(MontyObject::None, |n| table.object(n));
+                let ast_node = table.object(find.smallest_named(h.byte_offset as usize));
                 dict(vec![
                     ("line_number", MontyObject::Int(h.line_number as i64)),
                     ("line_content", MontyObject::String(h.line_content.clone())),
@@ -105,6 +102,7 @@ impl Compiled {
                     ("byte_offset", MontyObject::Int(h.byte_offset as i64)),
                     ("context_before", strings(&h.context_before)),
                     ("context_after", strings(&h.context_after)),
+                    ("line_truncated", MontyObject::Bool(h.line_truncated)),
                     ("ast_node", ast_node),
                 ])
             })
