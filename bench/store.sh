@@ -5,7 +5,8 @@
 #     `ast-grep run -p` pattern over the same tree [<= 1.0]; peak RSS [<= 300 MB];
 #  2. warm questions on an unchanged tree (find-symbol, what-breaks on a common name,
 #     what-depends) vs `rg --files` [<= 0.5] and `ctags -R` [<= 0.05];
-#  3. a question after editing one file vs `rg --files` [<= 1.0];
+#  3. a question (find-symbol, what-depends) after editing one file vs `rg --files`
+#     [<= 1.0];
 #  4. the update after rewriting 5% of the files (what a branch switch does) vs the cold
 #     build [<= 0.2];
 #  5. the index's size vs the bytes of the source files it covers [<= 1.0].
@@ -75,16 +76,19 @@ for spec in "${specs[@]}"; do
 
   # 3. One file edited before each question.
   one=$(rg --files -t "$lang" | head -1)
-  edit_times=()
-  for n in $(seq "$RUNS"); do
-    printf '\n' >>"$one"
-    start=$(date +%s.%N)
-    "$bin" what-breaks --all "$breaks" --json >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    edit_times+=("$(echo "$end - $start" | bc -l)")
+  for q in "find-symbol $find" "what-depends $id"; do
+    edit_times=()
+    for n in $(seq "$RUNS"); do
+      printf '\n' >>"$one"
+      start=$(date +%s.%N)
+      # shellcheck disable=SC2086
+      "$bin" $q --json >/dev/null 2>&1 || true
+      end=$(date +%s.%N)
+      edit_times+=("$(echo "$end - $start" | bc -l)")
+    done
+    edited=$(printf '%s\n' "${edit_times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    report_ratio "${q%% *} after editing one file vs rg --files" "$edited" "$rg_files" "rg --files"
   done
-  edited=$(printf '%s\n' "${edit_times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  report_ratio "after editing one file vs rg --files" "$edited" "$rg_files" "rg --files"
 
   # 4. 5% of the files rewritten (a branch switch), then one update.
   total=$(rg --files -t "$lang" | wc -l)
