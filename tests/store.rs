@@ -674,3 +674,35 @@ fn a_remembered_walk_is_dropped_when_a_directory_or_ignore_file_changes() {
     write(p, "a/new.py", b"def four():\n    pass\n");
     assert_eq!(found("four"), ["a/new.py:four"]);
 }
+
+#[test]
+fn replaced_and_deleted_contents_leave_no_garbage_behind() {
+    let dir = tree(&[
+        ("a.py", "def only_in_v1():\n    pass\n"),
+        ("b.py", "def shared_name():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    write(p, "a.py", b"def only_in_v2():\n    shared_name()\n");
+    std::fs::remove_file(p.join("b.py")).unwrap();
+    write(p, "c.py", b"def shared_name():\n    pass\n");
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM content"), 2);
+    assert_eq!(count("SELECT count(*) FROM location"), 2);
+    assert_eq!(
+        count("SELECT count(*) FROM name WHERE text = 'only_in_v1'"),
+        0
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM name WHERE text = 'only_in_v2'"),
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
+        0
+    );
+    same_as_fresh(p, i, &["what-breaks", "shared_name"]);
+}

@@ -89,6 +89,13 @@ fn now_ns() -> i64 {
         .map_or(0, |d| d.as_nanos() as i64)
 }
 
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
+}
+
 /// Why an existing database is not used as it is.
 enum Unusable {
     Rebuild(String),
@@ -176,8 +183,21 @@ impl Store {
             [],
             |r| r.get(0),
         )?;
-        // WAL mode is a property of the file, so it is set once, by whoever creates it.
-        let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+        // WAL mode is a property of the file, set once by whoever creates it; switching
+        // takes an exclusive lock, which a second process opening a new index at the
+        // same moment may have to wait for.
+        let mut mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+        let mut tries = 0;
+        while !mode.eq_ignore_ascii_case("wal") {
+            match conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0)) {
+                Ok(m) if m.eq_ignore_ascii_case("wal") || tries >= 100 => mode = m,
+                Ok(_) => {}
+                Err(e) if is_busy(&e) && tries < 100 => {}
+                Err(e) => return Err(e.into()),
+            }
+            tries += 1;
+            std::thread::sleep(Duration::from_millis(50));
+        }
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(Unusable::Failed(StoreError::Io(std::io::Error::other(
                 format!("cannot use write-ahead logging (journal mode {mode})"),

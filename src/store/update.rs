@@ -424,6 +424,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
         let mut names: HashMap<String, i64> = HashMap::new();
+        // Contents whose locations now point elsewhere: dropped in this same
+        // transaction when nothing else points at them, so no kill leaves garbage.
+        let mut replaced: Vec<i64> = Vec::new();
         for (i, read) in reads {
             let w = &files[i];
             let (stat, content, slot) = match read {
@@ -454,9 +457,14 @@ impl Store {
                     (stat, c, slot)
                 }
             };
-            upsert_location(&tx, w, stat, Some(content), checked)?;
+            if let Some(old) = upsert_location(&tx, w, stat, Some(content), checked)? {
+                if old != content {
+                    replaced.push(old);
+                }
+            }
             out.slots[i] = slot;
         }
+        drop_unreferenced(&tx, &replaced)?;
         tx.commit()?;
         Ok(())
     }
@@ -483,28 +491,21 @@ impl Store {
             return Ok(0);
         }
         let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
+        let mut replaced: Vec<i64> = Vec::new();
         for (i, stat) in large {
-            upsert_location(&tx, &files[*i], *stat, None, checked)?;
+            replaced.extend(upsert_location(&tx, &files[*i], *stat, None, checked)?);
         }
         for k in &gone {
-            tx.execute("DELETE FROM location WHERE path = ?1", [k])?;
+            let old: Option<Option<i64>> = tx
+                .query_row(
+                    "DELETE FROM location WHERE path = ?1 RETURNING content",
+                    [k],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            replaced.extend(old.flatten());
         }
-        let dropped = tx.execute(
-            "DELETE FROM mention WHERE content IN (SELECT c.id FROM content c
-               WHERE NOT EXISTS (SELECT 1 FROM location l WHERE l.content = c.id))",
-            [],
-        )?;
-        let contents = tx.execute(
-            "DELETE FROM content WHERE NOT EXISTS
-               (SELECT 1 FROM location l WHERE l.content = content.id)",
-            [],
-        )?;
-        if dropped > 0 || contents > 0 {
-            tx.execute(
-                "DELETE FROM name WHERE NOT EXISTS (SELECT 1 FROM mention m WHERE m.name = name.id)",
-                [],
-            )?;
-        }
+        drop_unreferenced(&tx, &replaced)?;
         tx.execute(
             "INSERT OR REPLACE INTO header(key, value) VALUES ('updated', ?1)",
             [(now_ns() / 1_000_000_000).to_string()],
@@ -563,13 +564,50 @@ fn insert_content(
     Ok((id, slot_of(id, state, error)))
 }
 
+/// Deletes the contents among `ids` that no location points at, with their mentions
+/// and the names nothing else mentions: work proportional to what changed.
+fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
+    let mut referenced = tx.prepare_cached("SELECT 1 FROM location WHERE content = ?1 LIMIT 1")?;
+    let mut names_of = tx.prepare_cached("SELECT name FROM mention WHERE content = ?1")?;
+    let mut drop_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
+    let mut drop_content = tx.prepare_cached("DELETE FROM content WHERE id = ?1")?;
+    let mut drop_name = tx.prepare_cached(
+        "DELETE FROM name WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM mention WHERE name = ?1)",
+    )?;
+    let mut orphan_names: HashSet<i64> = HashSet::new();
+    let unique: HashSet<i64> = ids.iter().copied().collect();
+    for id in unique {
+        if referenced.exists([id])? {
+            continue;
+        }
+        for n in names_of.query_map([id], |r| r.get::<_, i64>(0))? {
+            orphan_names.insert(n?);
+        }
+        drop_mentions.execute([id])?;
+        drop_content.execute([id])?;
+    }
+    for n in orphan_names {
+        drop_name.execute([n])?;
+    }
+    Ok(())
+}
+
+/// Writes a location record; gives the content it pointed at before, if any.
 fn upsert_location(
     tx: &Transaction,
     w: &Walked,
     stat: Stat,
     content: Option<i64>,
     checked: i64,
-) -> Result<(), StoreError> {
+) -> Result<Option<i64>, StoreError> {
+    let old: Option<i64> = tx
+        .query_row(
+            "SELECT content FROM location WHERE path = ?1",
+            [&w.key],
+            |r| r.get::<_, Option<i64>>(0),
+        )
+        .optional()?
+        .flatten();
     tx.execute(
         "INSERT OR REPLACE INTO location(path, content, size, mtime_ns, ctime_ns, inode, language, checked_ns)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -584,5 +622,5 @@ fn upsert_location(
             checked
         ],
     )?;
-    Ok(())
+    Ok(old)
 }
