@@ -162,6 +162,17 @@ pub fn build_in_background(root: &Path, index_dir: Option<&Path>) -> Result<bool
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    // The build runs at the lowest priority, so the answer that started it (a fresh
+    // parse on the same cores) is not slowed down by it.
+    // SAFETY: the closure runs in the child between fork and exec and makes one
+    // system call (setpriority), which is async-signal-safe; it touches no memory of
+    // the parent's.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+            Ok(())
+        });
+    }
     let mut child = cmd.spawn().context("starting a background build")?;
     // Reaped when it ends, so a long-lived server leaves no zombie behind.
     std::thread::spawn(move || child.wait());
