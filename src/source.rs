@@ -177,6 +177,38 @@ pub fn text_of(bytes: Vec<u8>) -> Result<SourceText, SourceError> {
     Ok(decode(bytes))
 }
 
+/// Lines of files read one file at a time (reported uses come sorted by file).
+#[derive(Default)]
+pub struct LineCache {
+    path: std::path::PathBuf,
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl LineCache {
+    /// Line `line` (1-based) of `path`, without its line ending; empty when missing.
+    pub fn line(&mut self, path: &Path, line: u32) -> &str {
+        if self.path != path {
+            self.path = path.to_path_buf();
+            self.text = crate::source::read_text(path)
+                .map(|s| s.text)
+                .unwrap_or_default();
+            self.starts = std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+        }
+        let i = (line as usize).saturating_sub(1);
+        let Some(&start) = self.starts.get(i) else {
+            return "";
+        };
+        let end = self.starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
+        self.text
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches('\r')
+    }
+}
+
 /// Parses text with a language's grammar, reusing `parser` (callers keep one parser per
 /// thread).
 pub fn parse(

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Result;
 
@@ -205,20 +205,13 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
     )?;
     with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
         let depth = usize::from(args.depth);
-        let mut uses = find_uses(&targets, depth, resolver);
-        uses.sort_by(|a, b| {
-            (a.depth, &a.file.path, a.reference.start_byte).cmp(&(
-                b.depth,
-                &b.file.path,
-                b.reference.start_byte,
-            ))
-        });
+        let uses = find_uses(&targets, depth, resolver);
         if p.style() == Style::Json {
             for t in &targets {
                 p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
             }
         }
-        let mut lines = LineCache::default();
+        let mut lines = crate::source::LineCache::default();
         for u in &uses {
             let r = &u.reference;
             let content = lines.line(&u.file.path, r.line).to_string();
@@ -276,35 +269,4 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
             run.report.had_error(),
         ))
     })
-}
-
-/// Reads the lines of reported uses, one file at a time.
-#[derive(Default)]
-struct LineCache {
-    path: PathBuf,
-    text: String,
-    starts: Vec<usize>,
-}
-
-impl LineCache {
-    fn line(&mut self, path: &Path, line: u32) -> &str {
-        if self.path != path {
-            self.path = path.to_path_buf();
-            self.text = crate::source::read_text(path)
-                .map(|s| s.text)
-                .unwrap_or_default();
-            self.starts = std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect();
-        }
-        let i = (line as usize).saturating_sub(1);
-        let Some(&start) = self.starts.get(i) else {
-            return "";
-        };
-        let end = self.starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
-        self.text
-            .get(start..end)
-            .unwrap_or("")
-            .trim_end_matches('\r')
-    }
 }

@@ -38,7 +38,8 @@ pub struct Use {
     pub target: String,
 }
 
-/// Finds the uses of `targets`, following resolved callers up to `depth` levels.
+/// Finds the uses of `targets`, following resolved callers up to `depth` levels, in
+/// depth, path and position order.
 pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec<Use> {
     let mut seen: HashSet<(PathBuf, String)> = targets.iter().map(Target::key).collect();
     let mut places: HashSet<(PathBuf, u32)> = HashSet::new();
@@ -70,6 +71,13 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
         }
         level = next;
     }
+    out.sort_by(|a, b| {
+        (a.depth, &a.file.path, a.reference.start_byte).cmp(&(
+            b.depth,
+            &b.file.path,
+            b.reference.start_byte,
+        ))
+    });
     out
 }
 

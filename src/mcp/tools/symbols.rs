@@ -210,15 +210,8 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         None,
         all,
         |resolver, targets| {
-            let mut uses = what_breaks(&targets, depth, resolver);
-            uses.sort_by(|a, b| {
-                (a.depth, &a.file.path, a.reference.start_byte).cmp(&(
-                    b.depth,
-                    &b.file.path,
-                    b.reference.start_byte,
-                ))
-            });
-            let mut lines = LineReader::default();
+            let uses = what_breaks(&targets, depth, resolver);
+            let mut lines = crate::source::LineCache::default();
             let files: BTreeSet<String> = uses
                 .iter()
                 .map(|u| u.file.path.to_string_lossy().into_owned())
@@ -232,7 +225,7 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
                     "path": u.file.path.to_string_lossy(),
                     "line": r.line,
                     "column": r.column,
-                    "line_content": lines.line(&u.file.path, r.line),
+                    "line_content": crate::mcp::budget::cut_text(lines.line(&u.file.path, r.line).trim(), 300).0,
                     "qualifier": r.qualifier,
                     "caller": u.caller.as_ref().map(|c| json!({
                         "id": c.id, "name": c.name, "qualified_name": c.qualified_name, "kind": c.kind.as_str(),
@@ -273,28 +266,4 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         m.insert("note".into(), json!(note));
         Value::Object(m)
     }))
-}
-
-/// The text of reported lines, one file read at a time, cut for display.
-#[derive(Default)]
-struct LineReader {
-    path: std::path::PathBuf,
-    lines: Vec<String>,
-}
-
-impl LineReader {
-    fn line(&mut self, path: &std::path::Path, line: u32) -> String {
-        if self.path != path {
-            self.path = path.to_path_buf();
-            let text = crate::source::read_text(path)
-                .map(|s| s.text)
-                .unwrap_or_default();
-            self.lines = text.lines().map(str::to_string).collect();
-        }
-        let text = self
-            .lines
-            .get((line as usize).saturating_sub(1))
-            .map_or("", |l| l.trim());
-        crate::mcp::budget::cut_text(text, 300).0.to_string()
-    }
 }
