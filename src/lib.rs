@@ -4,9 +4,10 @@
 //! arguments, dispatches ([`app::run`]) and turns errors into exit codes.
 //!
 //! Every answer flows one way: `walk` (which files) → `facts` (what one file defines,
-//! references and imports, a pure function of its text) → `query` (find-symbol,
+//! references and imports, a pure function of its text) → `store` (the index: facts
+//! kept by content, brought up to date by every run) → `query` (find-symbol,
 //! what-depends, what-breaks over those facts, returning typed records) → front ends
-//! (`commands` and the `output` printer). `lang` is the language registry everything
+//! (`commands` with the `output` printer, and the MCP server, `mcp`). `lang` is the language registry everything
 //! stands on; it imports nothing else of ours. `xray` is the other path: the regex
 //! driver (`search`), then a sandboxed evaluator per file. `cli` is the single source
 //! of truth for flags, help, man page and completions.
