@@ -32,7 +32,7 @@ use crate::source;
 const RACY_NS: i64 = 2_000_000_000;
 
 /// How many parsed files are committed in one transaction.
-const BATCH: usize = 512;
+const BATCH: usize = 2048;
 
 /// One walked file, as the index sees it.
 pub struct Walked<'a> {
