@@ -544,16 +544,19 @@ fn insert_content(
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     if inserted > 0 {
-        let mut add_name = tx.prepare_cached(
-            "INSERT INTO name(text) VALUES (?1) ON CONFLICT(text) DO UPDATE SET text = text RETURNING id",
-        )?;
+        // Most names are stored already: look them up, insert only the new ones.
+        let mut find_name = tx.prepare_cached("SELECT id FROM name WHERE text = ?1")?;
+        let mut add_name = tx.prepare_cached("INSERT INTO name(text) VALUES (?1) RETURNING id")?;
         let mut add_mention =
             tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
         for n in &c.names {
             let nid = match names.get(n) {
                 Some(&nid) => nid,
                 None => {
-                    let nid: i64 = add_name.query_row([n], |r| r.get(0))?;
+                    let nid: i64 = match find_name.query_row([n], |r| r.get(0)).optional()? {
+                        Some(nid) => nid,
+                        None => add_name.query_row([n], |r| r.get(0))?,
+                    };
                     names.insert(n.clone(), nid);
                     nid
                 }
