@@ -204,6 +204,9 @@ impl Store {
             ))));
         }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A big update grows the write-ahead log; once checkpointed it shrinks back to
+        // this, so the index's size on disk is its data.
+        conn.pragma_update(None, "journal_size_limit", 8 * 1024 * 1024)?;
         let store = Store {
             conn,
             path: path.to_path_buf(),

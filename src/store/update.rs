@@ -511,6 +511,13 @@ impl Store {
             [(now_ns() / 1_000_000_000).to_string()],
         )?;
         tx.commit()?;
+        if wrote {
+            // Copies the log into the database without waiting for readers (a reader
+            // in another process keeps what it needs); never an error worth failing for.
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        }
         Ok(gone.len())
     }
 }
