@@ -19,7 +19,7 @@ use clap::{Parser, Subcommand};
 pub use groups::{ColorWhen, IndexArgs, IndexDirArgs, OutputArgs, ParseArgs, WalkArgs};
 pub use mcp::{McpArgs, McpCommand, McpServeArgs};
 pub use search_args::{EvalArgs, PatternArgs, TargetArg};
-pub use symbols::{FindSymbolArgs, WhatBreaksArgs, WhatDependsArgs};
+pub use symbols::{FindSymbolArgs, SymbolFlags, WhatBreaksArgs, WhatDependsArgs};
 
 /// Structural context on a codebase: the map, fuzzy symbol search, what a symbol uses
 /// and who uses it, and programmable structural search.
@@ -87,9 +87,9 @@ impl Command {
     pub fn threads(&self) -> usize {
         match self {
             Command::BuildIndex(a) => a.walk.threads,
-            Command::FindSymbol(a) => a.walk.threads,
-            Command::WhatDepends(a) => a.walk.threads,
-            Command::WhatBreaks(a) => a.walk.threads,
+            Command::FindSymbol(a) => a.flags.walk.threads,
+            Command::WhatDepends(a) => a.flags.walk.threads,
+            Command::WhatBreaks(a) => a.flags.walk.threads,
             Command::Index(a) => a.walk.threads,
             Command::Xray(a) => a.run.walk.threads,
             Command::Explore(a) => a.run.walk.threads,
@@ -104,9 +104,9 @@ impl Command {
     pub fn clamp_threads(&mut self, max: usize) -> bool {
         let threads = match self {
             Command::BuildIndex(a) => &mut a.walk.threads,
-            Command::FindSymbol(a) => &mut a.walk.threads,
-            Command::WhatDepends(a) => &mut a.walk.threads,
-            Command::WhatBreaks(a) => &mut a.walk.threads,
+            Command::FindSymbol(a) => &mut a.flags.walk.threads,
+            Command::WhatDepends(a) => &mut a.flags.walk.threads,
+            Command::WhatBreaks(a) => &mut a.flags.walk.threads,
             Command::Index(a) => &mut a.walk.threads,
             Command::Xray(a) => &mut a.run.walk.threads,
             Command::Explore(a) => &mut a.run.walk.threads,

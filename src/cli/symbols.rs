@@ -30,21 +30,8 @@ pub struct FindSymbolArgs {
     #[arg(long)]
     pub exact: bool,
 
-    /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
-    #[arg(long, conflicts_with = "json")]
-    pub vimgrep: bool,
-
     #[command(flatten)]
-    pub parse: ParseArgs,
-
-    #[command(flatten)]
-    pub index: IndexArgs,
-
-    #[command(flatten)]
-    pub walk: WalkArgs,
-
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub flags: SymbolFlags,
 }
 
 /// `codesearch what-depends`.
@@ -63,21 +50,8 @@ pub struct WhatDependsArgs {
     #[arg(long)]
     pub all: bool,
 
-    /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
-    #[arg(long, conflicts_with = "json")]
-    pub vimgrep: bool,
-
     #[command(flatten)]
-    pub parse: ParseArgs,
-
-    #[command(flatten)]
-    pub index: IndexArgs,
-
-    #[command(flatten)]
-    pub walk: WalkArgs,
-
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub flags: SymbolFlags,
 }
 
 /// `codesearch what-breaks`.
@@ -100,6 +74,14 @@ pub struct WhatBreaksArgs {
     #[arg(long, value_name = "NUM", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=32))]
     pub depth: u16,
 
+    #[command(flatten)]
+    pub flags: SymbolFlags,
+}
+
+/// The flags every symbol command takes after its own: how to print, parse, index and
+/// walk.
+#[derive(Debug, clap::Args)]
+pub struct SymbolFlags {
     /// Print `path:line:column:text` lines, for editors' :grep and quickfix lists.
     #[arg(long, conflicts_with = "json")]
     pub vimgrep: bool,

@@ -17,7 +17,7 @@ use anyhow::Result;
 pub use index::{build_in_background, building, index};
 pub use symbols::{find_symbol, what_breaks, what_depends};
 
-use crate::cli::{IndexArgs, OutputArgs, ParseArgs, WalkArgs};
+use crate::cli::{IndexArgs, OutputArgs, ParseArgs, SymbolFlags, WalkArgs};
 use crate::output::printer::{Printer, Style};
 use crate::output::progress::Progress;
 use crate::output::{color_choice, Reporter};
@@ -72,6 +72,18 @@ impl Run {
             color: color_choice(output.color) == termcolor::ColorChoice::Always,
             started: Instant::now(),
         })
+    }
+
+    /// The run of a symbol command, from the flags they all share.
+    pub fn for_symbols(paths: &[PathBuf], flags: &SymbolFlags) -> Result<Run> {
+        Run::new(
+            paths,
+            &flags.walk,
+            &flags.parse,
+            &flags.index,
+            &flags.output,
+            flags.vimgrep,
+        )
     }
 
     pub fn printer<W: Write>(&self, out: W) -> Printer<W> {

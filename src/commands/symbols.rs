@@ -29,14 +29,7 @@ const CAVEAT: &str = "Uses are found by name and resolved through imports, recei
 
 /// `codesearch find-symbol`.
 pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(
-        &args.paths,
-        &args.walk,
-        &args.parse,
-        &args.index,
-        &args.output,
-        args.vimgrep,
-    )?;
+    let run = Run::for_symbols(&args.paths, &args.flags)?;
     let query = Query::new(&args.query);
     let found = {
         let source = run.facts_source();
@@ -143,14 +136,7 @@ fn resolution_parts(
 
 /// `codesearch what-depends`.
 pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(
-        &args.paths,
-        &args.walk,
-        &args.parse,
-        &args.index,
-        &args.output,
-        args.vimgrep,
-    )?;
+    let run = Run::for_symbols(&args.paths, &args.flags)?;
     with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
         let (mut total, mut resolved, mut external, mut unresolved) = (0, 0, 0, 0);
         for t in &targets {
@@ -195,14 +181,7 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
 
 /// `codesearch what-breaks`.
 pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitStatus> {
-    let run = Run::new(
-        &args.paths,
-        &args.walk,
-        &args.parse,
-        &args.index,
-        &args.output,
-        args.vimgrep,
-    )?;
+    let run = Run::for_symbols(&args.paths, &args.flags)?;
     with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
         let depth = usize::from(args.depth);
         let uses = find_uses(&targets, depth, resolver);
