@@ -95,6 +95,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
         None,
         Some(&progress),
     )
+    .map_err(|u| u.error)
     .with_context(|| format!("{}: cannot build the index", root.display()))?;
     progress.finish();
     let (path, status) = source

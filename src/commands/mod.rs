@@ -155,15 +155,24 @@ impl Run {
                 self.parse_limit,
                 root,
                 dir.as_deref(),
-                files.clone(),
+                files,
                 Some(progress.unwrap_or(&spinner)),
             ) {
                 Ok(source) => return Box::new(source),
-                Err(e) => self.report.note(format_args!(
-                    "the index cannot be used ({e}); answering without it"
-                )),
+                Err(unopened) => {
+                    self.report.note(format_args!(
+                        "the index cannot be used ({}); answering without it",
+                        unopened.error
+                    ));
+                    return self.parse_on_demand(unopened.files);
+                }
             }
         }
+        self.parse_on_demand(files)
+    }
+
+    /// Facts from a fresh parse of the walked files (walked now when not given).
+    fn parse_on_demand(&self, files: Option<Vec<FileEntry>>) -> Box<dyn FactsSource + '_> {
         let files = files.unwrap_or_else(|| walked_files(&self.walker, &self.report));
         Box::new(ParseOnDemand::with_files(
             &self.walker,

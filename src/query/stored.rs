@@ -8,7 +8,7 @@
 //! outside the root) and files whose parse failed are answered exactly as parsing on
 //! demand answers them: a whole-word search of their text, a parse, the same messages.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -56,6 +56,47 @@ fn key_of(root: &Path, cwd: &Path, path: &Path) -> Option<Vec<u8>> {
     };
     let rel = abs.strip_prefix(root).ok()?;
     Some(rel.as_os_str().as_bytes().to_vec())
+}
+
+/// What [`FromIndex::open`] reads once the store is open: the walked files' keys, the
+/// refresh, and (in the read snapshot) the contents that exist.
+type UpToDate = (
+    Store,
+    Vec<(usize, Vec<u8>)>,
+    crate::store::Refreshed,
+    HashSet<i64>,
+);
+
+/// Brings `store` up to date for `files` (a damaged index is rebuilt once) and starts
+/// the read snapshot.
+fn up_to_date(
+    mut store: Store,
+    files: &[FileEntry],
+    root: &Path,
+    parse_limit: u64,
+    report: &Reporter,
+    progress: Option<&Progress>,
+) -> Result<UpToDate, StoreError> {
+    let keyed = keyed(files, root)?;
+    let walked = as_walked(files, &keyed);
+    let refreshed = match store.refresh(&walked, parse_limit, progress) {
+        Ok(r) => r,
+        Err(e) if e.is_corruption() => {
+            store = store.rebuild(report, &e)?;
+            store.refresh(&walked, parse_limit, progress)?
+        }
+        Err(e) => return Err(e),
+    };
+    store.begin_snapshot()?;
+    let alive = store.content_ids()?;
+    Ok((store, keyed, refreshed, alive))
+}
+
+/// Why the index could not answer, with the walked files when they were already
+/// walked, so that answering without the index need not walk again.
+pub struct Unopened {
+    pub error: StoreError,
+    pub files: Option<Vec<FileEntry>>,
 }
 
 /// The walked files the index can hold (those with a language under the root), with
@@ -122,26 +163,27 @@ impl<'w> FromIndex<'w> {
         index_dir: Option<&Path>,
         files: Option<Vec<FileEntry>>,
         progress: Option<&Progress>,
-    ) -> Result<FromIndex<'w>, StoreError> {
-        let mut store = Store::open(root, index_dir, report)?;
+    ) -> Result<FromIndex<'w>, Unopened> {
+        let mut store = match Store::open(root, index_dir, report) {
+            Ok(s) => s,
+            Err(error) => return Err(Unopened { error, files }),
+        };
         let (files, tree_walked) = match files {
             Some(f) => (f, true),
             None => super::walk_memory::walk_files(&mut store, walker, report),
         };
-        let keyed = keyed(&files, root)?;
-        let walked = as_walked(&files, &keyed);
-        let refreshed = match store.refresh(&walked, parse_limit, progress) {
+        let refreshed = up_to_date(store, &files, root, parse_limit, report, progress);
+        let (store, keyed, refreshed, alive) = match refreshed {
             Ok(r) => r,
-            Err(e) if e.is_corruption() => {
-                store = store.rebuild(report, &e)?;
-                store.refresh(&walked, parse_limit, progress)?
+            Err(error) => {
+                return Err(Unopened {
+                    error,
+                    files: Some(files),
+                })
             }
-            Err(e) => return Err(e),
         };
-        store.begin_snapshot()?;
         // A concurrent update may have replaced a record this refresh relied on: such
         // files are answered from their text, never from a missing record.
-        let alive = store.content_ids()?;
         let mut slots = vec![Slot::Unindexed; files.len()];
         for ((i, _), slot) in keyed.iter().zip(&refreshed.slots) {
             slots[*i] = match slot {
@@ -149,7 +191,6 @@ impl<'w> FromIndex<'w> {
                 other => other.clone(),
             };
         }
-        drop(walked);
         let by_path = files
             .iter()
             .enumerate()
