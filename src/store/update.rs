@@ -31,6 +31,9 @@ use crate::source;
 /// with a margin for filesystems with coarse timestamps).
 const RACY_NS: i64 = 2_000_000_000;
 
+/// Up to this many files to read, stored hashes are not loaded up front.
+const FEW_FILES: usize = 64;
+
 /// How many parsed files are committed in one transaction.
 const BATCH: usize = 2048;
 
@@ -362,10 +365,13 @@ impl Store {
         if let Some(p) = progress {
             p.set_total(to_read.len() as u64);
         }
-        let known = if to_read.is_empty() {
-            HashMap::new()
-        } else {
+        // Bytes stored under another path are recognised without parsing them again;
+        // for a handful of files, loading every stored hash would cost more than the
+        // rare parse it saves (the insert finds the stored record either way).
+        let known = if to_read.len() > FEW_FILES {
             self.known_contents()?
+        } else {
+            HashMap::new()
         };
         // Produce on rayon's threads (read, hash, parse), consume here (one writer,
         // committing a batch at a time); the bounded channel makes readers wait for
