@@ -121,8 +121,8 @@ impl Run {
             .ok()
             .filter(|db| db.exists())
             .and_then(|_| Store::open(root, dir.as_deref(), &self.report).ok())
-            .and_then(|s| s.status().ok())
-            .map_or(0, |s| s.files as usize);
+            .and_then(|s| s.file_count().ok())
+            .map_or(0, |n| n as usize);
         if parseable > COLD_FILES && stored * 2 < parseable {
             if let Err(e) = build_in_background(root, dir.as_deref()) {
                 self.report

@@ -372,6 +372,14 @@ impl Store {
         Ok(out)
     }
 
+    /// How many files the index holds (cheaper than [`Store::status`]).
+    pub fn file_count(&self) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM location", [], |r| r.get(0))?;
+        Ok(n as u64)
+    }
+
     /// Counts for `index --status`.
     pub fn status(&self) -> Result<Status, StoreError> {
         let (files, symbols, references): (i64, i64, i64) = self.conn.query_row(
