@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::source::FileEntry;
 use crate::output::Reporter;
-use crate::store::{FileStat, Store, Walk};
+use crate::store::{now_ns, FileStat, Store, Walk};
 use crate::walk::Walker;
 
 /// Directories whose contents never change what a walk yields (their own ignore file,
@@ -90,12 +90,6 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec
         }
     }
     (files, true)
-}
-
-fn now_ns() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i64)
 }
 
 fn still_valid(walk: &Walk) -> bool {

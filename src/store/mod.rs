@@ -83,7 +83,8 @@ pub struct Status {
     pub created: Option<u64>,
 }
 
-fn now_ns() -> i64 {
+/// Now, in nanoseconds since the epoch (the unit of stored file times).
+pub fn now_ns() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as i64)
