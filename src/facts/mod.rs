@@ -13,6 +13,7 @@
 //! Extraction is one pre-order walk of the tree with a cursor and an explicit ancestor
 //! stack, so it is linear in the size of the file and never recurses.
 
+mod grammar;
 mod imports;
 mod walk;
 

@@ -16,23 +16,12 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::{Node, Tree};
 
+use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
 use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
 
-/// Identifier node kinds across the grammars.
-const IDENTIFIERS: &[&str] = &[
-    "identifier",
-    "type_identifier",
-    "field_identifier",
-    "property_identifier",
-    "shorthand_property_identifier",
-    "simple_identifier",
-    "constant",
-    "name",
-    "namespace_identifier",
-];
 /// Fields that hold a member's name, with the receiver in [`RECEIVER_FIELDS`].
 const MEMBER_FIELDS: &[&str] = &["property", "field", "attribute", "name", "method", "suffix"];
 const RECEIVER_FIELDS: &[&str] = &[
@@ -52,166 +41,16 @@ const RECEIVER_FIELDS: &[&str] = &[
 ];
 /// Fields that hold what a call invokes as a whole.
 const CALLEE_FIELDS: &[&str] = &["function", "constructor", "macro", "type"];
-/// Nodes that only wrap a callee (`new Foo<T>()`, `(f)()`).
-const CALLEE_WRAPPERS: &[&str] = &[
-    "generic_type",
-    "generic_name",
-    "parenthesized_expression",
-    "user_type",
-    "type_identifier_with_arguments",
-    "template_type",
-    "template_function",
-    "generic_function",
-    "nullable_type",
-];
-/// Nodes inside a string that are code again (`${f()}`, `#{f}`, `{f()}`).
-const INTERPOLATIONS: &[&str] = &[
-    "template_substitution",
-    "interpolation",
-    "string_interpolation",
-    "interpolated_expression",
-    "line_str_text_interpolation",
-    "multi_line_str_text_interpolation",
-    "template_interpolation",
-];
-/// Supertype lists in class headers.
-const INHERITANCE: &[&str] = &[
-    "superclass",
-    "super_interfaces",
-    "extends_interfaces",
-    "extends_clause",
-    "implements_clause",
-    "class_heritage",
-    "base_list",
-    "base_class_clause",
-    "delegation_specifier",
-    "delegation_specifiers",
-    "inheritance_specifier",
-    "type_inheritance_clause",
-];
-/// Annotations, decorators and attributes.
-const ANNOTATIONS: &[&str] = &[
-    "annotation",
-    "marker_annotation",
-    "decorator",
-    "attribute_item",
-    "attribute_list",
-];
-/// Nodes whose subtree is a type (the identifiers in it are type uses).
-const TYPE_CONTAINERS: &[&str] = &[
-    "type",
-    "user_type",
-    "generic_type",
-    "type_arguments",
-    "type_annotation",
-    "scoped_type_identifier",
-    "nested_type_identifier",
-    "qualified_type",
-    "array_type",
-    "pointer_type",
-    "nullable_type",
-    "type_list",
-    "type_argument",
-    "type_projection",
-];
-/// Nodes whose `name`/`key` child is a label, not a use (`f(key=1)`, `{key: 1}`).
-const KEYED: &[&str] = &[
-    "keyword_argument",
-    "named_argument",
-    "value_argument",
-    "pair",
-    "labeled_statement",
-    "element_value_pair",
-    "field_initializer",
-    "shorthand_field_initializer",
-    "argument",
-];
-/// Qualified names (`A::f`, `a.b`) that a definition may carry as its name.
-const QUALIFIED_NAMES: &[&str] = &[
-    "qualified_identifier",
-    "scoped_identifier",
-    "dotted_name",
-    "qualified_name",
-    "scoped_type_identifier",
-    "nested_identifier",
-    "destructor_name",
-    "operator_name",
-];
-/// Package and namespace declarations: `name` is the file's package.
-const PACKAGE_DECLS: &[&str] = &[
-    "package_declaration",
-    "package_clause",
-    "package_header",
-    "namespace_declaration",
-    "file_scoped_namespace_declaration",
-    "namespace_definition",
-];
 /// Names that stand for the current object or class in some language, never a
 /// definition (as receivers they are resolved by the language's own rules).
 const SELF_NAMES: &[&str] = &["this", "self", "super", "Self", "$this"];
-
-/// Declarations of parameters.
-const PARAMETERS: &[&str] = &[
-    "formal_parameter",
-    "spread_parameter",
-    "catch_formal_parameter",
-    "parameter",
-    "class_parameter",
-    "parameter_declaration",
-    "variadic_parameter_declaration",
-    "required_parameter",
-    "optional_parameter",
-    "typed_parameter",
-    "default_parameter",
-    "typed_default_parameter",
-    "simple_parameter",
-    "variadic_parameter",
-    "property_promotion_parameter",
-    "lambda_parameter",
-];
-/// Parameter lists whose bare identifier children are parameters.
-const PARAMETER_LISTS: &[&str] = &[
-    "parameters",
-    "lambda_parameters",
-    "formal_parameters",
-    "inferred_parameters",
-    "method_parameters",
-    "block_parameters",
-    "closure_parameters",
-    "function_value_parameters",
-];
-/// Declarations of local variables (or fields, inside a type).
-const VARIABLES: &[&str] = &[
-    "local_variable_declaration",
-    "variable_declarator",
-    "short_var_declaration",
-    "var_spec",
-    "let_declaration",
-    "property_declaration",
-    "variable_declaration",
-    "declaration",
-    "assignment",
-    "val_definition",
-    "var_definition",
-    "field_declaration",
-    "public_field_definition",
-    "enhanced_for_statement",
-    "for_statement",
-    "for_in_statement",
-    "range_clause",
-    "resource",
-    "local_declaration_statement",
-    "foreach_statement",
-    "catch_declaration",
-    "for_in_clause",
-    "with_item",
-    "except_clause",
-];
 
 /// An ancestor on the walk's stack.
 #[derive(Clone, Copy)]
 struct Frame<'t> {
     node: Node<'t>,
+    kind: &'static str,
+    class: Class,
     field: Option<&'static str>,
     /// Inside a comment or string (and not in an interpolation inside it).
     quiet: bool,
@@ -232,6 +71,7 @@ pub(super) fn facts_with(
 ) -> FileFacts {
     let mut w = Walk {
         lang,
+        g: Grammar::of(lang),
         src,
         defs: &definitions,
         def_names: definitions.iter().map(|s| s.name_byte).collect(),
@@ -285,6 +125,7 @@ fn line_starts(src: &str) -> Vec<usize> {
 
 struct Walk<'a> {
     lang: &'static Language,
+    g: &'static Grammar,
     src: &'a str,
     defs: &'a [Symbol],
     def_names: HashSet<usize>,
@@ -308,26 +149,34 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn run(&mut self, tree: &Tree) {
+        let g = self.g;
         let mut cursor = tree.walk();
         let mut stack: Vec<Frame<'_>> = Vec::new();
         loop {
             let node = cursor.node();
-            let field = cursor.field_name();
+            let field = g.field_name(cursor.field_id());
             let parent_quiet = stack.last().is_some_and(|f| f.quiet);
-            let kind = node.kind();
-            let quiet = if INTERPOLATIONS.contains(&kind) {
+            let kind = g.kind(node);
+            let class = g.class(node);
+            let quiet = if class.has(Class::INTERPOLATION) {
                 false
             } else {
-                parent_quiet || self.lang.string_kinds.contains(&kind)
+                parent_quiet || class.has(Class::STRING)
             };
             self.advance_defs(node.start_byte());
             let mut descend = true;
-            if self.lang.comment_kinds.contains(&kind) {
+            if class.has(Class::COMMENT) {
                 descend = false;
             } else if !quiet && node.is_named() {
-                descend = self.visit(node, field, &stack);
+                descend = self.visit(node, kind, class, field, &stack);
             }
-            stack.push(Frame { node, field, quiet });
+            stack.push(Frame {
+                node,
+                kind,
+                class,
+                field,
+                quiet,
+            });
             if descend && cursor.goto_first_child() {
                 continue;
             }
@@ -406,34 +255,36 @@ impl<'a> Walk<'a> {
     fn visit<'t>(
         &mut self,
         node: Node<'t>,
+        kind: &'static str,
+        class: Class,
         field: Option<&'static str>,
         stack: &[Frame<'t>],
     ) -> bool {
-        let kind = node.kind();
-        if self.lang.import_kinds.contains(&kind) {
+        let g = self.g;
+        if class.has(Class::IMPORT) {
             self.import(node);
             return false;
         }
-        if PACKAGE_DECLS.contains(&kind) {
+        if class.has(Class::PACKAGE_DECL) {
             if self.package.is_none() && self.open.is_empty() {
-                self.package = package_name(node, self.src);
+                self.package = package_name(g, node, self.src);
             }
             // C# and C++ namespaces hold code; Java/Kotlin/Go package clauses do not.
-            return node.child_by_field_name("body").is_some()
+            return g.child(node, "body").is_some()
                 || kind.starts_with("namespace")
                 || kind == "file_scoped_namespace_declaration";
         }
-        if self.lang.call_kinds.contains(&kind) {
+        if class.has(Class::CALL) {
             self.call(node);
         }
         if kind == "variable_declarator" && self.require_import(node) {
             return true;
         }
-        if PARAMETERS.contains(&kind) {
+        if class.has(Class::PARAMETER) {
             self.declare(node, BindingKind::Parameter);
-        } else if PARAMETER_LISTS.contains(&kind) {
+        } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
-        } else if VARIABLES.contains(&kind) {
+        } else if class.has(Class::VARIABLE) {
             let k = if self.in_type_body() {
                 BindingKind::Field
             } else {
@@ -441,12 +292,12 @@ impl<'a> Walk<'a> {
             };
             self.declare(node, k);
         } else if kind == "arrow_function" {
-            if let Some(p) = node.child_by_field_name("parameter") {
+            if let Some(p) = g.child(node, "parameter") {
                 self.bind(p, None, None, BindingKind::Parameter);
             }
         }
-        if IDENTIFIERS.contains(&kind) {
-            self.identifier(node, field, stack);
+        if class.has(Class::IDENTIFIER) {
+            self.identifier(node, kind, field, stack);
             return false;
         }
         true
@@ -493,13 +344,12 @@ impl<'a> Walk<'a> {
     /// `const x = require('m')` / `const { a, b: c } = require('m')`: CommonJS imports,
     /// which bind names the way `import` does (not as local values).
     fn require_import<'t>(&mut self, declarator: Node<'t>) -> bool {
-        let (Some(name), Some(value)) = (
-            declarator.child_by_field_name("name"),
-            declarator.child_by_field_name("value"),
-        ) else {
+        let g = self.g;
+        let (Some(name), Some(value)) = (g.child(declarator, "name"), g.child(declarator, "value"))
+        else {
             return false;
         };
-        let Some(module) = require_module(value, self.src) else {
+        let Some(module) = require_module(g, value, self.src) else {
             return false;
         };
         self.requires.insert(value.start_byte());
@@ -524,7 +374,7 @@ impl<'a> Walk<'a> {
             imp.alias = alias;
             w.imports.push(imp);
         };
-        match name.kind() {
+        match g.kind(name) {
             "identifier" => {
                 let alias = self.text(name).to_string();
                 push(self, name, None, Some(alias));
@@ -533,16 +383,15 @@ impl<'a> Walk<'a> {
                 let mut c = name.walk();
                 let parts: Vec<Node<'t>> = name.named_children(&mut c).collect();
                 for part in parts {
-                    match part.kind() {
+                    match g.kind(part) {
                         "shorthand_property_identifier_pattern" => {
                             let n = self.text(part).to_string();
                             push(self, part, Some(n), None);
                         }
                         "pair_pattern" => {
-                            if let (Some(k), Some(v)) = (
-                                part.child_by_field_name("key"),
-                                part.child_by_field_name("value"),
-                            ) {
+                            if let (Some(k), Some(v)) =
+                                (g.child(part, "key"), g.child(part, "value"))
+                            {
                                 let (kn, vn) = (self.text(k).to_string(), self.text(v).to_string());
                                 push(self, v, Some(kn), Some(vn));
                             }
@@ -559,27 +408,28 @@ impl<'a> Walk<'a> {
     /// Records where a call's callee name is, with its qualifier and arity, so that
     /// the identifier visited below is classified as a call.
     fn call<'t>(&mut self, node: Node<'t>) {
-        let Some((name, qualifier)) = callee_parts(node) else {
+        let g = self.g;
+        let Some((name, qualifier)) = callee_parts(g, node) else {
             return;
         };
-        let arity = arguments(node).map(|a| {
+        let arity = arguments(g, node).map(|a| {
             let mut c = a.walk();
             let n = a
                 .named_children(&mut c)
-                .filter(|n| !self.lang.comment_kinds.contains(&n.kind()))
+                .filter(|n| !g.class(*n).has(Class::COMMENT))
                 .count();
             u16::try_from(n).unwrap_or(u16::MAX)
         });
         let qualifier = qualifier.map(|q| compact(self.text(q)));
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
         if !self.requires.contains(&node.start_byte()) {
-            if let Some(module) = require_module(node, self.src) {
-                if let Some(arg) = arguments(node).and_then(|a| a.named_child(0)) {
+            if let Some(module) = require_module(g, node, self.src) {
+                if let Some(arg) = arguments(g, node).and_then(|a| a.named_child(0)) {
                     self.imports.push(imports::base(arg, module));
                 }
             }
         }
-        if IDENTIFIERS.contains(&name.kind()) {
+        if g.class(name).has(Class::IDENTIFIER) {
             self.calls
                 .insert(name.start_byte(), CallSite { qualifier, arity });
         } else {
@@ -602,7 +452,13 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn identifier<'t>(&mut self, node: Node<'t>, field: Option<&'static str>, stack: &[Frame<'t>]) {
+    fn identifier<'t>(
+        &mut self,
+        node: Node<'t>,
+        kind: &'static str,
+        field: Option<&'static str>,
+        stack: &[Frame<'t>],
+    ) {
         let start = node.start_byte();
         let name = self.text(node);
         if name.is_empty()
@@ -614,18 +470,18 @@ impl<'a> Walk<'a> {
         }
         let parent = stack.last();
         if let Some(p) = parent {
-            let pk = p.node.kind();
-            if KEYED.contains(&pk) && matches!(field, Some("name" | "key" | "label")) {
+            let pk = p.kind;
+            if p.class.has(Class::KEYED) && matches!(field, Some("name" | "key" | "label")) {
                 return;
             }
-            if PACKAGE_DECLS.contains(&pk) {
+            if p.class.has(Class::PACKAGE_DECL) {
                 return;
             }
-            if pk == "package_identifier" || node.kind() == "package_identifier" {
+            if pk == "package_identifier" || kind == "package_identifier" {
                 return;
             }
             // `A::f` naming a definition: part of the definition's own name.
-            if self.def_names.contains(&p.node.start_byte()) && QUALIFIED_NAMES.contains(&pk) {
+            if p.class.has(Class::QUALIFIED_NAME) && self.def_names.contains(&p.node.start_byte()) {
                 return;
             }
             // `int f(int);`: a prototype declares the name, it does not use it.
@@ -636,8 +492,8 @@ impl<'a> Walk<'a> {
         let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
             (RefKind::Call, call.qualifier, call.arity)
         } else {
-            let qualifier = parent.and_then(|p| member_receiver(p.node, node, field, self.src));
-            (self.classify(node, field, stack), qualifier, None)
+            let qualifier = parent.and_then(|p| member_receiver(self.g, p, node, field, self.src));
+            (self.classify(kind, field, stack), qualifier, None)
         };
         let (line, column) = self.position(start);
         self.references.push(Reference {
@@ -653,31 +509,26 @@ impl<'a> Walk<'a> {
     }
 
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
-    fn classify<'t>(
-        &self,
-        node: Node<'t>,
-        field: Option<&'static str>,
-        stack: &[Frame<'t>],
-    ) -> RefKind {
-        let mut is_type = node.kind() == "type_identifier" || field == Some("type");
+    fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
+        let mut is_type = kind == "type_identifier" || field == Some("type");
         // Ancestors up to the enclosing statement decide; a handful of levels is
         // enough for every header and annotation shape.
         for (depth, f) in stack.iter().rev().take(8).enumerate() {
-            let k = f.node.kind();
-            if ANNOTATIONS.contains(&k) {
+            if f.class.has(Class::ANNOTATION) {
                 return RefKind::Annotation;
             }
-            if INHERITANCE.contains(&k)
+            if f.class.has(Class::INHERITANCE)
                 || f.field == Some("superclasses")
                 || f.field == Some("superclass")
             {
                 return RefKind::Inheritance;
             }
-            if f.field == Some("arguments") || k.ends_with("_body") || k == "block" {
+            if f.field == Some("arguments") || f.class.has(Class::BODY) {
                 break;
             }
             if depth < 4
-                && (TYPE_CONTAINERS.contains(&k) || matches!(f.field, Some("type" | "return_type")))
+                && (f.class.has(Class::TYPE_CONTAINER)
+                    || matches!(f.field, Some("type" | "return_type")))
             {
                 is_type = true;
             }
@@ -690,10 +541,11 @@ impl<'a> Walk<'a> {
     }
 
     fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
+        let g = self.g;
         let mut c = list.walk();
         let params: Vec<Node<'t>> = list
             .named_children(&mut c)
-            .filter(|n| IDENTIFIERS.contains(&n.kind()))
+            .filter(|n| g.class(*n).has(Class::IDENTIFIER))
             .collect();
         for p in params {
             self.bind(p, None, None, BindingKind::Parameter);
@@ -702,22 +554,23 @@ impl<'a> Walk<'a> {
 
     /// A declaration: its names, with the type written or constructed.
     fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind) {
-        let ty = node.child_by_field_name("type").or_else(|| {
+        let g = self.g;
+        let ty = g.child(node, "type").or_else(|| {
             let mut c = node.walk();
-            let t = node
-                .named_children(&mut c)
-                .find(|n| matches!(n.kind(), "user_type" | "nullable_type" | "type_annotation"));
+            let t = node.named_children(&mut c).find(|n| {
+                matches!(
+                    g.kind(*n),
+                    "user_type" | "nullable_type" | "type_annotation"
+                )
+            });
             t
         });
         let value = ["value", "right", "init"]
             .iter()
-            .find_map(|f| node.child_by_field_name(f));
+            .find_map(|f| g.child(node, f));
         let mut names: Vec<Node<'t>> = Vec::new();
         for f in ["name", "declarator", "pattern", "left"] {
-            let mut c = node.walk();
-            for n in node.children_by_field_name(f, &mut c) {
-                names.push(n);
-            }
+            names = g.children(node, f);
             if !names.is_empty() {
                 break;
             }
@@ -727,7 +580,7 @@ impl<'a> Walk<'a> {
             let mut c = node.walk();
             let first = node
                 .named_children(&mut c)
-                .find(|n| matches!(n.kind(), "identifier" | "simple_identifier"));
+                .find(|n| matches!(g.kind(*n), "identifier" | "simple_identifier"));
             names.extend(first);
         }
         for n in names {
@@ -743,20 +596,22 @@ impl<'a> Walk<'a> {
         value: Option<Node<'t>>,
         kind: BindingKind,
     ) {
+        let g = self.g;
         let (type_qualifier, type_name) = match ty {
             Some(t) => split_type(self.text(t)),
             None => value
-                .and_then(|v| constructed_type(v, self.src))
+                .and_then(|v| constructed_type(g, v, self.src))
                 .unwrap_or((None, None)),
         };
         // `self.x = Foo()` in a method: a field of the enclosing type.
-        if matches!(n.kind(), "attribute" | "member_expression" | "field_access") {
-            let obj = ["object", "operand"]
-                .iter()
-                .find_map(|f| n.child_by_field_name(f));
+        if matches!(
+            g.kind(n),
+            "attribute" | "member_expression" | "field_access"
+        ) {
+            let obj = ["object", "operand"].iter().find_map(|f| g.child(n, f));
             let member = ["attribute", "property", "field"]
                 .iter()
-                .find_map(|f| n.child_by_field_name(f));
+                .find_map(|f| g.child(n, f));
             if let (Some(o), Some(m)) = (obj, member) {
                 if SELF_NAMES.contains(&self.text(o)) {
                     let class_scope = self
@@ -778,7 +633,7 @@ impl<'a> Walk<'a> {
             return;
         }
         let mut names = Vec::new();
-        collect_declared(n, &mut names);
+        collect_declared(g, n, &mut names);
         let scope = self.binding_scope();
         for id in names {
             let text = self.text(id);
@@ -799,14 +654,14 @@ impl<'a> Walk<'a> {
 
 /// The identifiers a declarator or pattern declares (not the ones it only uses: a
 /// default value, an array size).
-fn collect_declared<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+fn collect_declared<'t>(g: &Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
     let mut todo = vec![n];
     while let Some(n) = todo.pop() {
         if out.len() > 64 {
             return;
         }
-        let k = n.kind();
-        if IDENTIFIERS.contains(&k) || k == "shorthand_property_identifier_pattern" {
+        let k = g.kind(n);
+        if g.class(n).has(Class::IDENTIFIER) || k == "shorthand_property_identifier_pattern" {
             out.push(n);
             continue;
         }
@@ -817,7 +672,7 @@ fn collect_declared<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
         // them as children.
         if let Some(d) = ["declarator", "name", "pattern", "left"]
             .iter()
-            .find_map(|f| n.child_by_field_name(f))
+            .find_map(|f| g.child(n, f))
         {
             todo.push(d);
             continue;
@@ -836,61 +691,61 @@ fn collect_declared<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
 }
 
 /// The name node and the receiver node of a call's callee.
-fn callee_parts(call: Node<'_>) -> Option<(Node<'_>, Option<Node<'_>>)> {
+fn callee_parts<'t>(g: &Grammar, call: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
     // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
     for f in ["name", "method"] {
-        if let Some(n) = call.child_by_field_name(f) {
+        if let Some(n) = g.child(call, f) {
             let receiver = RECEIVER_FIELDS
                 .iter()
-                .find_map(|r| call.child_by_field_name(r))
+                .find_map(|r| g.child(call, r))
                 .filter(|r| r.end_byte() <= n.start_byte());
             return Some((n, receiver));
         }
     }
     let mut callee = CALLEE_FIELDS
         .iter()
-        .find_map(|f| call.child_by_field_name(f))
+        .find_map(|f| g.child(call, f))
         .or_else(|| call.named_child(0))?;
     // Unwrap `Foo<T>`, `(f)`, Kotlin's `user_type` down to the part that names it.
     for _ in 0..8 {
-        if CALLEE_WRAPPERS.contains(&callee.kind()) {
+        if g.class(callee).has(Class::CALLEE_WRAPPER) {
             callee = callee.named_child(0)?;
         } else {
             break;
         }
     }
-    if IDENTIFIERS.contains(&callee.kind()) {
+    if g.class(callee).has(Class::IDENTIFIER) {
         return Some((callee, None));
     }
-    split_member(callee).or(Some((callee, None)))
+    split_member(g, callee).or(Some((callee, None)))
 }
 
 /// A member access's member name and receiver.
-fn split_member(n: Node<'_>) -> Option<(Node<'_>, Option<Node<'_>>)> {
-    let member = MEMBER_FIELDS.iter().find_map(|f| n.child_by_field_name(f));
+fn split_member<'t>(g: &Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    let member = MEMBER_FIELDS.iter().find_map(|f| g.child(n, f));
     if let Some(m) = member {
-        let m = if CALLEE_WRAPPERS.contains(&m.kind()) {
+        let m = if g.class(m).has(Class::CALLEE_WRAPPER) {
             m.named_child(0).unwrap_or(m)
         } else {
             m
         };
         // Swift's `navigation_suffix` wraps the name.
-        let m = if m.kind() == "navigation_suffix" {
-            m.child_by_field_name("suffix").unwrap_or(m)
+        let m = if g.kind(m) == "navigation_suffix" {
+            g.child(m, "suffix").unwrap_or(m)
         } else {
             m
         };
         let receiver = RECEIVER_FIELDS
             .iter()
-            .find_map(|r| n.child_by_field_name(r))
+            .find_map(|r| g.child(n, r))
             .filter(|r| r.end_byte() <= m.start_byte());
         return Some((m, receiver));
     }
     // Kotlin's `a.b`: a navigation expression whose last child names the member.
-    if n.kind() == "navigation_expression" {
+    if g.kind(n) == "navigation_expression" {
         let count = n.named_child_count();
         let last = n.named_child(u32::try_from(count.checked_sub(1)?).ok()?)?;
-        let last = if last.kind() == "navigation_suffix" {
+        let last = if g.kind(last) == "navigation_suffix" {
             last.named_child(0).unwrap_or(last)
         } else {
             last
@@ -903,24 +758,25 @@ fn split_member(n: Node<'_>) -> Option<(Node<'_>, Option<Node<'_>>)> {
 
 /// The receiver text of a member access whose member is `node`.
 fn member_receiver(
-    parent: Node<'_>,
+    g: &Grammar,
+    parent: &Frame<'_>,
     node: Node<'_>,
     field: Option<&str>,
     src: &str,
 ) -> Option<String> {
     let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
-        || (matches!(parent.kind(), "navigation_expression" | "method_reference")
-            && parent.named_child_count() > 1)
-        || parent.kind() == "navigation_suffix";
+        || (matches!(parent.kind, "navigation_expression" | "method_reference")
+            && parent.node.named_child_count() > 1)
+        || parent.kind == "navigation_suffix";
     if !is_member {
         return None;
     }
-    let holder = parent;
+    let holder = parent.node;
     let receiver = RECEIVER_FIELDS
         .iter()
-        .find_map(|r| holder.child_by_field_name(r))
+        .find_map(|r| g.child(holder, r))
         .or_else(|| {
-            matches!(holder.kind(), "navigation_expression" | "method_reference")
+            matches!(g.kind(holder), "navigation_expression" | "method_reference")
                 .then(|| holder.named_child(0))
                 .flatten()
         })
@@ -929,9 +785,9 @@ fn member_receiver(
 }
 
 /// The arguments node of a call.
-fn arguments(call: Node<'_>) -> Option<Node<'_>> {
+fn arguments<'t>(g: &Grammar, call: Node<'t>) -> Option<Node<'t>> {
     for f in ["arguments", "args"] {
-        if let Some(n) = call.child_by_field_name(f) {
+        if let Some(n) = g.child(call, f) {
             return Some(n);
         }
     }
@@ -939,9 +795,9 @@ fn arguments(call: Node<'_>) -> Option<Node<'_>> {
     let found = call
         .named_children(&mut c)
         .skip(1)
-        .find(|n| n.kind().contains("argument") || n.kind() == "call_suffix");
+        .find(|n| g.kind(*n).contains("argument") || g.kind(*n) == "call_suffix");
     found.map(|n| {
-        if n.kind() == "call_suffix" {
+        if g.kind(n) == "call_suffix" {
             n.named_child(0).unwrap_or(n)
         } else {
             n
@@ -979,20 +835,24 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
 
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
 /// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`.
-fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<String>)> {
+fn constructed_type(
+    g: &Grammar,
+    v: Node<'_>,
+    src: &str,
+) -> Option<(Option<String>, Option<String>)> {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
     let mut v = v;
-    if v.kind() == "expression_list" && v.named_child_count() == 1 {
+    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
         v = v.named_child(0)?;
     }
     if matches!(
-        v.kind(),
+        g.kind(v),
         "unary_expression" | "reference_expression" | "await_expression"
     ) {
         v = v.named_child(0)?;
     }
     // Literals have the language's own collection and string types.
-    let literal = match v.kind() {
+    let literal = match g.kind(v) {
         "list" | "list_comprehension" => Some("list"),
         "dictionary" | "dictionary_comprehension" => Some("dict"),
         "set" | "set_comprehension" => Some("set"),
@@ -1011,18 +871,18 @@ fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<St
     if let Some(t) = literal {
         return Some((None, Some(t.to_string())));
     }
-    match v.kind() {
+    match g.kind(v) {
         "new_expression" | "object_creation_expression" | "instance_expression" => {
             let t = v
                 .child_by_field_name("constructor")
-                .or_else(|| v.child_by_field_name("type"))
+                .or_else(|| g.child(v, "type"))
                 .or_else(|| v.named_child(0))?;
             Some(split_type(text(t)))
         }
         "composite_literal" | "struct_expression" => {
             let t = v
                 .child_by_field_name("type")
-                .or_else(|| v.child_by_field_name("name"))?;
+                .or_else(|| g.child(v, "name"))?;
             Some(split_type(text(t)))
         }
         "call" | "call_expression" => {
@@ -1048,16 +908,16 @@ fn constructed_type(v: Node<'_>, src: &str) -> Option<(Option<String>, Option<St
 }
 
 /// The module of a `require('m')` call.
-fn require_module(call: Node<'_>, src: &str) -> Option<String> {
-    if call.kind() != "call_expression" {
+fn require_module(g: &Grammar, call: Node<'_>, src: &str) -> Option<String> {
+    if g.kind(call) != "call_expression" {
         return None;
     }
-    let f = call.child_by_field_name("function")?;
+    let f = g.child(call, "function")?;
     if src.get(f.byte_range())? != "require" {
         return None;
     }
-    let arg = call.child_by_field_name("arguments")?.named_child(0)?;
-    if !matches!(arg.kind(), "string" | "template_string") {
+    let arg = g.child(call, "arguments")?.named_child(0)?;
+    if !matches!(g.kind(arg), "string" | "template_string") {
         return None;
     }
     let m = src.get(arg.byte_range())?.trim_matches(['"', '\'', '`']);
@@ -1065,12 +925,12 @@ fn require_module(call: Node<'_>, src: &str) -> Option<String> {
 }
 
 /// The package a declaration names.
-fn package_name(node: Node<'_>, src: &str) -> Option<String> {
-    let n = node.child_by_field_name("name").or_else(|| {
+fn package_name(g: &Grammar, node: Node<'_>, src: &str) -> Option<String> {
+    let n = g.child(node, "name").or_else(|| {
         let mut c = node.walk();
         let found = node.named_children(&mut c).find(|n| {
             matches!(
-                n.kind(),
+                g.kind(*n),
                 "scoped_identifier"
                     | "identifier"
                     | "package_identifier"
