@@ -43,9 +43,9 @@ pub trait FactsSource: Sync {
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
-    /// With `maybe`, a source may skip a file none of whose definitions passes it (a
-    /// source that has to parse the file to know passes it anyway); it returns how many
-    /// definitions the files it skipped hold.
+    /// With `maybe`, a source may leave out definitions that do not pass it, and skip
+    /// files none of whose definitions does (a source that has to parse the file to
+    /// know hands on all of them); it returns how many definitions it left out.
     fn for_each_definitions(
         &self,
         quiet: bool,

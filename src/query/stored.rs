@@ -331,20 +331,30 @@ impl FactsSource for FromIndex<'_> {
             let f = &self.files[i];
             let symbols = match &self.slots[i] {
                 Slot::Parsed(id) => {
-                    // Only files where some name can pass are decoded in full.
-                    let passed = match (maybe, names.get(id)) {
+                    // The stored name parts (one per definition, in order) say which
+                    // definitions can pass: only files with one are decoded, and only
+                    // the definitions that can pass are handed on.
+                    let passing: Option<Vec<bool>> = match (maybe, names.get(id)) {
                         (Some(test), Some(blob)) => {
-                            with_names(blob, |parts| (parts.iter().any(test), parts.len())).ok()
+                            with_names(blob, |parts| parts.iter().map(test).collect()).ok()
                         }
                         _ => None,
                     };
-                    if let Some((false, count)) = passed {
-                        skipped.fetch_add(count, Ordering::Relaxed);
+                    if let Some(p) = passing.as_ref().filter(|p| !p.contains(&true)) {
+                        skipped.fetch_add(p.len(), Ordering::Relaxed);
                         return;
                     }
                     let stored = self.store().definition_blob(*id);
                     match stored.map(|b| decode_definitions(&b, &f.path)) {
-                        Ok(Ok(s)) => Some(s),
+                        Ok(Ok(mut s)) => {
+                            if let Some(p) = passing.filter(|p| p.len() == s.len()) {
+                                let before = s.len();
+                                let mut keep = p.into_iter();
+                                s.retain(|_| keep.next().unwrap_or(true));
+                                skipped.fetch_add(before - s.len(), Ordering::Relaxed);
+                            }
+                            Some(s)
+                        }
                         _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
                     }
                 }

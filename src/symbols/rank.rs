@@ -282,7 +282,7 @@ impl NameKey {
             name_joined: words.concat(),
             name_words: words.join(" "),
             parent_joined: container(sym)
-                .map(|c| split_words(c.rsplit('.').next().unwrap_or(c)).concat()),
+                .map(|c| joined_words(c.rsplit('.').next().unwrap_or(c))),
         }
     }
 
@@ -401,13 +401,13 @@ impl Query {
             return None;
         }
         // Splitting a lowercase run changes the words, never their concatenation.
-        let name_joined = split_words(name).concat();
+        let name_joined = joined_words(name);
         if name_joined == self.joined {
             return Some(JOINED);
         }
         let parent = container(sym).map(|c| c.rsplit('.').next().unwrap_or(c));
         let by_container = parent.and_then(|p| {
-            let parent_joined = split_words(p).concat();
+            let parent_joined = joined_words(p);
             self.container_score(&parent_joined, &name_joined)
         });
         if by_container == Some(JOINED) {
@@ -644,6 +644,65 @@ fn qualified_suffix(qualified: &str, query: &str) -> bool {
 /// Splits an identifier or a query into lower-case words at spaces, `_`, `-`, `.`,
 /// digits boundaries and camelCase humps (`HTTPServer` → http, server).
 pub fn split_words(s: &str) -> Vec<String> {
+    if s.is_ascii() {
+        let mut words = Vec::new();
+        ascii_words(s.as_bytes(), |w| words.push(w.to_ascii_lowercase()));
+        return words;
+    }
+    split_chars(s)
+}
+
+/// The words of [`split_words`] run together (`HTTPServer` → `httpserver`).
+pub fn joined_words(s: &str) -> String {
+    if s.is_ascii() {
+        let mut joined = String::with_capacity(s.len());
+        ascii_words(s.as_bytes(), |w| {
+            joined.extend(w.chars().map(|c| c.to_ascii_lowercase()));
+        });
+        return joined;
+    }
+    split_chars(s).concat()
+}
+
+/// [`split_words`] over ASCII text: the same boundaries, on bytes, without copying
+/// the text first (names are split for every candidate of every search).
+fn ascii_words(b: &[u8], mut emit: impl FnMut(&str)) {
+    let mut start: Option<usize> = None;
+    for (i, &c) in b.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if let Some(st) = start.take() {
+                emit(ascii(&b[st..i]));
+            }
+            continue;
+        }
+        if c.is_ascii_uppercase() {
+            if let Some(st) = start {
+                let prev = b[i - 1];
+                let next_lower = b.get(i + 1).is_some_and(u8::is_ascii_lowercase);
+                if prev.is_ascii_lowercase()
+                    || prev.is_ascii_digit()
+                    || (prev.is_ascii_uppercase() && next_lower)
+                {
+                    emit(ascii(&b[st..i]));
+                    start = Some(i);
+                }
+            }
+        }
+        if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(st) = start {
+        emit(ascii(&b[st..]));
+    }
+}
+
+fn ascii(b: &[u8]) -> &str {
+    // Slices of ASCII text at ASCII positions are UTF-8.
+    std::str::from_utf8(b).unwrap_or("")
+}
+
+fn split_chars(s: &str) -> Vec<String> {
     let mut words = Vec::new();
     let chars: Vec<char> = s.chars().collect();
     let mut cur = String::new();
@@ -877,6 +936,25 @@ mod tests {
     #[test]
     fn words_split_at_camel_humps_acronyms_and_separators() {
         assert_eq!(split_words("HTTPServer"), ["http", "server"]);
+        for name in [
+            "HTTPServer",
+            "getURLFor2",
+            "auth_service",
+            "__init__",
+            "A",
+            "aB",
+            "ABc",
+            "x2Y",
+            "IOError",
+            "parse-JSON.v2 now",
+            "",
+            "--",
+            "MAX_VALUE",
+            "bufnewsize",
+        ] {
+            assert_eq!(split_words(name), split_chars(name), "{name}");
+            assert_eq!(joined_words(name), split_chars(name).concat(), "{name}");
+        }
         assert_eq!(split_words("auth_service"), ["auth", "service"]);
         assert_eq!(split_words("getURLFor2"), ["get", "url", "for2"]);
         assert_eq!(split_words("auth service"), ["auth", "service"]);
