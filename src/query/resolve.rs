@@ -158,7 +158,7 @@ pub struct Resolver<'s> {
     /// The walked files by file name, built on first use: a module path is looked up
     /// among the files of its last component's name, not the whole tree.
     by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
-    dirs: HashSet<String>,
+    dirs: DirIndex,
     modules: Mutex<HashMap<ModuleKey, Arc<Vec<PathBuf>>>>,
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
@@ -169,16 +169,7 @@ impl<'s> Resolver<'s> {
     pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
         let file_set: HashSet<PathBuf> =
             source.files().iter().map(|f| normalize(&f.path)).collect();
-        let mut dirs = HashSet::new();
-        for f in &file_set {
-            let mut p = f.parent();
-            while let Some(d) = p {
-                if !dirs.insert(slash(d)) {
-                    break;
-                }
-                p = d.parent();
-            }
-        }
+        let dirs = DirIndex::of(&file_set);
         Resolver {
             source,
             by_name: Mutex::new(HashMap::new()),
@@ -785,10 +776,7 @@ impl<'s> Resolver<'s> {
 
     /// Whether any directory of the tree ends with the package's path.
     fn package_in_repo(&self, pkg: &str) -> bool {
-        let frag = pkg.replace('.', "/");
-        self.dirs
-            .iter()
-            .any(|d| d == &frag || d.ends_with(&format!("/{frag}")))
+        self.dirs.with_tail(&pkg.replace('.', "/")).is_some()
     }
 
     /// `name` as a member of what `imp` binds (a module, or a type).
@@ -1135,7 +1123,7 @@ impl<'s> Resolver<'s> {
                         // Not a directory of the tree: a library, unless some file
                         // declares the package anyway (checked by the caller's lookup).
                         let first = imp.module.split('.').next().unwrap_or("");
-                        if self.dirs.iter().any(|d| d.split('/').any(|c| c == first)) {
+                        if self.dirs.components.contains(first) {
                             ModuleTarget::Package(imp.module.clone())
                         } else {
                             ModuleTarget::External(imp.module.clone())
@@ -1149,7 +1137,7 @@ impl<'s> Resolver<'s> {
                         .find(|s| !s.is_empty())
                         .unwrap_or("");
                     if matches!(first, "crate" | "self" | "super")
-                        || self.dirs.iter().any(|d| d.split('/').any(|c| c == first))
+                        || self.dirs.components.contains(first)
                     {
                         ModuleTarget::Unknown
                     } else {
@@ -1237,12 +1225,7 @@ impl<'s> Resolver<'s> {
             return ModuleTarget::Files(files.to_vec());
         }
         let first = rest.split('.').next().unwrap_or(rest);
-        if dots > 0
-            || self
-                .dirs
-                .iter()
-                .any(|d| d.rsplit('/').next() == Some(first))
-        {
+        if dots > 0 || self.dirs.last_components.contains(first) {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::External(first.to_string())
@@ -1363,10 +1346,7 @@ impl<'s> Resolver<'s> {
             let parts: Vec<&str> = import_path.split('/').collect();
             dir = (1..parts.len()).rev().find_map(|k| {
                 let tail = parts[parts.len() - k..].join("/");
-                self.dirs
-                    .iter()
-                    .find(|d| **d == tail || d.ends_with(&format!("/{tail}")))
-                    .map(PathBuf::from)
+                self.dirs.with_tail(&tail).map(PathBuf::from)
             });
         }
         let Some(dir) = dir else {
@@ -1598,6 +1578,65 @@ pub fn normalize(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The directories of the walked files, indexed for the questions resolution asks of
+/// them for every use: which directory ends with a path, which names a component has.
+struct DirIndex {
+    /// Every tail of every directory, at component boundaries (`b/c` and `c` for
+    /// `a/b/c`), with the first directory in path order that ends with it.
+    tails: HashMap<String, String>,
+    /// Every component of every directory.
+    components: HashSet<String>,
+    /// The last component of every directory.
+    last_components: HashSet<String>,
+}
+
+impl DirIndex {
+    fn of(files: &HashSet<PathBuf>) -> DirIndex {
+        let mut dirs: HashSet<String> = HashSet::new();
+        for f in files {
+            let mut p = f.parent();
+            while let Some(d) = p {
+                if !dirs.insert(slash(d)) {
+                    break;
+                }
+                p = d.parent();
+            }
+        }
+        let mut sorted: Vec<String> = dirs.into_iter().collect();
+        sorted.sort();
+        let mut index = DirIndex {
+            tails: HashMap::new(),
+            components: HashSet::new(),
+            last_components: HashSet::new(),
+        };
+        for d in sorted {
+            index
+                .last_components
+                .insert(d.rsplit('/').next().unwrap_or("").to_string());
+            index
+                .components
+                .extend(d.split('/').map(str::to_string));
+            let mut tail: &str = &d;
+            loop {
+                index
+                    .tails
+                    .entry(tail.to_string())
+                    .or_insert_with(|| d.clone());
+                match tail.split_once('/') {
+                    Some((_, rest)) => tail = rest,
+                    None => break,
+                }
+            }
+        }
+        index
+    }
+
+    /// The first directory that is `tail` or ends with `/tail`.
+    fn with_tail(&self, tail: &str) -> Option<&str> {
+        self.tails.get(tail).map(String::as_str)
+    }
 }
 
 fn slash(p: &Path) -> String {
