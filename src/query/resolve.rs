@@ -201,7 +201,7 @@ impl<'s> Resolver<'s> {
         if missing.is_empty() {
             return;
         }
-        let files = self.source.files_mentioning(&missing);
+        let files = self.source.files_defining(&missing);
         let wanted: HashSet<&str> = missing.iter().map(String::as_str).collect();
         let mut found: HashMap<String, Vec<DefRef>> =
             missing.iter().map(|n| (n.clone(), Vec::new())).collect();

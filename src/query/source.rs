@@ -41,6 +41,11 @@ pub trait FactsSource: Sync {
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
     /// The files that contain any of `names` as a whole word, in path order.
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
+    /// The files that may define any of `names`, in path order: those that mention
+    /// one, less those a source knows define none (callers check the definitions).
+    fn files_defining(&self, names: &[String]) -> Vec<PathBuf> {
+        self.files_mentioning(names)
+    }
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
     /// With `maybe`, a source may leave out definitions that do not pass it, and skip

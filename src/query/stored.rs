@@ -249,6 +249,54 @@ impl<'w> FromIndex<'w> {
         }
     }
 
+    /// The indices of the files that contain any of `names` as a whole word, in path
+    /// order; `None` when the index cannot be read.
+    fn mentioning(&self, names: &[String]) -> Option<Vec<usize>> {
+        let mut words: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+        words.sort_unstable();
+        words.dedup();
+        if words.is_empty() {
+            return Some(Vec::new());
+        }
+        let stored = match self.store().contents_mentioning(&words) {
+            Ok(ids) => ids,
+            Err(_) => return None,
+        };
+        let alternation = words
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|");
+        // Whole words as ripgrep's -w has them (a non-word character or a line edge
+        // on each side), so that names such as `$x` match too.
+        // Invariant: escaped literals always compile.
+        let pattern = regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
+            .expect("escaped words compile");
+        let hits: Vec<usize> = (0..self.files.len())
+            .into_par_iter()
+            .filter(|&i| match &self.slots[i] {
+                Slot::Parsed(id) => stored.contains(id),
+                Slot::Binary => false,
+                Slot::Failed(_) | Slot::Unindexed => {
+                    self.files[i].language.is_some() && self.text_mentions(&self.files[i], &pattern)
+                }
+            })
+            .collect();
+        Some(hits)
+    }
+
+    /// The paths of `hits`, with their facts loaded on all threads (the caller is
+    /// about to read them).
+    fn loaded(&self, hits: Vec<usize>) -> Vec<PathBuf> {
+        hits.par_iter().for_each(|&i| {
+            let _ = self.facts(&self.files[i].path);
+        });
+        hits.into_iter()
+            .map(|i| self.files[i].path.clone())
+            .collect()
+    }
+
+
     /// Whether a file the index cannot answer for mentions one of `words`, by reading it.
     fn text_mentions(&self, f: &FileEntry, words: &regex::bytes::Regex) -> bool {
         crate::source::read_bytes_within(&f.path, u64::MAX).is_ok_and(|b| words.is_match(&b))
@@ -276,44 +324,34 @@ impl FactsSource for FromIndex<'_> {
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
-        let mut words: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
-        words.sort_unstable();
-        words.dedup();
-        if words.is_empty() {
-            return Vec::new();
-        }
-        let stored = match self.store().contents_mentioning(&words) {
-            Ok(ids) => ids,
+        match self.mentioning(names) {
+            Some(hits) => self.loaded(hits),
             // The snapshot became unreadable: answer as without an index.
-            Err(_) => return self.fresh.files_mentioning(names),
+            None => self.fresh.files_mentioning(names),
+        }
+    }
+
+    fn files_defining(&self, names: &[String]) -> Vec<PathBuf> {
+        let Some(hits) = self.mentioning(names) else {
+            return self.fresh.files_defining(names);
         };
-        let alternation = words
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect::<Vec<_>>()
-            .join("|");
-        // Whole words as ripgrep's -w has them (a non-word character or a line edge
-        // on each side), so that names such as `$x` match too.
-        // Invariant: escaped literals always compile.
-        let pattern = regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
-            .expect("escaped words compile");
-        let hits: Vec<usize> = (0..self.files.len())
+        // The stored name parts list every definition's name: files that only use
+        // the names are left unloaded.
+        let wanted: HashSet<&str> = names.iter().map(String::as_str).collect();
+        let defining: Vec<usize> = hits
             .into_par_iter()
             .filter(|&i| match &self.slots[i] {
-                Slot::Parsed(id) => stored.contains(id),
-                Slot::Binary => false,
-                Slot::Failed(_) | Slot::Unindexed => {
-                    self.files[i].language.is_some() && self.text_mentions(&self.files[i], &pattern)
-                }
+                Slot::Parsed(id) => match self.store().name_blob(*id) {
+                    Ok(Some(blob)) => {
+                        with_names(&blob, |parts| parts.iter().any(|p| wanted.contains(p.name)))
+                            .unwrap_or(true)
+                    }
+                    _ => true,
+                },
+                _ => true,
             })
             .collect();
-        // Load what the caller is about to read, on all threads.
-        hits.par_iter().for_each(|&i| {
-            let _ = self.facts(&self.files[i].path);
-        });
-        hits.into_iter()
-            .map(|i| self.files[i].path.clone())
-            .collect()
+        self.loaded(defining)
     }
 
     fn for_each_definitions(

@@ -343,6 +343,15 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The name parts blob of one content (`None` for a content without definitions
+    /// stored, such as a file that failed to parse).
+    pub fn name_blob(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT names FROM content WHERE id = ?1")?;
+        Ok(stmt.query_row([id], |r| r.get(0))?)
+    }
+
     /// The definitions blob of one content.
     pub fn definition_blob(&self, id: i64) -> Result<Vec<u8>, StoreError> {
         let mut stmt = self
