@@ -37,7 +37,8 @@ pub struct FromIndex<'w> {
     files: Vec<FileEntry>,
     /// What the index holds for each of `files`.
     slots: Vec<Slot>,
-    by_path: HashMap<PathBuf, usize>,
+    /// By normalised path, as bytes (hashing a `PathBuf` walks its components).
+    by_path: HashMap<std::ffi::OsString, usize>,
     cache: Mutex<HashMap<usize, Option<Arc<FileFacts>>>>,
     /// Files the index does not answer for are parsed as without an index.
     fresh: ParseOnDemand<'w>,
@@ -194,7 +195,7 @@ impl<'w> FromIndex<'w> {
         let by_path = files
             .iter()
             .enumerate()
-            .map(|(i, f)| (normalize(&f.path), i))
+            .map(|(i, f)| (normalize(&f.path).into_os_string(), i))
             .collect();
         // Parses only what the index does not hold; it finds languages by file name,
         // as the walk did, so it needs no copy of the file list.
@@ -309,7 +310,7 @@ impl FactsSource for FromIndex<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
-        let Some(&i) = self.by_path.get(&normalize(path)) else {
+        let Some(&i) = self.by_path.get(normalize(path).as_os_str()) else {
             return self.fresh.facts(path);
         };
         if let Some(hit) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(&i) {

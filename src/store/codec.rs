@@ -26,12 +26,21 @@ struct StoredDefinition {
     name_byte: u32,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct StoredRest {
     package: Option<String>,
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
+}
+
+/// [`StoredRest`] borrowed from the facts being stored: the same encoding, no copy.
+#[derive(Serialize)]
+struct StoredRestRef<'a> {
+    package: &'a Option<String>,
+    references: &'a [Reference],
+    imports: &'a [Import],
+    bindings: &'a [Binding],
 }
 
 /// Why a stored blob could not be read back.
@@ -114,11 +123,11 @@ pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Resu
 
 /// Encodes everything but the definitions.
 pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
-    pack(&StoredRest {
-        package: facts.package.clone(),
-        references: facts.references.clone(),
-        imports: facts.imports.clone(),
-        bindings: facts.bindings.clone(),
+    pack(&StoredRestRef {
+        package: &facts.package,
+        references: &facts.references,
+        imports: &facts.imports,
+        bindings: &facts.bindings,
     })
 }
 
