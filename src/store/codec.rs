@@ -1,9 +1,10 @@
 //! The stored form of a file's facts: path-free (two paths with the same bytes share
-//! one record), encoded compactly with `postcard` and compressed with LZ4.
+//! one record), encoded compactly with `postcard` and compressed with zstd.
 //!
 //! Definitions and the rest are two blobs so that find-symbol, which needs only the
 //! definitions, never decodes references.
 
+use std::cell::RefCell;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -54,11 +55,35 @@ fn id_prefix(path: &Path) -> String {
     format!("{}::", path.to_string_lossy())
 }
 
+/// zstd's fastest level: the index is written once per change and read often, and
+/// higher levels gain little on blobs of a few kilobytes.
+const LEVEL: i32 = 1;
+
+thread_local! {
+    /// One compression context per writer thread, reused across blobs.
+    static COMPRESSOR: RefCell<Option<zstd::bulk::Compressor<'static>>> = const { RefCell::new(None) };
+    static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { RefCell::new(None) };
+}
+
+/// A blob: the encoded length (4 bytes, little-endian), then the zstd frame.
 pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
     // Invariant: postcard serialises every type here (no maps with non-string keys,
     // no unsized sequences).
     let raw = postcard::to_stdvec(value).expect("facts serialise");
-    lz4_flex::compress_prepend_size(&raw)
+    let frame = COMPRESSOR.with(|c| {
+        let mut c = c.borrow_mut();
+        let c = match &mut *c {
+            Some(c) => c,
+            none => none.insert(zstd::bulk::Compressor::new(LEVEL).expect("zstd context")),
+        };
+        // Invariant: compressing into a growable buffer fails only when the
+        // context cannot allocate.
+        c.compress(&raw).expect("zstd compresses")
+    });
+    let mut blob = Vec::with_capacity(4 + frame.len());
+    blob.extend_from_slice(&u32::try_from(raw.len()).unwrap_or(u32::MAX).to_le_bytes());
+    blob.extend_from_slice(&frame);
+    blob
 }
 
 pub(super) fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
@@ -74,7 +99,24 @@ fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
     if claimed > MAX_DECODED {
         return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
     }
-    lz4_flex::decompress_size_prepended(blob).map_err(|e| CodecError::Corrupt(e.to_string()))
+    let raw = DECOMPRESSOR.with(|d| {
+        let mut d = d.borrow_mut();
+        let d = match &mut *d {
+            Some(d) => d,
+            none => none.insert(
+                zstd::bulk::Decompressor::new().map_err(|e| CodecError::Corrupt(e.to_string()))?,
+            ),
+        };
+        d.decompress(&blob[4..], claimed)
+            .map_err(|e| CodecError::Corrupt(e.to_string()))
+    })?;
+    if raw.len() != claimed {
+        return Err(CodecError::Corrupt(format!(
+            "blob holds {} bytes, claims {claimed}",
+            raw.len()
+        )));
+    }
+    Ok(raw)
 }
 
 /// Encodes the definitions of `facts` (extracted under the path `facts.path`).
