@@ -8,7 +8,7 @@
 mod index;
 mod symbols;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -86,8 +86,12 @@ impl Run {
         )
     }
 
+    /// The printer of this run's records: colors in text only, control characters
+    /// escaped when the text is for a terminal.
     pub fn printer<W: Write>(&self, out: W) -> Printer<W> {
-        Printer::new(out, self.style, self.color)
+        let text = self.style == Style::Text;
+        Printer::new(out, self.style, self.color && text)
+            .escaping(self.color || std::io::stdout().is_terminal())
     }
 
     /// Where this run's facts come from: the index of the search root, brought up to
