@@ -745,6 +745,47 @@ fn unreadable_file_is_reported_and_the_run_goes_on() {
     );
 }
 
+/// The `error` record every command prints in JSON mode when an error ends the run.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunErrorData {
+    message: String,
+    path: Option<PathData>,
+}
+
+#[test]
+fn an_error_that_ends_the_run_is_a_json_record_too() {
+    let dir = tree(&[("a.py", PY)]);
+    for args in [
+        &[
+            "xray",
+            "execute",
+            "--json",
+            "--eval",
+            "import os\nreturn {}",
+        ][..],
+        &["xray", "(unclosed", "--json"],
+        &["explore", "--file", "nope.zzz", "--json"],
+    ] {
+        let out = codesearch()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let records = json_lines(&out.stdout);
+        assert_eq!(records.len(), 1, "{args:?}: {records:?}");
+        assert_eq!(records[0]["type"], "error");
+        let e: RunErrorData = serde_json::from_value(records[0]["data"].clone()).unwrap();
+        assert!(e.path.is_none());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&e.message),
+            "the same message on stderr: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn default_matches_explore_candidates_and_trees_follow_the_schema() {
     let dir = tree(&[("a.py", "x = foo(1)\ny = 2\nz = foo(3)\n")]);

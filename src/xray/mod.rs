@@ -25,8 +25,8 @@ use crate::cli::{EvalArgs, ExploreArgs, PatternArgs, SearchRunArgs, TargetArg, X
 use crate::output::json::PathJson;
 use crate::output::printer::{Printer, Style};
 use crate::output::record::{
-    AstData, AstSummary, CandidateData, EvaluationErrorData, FileMetadataData, Record, Summary,
-    XraySummary,
+    AstData, AstSummary, CandidateData, ErrorData, EvaluationErrorData, FileMetadataData, Record,
+    Summary, XraySummary,
 };
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::search::{self, CaseMode, RegexOptions, Target};
@@ -46,14 +46,17 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         max_debug_nodes: None,
         all_nodes: false,
     };
-    job.run(out)
+    with_error_record(args.run.output.json, out, |out| job.run(out))
 }
 
 /// Runs `explore`.
 pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let max_nodes = usize::from(args.max_debug_nodes);
+    let json = args.run.output.json;
     if let Some(file) = &args.file {
-        return dump_file(file, args.all_nodes, &args.run, out);
+        return with_error_record(json, out, |out| {
+            dump_file(file, args.all_nodes, &args.run, out)
+        });
     }
     let job = Job {
         // Invariant: clap requires PATTERN unless --file is given.
@@ -64,7 +67,26 @@ pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus
         max_debug_nodes: Some(max_nodes),
         all_nodes: args.all_nodes,
     };
-    job.run(out)
+    with_error_record(json, out, |out| job.run(out))
+}
+
+/// Runs `run`; in JSON mode an error that ends it is also an `error` record on stdout
+/// (the binary's edge still says it on stderr and exits 2).
+fn with_error_record(
+    json: bool,
+    out: &mut dyn Write,
+    run: impl FnOnce(&mut dyn Write) -> Result<ExitStatus>,
+) -> Result<ExitStatus> {
+    match run(&mut *out) {
+        Err(e) if json && !crate::output::is_broken_pipe(&e) => {
+            let message = format!("{e:#}");
+            let mut printer = Printer::new(&mut *out, Style::Json, false);
+            printer.record(&Record::Error(ErrorData::message(&message, None)))?;
+            printer.flush()?;
+            Err(e)
+        }
+        done => done,
+    }
 }
 
 /// The parts of xray and explore that are the same.
