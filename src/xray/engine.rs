@@ -2,8 +2,8 @@
 //!
 //! Workers (one per thread) take candidates in path order from a shared counter, read
 //! and decode each file, rebuild its hits' lines and context from the text, hand it to
-//! the [`Evaluator`], validate the result and finish
-//! it (the caller's `post` step: enrichment, AST dumps) while the source is at hand, so
+//! the [`Evaluator`] (which answers with typed matches) and finish the result (the
+//! caller's `post` step: explore's AST dumps) while the source is at hand, so
 //! what waits to be printed is the result, never the source. Outcomes are put back in
 //! candidate order, so output never depends on timing; a worker does not start a file
 //! more than a few files ahead of the one being printed (back-pressure: a slow reader

@@ -3,7 +3,7 @@
 //! Phase 1 ([`crate::search`]) picks candidate files with a regex at ripgrep speed;
 //! phase 2 ([`engine`]) hands each candidate, once, to an [`evaluator::Evaluator`]:
 //! the user's Python evaluator in sandboxed child processes, or the default that turns
-//! every hit into a match. [`contract`] validates and enriches what the evaluator
+//! every hit into a match. [`contract`] validates and types what the evaluator
 //! returned; the shared printer ([`crate::output::printer`]) writes the records;
 //! `explore` adds [`ast_dump`]s around each match.
 
