@@ -22,16 +22,17 @@ use anyhow::{Context, Result};
 use serde_json::Value;
 
 use crate::cli::{EvalArgs, ExploreArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs};
+use crate::commands::Run;
 use crate::output::json::PathJson;
 use crate::output::printer::{Printer, Style};
 use crate::output::record::{
     AstData, AstSummary, CandidateData, ErrorData, EvaluationErrorData, FileMetadataData, Record,
     Summary, XraySummary,
 };
-use crate::output::{color_choice, ExitStatus, Reporter};
+use crate::output::ExitStatus;
 use crate::search::{self, CaseMode, RegexOptions, Target};
 use crate::source::LineIndex;
-use crate::walk::{Visited, Walker};
+use crate::walk::Visited;
 use contract::{FileResult, Match};
 use engine::{Limits, Outcome, Skip};
 use evaluator::{Evaluator, HitsEvaluator};
@@ -111,16 +112,13 @@ impl Job<'_> {
             parse,
             output,
         } = self.run;
-        let started = Instant::now();
-        let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
-        let report = Reporter::new();
-        let walker = Walker::new(paths, walk)?.with_deadline(run_deadline);
-        let threads = if walk.threads == 0 {
-            std::thread::available_parallelism().map_or(2, |n| n.get())
-        } else {
-            walk.threads
-        };
-        let (threads, budget) = python::pool::Budget::shared(threads, python::pool::pool_memory());
+        let run_deadline = eval
+            .timeout
+            .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let run = Run::for_search(paths, walk, parse, output, self.vimgrep, run_deadline)?;
+        let (walker, report) = (&run.walker, &run.report);
+        let (threads, budget) =
+            python::pool::Budget::shared(run.threads, python::pool::pool_memory());
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
         let evaluator = build_evaluator(eval, budget)?;
@@ -129,17 +127,10 @@ impl Job<'_> {
         let list_candidates = self.files_only && eval.eval.is_none() && eval.eval_file.is_none();
         let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
         opts.every_match = self.vimgrep;
-        opts.parse_limit = Some(parse.max_parse_size);
-        let candidates = search::find_candidates(&walker, &report, &opts)?;
+        opts.parse_limit = Some(run.parse_limit);
+        let candidates = search::find_candidates(walker, report, &opts)?;
 
-        let color = color_choice(output.color) == termcolor::ColorChoice::Always;
-        let style = if output.json {
-            Style::Json
-        } else if self.vimgrep {
-            Style::Vimgrep
-        } else {
-            Style::Text
-        };
+        let (color, style) = (run.color, run.style);
         let tty = std::io::stdout().is_terminal();
         let mut printer = Printer::new(&mut *out, style, color)
             .with_heading(tty && style == Style::Text)
@@ -162,7 +153,7 @@ impl Job<'_> {
                 }))?;
             }
             summary.partial = summary.timeout;
-            summary.elapsed_ms = started.elapsed().as_millis();
+            summary.elapsed_ms = run.elapsed_ms();
             printer.record(&Record::Summary(Summary::Xray(summary)))?;
             return Ok(ExitStatus::from_outcome(
                 !candidates.is_empty(),
@@ -175,8 +166,8 @@ impl Job<'_> {
             run_deadline,
             eval_timeout: Duration::from_secs_f64(eval.eval_timeout),
             threads,
-            progress: !output.json,
-            parse_limit: parse.max_parse_size,
+            progress: style != Style::Json,
+            parse_limit: run.parse_limit,
             max_errors: eval.max_errors.map(|n| n as usize),
             context: usize::from(pattern_args.context),
         };
@@ -264,7 +255,7 @@ impl Job<'_> {
             || summary.evaluation_errors > 0
             || summary.skipped_files > 0
             || report.had_error();
-        summary.elapsed_ms = started.elapsed().as_millis();
+        summary.elapsed_ms = run.elapsed_ms();
         let found = summary.matches > 0;
         let failed = report.had_error() || summary.evaluation_errors > 0;
         printer.record(&Record::Summary(Summary::Xray(summary)))?;
