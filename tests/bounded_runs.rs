@@ -149,6 +149,28 @@ fn one_megabyte_line_with_many_matches_keeps_memory_linear_in_the_output() {
     assert!(m.peak_kib < 300 * MIB, "peak {} KiB", m.peak_kib);
 }
 
+/// The default evaluator builds its matches as typed records, moving each hit's
+/// strings: 200,000 matches on one megabyte-long line stayed near 700 MiB while every
+/// match was a JSON map, and take about a quarter of that now.
+#[test]
+fn default_matches_on_a_one_megabyte_line_are_typed_not_maps() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "big.js",
+        format!("{}\n", "a(1);".repeat(200_000)).as_bytes(),
+    );
+    let m = measure(
+        dir.path(),
+        &["xray", "-U", r"a\(", "big.js", "--json"],
+        Duration::from_secs(120),
+    );
+    assert_eq!(m.code, Some(0), "{}", m.stderr);
+    assert_eq!(m.summary()["matches"], 200_000);
+    eprintln!("200,000 default matches: peak {} KiB", m.peak_kib);
+    assert!(m.peak_kib < 300 * MIB, "peak {} KiB", m.peak_kib);
+}
+
 #[test]
 fn long_line_is_cut_for_display_with_a_marker() {
     let line = format!("{}NEEDLE{}\n", "x".repeat(300_000), "y".repeat(300_000));
@@ -387,7 +409,7 @@ fn multiline_block_with_two_matches_reports_both() {
         .filter(|r| r["type"] == "match")
         .map(|r| {
             (
-                r["data"]["line_number"].as_u64().unwrap(),
+                r["data"]["line"].as_u64().unwrap(),
                 r["data"]["column"].as_u64().unwrap(),
             )
         })
@@ -483,7 +505,7 @@ fn utf16_file_with_a_byte_order_mark_is_decoded() {
     );
     assert_eq!(m.code, Some(0), "{}", m.stderr);
     let records = m.records();
-    assert_eq!(records[0]["data"]["name"], "wide_function");
+    assert_eq!(records[0]["data"]["fields"]["name"], "wide_function");
     assert_eq!(records[0]["data"]["line_content"], "def wide_function():");
     let m = measure(
         dir.path(),
@@ -617,4 +639,47 @@ fn explore_on_a_wide_file_is_not_quadratic_in_its_matches() {
     assert_eq!(m.code, Some(0), "{}", m.stderr);
     assert_eq!(m.summary()["matches"], 40_000);
     assert!(m.elapsed < Duration::from_secs(20), "{:?}", m.elapsed);
+}
+
+/// tree-sitter finds a parent by descending from the root again: fifty walks up from
+/// a node 6,000 levels deep took 24 s when each step asked it; with the parent index
+/// built once per file they take a fraction of a second.
+#[test]
+fn walks_up_from_a_deeply_nested_node_are_linear() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = format!("x = {}1{}\n", "[".repeat(3000), "]".repeat(3000));
+    write(dir.path(), "deep.py", body.as_bytes());
+    let eval = concat!(
+        "d = node.descendants_of_type('integer')[0]\n",
+        "n = 0\n",
+        "for i in range(50):\n",
+        "    if d.is_descendant_of('module') and d.enclosing('assignment') is not None:\n",
+        "        n += 1\n",
+        "p = d\n",
+        "depth = 0\n",
+        "while p.parent is not None:\n",
+        "    p = p.parent\n",
+        "    depth += 1\n",
+        "return {'matches': [], 'value': [n, depth, p.type]}",
+    );
+    let m = measure(
+        dir.path(),
+        &[
+            "xray",
+            "x",
+            "--json",
+            "--eval-timeout",
+            "60",
+            "--eval",
+            eval,
+        ],
+        Duration::from_secs(90),
+    );
+    assert_eq!(m.code, Some(1), "{}", m.stderr);
+    let records = m.records();
+    let value = &records[0]["data"]["value"];
+    assert_eq!(value[0], 50, "{records:?}");
+    assert!(value[1].as_u64().unwrap() > 3000, "{value}");
+    assert_eq!(value[2], "module");
+    assert!(m.elapsed < Duration::from_secs(8), "{:?}", m.elapsed);
 }

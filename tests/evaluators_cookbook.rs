@@ -52,8 +52,8 @@ fn match_lines(records: &[Value]) -> Vec<(String, u64)> {
         .filter(|r| r["type"] == "match")
         .map(|r| {
             (
-                r["data"]["file_path"]["text"].as_str().unwrap().to_string(),
-                r["data"]["line_number"].as_u64().unwrap(),
+                r["data"]["path"]["text"].as_str().unwrap().to_string(),
+                r["data"]["line"].as_u64().unwrap(),
             )
         })
         .collect()
@@ -87,7 +87,7 @@ fn recipe_1_sql_concatenation() {
         vec![("UserDao.java".into(), 4), ("UserDao.java".into(), 5)]
     );
     let first = records.iter().find(|r| r["type"] == "match").unwrap();
-    assert_eq!(first["data"]["why"], "string concatenation");
+    assert_eq!(first["data"]["fields"]["why"], "string concatenation");
     assert_eq!(first["data"]["language"], "java");
 }
 
@@ -99,7 +99,7 @@ fn recipe_2_returns_inside_ifs() {
     )]);
     let records = run(2, dir.path(), &["return", "-t", "python"]);
     assert_eq!(match_lines(&records), vec![("a.py".into(), 3)]);
-    assert_eq!(records[0]["data"]["function"], "f");
+    assert_eq!(records[0]["data"]["fields"]["function"], "f");
 }
 
 #[test]
@@ -145,10 +145,10 @@ fn recipe_4_long_functions_in_several_languages() {
     );
     let py = records
         .iter()
-        .find(|r| r["data"]["file_path"]["text"] == "long.py")
+        .find(|r| r["data"]["path"]["text"] == "long.py")
         .unwrap();
-    assert_eq!(py["data"]["lines"], 6);
-    assert_eq!(py["data"]["name"], "long");
+    assert_eq!(py["data"]["fields"]["lines"], 6);
+    assert_eq!(py["data"]["fields"]["name"], "long");
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn recipe_6_per_file_metric_is_file_metadata() {
         meta[0]["data"]["value"],
         serde_json::json!({"calls": 2, "lines": 3})
     );
-    assert_eq!(meta[0]["data"]["file_path"]["text"], "m.py");
+    assert_eq!(meta[0]["data"]["path"]["text"], "m.py");
 }
 
 #[test]

@@ -230,15 +230,18 @@ fn what_breaks_lists_callers_with_depth() {
 #[test]
 fn xray_runs_an_evaluator_and_explains_a_rejected_one() {
     let dir = fixture();
-    let eval = "out = []\nfor c in node.descendants_of_type(\"call\"):\n    out.append({\"line_number\": c.start_line})\nreturn {\"matches\": out}";
+    let eval = "out = []\nfor c in node.descendants_of_type(\"call\"):\n    out.append({\"line_number\": c.start_line, \"kind\": c.type})\nreturn {\"matches\": out, \"value\": len(out)}";
     let p: XrayPayload = payload(
         dir.path(),
         "xray",
         json!({"pattern": "login", "eval": eval, "glob": "web/**"}),
     );
     assert_eq!(p.files_total, 1);
-    assert_eq!(p.matches[0]["file_path"], "web/handler.py");
-    assert_eq!(p.matches[0]["line_number"], 5);
+    assert_eq!(p.matches[0].path, "web/handler.py");
+    assert_eq!(p.matches[0].line, 5);
+    assert_eq!(p.matches[0].fields.as_ref().unwrap()["kind"], "call");
+    assert_eq!(p.values[0].path, "web/handler.py");
+    assert!(p.values[0].value.as_u64().is_some_and(|n| n >= 1));
     let r = single(
         dir.path(),
         "xray",
@@ -257,7 +260,7 @@ fn explore_dumps_trees_around_hits_and_whole_files() {
         "explore",
         json!({"pattern": "return sql", "max_debug_nodes": 3}),
     );
-    assert!(p.matches[0].contains_key("ast_debug") && p.matches[0].contains_key("matched_node"));
+    assert!(p.matches[0].ast_debug.is_some() && p.matches[0].matched_node.is_some());
     let d: TreeDump = payload(
         dir.path(),
         "explore",

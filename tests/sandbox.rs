@@ -185,7 +185,7 @@ fn a_sandbox_layer_that_cannot_be_installed_stops_evaluation() {
 }
 
 /// Runs `xray` with `code` and expects a validation error naming `needle` and `line`,
-/// exit 2, nothing on stdout, within `bound`.
+/// exit 2, no record on stdout but the `error` record, within `bound`.
 fn rejected_up_front(code: &str, needle: &str, line: usize, bound: Duration) {
     let dir = tree(&[("a.py", PY)]);
     // A file: one argument may not exceed 128 KiB.
@@ -202,9 +202,10 @@ fn rejected_up_front(code: &str, needle: &str, line: usize, bound: Duration) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let shown: String = code.chars().take(40).collect();
     assert_eq!(out.status.code(), Some(2), "{shown}: {stderr}");
+    let records = json_lines(&out.stdout);
     assert!(
-        out.stdout.is_empty(),
-        "{shown}: no record before validation"
+        records.len() == 1 && records[0]["type"] == "error",
+        "{shown}: no record before validation but the error: {records:?}"
     );
     assert!(
         stderr.contains(&format!("line {line}:")) && stderr.contains(needle),
@@ -282,7 +283,11 @@ fn a_lone_carriage_return_cannot_leave_the_function() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
+    let records = json_lines(&out.stdout);
+    assert!(
+        records.len() == 1 && records[0]["type"] == "error",
+        "{records:?}"
+    );
 }
 
 #[test]

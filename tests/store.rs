@@ -706,3 +706,28 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     );
     same_as_fresh(p, i, &["what-breaks", "shared_name"]);
 }
+
+#[test]
+fn index_clear_prints_one_cleared_record() {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Cleared {
+        root: Value,
+        index: Value,
+        existed: bool,
+    }
+    let dir = tree(&[("a.py", "def f():\n    pass\n")]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    for existed in [true, false] {
+        let (code, out, _) = run_in(p, i, &["index", "--clear", "--json"]);
+        assert_eq!(code, 0);
+        let recs = common::json_lines(out.as_bytes());
+        assert_eq!(recs.len(), 1, "{out}");
+        assert_eq!(recs[0]["type"], "cleared");
+        let c: Cleared = serde_json::from_value(recs[0]["data"].clone()).unwrap();
+        assert_eq!(c.existed, existed);
+        assert!(c.root["text"].is_string() && c.index["text"].is_string());
+    }
+}

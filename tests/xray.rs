@@ -81,9 +81,9 @@ fn prepare_statement_with_concatenation_is_the_only_match() {
     let matches = of_type(&records, "match");
     assert_eq!(matches.len(), 1);
     let m = &matches[0]["data"];
-    assert_eq!(m["line_number"], 4);
+    assert_eq!(m["line"], 4);
     assert_eq!(m["column"], 7);
-    assert_eq!(m["file_path"], serde_json::json!({"text": "Dao.java"}));
+    assert_eq!(m["path"], serde_json::json!({"text": "Dao.java"}));
     assert_eq!(m["language"], "java");
     assert_eq!(
         m["line_content"],
@@ -129,7 +129,7 @@ fn filename_mode_reports_value_zero_and_empty_positions() {
     let meta = of_type(&records, "file_metadata");
     assert_eq!(meta.len(), 1);
     assert_eq!(meta[0]["data"]["value"], 0);
-    assert_eq!(meta[0]["data"]["file_path"]["text"], "pkg/mod_a.py");
+    assert_eq!(meta[0]["data"]["path"]["text"], "pkg/mod_a.py");
     assert_eq!(status, 1, "no matches");
 }
 
@@ -163,7 +163,7 @@ fn undefined_name_crashes_one_file_and_the_job_completes() {
     let errors = of_type(&records, "evaluation_error");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0]["data"]["error_type"], "EvaluatorCrash");
-    assert_eq!(errors[0]["data"]["line_number"], 2);
+    assert_eq!(errors[0]["data"]["evaluator_line"], 2);
     assert!(errors[0]["data"]["error_message"]
         .as_str()
         .unwrap()
@@ -206,7 +206,7 @@ fn named_file_without_a_grammar_is_unsupported_language() {
     assert_eq!(status, 2);
     let errors = of_type(&records, "evaluation_error");
     assert_eq!(errors[0]["data"]["error_type"], "UnsupportedLanguage");
-    assert_eq!(errors[0]["data"]["file_path"]["text"], "notes.zzz");
+    assert_eq!(errors[0]["data"]["path"]["text"], "notes.zzz");
     assert_eq!(of_type(&records, "match").len(), 1);
 }
 
@@ -334,7 +334,7 @@ fn hostile_sources_are_handled() {
     );
     let files: Vec<&str> = of_type(&records, "match")
         .iter()
-        .map(|m| m["data"]["file_path"]["text"].as_str().unwrap())
+        .map(|m| m["data"]["path"]["text"].as_str().unwrap())
         .collect();
     assert_eq!(
         files,
@@ -494,8 +494,8 @@ struct PathData {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ErrorData {
-    file_path: PathData,
-    line_number: Option<u64>,
+    path: PathData,
+    evaluator_line: Option<u64>,
     error_type: String,
     error_message: String,
 }
@@ -503,17 +503,68 @@ struct ErrorData {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MetadataData {
-    file_path: PathData,
+    path: PathData,
     value: Value,
 }
 
-/// Match records are open (the evaluator's keys), but always carry these.
+/// Every key of a match is known; the evaluator's own are under `fields`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct MatchData {
-    file_path: PathData,
+    path: PathData,
     language: String,
-    line_number: u64,
+    line: u64,
+    column: Option<u64>,
+    byte_offset: Option<u64>,
     line_content: String,
+    /// Absent unless true.
+    line_truncated: Option<bool>,
+    context_before: Vec<String>,
+    context_after: Vec<String>,
+    /// explore only.
+    matched_node: Option<NodeData>,
+    ast_debug: Option<Value>,
+    /// Absent when the evaluator set no key of its own.
+    fields: Option<serde_json::Map<String, Value>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NodeData {
+    kind: String,
+    start: [u64; 2],
+    end: [u64; 2],
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CandidateData {
+    path: PathData,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AstData {
+    path: PathData,
+    language: String,
+    ast_debug: Value,
+    omitted_nodes: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AstSummaryData {
+    files: u64,
+    nodes: u64,
+    omitted_nodes: u64,
+    elapsed_ms: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum AnySummary {
+    Run(SummaryData),
+    Ast(AstSummaryData),
 }
 
 #[derive(Debug, Deserialize)]
@@ -522,35 +573,55 @@ enum Record {
     Match(MatchData),
     FileMetadata(MetadataData),
     EvaluationError(ErrorData),
-    Summary(SummaryData),
+    Candidate(CandidateData),
+    Ast(AstData),
+    Summary(AnySummary),
+}
+
+fn records_of(dir: &std::path::Path, args: &[&str]) -> Vec<Record> {
+    let out = codesearch().args(args).current_dir(dir).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn run_summary(records: &[Record]) -> &SummaryData {
+    match records.last() {
+        Some(Record::Summary(AnySummary::Run(s))) => s,
+        other => panic!("a run summary last, not {other:?}"),
+    }
 }
 
 #[test]
 fn json_records_follow_the_schema() {
     let dir = tree(&[("a.py", PY), ("b.py", "execute = 1\n")]);
     let code = "if 'def' in source:\n    return {'matches': [{'line_number': 2, 'extra': [1]}], 'value': {'k': 1}}\nreturn {'value': 1}";
-    let out = codesearch()
-        .args(["xray", "execute", "--json", "--eval", code])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let records: Vec<Record> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect();
+    let records = records_of(dir.path(), &["xray", "execute", "--json", "--eval", code]);
     assert!(
-        matches!(&records[0], Record::Match(m) if m.line_number == 2 && m.language == "python" && m.file_path.text.as_deref() == Some("a.py") && m.line_content.contains("execute"))
+        matches!(&records[0], Record::Match(m) if m.line == 2 && m.language == "python" && m.path.text.as_deref() == Some("a.py") && m.line_content.contains("execute"))
     );
-    assert!(
-        matches!(&records[1], Record::FileMetadata(m) if m.value == serde_json::json!({"k": 1}) && m.file_path.bytes.is_none())
-    );
-    assert!(
-        matches!(&records[2], Record::EvaluationError(e) if e.error_type == "InvalidEvaluatorReturn" && e.line_number.is_none() && !e.error_message.is_empty() && e.file_path.text.as_deref() == Some("b.py"))
-    );
-    let Record::Summary(s) = &records[3] else {
-        panic!("summary last")
+    let Record::Match(m) = &records[0] else {
+        unreachable!()
     };
+    assert_eq!(
+        m.fields,
+        serde_json::json!({"extra": [1]}).as_object().cloned(),
+        "the evaluator's own keys are under fields"
+    );
+    assert_eq!(
+        (m.column, m.byte_offset, m.line_truncated),
+        (None, None, None)
+    );
+    assert!(m.matched_node.is_none() && m.ast_debug.is_none());
+    assert!(
+        matches!(&records[1], Record::FileMetadata(m) if m.value == serde_json::json!({"k": 1}) && m.path.bytes.is_none())
+    );
+    assert!(
+        matches!(&records[2], Record::EvaluationError(e) if e.error_type == "InvalidEvaluatorReturn" && e.evaluator_line.is_none() && !e.error_message.is_empty() && e.path.text.as_deref() == Some("b.py"))
+    );
+    let s = run_summary(&records);
     assert_eq!(
         (
             s.files_total,
@@ -646,7 +717,7 @@ fn non_utf8_path_is_exact_in_json_matches() {
     let (records, _, status) = xray(dir.path(), &["needle"]);
     assert_eq!(status, 0);
     assert_eq!(
-        of_type(&records, "match")[0]["data"]["file_path"],
+        of_type(&records, "match")[0]["data"]["path"],
         serde_json::json!({"bytes": "Y2Fm6S5weQ=="})
     );
 }
@@ -671,5 +742,110 @@ fn unreadable_file_is_reported_and_the_run_goes_on() {
     assert!(
         stderr.contains("closed.py") && stderr.contains("Permission denied"),
         "{stderr}"
+    );
+}
+
+/// The `error` record every command prints in JSON mode when an error ends the run.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunErrorData {
+    message: String,
+    path: Option<PathData>,
+}
+
+#[test]
+fn an_error_that_ends_the_run_is_a_json_record_too() {
+    let dir = tree(&[("a.py", PY)]);
+    for args in [
+        &[
+            "xray",
+            "execute",
+            "--json",
+            "--eval",
+            "import os\nreturn {}",
+        ][..],
+        &["xray", "(unclosed", "--json"],
+        &["explore", "--file", "nope.zzz", "--json"],
+    ] {
+        let out = codesearch()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let records = json_lines(&out.stdout);
+        assert_eq!(records.len(), 1, "{args:?}: {records:?}");
+        assert_eq!(records[0]["type"], "error");
+        let e: RunErrorData = serde_json::from_value(records[0]["data"].clone()).unwrap();
+        assert!(e.path.is_none());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&e.message),
+            "the same message on stderr: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn default_matches_explore_candidates_and_trees_follow_the_schema() {
+    let dir = tree(&[("a.py", "x = foo(1)\ny = 2\nz = foo(3)\n")]);
+    let records = records_of(dir.path(), &["xray", "foo", "-C", "1", "--json"]);
+    let Record::Match(m) = &records[0] else {
+        panic!("a match first: {records:?}")
+    };
+    assert_eq!((m.line, m.column, m.byte_offset), (1, Some(5), Some(4)));
+    assert_eq!(m.line_content, "x = foo(1)");
+    assert_eq!(
+        (m.context_before.len(), m.context_after.clone()),
+        (0, vec!["y = 2".to_string()])
+    );
+    assert!(m.fields.is_none() && m.line_truncated.is_none() && m.matched_node.is_none());
+    assert_eq!(run_summary(&records).matches, 2);
+
+    let records = records_of(dir.path(), &["explore", "foo", "--json"]);
+    let Record::Match(m) = &records[0] else {
+        panic!("a match first: {records:?}")
+    };
+    let node = m.matched_node.as_ref().expect("explore names the node");
+    assert_eq!(
+        (node.kind.as_str(), node.start, node.end),
+        ("call", [0, 4], [0, 10])
+    );
+    assert_eq!(m.ast_debug.as_ref().unwrap()["kind"], "call");
+    run_summary(&records);
+
+    let records = records_of(dir.path(), &["xray", "foo", "-l", "--json"]);
+    assert!(matches!(&records[0], Record::Candidate(c) if c.path.text.as_deref() == Some("a.py")));
+    assert_eq!(run_summary(&records).files_total, 1);
+
+    let records = records_of(dir.path(), &["explore", "--file", "a.py", "--json"]);
+    let [Record::Ast(a), Record::Summary(AnySummary::Ast(s))] = records.as_slice() else {
+        panic!("one tree, then its summary: {records:?}")
+    };
+    assert_eq!(a.path.text.as_deref(), Some("a.py"));
+    assert_eq!((a.language.as_str(), a.omitted_nodes), ("python", 0));
+    assert_eq!(a.ast_debug["kind"], "module");
+    assert_eq!((s.files, s.omitted_nodes), (1, 0));
+    assert!(s.nodes > 5 && s.elapsed_ms < 60_000);
+}
+
+#[test]
+fn a_match_returned_with_line_number_prints_as_line() {
+    let dir = tree(&[("a.py", PY)]);
+    let code = "return {'matches': [{'line_number': 1, 'column': 'wide', 'line': 'mine', 'file_path': 'x'}]}";
+    let (records, err, status) = xray(dir.path(), &["lookup", "--eval", code]);
+    assert_eq!(status, 0, "{err}");
+    let m = &of_type(&records, "match")[0]["data"];
+    assert_eq!(m["line"], 1);
+    assert!(m.get("line_number").is_none() && m.get("file_path").is_none());
+    assert_eq!(
+        m["path"]["text"], "a.py",
+        "the evaluator's file_path is dropped"
+    );
+    assert_eq!(m["column"], Value::Null);
+    assert_eq!(
+        m["fields"],
+        serde_json::json!({"column": "wide", "line": "mine"}),
+        "keys of the evaluator's own, and known keys of another type, are kept under fields"
     );
 }

@@ -12,9 +12,11 @@ use anyhow::{Context, Result};
 use super::{canonical_root, Run};
 use crate::cli::{IndexArgs, IndexCommandArgs};
 use crate::output::json::PathJson;
-use crate::output::printer::Style;
+use crate::output::printer::{Printer, Style};
 use crate::output::progress::Progress;
-use crate::output::record::{rfc3339, IndexCounts, IndexStatusData, IndexSummary, Record, Summary};
+use crate::output::record::{
+    rfc3339, ClearedData, IndexCounts, IndexStatusData, IndexSummary, Record, Summary,
+};
 use crate::output::ExitStatus;
 use crate::query::stored::{index_status, FromIndex};
 use crate::store::{Status, Store};
@@ -36,24 +38,19 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
     if args.clear {
         let (path, existed) = Store::clear(&root, dir)
             .with_context(|| format!("{}: cannot delete the index", root.display()))?;
-        if args.output.json {
-            // One record, so that scripts need not scrape the message.
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({"type": "cleared", "data": {
-                    "root": PathJson(&root), "index": PathJson(&path), "existed": existed}})
-            )?;
-        } else if existed {
-            writeln!(out, "deleted {}", path.display())?;
+        let style = if args.output.json {
+            Style::Json
         } else {
-            writeln!(
-                out,
-                "no index for {} (looked for {})",
-                root.display(),
-                path.display()
-            )?;
-        }
+            Style::Text
+        };
+        // One record, so that scripts need not scrape the message.
+        let mut p = Printer::new(out, style, false);
+        p.record(&Record::Cleared(ClearedData {
+            root: PathJson(&root),
+            index: PathJson(&path),
+            existed,
+        }))?;
+        p.flush()?;
         return Ok(ExitStatus::Found);
     }
     let paths = vec![root.clone()];

@@ -2,13 +2,14 @@
 //! into a [`Run`]) into a query call and hands the records to the printer.
 //!
 //! [`Run`] is where parsed flags become the walker, the reporter, the output style,
-//! the thread count and the facts source (the index, or a fresh parse), once per run;
-//! commands never re-read raw flags for those.
+//! the thread count and the facts source (the index, or a fresh parse), once per run,
+//! for every command that walks a tree (`xray` and `explore` too, through
+//! [`Run::for_search`]); commands never re-read raw flags for those.
 
 mod index;
 mod symbols;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -38,6 +39,8 @@ pub struct Run {
     pub color: bool,
     /// Files larger than this are skipped with a warning instead of parsed.
     pub parse_limit: u64,
+    /// Worker threads (`-j`; 0 means one per core).
+    pub threads: usize,
     /// The index to answer from, if any: its root and the `--index-dir` given.
     index: Option<(PathBuf, Option<PathBuf>)>,
     pub started: Instant,
@@ -52,6 +55,37 @@ impl Run {
         output: &OutputArgs,
         vimgrep: bool,
     ) -> Result<Run> {
+        let index = if index.no_index {
+            None
+        } else {
+            index_root(paths).map(|root| (root, index.dir.index_dir.clone()))
+        };
+        let walker = Walker::new(paths, walk)?;
+        Ok(Run::with(walker, walk, parse, index, output, vimgrep))
+    }
+
+    /// The run of `xray` or `explore`: the walk stops at the run's `deadline`, and no
+    /// index is read (they search and parse the files themselves).
+    pub fn for_search(
+        paths: &[PathBuf],
+        walk: &WalkArgs,
+        parse: &ParseArgs,
+        output: &OutputArgs,
+        vimgrep: bool,
+        deadline: Option<Instant>,
+    ) -> Result<Run> {
+        let walker = Walker::new(paths, walk)?.with_deadline(deadline);
+        Ok(Run::with(walker, walk, parse, None, output, vimgrep))
+    }
+
+    fn with(
+        walker: Walker,
+        walk: &WalkArgs,
+        parse: &ParseArgs,
+        index: Option<(PathBuf, Option<PathBuf>)>,
+        output: &OutputArgs,
+        vimgrep: bool,
+    ) -> Run {
         let style = if output.json {
             Style::Json
         } else if vimgrep {
@@ -59,19 +93,20 @@ impl Run {
         } else {
             Style::Text
         };
-        Ok(Run {
-            walker: Walker::new(paths, walk)?,
+        Run {
+            walker,
             report: Reporter::new(),
             style,
             parse_limit: parse.max_parse_size,
-            index: if index.no_index {
-                None
+            threads: if walk.threads == 0 {
+                std::thread::available_parallelism().map_or(2, |n| n.get())
             } else {
-                index_root(paths).map(|root| (root, index.dir.index_dir.clone()))
+                walk.threads
             },
+            index,
             color: color_choice(output.color) == termcolor::ColorChoice::Always,
             started: Instant::now(),
-        })
+        }
     }
 
     /// The run of a symbol command, from the flags they all share.
@@ -86,8 +121,12 @@ impl Run {
         )
     }
 
+    /// The printer of this run's records: colors in text only, control characters
+    /// escaped when the text is for a terminal.
     pub fn printer<W: Write>(&self, out: W) -> Printer<W> {
-        Printer::new(out, self.style, self.color)
+        let text = self.style == Style::Text;
+        Printer::new(out, self.style, self.color && text)
+            .escaping(self.color || std::io::stdout().is_terminal())
     }
 
     /// Where this run's facts come from: the index of the search root, brought up to

@@ -2,17 +2,9 @@
 //!
 //! The walker produces the surviving entries (on its threads, which also probe files
 //! for binary content and count lines for `--stats`); this module consumes them in path
-//! order and prints either the `├──` tree ([`tree`]) or JSON Lines records.
-//!
-//! JSON records (an API; tested with `deny_unknown_fields`):
-//! - `{"type":"entry","data":{"path":PATH,"kind":"dir"|"file","depth":N,
-//!   "language":"python"|null,"size":BYTES|null}}`, one per entry in path order, the
-//!   root first with depth 0; `size` is null for directories; PATH is
-//!   `{"text":..}` or `{"bytes":base64}`.
-//! - then `{"type":"summary","data":{"dirs":N,"files":N,"bytes":N,
-//!   "languages":{"python":{"files":N,"bytes":N,"lines":N|null}},"excluded_dirs":N,
-//!   "elapsed_ms":N}}`; `lines` is counted with `--stats` only. Roots are not counted
-//!   in `dirs`; `excluded_dirs` counts the directories the built-in exclusions skipped.
+//! order and prints either the `├──` tree ([`tree`]) or, with `--json`, the records
+//! `entry` (one per entry, each file's `symbol`s after it with `--symbols`) and a
+//! last `summary` through the shared printer (documented in `docs/json.md`).
 
 mod tree;
 
@@ -23,14 +15,14 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use serde::Serialize;
 
 use crate::cli::{BuildIndexArgs, WalkArgs};
 use crate::commands::Run;
 use crate::lang::Language;
-use crate::output::json::{JsonLines, PathJson};
+use crate::output::json::PathJson;
+use crate::output::printer::Printer;
 use crate::output::progress::Progress;
-use crate::output::record::SymbolData;
+use crate::output::record::{EntryData, LanguageStats, MapSummary, Record, Summary, SymbolData};
 use crate::output::{color_choice, ExitStatus, Reporter};
 use crate::query::source::FileEntry;
 use crate::source::BINARY_PROBE_LEN;
@@ -49,33 +41,6 @@ pub struct MapEntry {
     pub lines: Option<u64>,
     /// The file's symbols, with `--symbols` only (source order, parents first).
     pub symbols: Vec<Symbol>,
-}
-
-#[derive(Serialize)]
-struct EntryRecord<'a> {
-    path: PathJson<'a>,
-    kind: &'static str,
-    depth: usize,
-    language: Option<&'static str>,
-    size: Option<u64>,
-}
-
-/// Per-language totals.
-#[derive(Debug, Default, Clone, Serialize)]
-pub struct LanguageStats {
-    pub files: u64,
-    pub bytes: u64,
-    pub lines: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct Summary<'a> {
-    dirs: u64,
-    files: u64,
-    bytes: u64,
-    languages: &'a BTreeMap<&'static str, LanguageStats>,
-    excluded_dirs: usize,
-    elapsed_ms: u128,
 }
 
 /// Runs `build-index` and returns the exit status.
@@ -103,33 +68,27 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     }
 
     if args.output.json {
-        let mut json = JsonLines::new(out);
+        let mut json = Printer::new(out, run.style, false);
         for v in &entries {
-            json.record(
-                "entry",
-                &EntryRecord {
-                    path: PathJson(&v.path),
-                    kind: if v.item.is_dir { "dir" } else { "file" },
-                    depth: v.item.depth,
-                    language: v.item.language.map(|l| l.name),
-                    size: v.item.size,
-                },
-            )?;
+            json.record(&Record::Entry(EntryData {
+                path: PathJson(&v.path),
+                kind: if v.item.is_dir { "dir" } else { "file" },
+                depth: v.item.depth,
+                language: v.item.language.map(|l| l.name),
+                size: v.item.size,
+            }))?;
             for sym in &v.item.symbols {
-                json.record("symbol", &SymbolData::new(sym, None))?;
+                json.record(&Record::Symbol(SymbolData::new(sym, None)))?;
             }
         }
-        json.record(
-            "summary",
-            &Summary {
-                dirs: totals.dirs,
-                files: totals.files,
-                bytes: totals.bytes,
-                languages: &totals.languages,
-                excluded_dirs: walker.excluded_dirs(),
-                elapsed_ms: started.elapsed().as_millis(),
-            },
-        )?;
+        json.record(&Record::Summary(Summary::Map(MapSummary {
+            dirs: totals.dirs,
+            files: totals.files,
+            bytes: totals.bytes,
+            languages: &totals.languages,
+            excluded_dirs: walker.excluded_dirs(),
+            elapsed_ms: started.elapsed().as_millis(),
+        })))?;
         json.flush()?;
     } else {
         let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;

@@ -2,12 +2,16 @@
 //!
 //! - [`Reporter`]: errors on stderr as `codesearch: PATH: message`, from any thread,
 //!   remembering that one happened so the exit code can say so.
-//! - [`json`]: the JSON Lines envelope (`{"type":..,"data":{..}}`) and lossless paths.
+//! - [`record`]: the typed records of every command, and [`printer`], the one printer
+//!   that renders them as text, `--vimgrep` lines or JSON Lines.
+//! - [`json`]: lossless paths (`{"text":..}` or `{"bytes":base64}`).
 //! - [`color_choice`]: `--color`, `NO_COLOR`, `TERM=dumb` and "is stdout a terminal".
 //! - [`progress`]: a spinner on stderr for long runs, only on a terminal.
 //! - [`ExitStatus`]: the exit-code contract.
 //!
-//! Everything printed here is an API: agents parse it, editors jump to it.
+//! Everything printed here is an API: agents parse it, editors jump to it. Text for a
+//! terminal never lets file contents or names drive it: control characters are
+//! printed escaped ([`escape_controls`]).
 
 pub mod json;
 pub mod printer;
@@ -72,6 +76,36 @@ pub fn display_path(path: &Path) -> std::borrow::Cow<'_, str> {
     path.to_string_lossy()
 }
 
+/// `text` with control characters other than tab and newline written as escapes
+/// (`\x1b`, `\u{9b}`), so that printing it cannot move the cursor, retitle the window
+/// or otherwise drive a terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let is_bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(is_bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if !is_bad(c) {
+            out.push(c);
+        } else if c.is_ascii() {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `text` as it may be written on stderr: escaped when stderr is a terminal.
+pub fn for_stderr(text: &str) -> std::borrow::Cow<'_, str> {
+    if std::io::stderr().is_terminal() {
+        escape_controls(text)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// Whether an error is a closed pipe (`codesearch ... | head`): the run stops quietly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
@@ -91,6 +125,12 @@ mod tests {
         assert_eq!(ExitStatus::from_outcome(false, false).code(), 1);
         assert_eq!(ExitStatus::from_outcome(true, true).code(), 2);
         assert_eq!(ExitStatus::from_outcome(false, true).code(), 2);
+    }
+
+    #[test]
+    fn control_characters_are_escaped_but_tabs_and_newlines_kept() {
+        assert_eq!(escape_controls("a\tb\nc"), "a\tb\nc");
+        assert_eq!(escape_controls("\x1b[2J\u{9b}x\r"), "\\x1b[2J\\u{9b}x\\x0d");
     }
 
     #[test]

@@ -1,18 +1,22 @@
-//! The typed records of the symbol commands (`find-symbol`, `what-depends`,
-//! `what-breaks`, `build-index --symbols`): one enum, serialised as JSON Lines
+//! The typed records of every command: one enum, serialised as JSON Lines
 //! `{"type": T, "data": {..}}` and rendered as text by [`super::printer`].
 //!
 //! One name for one thing across commands: `path` (a `{"text"}` or `{"bytes"}`
 //! object), `line` and `column` (1-based; `line` of a symbol is the line of its name),
-//! `kind`, `id`. The schema is documented in `docs/json.md` and tested by
+//! `kind`, `id`, `language`. The schema is documented in `docs/json.md` and tested by
 //! deserialising every record with `deny_unknown_fields`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
 
 use super::json::PathJson;
 use crate::symbols::{Kind, Symbol};
+use crate::xray::ast_dump::AstDump;
+use crate::xray::contract::Match;
+use crate::xray::evaluator::ErrorType;
 
 /// One output record.
 #[derive(Serialize)]
@@ -24,6 +28,83 @@ pub enum Record<'a> {
     Summary(Summary<'a>),
     Error(ErrorData<'a>),
     IndexStatus(IndexStatusData<'a>),
+    Cleared(ClearedData<'a>),
+    Entry(EntryData<'a>),
+    Match(MatchData<'a>),
+    FileMetadata(FileMetadataData<'a>),
+    EvaluationError(EvaluationErrorData<'a>),
+    Candidate(CandidateData<'a>),
+    Ast(AstData<'a>),
+}
+
+/// `index --clear`.
+#[derive(Serialize)]
+pub struct ClearedData<'a> {
+    pub root: PathJson<'a>,
+    pub index: PathJson<'a>,
+    /// Whether there was an index to delete.
+    pub existed: bool,
+}
+
+/// One entry of build-index's map, in path order, the root first with depth 0.
+#[derive(Serialize)]
+pub struct EntryData<'a> {
+    pub path: PathJson<'a>,
+    /// `dir` or `file`.
+    pub kind: &'static str,
+    pub depth: usize,
+    /// None for directories and files of no known language.
+    pub language: Option<&'static str>,
+    /// Bytes; None for directories.
+    pub size: Option<u64>,
+}
+
+/// One xray or explore match: the file's `path` and `language`, then the match.
+#[derive(Serialize)]
+pub struct MatchData<'a> {
+    pub path: PathJson<'a>,
+    pub language: &'a str,
+    #[serde(flatten)]
+    pub found: &'a Match,
+}
+
+/// A file's non-None `value` (xray).
+#[derive(Serialize)]
+pub struct FileMetadataData<'a> {
+    pub path: PathJson<'a>,
+    pub value: &'a Value,
+}
+
+/// A file whose evaluation failed (xray, explore).
+#[derive(Serialize)]
+pub struct EvaluationErrorData<'a> {
+    pub path: PathJson<'a>,
+    pub error_type: ErrorType,
+    pub error_message: &'a str,
+    /// The line of the evaluator's code the error points at, when known (not a line
+    /// of `path`).
+    pub evaluator_line: Option<u64>,
+}
+
+/// A candidate file (`xray -l`).
+#[derive(Serialize)]
+pub struct CandidateData<'a> {
+    pub path: PathJson<'a>,
+}
+
+/// `explore --file`: one file's whole syntax tree.
+#[derive(Serialize)]
+pub struct AstData<'a> {
+    pub path: PathJson<'a>,
+    pub language: &'a str,
+    #[serde(serialize_with = "dump_json")]
+    pub ast_debug: &'a AstDump<'a>,
+    /// Nodes left out after the dump's limit.
+    pub omitted_nodes: usize,
+}
+
+fn dump_json<S: Serializer>(dump: &&AstDump<'_>, s: S) -> Result<S::Ok, S::Error> {
+    dump.to_json().serialize(s)
 }
 
 /// A definition.
@@ -159,6 +240,60 @@ pub enum Summary<'a> {
     Depends(DependsSummary),
     Breaks(BreaksSummary),
     Index(IndexSummary<'a>),
+    Map(MapSummary<'a>),
+    Xray(XraySummary),
+    Ast(AstSummary),
+}
+
+/// Per-language totals of build-index.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct LanguageStats {
+    pub files: u64,
+    pub bytes: u64,
+    /// Counted with `--stats` only.
+    pub lines: Option<u64>,
+}
+
+/// build-index's summary.
+#[derive(Serialize)]
+pub struct MapSummary<'a> {
+    /// Directories below the roots.
+    pub dirs: u64,
+    pub files: u64,
+    pub bytes: u64,
+    pub languages: &'a BTreeMap<&'static str, LanguageStats>,
+    pub excluded_dirs: usize,
+    pub elapsed_ms: u128,
+}
+
+/// xray's and explore's summary.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct XraySummary {
+    /// Candidate files found by phase 1.
+    pub files_total: usize,
+    /// Candidates handed out in order before the run ended.
+    pub files_evaluated: usize,
+    pub matches: usize,
+    pub evaluation_errors: usize,
+    pub excluded_dirs: usize,
+    pub elapsed_ms: u128,
+    pub partial: bool,
+    pub timeout: bool,
+    pub max_files_reached: bool,
+    pub max_errors_reached: bool,
+    /// Candidates over `--max-parse-size` (each named on stderr).
+    pub skipped_files: usize,
+    /// Walked candidates whose language has no grammar.
+    pub unsupported_files: usize,
+}
+
+/// `explore --file`'s summary.
+#[derive(Serialize)]
+pub struct AstSummary {
+    pub files: usize,
+    pub nodes: usize,
+    pub omitted_nodes: usize,
+    pub elapsed_ms: u128,
 }
 
 /// The counts of an index.

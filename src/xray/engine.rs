@@ -2,8 +2,8 @@
 //!
 //! Workers (one per thread) take candidates in path order from a shared counter, read
 //! and decode each file, rebuild its hits' lines and context from the text, hand it to
-//! the [`Evaluator`], validate the result and finish
-//! it (the caller's `post` step: enrichment, AST dumps) while the source is at hand, so
+//! the [`Evaluator`] (which answers with typed matches) and finish the result (the
+//! caller's `post` step: explore's AST dumps) while the source is at hand, so
 //! what waits to be printed is the result, never the source. Outcomes are put back in
 //! candidate order, so output never depends on timing; a worker does not start a file
 //! more than a few files ahead of the one being printed (back-pressure: a slow reader
@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use super::contract::{self, FileResult};
+use super::contract::FileResult;
 use super::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
 use crate::output::progress::Progress;
 use crate::search::Candidate;
@@ -248,13 +248,11 @@ fn evaluate_one<R>(
                 file_path: &absolute,
                 language,
                 source: &text,
-                match_positions: &hits,
+                lines: &lines,
+                match_positions: hits,
                 deadline,
             };
-            let evaluated = evaluator.evaluate(&req).and_then(contract::validate);
-            // The hits' lines are no longer needed once the evaluator has them.
-            drop(hits);
-            match evaluated {
+            match evaluator.evaluate(req) {
                 Ok(result) => Outcome::Done(post(c, &text, &lines, result)),
                 Err(_) if deadline < own && Instant::now() >= deadline => return None,
                 Err(e) => Outcome::Failed(e),
@@ -315,7 +313,6 @@ fn absolute(path: &Path) -> PathBuf {
 mod tests {
     use super::*;
     use crate::xray::evaluator::HitsEvaluator;
-    use serde_json::Value;
 
     fn candidate(dir: &Path, name: &str, text: &str) -> Visited<Candidate> {
         let p = dir.join(name);
@@ -499,10 +496,13 @@ mod tests {
 
     struct Slow;
     impl Evaluator for Slow {
-        fn evaluate(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError> {
+        fn evaluate(&self, req: EvalRequest<'_>) -> Result<FileResult, EvalError> {
             assert!(req.file_path.is_absolute());
             std::thread::sleep(Duration::from_millis(30));
-            Ok(serde_json::json!({"matches": []}))
+            Ok(FileResult {
+                matches: Vec::new(),
+                value: None,
+            })
         }
     }
 

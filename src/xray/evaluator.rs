@@ -1,30 +1,36 @@
 //! The evaluator interface of phase 2, and the built-in default evaluator.
 //!
-//! An [`Evaluator`] takes one candidate file (the file is the unit) and returns the
-//! raw value its code returned, as JSON; [`super::contract`] then validates and
-//! enriches it. The Python evaluator (user code run by `monty` in sandboxed child
-//! processes) is one implementation; [`HitsEvaluator`] is the other: the default of
-//! `explore` and of `xray` without `--eval`, which turns every phase-1 hit into a match
-//! (one match at line 1 per file in filename mode), exactly what the default
-//! snippet does, without starting an interpreter.
+//! An [`Evaluator`] takes one candidate file (the file is the unit) and returns its
+//! typed matches and value. The Python evaluator (user code run by `monty` in sandboxed
+//! child processes) is one implementation: what the code returned, as JSON, goes
+//! through [`super::contract::validate`]. [`HitsEvaluator`] is the other: the default
+//! of `explore` and of `xray` without `--eval`, which turns every phase-1 hit into a
+//! match (one match at line 1 per file in filename mode), exactly what the default
+//! snippet does, without starting an interpreter and without building any JSON (a file
+//! of 200,000 hits costs its hits' strings once).
 
 use std::path::Path;
 use std::time::Instant;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use super::contract::{self, FileResult, Match};
 use crate::lang::Language;
 use crate::search::Hit;
+use crate::source::LineIndex;
 
 /// One file handed to an evaluator.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct EvalRequest<'a> {
     /// Absolute path (the evaluator's `file_path` global).
     pub file_path: &'a Path,
     pub language: &'static Language,
     pub source: &'a str,
-    /// Phase-1 hits (empty in filename mode).
-    pub match_positions: &'a [Hit],
+    /// The line index of `source`.
+    pub lines: &'a LineIndex,
+    /// Phase-1 hits (empty in filename mode), handed over: the default evaluator
+    /// moves their strings into its matches.
+    pub match_positions: Vec<Hit>,
     /// When the evaluation must be over: the per-file timeout or the end of the run,
     /// whichever comes first.
     pub deadline: Instant,
@@ -66,8 +72,8 @@ impl EvalError {
 
 /// Evaluates one file. Implementations are shared by the phase-2 worker threads.
 pub trait Evaluator: Sync {
-    /// The raw return value of the evaluator for this file.
-    fn evaluate(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError>;
+    /// The file's validated matches and value.
+    fn evaluate(&self, req: EvalRequest<'_>) -> Result<FileResult, EvalError>;
 }
 
 /// The default evaluator: one match per phase-1 hit, or one at line 1 per file in
@@ -76,28 +82,18 @@ pub trait Evaluator: Sync {
 pub struct HitsEvaluator;
 
 impl Evaluator for HitsEvaluator {
-    fn evaluate(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError> {
-        let matches: Vec<Value> = if req.match_positions.is_empty() {
-            vec![json!({"line_number": 1, "column": 1})]
-        } else {
-            req.match_positions
-                .iter()
-                .map(|h| {
-                    let mut m = json!({
-                        "line_number": h.line_number,
-                        "column": h.column,
-                        "byte_offset": h.byte_offset,
-                        "line_content": h.line_content,
-                        "context_before": h.context_before,
-                        "context_after": h.context_after,
-                    });
-                    if h.line_truncated {
-                        m["line_truncated"] = Value::Bool(true);
-                    }
-                    m
-                })
-                .collect()
-        };
-        Ok(json!({"matches": matches, "value": null}))
+    fn evaluate(&self, req: EvalRequest<'_>) -> Result<FileResult, EvalError> {
+        if req.match_positions.is_empty() {
+            let first = json!({"matches": [{"line_number": 1, "column": 1}]});
+            return contract::validate(first, req.source, req.lines);
+        }
+        Ok(FileResult {
+            matches: req
+                .match_positions
+                .into_iter()
+                .map(Match::from_hit)
+                .collect(),
+            value: None,
+        })
     }
 }

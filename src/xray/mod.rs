@@ -3,14 +3,14 @@
 //! Phase 1 ([`crate::search`]) picks candidate files with a regex at ripgrep speed;
 //! phase 2 ([`engine`]) hands each candidate, once, to an [`evaluator::Evaluator`]:
 //! the user's Python evaluator in sandboxed child processes, or the default that turns
-//! every hit into a match. [`contract`] validates and enriches what the evaluator
-//! returned; [`printer`] writes it; `explore` adds [`ast_dump`]s around each match.
+//! every hit into a match. [`contract`] validates and types what the evaluator
+//! returned; the shared printer ([`crate::output::printer`]) writes the records;
+//! `explore` adds [`ast_dump`]s around each match.
 
 pub mod ast_dump;
 pub mod contract;
 pub mod engine;
 pub mod evaluator;
-pub mod printer;
 pub mod python;
 
 use std::io::{IsTerminal, Write};
@@ -19,17 +19,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::cli::{EvalArgs, ExploreArgs, PatternArgs, SearchRunArgs, TargetArg, XrayArgs};
-use crate::output::{color_choice, ExitStatus, Reporter};
+use crate::commands::Run;
+use crate::output::json::PathJson;
+use crate::output::printer::{Printer, Style};
+use crate::output::record::{
+    AstData, AstSummary, CandidateData, ErrorData, EvaluationErrorData, FileMetadataData, Record,
+    Summary, XraySummary,
+};
+use crate::output::ExitStatus;
 use crate::search::{self, CaseMode, RegexOptions, Target};
 use crate::source::LineIndex;
-use crate::walk::{Visited, Walker};
-use contract::FileResult;
+use crate::walk::Visited;
+use contract::{FileResult, Match};
 use engine::{Limits, Outcome, Skip};
 use evaluator::{Evaluator, HitsEvaluator};
-use printer::{Printer, Style, Summary};
 
 /// Runs `xray`.
 pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
@@ -41,14 +47,17 @@ pub fn run_xray(args: &XrayArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         max_debug_nodes: None,
         all_nodes: false,
     };
-    job.run(out)
+    with_error_record(args.run.output.json, out, |out| job.run(out))
 }
 
 /// Runs `explore`.
 pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let max_nodes = usize::from(args.max_debug_nodes);
+    let json = args.run.output.json;
     if let Some(file) = &args.file {
-        return dump_file(file, args.all_nodes, &args.run, out);
+        return with_error_record(json, out, |out| {
+            dump_file(file, args.all_nodes, &args.run, out)
+        });
     }
     let job = Job {
         // Invariant: clap requires PATTERN unless --file is given.
@@ -59,7 +68,26 @@ pub fn run_explore(args: &ExploreArgs, out: &mut dyn Write) -> Result<ExitStatus
         max_debug_nodes: Some(max_nodes),
         all_nodes: args.all_nodes,
     };
-    job.run(out)
+    with_error_record(json, out, |out| job.run(out))
+}
+
+/// Runs `run`; in JSON mode an error that ends it is also an `error` record on stdout
+/// (the binary's edge still says it on stderr and exits 2).
+fn with_error_record(
+    json: bool,
+    out: &mut dyn Write,
+    run: impl FnOnce(&mut dyn Write) -> Result<ExitStatus>,
+) -> Result<ExitStatus> {
+    match run(&mut *out) {
+        Err(e) if json && !crate::output::is_broken_pipe(&e) => {
+            let message = format!("{e:#}");
+            let mut printer = Printer::new(&mut *out, Style::Json, false);
+            printer.record(&Record::Error(ErrorData::message(&message, None)))?;
+            printer.flush()?;
+            Err(e)
+        }
+        done => done,
+    }
 }
 
 /// The parts of xray and explore that are the same.
@@ -84,16 +112,13 @@ impl Job<'_> {
             parse,
             output,
         } = self.run;
-        let started = Instant::now();
-        let run_deadline = eval.timeout.map(|s| started + Duration::from_secs_f64(s));
-        let report = Reporter::new();
-        let walker = Walker::new(paths, walk)?.with_deadline(run_deadline);
-        let threads = if walk.threads == 0 {
-            std::thread::available_parallelism().map_or(2, |n| n.get())
-        } else {
-            walk.threads
-        };
-        let (threads, budget) = python::pool::Budget::shared(threads, python::pool::pool_memory());
+        let run_deadline = eval
+            .timeout
+            .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let run = Run::for_search(paths, walk, parse, output, self.vimgrep, run_deadline)?;
+        let (walker, report) = (&run.walker, &run.report);
+        let (threads, budget) =
+            python::pool::Budget::shared(run.threads, python::pool::pool_memory());
         // The evaluator is read and validated before any file is searched or any child
         // process starts: rejected code is a usage error (exit 2).
         let evaluator = build_evaluator(eval, budget)?;
@@ -102,44 +127,34 @@ impl Job<'_> {
         let list_candidates = self.files_only && eval.eval.is_none() && eval.eval_file.is_none();
         let mut opts = regex_options(self.pattern, pattern_args, list_candidates);
         opts.every_match = self.vimgrep;
-        opts.parse_limit = Some(parse.max_parse_size);
-        let candidates = search::find_candidates(&walker, &report, &opts)?;
+        opts.parse_limit = Some(run.parse_limit);
+        let candidates = search::find_candidates(walker, report, &opts)?;
 
-        let color = color_choice(output.color) == termcolor::ColorChoice::Always;
-        let style = if output.json {
-            Style::Json
-        } else if self.vimgrep {
-            Style::Vimgrep
-        } else {
-            Style::Text {
-                heading: std::io::stdout().is_terminal(),
-            }
-        };
-        let sink: Box<dyn termcolor::WriteColor + '_> = if color {
-            Box::new(termcolor::Ansi::new(&mut *out))
-        } else {
-            Box::new(termcolor::NoColor::new(&mut *out))
-        };
-        let mut printer = Printer::new(style, sink)
-            .escaping(color || std::io::stdout().is_terminal())
+        let (color, style) = (run.color, run.style);
+        let tty = std::io::stdout().is_terminal();
+        let mut printer = Printer::new(&mut *out, style, color)
+            .with_heading(tty && style == Style::Text)
+            .escaping(color || tty)
             .with_context(pattern_args.context > 0);
         if color && opts.target == search::Target::Content {
             printer = printer.highlighting(search::highlighter(&opts)?);
         }
-        let mut summary = Summary {
+        let mut summary = XraySummary {
             files_total: candidates.len(),
             excluded_dirs: walker.excluded_dirs(),
             timeout: walker.cut_short(),
-            ..Summary::default()
+            ..XraySummary::default()
         };
 
         if list_candidates {
             for c in &candidates {
-                printer.candidate(&c.path)?;
+                printer.record(&Record::Candidate(CandidateData {
+                    path: PathJson(&c.path),
+                }))?;
             }
             summary.partial = summary.timeout;
-            summary.elapsed_ms = started.elapsed().as_millis();
-            printer.finish(&summary)?;
+            summary.elapsed_ms = run.elapsed_ms();
+            printer.record(&Record::Summary(Summary::Xray(summary)))?;
             return Ok(ExitStatus::from_outcome(
                 !candidates.is_empty(),
                 report.had_error(),
@@ -151,8 +166,8 @@ impl Job<'_> {
             run_deadline,
             eval_timeout: Duration::from_secs_f64(eval.eval_timeout),
             threads,
-            progress: !output.json,
-            parse_limit: parse.max_parse_size,
+            progress: style != Style::Json,
+            parse_limit: run.parse_limit,
             max_errors: eval.max_errors.map(|n| n as usize),
             context: usize::from(pattern_args.context),
         };
@@ -166,9 +181,6 @@ impl Job<'_> {
                     lines: &LineIndex,
                     result: FileResult| {
             let mut matches = result.matches;
-            for m in &mut matches {
-                contract::enrich(m, source, lines);
-            }
             let dumps = explore_nodes.map(|n| {
                 let dumps = attach_ast(
                     c,
@@ -200,20 +212,30 @@ impl Job<'_> {
                     Outcome::Done(f) if files_only => {
                         summary.matches += f.matches.len();
                         if !f.matches.is_empty() {
-                            printer.candidate(&c.path)?;
+                            printer.record(&Record::Candidate(CandidateData {
+                                path: PathJson(&c.path),
+                            }))?;
                         }
                     }
                     Outcome::Done(f) => {
                         summary.matches += f.matches.len();
                         let lang = c.item.language.map_or("", |l| l.name);
-                        printer.matches(&c.path, lang, &f.matches, f.dumps.as_deref())?;
-                        if let Some(v) = &f.value {
-                            printer.metadata(&c.path, v)?;
+                        printer.file_matches(&c.path, lang, &f.matches, f.dumps.as_deref())?;
+                        if let Some(value) = &f.value {
+                            printer.record(&Record::FileMetadata(FileMetadataData {
+                                path: PathJson(&c.path),
+                                value,
+                            }))?;
                         }
                     }
                     Outcome::Failed(err) => {
                         summary.evaluation_errors += 1;
-                        printer.error(&c.path, &err)?;
+                        printer.record(&Record::EvaluationError(EvaluationErrorData {
+                            path: PathJson(&c.path),
+                            error_type: err.error_type,
+                            error_message: &err.message,
+                            evaluator_line: err.line_number,
+                        }))?;
                     }
                     Outcome::Skipped(Skip::TooLarge(why)) => {
                         summary.skipped_files += 1;
@@ -233,18 +255,18 @@ impl Job<'_> {
             || summary.evaluation_errors > 0
             || summary.skipped_files > 0
             || report.had_error();
-        summary.elapsed_ms = started.elapsed().as_millis();
-        printer.finish(&summary)?;
-        Ok(ExitStatus::from_outcome(
-            summary.matches > 0,
-            report.had_error() || summary.evaluation_errors > 0,
-        ))
+        summary.elapsed_ms = run.elapsed_ms();
+        let found = summary.matches > 0;
+        let failed = report.had_error() || summary.evaluation_errors > 0;
+        printer.record(&Record::Summary(Summary::Xray(summary)))?;
+        printer.flush()?;
+        Ok(ExitStatus::from_outcome(found, failed))
     }
 }
 
 /// One file's results, finished on the worker thread (its source is gone after this).
 struct Finished {
-    matches: Vec<Map<String, Value>>,
+    matches: Vec<Match>,
     /// explore's text dumps, one per match (empty in JSON, where they are in the match).
     dumps: Option<Vec<String>>,
     value: Option<Value>,
@@ -329,7 +351,7 @@ pub(crate) fn attach_ast(
     c: &Visited<search::Candidate>,
     source: &str,
     line_starts: &LineIndex,
-    matches: &mut [Map<String, Value>],
+    matches: &mut [Match],
     shape: DumpShape,
     deadline: Option<Instant>,
 ) -> Dumps {
@@ -352,9 +374,9 @@ pub(crate) fn attach_ast(
         let byte = match_byte(m, source, line_starts);
         let node = find.enclosing(byte);
         let dump = ast_dump::AstDump::new(node, source, shape.max_nodes, shape.all_nodes);
-        m.insert("matched_node".into(), ast_dump::describe(node));
+        m.matched_node = Some(ast_dump::describe(node));
         if shape.json {
-            m.insert("ast_debug".into(), dump.to_json());
+            m.ast_debug = Some(dump.to_json());
         } else {
             dumps.text.push(dump.to_text("    "));
         }
@@ -364,15 +386,14 @@ pub(crate) fn attach_ast(
 
 /// Where a match points: its `byte_offset`, else its line and column, else the first
 /// non-blank character of its line.
-fn match_byte(m: &Map<String, Value>, source: &str, line_starts: &LineIndex) -> usize {
-    if let Some(b) = m.get("byte_offset").and_then(Value::as_u64) {
+fn match_byte(m: &Match, source: &str, line_starts: &LineIndex) -> usize {
+    if let Some(b) = m.byte_offset {
         return (b as usize).min(source.len());
     }
-    let line = m.get("line_number").and_then(Value::as_u64).unwrap_or(1);
-    let Some(start) = line_starts.line_start(line) else {
+    let Some(start) = line_starts.line_start(m.line) else {
         return source.len();
     };
-    if let Some(col) = m.get("column").and_then(Value::as_u64) {
+    if let Some(col) = m.column {
         return (start + (col as usize).saturating_sub(1)).min(source.len());
     }
     let rest = &source[start..];
@@ -400,30 +421,24 @@ fn dump_file(
         ast_dump::FILE_DUMP_NODES,
         all_nodes,
     );
-    if run.output.json {
-        let mut json = crate::output::json::JsonLines::new(&mut *out);
-        json.record(
-            "ast",
-            &serde_json::json!({
-                "file_path": crate::output::json::path_json(path),
-                "language": lang.name,
-                "ast_debug": dump.to_json(),
-                "omitted_nodes": dump.omitted(),
-            }),
-        )?;
-        json.record(
-            "summary",
-            &serde_json::json!({
-                "files": 1,
-                "nodes": dump.len(),
-                "omitted_nodes": dump.omitted(),
-                "elapsed_ms": started.elapsed().as_millis(),
-            }),
-        )?;
+    let style = if run.output.json {
+        Style::Json
     } else {
-        // Node kinds come from the grammar and previews are quoted with escapes: nothing
-        // from the file reaches the terminal raw.
-        dump.write_text("", out)?;
-    }
+        Style::Text
+    };
+    let mut printer = Printer::new(&mut *out, style, false);
+    printer.record(&Record::Ast(AstData {
+        path: PathJson(path),
+        language: lang.name,
+        ast_debug: &dump,
+        omitted_nodes: dump.omitted(),
+    }))?;
+    printer.record(&Record::Summary(Summary::Ast(AstSummary {
+        files: 1,
+        nodes: dump.len(),
+        omitted_nodes: dump.omitted(),
+        elapsed_ms: started.elapsed().as_millis(),
+    })))?;
+    printer.flush()?;
     Ok(ExitStatus::Found)
 }

@@ -133,17 +133,43 @@ paged!(BreaksPayload { targets: Vec<SymbolJson>, references: Vec<Reference>, res
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvalError {
-    pub file_path: String,
+    pub path: String,
     pub error_type: String,
     pub error_message: String,
-    pub line_number: Option<u64>,
+    pub evaluator_line: Option<u64>,
+}
+
+/// A match: the command line's `match` record, with `path` as a string.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XrayMatch {
+    pub path: String,
+    pub language: String,
+    pub line: u64,
+    pub column: Option<u64>,
+    pub byte_offset: Option<u64>,
+    pub line_content: String,
+    pub line_truncated: Option<bool>,
+    pub context_before: Vec<String>,
+    pub context_after: Vec<String>,
+    pub matched_node: Option<Value>,
+    pub ast_debug: Option<Value>,
+    pub fields: Option<serde_json::Map<String, Value>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileValue {
+    pub path: String,
+    pub value: Value,
+    pub value_left_out: Option<String>,
 }
 
 paged!(XrayPayload {
-    matches: Vec<serde_json::Map<String, Value>>,
+    matches: Vec<XrayMatch>,
     evaluation_errors: Vec<EvalError>,
     evaluation_error_count: usize,
-    values: Vec<Value>,
+    values: Vec<FileValue>,
     files_total: usize,
     files_evaluated: usize,
     partial: bool,
@@ -156,7 +182,7 @@ paged!(XrayPayload {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TreeDump {
-    pub file_path: String,
+    pub path: String,
     pub language: String,
     pub nodes: usize,
     pub ast_debug: Value,

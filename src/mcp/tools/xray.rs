@@ -17,11 +17,11 @@ use crate::output::Reporter;
 use crate::search::Candidate;
 use crate::source::LineIndex;
 use crate::walk::Visited;
-use crate::xray::contract::FileResult;
+use crate::xray::contract::{FileResult, Match};
 use crate::xray::engine::{self, Limits, Outcome, Skip};
 use crate::xray::evaluator::{Evaluator, HitsEvaluator};
 use crate::xray::python::pool::{pool_memory, Budget};
-use crate::xray::{ast_dump, attach_ast, contract, python_evaluator, regex_options, DumpShape};
+use crate::xray::{ast_dump, attach_ast, python_evaluator, regex_options, DumpShape};
 
 /// The longest a whole run may take unless the call says otherwise.
 const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
@@ -36,7 +36,8 @@ pub const XRAY: Tool = Tool {
     description: "Programmable structural search. pattern (a regex) selects candidate files at ripgrep speed; \
 eval, a Python function body, then runs once per candidate over its tree-sitter syntax tree (globals: node, \
 source, file_path, language, match_positions) and returns {\"matches\": [{\"line_number\": N, ...}], \"value\": \
-any}. Without eval every regex hit is a match. Use it for questions a grep cannot answer (calls with a string \
+any}; each match comes back with path, line, column, line_content and the evaluator's own keys under fields. \
+Without eval every regex hit is a match. Use it for questions a grep cannot answer (calls with a string \
 concatenation argument, classes without a docstring, ...). Use explore to learn the node kinds first. A \
 rejected evaluator comes back as an error saying what to fix.",
     family: Family::Native,
@@ -203,9 +204,6 @@ fn search(
     // On the worker thread, with the file's source: lines, context and dumps.
     let post = |c: &Visited<Candidate>, source: &str, lines: &LineIndex, result: FileResult| {
         let mut found = result.matches;
-        for m in &mut found {
-            contract::enrich(m, source, lines);
-        }
         if let Some(n) = explore_nodes {
             let shape = DumpShape {
                 max_nodes: n,
@@ -227,18 +225,14 @@ fn search(
         }
         (ctx.progress)(done.index as u64 + 1, Some(total_files), "files evaluated");
         let c = &candidates[done.index];
-        let file_path = c.path.to_string_lossy().into_owned();
+        let path = c.path.to_string_lossy().into_owned();
         match done.outcome {
             Outcome::Done((found, value)) => {
                 let lang = c.item.language.map_or("", |l| l.name);
-                matches.extend(found.into_iter().map(|mut m| {
-                    m.insert("file_path".into(), json!(file_path));
-                    m.insert("language".into(), json!(lang));
-                    Value::Object(m)
-                }));
+                matches.extend(found.iter().map(|m| match_value(&path, lang, m)));
                 if let Some(v) = value {
                     if values.len() < LIST_CAP {
-                        values.push(file_value(&file_path, v));
+                        values.push(file_value(&path, v));
                     }
                 }
             }
@@ -246,10 +240,10 @@ fn search(
                 error_count += 1;
                 if errors.len() < LIST_CAP {
                     errors.push(json!({
-                        "file_path": file_path,
+                        "path": path,
                         "error_type": err.error_type,
                         "error_message": cut_text(&err.message, MAX_ITEM_CHARS).0,
-                        "line_number": err.line_number,
+                        "evaluator_line": err.line_number,
                     }));
                 }
             }
@@ -284,12 +278,22 @@ fn search(
     }))
 }
 
+/// A match as the command line's `match` record has it, with the path as a string.
+fn match_value(path: &str, language: &str, m: &Match) -> Value {
+    let mut v = json!(m);
+    if let Value::Object(fields) = &mut v {
+        fields.insert("path".into(), json!(path));
+        fields.insert("language".into(), json!(language));
+    }
+    v
+}
+
 /// A file's value, left out (and said so) when it alone would crowd the answer.
-fn file_value(file_path: &str, value: Value) -> Value {
+fn file_value(path: &str, value: Value) -> Value {
     if size(&value) <= MAX_ITEM_CHARS {
-        json!({"file_path": file_path, "value": value})
+        json!({"path": path, "value": value})
     } else {
-        json!({"file_path": file_path, "value": null, "value_left_out": format!("longer than {MAX_ITEM_CHARS} characters")})
+        json!({"path": path, "value": null, "value_left_out": format!("longer than {MAX_ITEM_CHARS} characters")})
     }
 }
 
@@ -322,7 +326,7 @@ fn dump_file(
     loop {
         let dump = ast_dump::AstDump::new(tree.root_node(), &text, nodes, false);
         let mut answer = json!({
-            "file_path": shown,
+            "path": shown,
             "language": lang.name,
             "nodes": dump.len(),
             "ast_debug": dump.to_json(),

@@ -28,6 +28,7 @@ use super::protocol::{
 };
 use super::validate::{self, Rejected};
 use super::worker::WORKER_ARG;
+use crate::xray::contract::{self, FileResult};
 use crate::xray::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
 
 /// Time a worker gets beyond the file's deadline to report its own timeout before the
@@ -234,7 +235,17 @@ impl PythonEvaluator {
 }
 
 impl Evaluator for PythonEvaluator {
-    fn evaluate(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError> {
+    fn evaluate(&self, req: EvalRequest<'_>) -> Result<FileResult, EvalError> {
+        let raw = self.run_file(&req)?;
+        // The hits are no longer needed once the evaluator has answered.
+        let EvalRequest { source, lines, .. } = req;
+        contract::validate(raw, source, lines)
+    }
+}
+
+impl PythonEvaluator {
+    /// What the evaluator returned for one file, as JSON.
+    fn run_file(&self, req: &EvalRequest<'_>) -> Result<Value, EvalError> {
         let taken = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
         let mut worker = match taken {
             Some(w) => w,
@@ -254,7 +265,7 @@ impl Evaluator for PythonEvaluator {
                 file_path: req.file_path.to_string_lossy(),
                 language: req.language.name.into(),
                 source: req.source.into(),
-                hits: req.match_positions.into(),
+                hits: req.match_positions.as_slice().into(),
                 timeout_ms: timeout.as_millis().max(1) as u64,
             },
             req.deadline,
