@@ -19,6 +19,7 @@ use tree_sitter::{Node, Tree};
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
 use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
+use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
 
@@ -150,9 +151,12 @@ struct Walk<'a> {
 impl<'a> Walk<'a> {
     fn run(&mut self, tree: &Tree) {
         let g = self.g;
-        let mut cursor = tree.walk();
         let mut stack: Vec<Frame<'_>> = Vec::new();
-        loop {
+        preorder(&mut tree.walk(), |step, cursor, _| {
+            if step == Step::Leave {
+                stack.pop();
+                return Visit::Skip;
+            }
             let node = cursor.node();
             let field = g.field_name(cursor.field_id());
             let parent_quiet = stack.last().is_some_and(|f| f.quiet);
@@ -177,20 +181,12 @@ impl<'a> Walk<'a> {
                 field,
                 quiet,
             });
-            if descend && cursor.goto_first_child() {
-                continue;
+            if descend {
+                Visit::Children
+            } else {
+                Visit::Skip
             }
-            stack.pop();
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-                stack.pop();
-            }
-        }
+        });
     }
 
     /// Keeps `open` equal to the definitions containing `at`.

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 pub mod embed;
 mod kind;
+pub mod preorder;
 pub mod spec;
 pub mod specs;
 mod table;

@@ -1627,9 +1627,7 @@ impl DirIndex {
             index
                 .last_components
                 .insert(d.rsplit('/').next().unwrap_or("").to_string());
-            index
-                .components
-                .extend(d.split('/').map(str::to_string));
+            index.components.extend(d.split('/').map(str::to_string));
             let mut tail: &str = &d;
             loop {
                 index
@@ -1673,7 +1671,11 @@ mod tests {
             (".", ""),
             ("a/.hidden/b", "a/.hidden/b"),
         ] {
-            assert_eq!(super::normalize(Path::new(given)), PathBuf::from(want), "{given}");
+            assert_eq!(
+                super::normalize(Path::new(given)),
+                PathBuf::from(want),
+                "{given}"
+            );
         }
     }
 }

@@ -297,7 +297,6 @@ impl<'w> FromIndex<'w> {
             .collect()
     }
 
-
     /// Whether a file the index cannot answer for mentions one of `words`, by reading it.
     fn text_mentions(&self, f: &FileEntry, words: &regex::bytes::Regex) -> bool {
         crate::source::read_bytes_within(&f.path, u64::MAX).is_ok_and(|b| words.is_match(&b))

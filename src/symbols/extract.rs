@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::{make_id, Kind, Symbol};
+use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::spec::{Def, Name, SymbolSpec, When};
 use crate::lang::{Language, LANGUAGES};
 
@@ -174,14 +175,32 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     let mut out: Vec<Symbol> = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut cursor = tree.walk();
-    let mut levels: Vec<Level<'_>> = vec![Level {
-        node: cursor.node(),
-        leading: Vec::new(),
-        first: true,
-    }];
-    loop {
+    let mut levels: Vec<Level<'_>> = Vec::new();
+    preorder(&mut tree.walk(), |step, cursor, depth| {
+        if step == Step::Leave {
+            return Visit::Skip;
+        }
         let node = cursor.node();
+        // One level per depth down to this node: a deeper one belongs to the subtree
+        // of an earlier sibling, and a level that exists already had a sibling before.
+        levels.truncate(depth + 1);
+        if levels.len() == depth {
+            levels.push(Level {
+                node,
+                leading: Vec::new(),
+                first: true,
+            });
+        } else {
+            let level = &mut levels[depth];
+            let left = level.node;
+            if lang.comment_kinds.contains(&left.kind()) || spec.doc_skip.contains(&left.kind()) {
+                level.leading.push(left);
+            } else {
+                level.leading.clear();
+            }
+            level.node = node;
+            level.first = false;
+        }
         while stack.last().is_some_and(|top| node.start_byte() >= top.end) {
             stack.pop();
         }
@@ -194,7 +213,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             && levels.len() >= 2
             && levels[levels.len() - 2].node.is_error()
         {
-            recover_class(&cursor, text)
+            recover_class(cursor, text)
         } else {
             None
         };
@@ -274,35 +293,13 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             .get(usize::from(node.kind_id()))
             .copied()
             .unwrap_or(false);
-        if !opaque && cursor.goto_first_child() {
-            levels.push(Level {
-                node: cursor.node(),
-                leading: Vec::new(),
-                first: true,
-            });
-            continue;
+        if opaque {
+            Visit::Skip
+        } else {
+            Visit::Children
         }
-        loop {
-            if cursor.goto_next_sibling() {
-                // Invariant: `levels` holds one entry per cursor depth, root included.
-                let level = levels.last_mut().expect("the cursor is below the root");
-                let left = level.node;
-                if lang.comment_kinds.contains(&left.kind()) || spec.doc_skip.contains(&left.kind())
-                {
-                    level.leading.push(left);
-                } else {
-                    level.leading.clear();
-                }
-                level.node = cursor.node();
-                level.first = false;
-                break;
-            }
-            if !cursor.goto_parent() {
-                return out;
-            }
-            levels.pop();
-        }
-    }
+    });
+    out
 }
 
 /// A qualified name cut to [`MAX_QUALIFIED`] bytes by dropping its outermost parts,

@@ -281,8 +281,7 @@ impl NameKey {
         NameKey {
             name_joined: words.concat(),
             name_words: words.join(" "),
-            parent_joined: container(sym)
-                .map(|c| joined_words(c.rsplit('.').next().unwrap_or(c))),
+            parent_joined: container(sym).map(|c| joined_words(c.rsplit('.').next().unwrap_or(c))),
         }
     }
 

@@ -17,6 +17,8 @@ use std::collections::VecDeque;
 use serde_json::{json, Value};
 use tree_sitter::Node;
 
+use crate::lang::preorder::{preorder, Step, Visit};
+
 /// How many characters of a node's text the preview shows.
 pub const PREVIEW_CHARS: usize = 40;
 
@@ -127,34 +129,18 @@ impl<'t> AstDump<'t> {
         let mut omitted = 0usize;
         // Kept ancestors of the cursor's node: (tree depth, item index).
         let mut kept: Vec<(usize, usize)> = vec![(0, 0)];
-        let mut cursor = root.walk();
-        let mut depth = 0usize;
-        loop {
-            if cursor.goto_first_child() {
-                depth += 1;
-            } else {
-                loop {
-                    if depth == 0 {
-                        return AstDump {
-                            items,
-                            source,
-                            omitted,
-                        };
-                    }
-                    if cursor.goto_next_sibling() {
-                        break;
-                    }
-                    cursor.goto_parent();
-                    depth -= 1;
-                }
+        preorder(&mut root.walk(), |step, cursor, depth| {
+            // The root is the first item already.
+            if step == Step::Leave || depth == 0 {
+                return Visit::Children;
             }
             let node = cursor.node();
             if !(all_nodes || node.is_named()) {
-                continue;
+                return Visit::Children;
             }
             if items.len() >= limit {
                 omitted += 1;
-                continue;
+                return Visit::Children;
             }
             while kept.last().is_some_and(|&(d, _)| d >= depth) {
                 kept.pop();
@@ -172,6 +158,12 @@ impl<'t> AstDump<'t> {
             });
             items[parent].children.push(idx);
             kept.push((depth, idx));
+            Visit::Children
+        });
+        AstDump {
+            items,
+            source,
+            omitted,
         }
     }
 

@@ -26,6 +26,8 @@ use monty_types::{
 };
 use tree_sitter::Node;
 
+use crate::lang::preorder::{preorder, Step, Visit};
+
 /// Every property name, for "did you mean" hints and documentation.
 pub const PROPERTIES: &[&str] = &[
     "type",
@@ -273,14 +275,12 @@ impl<'t> NodeTable<'t> {
             }
             "descendants_of_type" => {
                 let kind = str_arg(0)?.to_string();
-                let found = descendants(n)
-                    .filter(|d| d.kind() == kind)
-                    .collect::<Vec<_>>();
+                let found = descendants_of_kind(n, &kind);
                 self.list(found)
             }
             "count_descendants_of_type" => {
                 let kind = str_arg(0)?;
-                int(descendants(n).filter(|d| d.kind() == kind).count())
+                int(descendants_of_kind(n, kind).len())
             }
             "is_in_try_resources" => MontyObject::Bool(
                 self.ancestors(n)
@@ -348,39 +348,32 @@ pub fn did_you_mean(name: &str) -> String {
 /// Every node's parent by node id (node ids are unique within a tree), in one pass.
 fn parent_index(root: Node<'_>) -> HashMap<usize, Node<'_>> {
     let mut parents = HashMap::with_capacity(root.descendant_count());
-    let mut cursor = root.walk();
-    let mut todo = vec![root];
-    while let Some(n) = todo.pop() {
-        for child in n.children(&mut cursor) {
-            parents.insert(child.id(), n);
-            todo.push(child);
+    let mut open: Vec<Node<'_>> = Vec::new();
+    preorder(&mut root.walk(), |step, cursor, _| {
+        if step == Step::Leave {
+            open.pop();
+            return Visit::Skip;
         }
-    }
+        let node = cursor.node();
+        if let Some(&parent) = open.last() {
+            parents.insert(node.id(), parent);
+        }
+        open.push(node);
+        Visit::Children
+    });
     parents
 }
 
-/// Every node strictly below `n`, in document order, iteratively.
-fn descendants<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    let mut cursor = n.walk();
-    let mut done = !cursor.goto_first_child();
-    std::iter::from_fn(move || {
-        if done {
-            return None;
+/// The nodes strictly below `n` of kind `kind`, in document order.
+fn descendants_of_kind<'t>(n: Node<'t>, kind: &str) -> Vec<Node<'t>> {
+    let mut found = Vec::new();
+    preorder(&mut n.walk(), |step, cursor, depth| {
+        if step == Step::Enter && depth > 0 && cursor.node().kind() == kind {
+            found.push(cursor.node());
         }
-        let current = cursor.node();
-        if !cursor.goto_first_child() {
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() || cursor.node() == n {
-                    done = true;
-                    break;
-                }
-            }
-        }
-        Some(current)
-    })
+        Visit::Children
+    });
+    found
 }
 
 #[cfg(test)]
@@ -396,14 +389,9 @@ mod tests {
             .parse(src, None)
             .unwrap();
         let f = tree.root_node().named_child(0).unwrap();
-        let calls: Vec<_> = descendants(f).filter(|d| d.kind() == "call").collect();
-        assert_eq!(calls.len(), 1);
-        assert_eq!(
-            descendants(tree.root_node())
-                .filter(|d| d.kind() == "call")
-                .count(),
-            2
-        );
+        assert_eq!(descendants_of_kind(f, "call").len(), 1);
+        assert_eq!(descendants_of_kind(tree.root_node(), "call").len(), 2);
+        assert!(descendants_of_kind(f, "function_definition").is_empty());
     }
 
     #[test]
@@ -416,8 +404,13 @@ mod tests {
             .unwrap();
         let root = tree.root_node();
         let mut table = NodeTable::new(root, src);
-        let mut all: Vec<_> = descendants(root).collect();
-        all.push(root);
+        let mut all = Vec::new();
+        preorder(&mut root.walk(), |step, cursor, _| {
+            if step == Step::Enter {
+                all.push(cursor.node());
+            }
+            Visit::Children
+        });
         for n in all {
             assert_eq!(table.parent(n), n.parent(), "{}", n.kind());
             let ours: Vec<_> = table.ancestors(n).map(|a| a.id()).collect();
