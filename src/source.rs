@@ -29,7 +29,7 @@ pub const BINARY_PROBE_LEN: usize = 8 * 1024;
 /// Why a file could not be turned into a syntax tree.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     #[error("binary file (NUL byte in the first {BINARY_PROBE_LEN} bytes)")]
     Binary,
@@ -104,7 +104,7 @@ pub fn searchable(bytes: Vec<u8>) -> Vec<u8> {
 /// Input larger than the limit [`read_bounded`] was given.
 #[derive(Debug, thiserror::Error)]
 pub enum BoundedReadError {
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     #[error("input larger than {limit} bytes; refusing to read more")]
     TooLarge { limit: u64 },

@@ -738,3 +738,16 @@ fn files_over_the_parse_limit_are_skipped_with_a_warning_not_an_error() {
     assert_eq!(records(&recs, "symbol").len(), 2);
     assert_eq!(records(&recs, "summary")[0]["skipped_files"], 0);
 }
+
+#[test]
+fn symbol_names_from_a_file_cannot_drive_the_terminal() {
+    let dir = tree(&[("notes.md", "# Evil\x1b]0;pwned\x07Title\n\ntext\n")]);
+    let (code, out, err) = run(
+        dir.path(),
+        &["find-symbol", "Evil", "--no-index", "--color", "always"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\\x1b]0;pwned\\x07"), "{out:?}");
+    assert!(!out.contains("\x1b]0"), "{out:?}");
+    assert!(!out.contains('\x07'), "{out:?}");
+}

@@ -122,3 +122,20 @@ fn explore_file_stops_at_its_node_limit_with_a_marker() {
     assert_eq!(records[0]["data"]["omitted_nodes"], 20_001);
     assert_eq!(records[1]["data"]["nodes"], 100_000);
 }
+
+#[test]
+fn two_matches_on_one_line_with_context_are_both_printed() {
+    let dir = tree(&[("a.py", "a\nb\nx = f(1) + g(2)\nc\nd\n")]);
+    let eval = "return {'matches': [\
+        {'line_number': 3, 'column': 5, 'context_before': ['b'], 'context_after': ['c']}, \
+        {'line_number': 3, 'column': 12, 'context_before': ['b'], 'context_after': ['c']}]}";
+    let (code, out, err) = stdout_of(
+        dir.path(),
+        &["xray", "x =", "--eval", eval, "-C", "1", "a.py"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "a.py-2-b\na.py:3:5:x = f(1) + g(2)\na.py:3:12:x = f(1) + g(2)\na.py-4-c\n"
+    );
+}

@@ -246,19 +246,16 @@ pub(super) struct Grammar {
 impl Grammar {
     /// The tables of a registry language (built on first use).
     pub fn of(lang: &'static Language) -> &'static Grammar {
-        static TABLES: OnceLock<HashMap<&'static str, Grammar>> = OnceLock::new();
-        let tables = TABLES.get_or_init(|| {
-            LANGUAGES
-                .iter()
-                .map(|l| (l.name, Grammar::build(l)))
-                .collect()
-        });
-        match tables.get(lang.name) {
-            Some(g) => g,
-            // A language built outside the registry (tests): its own tables, kept for
-            // the life of the process like the registry's.
-            None => Box::leak(Box::new(Grammar::build(lang))),
-        }
+        static TABLES: OnceLock<Vec<Grammar>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| LANGUAGES.iter().map(Grammar::build).collect());
+        // Invariant: every Language is an entry of the registry (nothing else builds
+        // one), so one of them is this one.
+        let at = LANGUAGES
+            .iter()
+            .position(|l| std::ptr::eq(l, lang))
+            .or_else(|| LANGUAGES.iter().position(|l| l.name == lang.name))
+            .expect("a registry language");
+        &tables[at]
     }
 
     fn build(lang: &Language) -> Grammar {
@@ -298,11 +295,13 @@ impl Grammar {
                     .and_then(|id| ts.field_name_for_id(id))
             })
             .collect();
-        let field_ids = fields
-            .iter()
-            .enumerate()
-            .filter_map(|(id, name)| Some(((*name)?, u16::try_from(id).ok()?)))
-            .collect();
+        // A name given to two ids finds the first, as tree-sitter's lookup does.
+        let mut field_ids = HashMap::new();
+        for (id, name) in fields.iter().enumerate() {
+            if let (Some(name), Ok(id)) = (name, u16::try_from(id)) {
+                field_ids.entry(*name).or_insert(id);
+            }
+        }
         Grammar {
             kinds,
             classes,

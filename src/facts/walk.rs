@@ -869,22 +869,18 @@ fn constructed_type(
     }
     match g.kind(v) {
         "new_expression" | "object_creation_expression" | "instance_expression" => {
-            let t = v
-                .child_by_field_name("constructor")
+            let t = g
+                .child(v, "constructor")
                 .or_else(|| g.child(v, "type"))
                 .or_else(|| v.named_child(0))?;
             Some(split_type(text(t)))
         }
         "composite_literal" | "struct_expression" => {
-            let t = v
-                .child_by_field_name("type")
-                .or_else(|| g.child(v, "name"))?;
+            let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;
             Some(split_type(text(t)))
         }
         "call" | "call_expression" => {
-            let f = v
-                .child_by_field_name("function")
-                .or_else(|| v.named_child(0))?;
+            let f = g.child(v, "function").or_else(|| v.named_child(0))?;
             let t = text(f);
             // `Foo::new(..)` / `Foo.new` constructs a Foo.
             if let Some(ty) = t.strip_suffix("::new").or_else(|| t.strip_suffix(".new")) {

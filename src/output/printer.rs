@@ -336,7 +336,7 @@ impl<W: Write> Printer<W> {
 
     fn paint(&mut self, color: Color, bold: bool, text: &str) -> io::Result<()> {
         self.out.set_color(&spec(color, bold))?;
-        write!(self.out, "{text}")?;
+        self.plain(text)?;
         self.out.reset()
     }
 

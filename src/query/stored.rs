@@ -231,10 +231,9 @@ impl<'w> FromIndex<'w> {
         match &self.slots[i] {
             Slot::Parsed(id) => {
                 let lang = f.language?;
-                let decoded = self
-                    .store()
-                    .fact_blobs(*id)
-                    .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?));
+                // The store's lock is held for the read only: files decode in parallel.
+                let blobs = self.store().fact_blobs(*id);
+                let decoded = blobs.and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?));
                 match decoded {
                     Ok(facts) => Some(Arc::new(facts)),
                     // A record that cannot be read is answered from the file itself.
@@ -340,15 +339,19 @@ impl FactsSource for FromIndex<'_> {
         let wanted: HashSet<&str> = names.iter().map(String::as_str).collect();
         let defining: Vec<usize> = hits
             .into_par_iter()
-            .filter(|&i| match &self.slots[i] {
-                Slot::Parsed(id) => match self.store().name_blob(*id) {
+            .filter(|&i| {
+                let Slot::Parsed(id) = &self.slots[i] else {
+                    return true;
+                };
+                // Read under the store's lock, decoded outside it.
+                let blob = self.store().name_blob(*id);
+                match blob {
                     Ok(Some(blob)) => {
                         with_names(&blob, |parts| parts.iter().any(|p| wanted.contains(p.name)))
                             .unwrap_or(true)
                     }
                     _ => true,
-                },
-                _ => true,
+                }
             })
             .collect();
         self.loaded(defining)

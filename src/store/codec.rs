@@ -18,6 +18,10 @@ use crate::symbols::Symbol;
 /// gigabytes.
 const MAX_DECODED: usize = 1 << 30;
 
+/// How many times its compressed size a blob may claim to expand to. Facts compress
+/// about three to one; even a file of one line repeated is far below this.
+const MAX_RATIO: usize = 4096;
+
 /// A definition without its path: `id` holds what follows `{path}::` in the real id.
 #[derive(Serialize, Deserialize)]
 struct StoredDefinition {
@@ -74,6 +78,8 @@ pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
         let mut c = c.borrow_mut();
         let c = match &mut *c {
             Some(c) => c,
+            // Invariant: a context for a valid level fails only when it cannot
+            // allocate, and allocation failure aborts anyway.
             none => none.insert(zstd::bulk::Compressor::new(LEVEL).expect("zstd context")),
         };
         // Invariant: compressing into a growable buffer fails only when the
@@ -96,7 +102,17 @@ fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
         .get(..4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
         .ok_or_else(|| CodecError::Corrupt("blob too short".into()))?;
-    if claimed > MAX_DECODED {
+    let frame = &blob[4..];
+    // The room is reserved before anything is decoded, so a damaged length must be
+    // caught first: the frame header must state the same size, and no blob of ours
+    // expands past MAX_RATIO times its frame.
+    let stated = zstd::zstd_safe::get_frame_content_size(frame)
+        .ok()
+        .flatten();
+    if claimed > MAX_DECODED
+        || stated != Some(claimed as u64)
+        || claimed > frame.len().saturating_mul(MAX_RATIO).max(1 << 16)
+    {
         return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
     }
     let raw = DECOMPRESSOR.with(|d| {
@@ -107,7 +123,7 @@ fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
                 zstd::bulk::Decompressor::new().map_err(|e| CodecError::Corrupt(e.to_string()))?,
             ),
         };
-        d.decompress(&blob[4..], claimed)
+        d.decompress(frame, claimed)
             .map_err(|e| CodecError::Corrupt(e.to_string()))
     })?;
     if raw.len() != claimed {
@@ -244,5 +260,20 @@ mod tests {
         assert!(decode_definitions(b"", Path::new("x")).is_err());
         assert!(decode_definitions(&[0xff, 0xff, 0xff, 0x7f, 1, 2], Path::new("x")).is_err());
         assert!(decode_definitions(&[3, 0, 0, 0, 1, 2], Path::new("x")).is_err());
+    }
+
+    #[test]
+    fn a_damaged_length_is_refused_before_anything_is_reserved() {
+        let good = pack(&vec![7u8; 100]);
+        assert_eq!(unpack::<Vec<u8>>(&good).expect("decodes"), vec![7u8; 100]);
+        let real = u32::from_le_bytes([good[0], good[1], good[2], good[3]]);
+        // A valid frame behind a length near the 1 GiB cap, one off, and zero.
+        for claimed in [(1u32 << 30) - 1, real + 1, real - 1, 0] {
+            let mut bad = good.clone();
+            bad[..4].copy_from_slice(&claimed.to_le_bytes());
+            assert!(unpack::<Vec<u8>>(&bad).is_err(), "{claimed}");
+        }
+        // The frame cut short.
+        assert!(unpack::<Vec<u8>>(&good[..good.len() - 1]).is_err());
     }
 }

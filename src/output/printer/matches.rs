@@ -112,20 +112,20 @@ impl<W: Write> Printer<W> {
                 self.context_line(prefix, n, text)?;
             }
         }
-        if last.is_none_or(|l| line > l) || before.is_empty() {
-            if let Some(p) = prefix {
-                self.path(p)?;
-                write!(self.out, ":")?;
-            }
-            self.match_line(m)?;
+        // Every match is printed, two on one line too: context never takes the place
+        // of a match line (the context after a match stops at the next match).
+        if let Some(p) = prefix {
+            self.path(p)?;
+            write!(self.out, ":")?;
         }
+        self.match_line(m)?;
         // A match over several lines ends that many lines further down.
         let end = line + m.line_content.matches('\n').count() as u64;
         let mut printed = end.max(last.unwrap_or(0));
         for (k, text) in after.iter().enumerate() {
             let n = end + 1 + k as u64;
             // Stop before the next match's line: it is printed as a match.
-            if next.is_some_and(|nx| nx > line && n >= nx) {
+            if next.is_some_and(|nx| nx >= line && n >= nx) {
                 break;
             }
             if n > printed {

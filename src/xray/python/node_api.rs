@@ -9,9 +9,11 @@
 //!
 //! tree-sitter finds a node's parent by descending from the root again, so a walk up
 //! from a node `d` levels deep costs `d` squared steps (seconds for one walk in a file
-//! nested a few thousand levels). The first question about parents or ancestors
-//! (`parent`, `enclosing`, `is_descendant_of`, ...) builds an index of every node's
-//! parent in one pass over the file's tree instead; each step up is then one lookup.
+//! nested a few thousand levels). The first few steps up are asked of tree-sitter;
+//! past [`STEPS_BEFORE_INDEX`] of them (an evaluator that walks up a lot, or from deep
+//! down), an index of every node's parent is built in one pass over the file's tree,
+//! and each step up is then one lookup. An evaluator that asks for a handful of parents
+//! in a large file does not pay for indexing all of it.
 //!
 //! Properties: `type text children named_children child_count named_child_count parent
 //! start_point end_point start_byte end_byte start_line end_line is_named has_error`.
@@ -104,9 +106,15 @@ pub struct NodeTable<'t> {
     source: &'t str,
     nodes: Vec<Node<'t>>,
     index_of: HashMap<usize, u32>,
-    /// Each node's parent by node id, built on the first question that needs it.
+    /// Each node's parent by node id, built once `steps_up` reaches
+    /// [`STEPS_BEFORE_INDEX`].
     parents: Option<HashMap<usize, Node<'t>>>,
+    /// Steps up answered by tree-sitter so far.
+    steps_up: usize,
 }
+
+/// Steps up a file's tree answered by tree-sitter before the parent index is built.
+const STEPS_BEFORE_INDEX: usize = 256;
 
 impl<'t> NodeTable<'t> {
     pub fn new(root: Node<'t>, source: &'t str) -> NodeTable<'t> {
@@ -116,24 +124,31 @@ impl<'t> NodeTable<'t> {
             nodes: Vec::new(),
             index_of: HashMap::new(),
             parents: None,
+            steps_up: 0,
         }
     }
 
     /// The parent of `n` (None at the root).
     fn parent(&mut self, n: Node<'t>) -> Option<Node<'t>> {
-        let root = self.root;
-        self.parents
-            .get_or_insert_with(|| parent_index(root))
-            .get(&n.id())
-            .copied()
+        if self.parents.is_none() {
+            if self.steps_up < STEPS_BEFORE_INDEX {
+                self.steps_up += 1;
+                return n.parent();
+            }
+            self.parents = Some(parent_index(self.root));
+        }
+        self.parents.as_ref()?.get(&n.id()).copied()
     }
 
     /// The ancestors of `n`, nearest first.
-    fn ancestors(&mut self, n: Node<'t>) -> impl Iterator<Item = Node<'t>> + '_ {
-        let first = self.parent(n);
-        // Invariant: `parent` just built the index.
-        let parents = self.parents.as_ref().expect("the parent index is built");
-        std::iter::successors(first, move |p| parents.get(&p.id()).copied())
+    fn ancestors(&mut self, n: Node<'t>) -> Vec<Node<'t>> {
+        let mut out = Vec::new();
+        let mut at = self.parent(n);
+        while let Some(p) = at {
+            out.push(p);
+            at = self.parent(p);
+        }
+        out
     }
 
     /// The host object for a node (the same id every time for the same node).
@@ -266,11 +281,11 @@ impl<'t> NodeTable<'t> {
             }
             "is_descendant_of" => {
                 let kind = str_arg(0)?;
-                MontyObject::Bool(self.ancestors(n).any(|a| a.kind() == kind))
+                MontyObject::Bool(self.ancestors(n).iter().any(|a| a.kind() == kind))
             }
             "enclosing" => {
                 let kind = str_arg(0)?;
-                let found = self.ancestors(n).find(|a| a.kind() == kind);
+                let found = self.ancestors(n).into_iter().find(|a| a.kind() == kind);
                 self.optional(found)
             }
             "descendants_of_type" => {
@@ -280,15 +295,24 @@ impl<'t> NodeTable<'t> {
             }
             "count_descendants_of_type" => {
                 let kind = str_arg(0)?;
-                int(descendants_of_kind(n, kind).len())
+                let mut count = 0;
+                preorder(&mut n.walk(), |step, cursor, depth| {
+                    count += usize::from(
+                        step == Step::Enter && depth > 0 && cursor.node().kind() == kind,
+                    );
+                    Visit::Children
+                });
+                int(count)
             }
             "is_in_try_resources" => MontyObject::Bool(
                 self.ancestors(n)
+                    .iter()
                     .any(|a| RESOURCE_KINDS.contains(&a.kind())),
             ),
             "enclosing_method_body" => {
                 let body = self
                     .ancestors(n)
+                    .into_iter()
                     .find(|a| FUNCTION_KINDS.contains(&a.kind()))
                     .and_then(|f| f.child_by_field_name("body"));
                 self.optional(body)
@@ -403,7 +427,6 @@ mod tests {
             .parse(src, None)
             .unwrap();
         let root = tree.root_node();
-        let mut table = NodeTable::new(root, src);
         let mut all = Vec::new();
         preorder(&mut root.walk(), |step, cursor, _| {
             if step == Step::Enter {
@@ -411,13 +434,21 @@ mod tests {
             }
             Visit::Children
         });
-        for n in all {
-            assert_eq!(table.parent(n), n.parent(), "{}", n.kind());
-            let ours: Vec<_> = table.ancestors(n).map(|a| a.id()).collect();
-            let theirs: Vec<_> = std::iter::successors(n.parent(), |p| p.parent())
-                .map(|a| a.id())
-                .collect();
-            assert_eq!(ours, theirs);
+        // Asked of tree-sitter first, then of the index once enough steps were taken.
+        let mut table = NodeTable::new(root, src);
+        for round in 0..2 {
+            for &n in &all {
+                assert_eq!(table.parent(n), n.parent(), "{}", n.kind());
+                let ours: Vec<_> = table.ancestors(n).iter().map(|a| a.id()).collect();
+                let theirs: Vec<_> = std::iter::successors(n.parent(), |p| p.parent())
+                    .map(|a| a.id())
+                    .collect();
+                assert_eq!(ours, theirs);
+            }
+            if round == 1 {
+                assert!(table.parents.is_some(), "the index was built");
+            }
+            table.steps_up = STEPS_BEFORE_INDEX;
         }
     }
 
