@@ -129,3 +129,29 @@ fn endless_stdin_for_what_breaks_ends_promptly_with_bounded_memory() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("larger than"), "{err}");
 }
+
+#[test]
+fn socket_in_the_tree_is_skipped_and_refused_by_name() {
+    let dir = tree(&[("a.py", "def a():\n    b()\n\ndef b():\n    pass\n")]);
+    // Bound for the whole test: a listening socket that nobody accepts on would hang a
+    // reader that opened it.
+    let _listener =
+        std::os::unix::net::UnixListener::bind(dir.path().join("sock.py")).expect("binds a socket");
+    for args in [
+        &["build-index", "--symbols"][..],
+        &["find-symbol", "a"],
+        &["what-breaks", "b"],
+        &["what-depends", "a"],
+        &["xray", "def"],
+        &["index"],
+    ] {
+        let out = run_bounded(dir.path(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("sock.py"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(2), "{args:?}: {err}");
+    }
+    let out = run_bounded(dir.path(), &["xray", "def", "sock.py", "a.py"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("sock.py: not a regular file"), "{err}");
+}
