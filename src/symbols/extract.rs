@@ -70,6 +70,21 @@ struct Compiled {
     by_kind: Vec<Vec<usize>>,
     /// Kinds whose children are not walked (no definition can be inside).
     opaque: Vec<bool>,
+    /// Kinds that belong to the definition after them: comments and the kinds the
+    /// language skips when looking for a doc comment (attributes, annotations).
+    leading: Vec<bool>,
+}
+
+impl Compiled {
+    fn is_leading(&self, lang: &Language, n: Node<'_>) -> bool {
+        match self.leading.get(usize::from(n.kind_id())) {
+            Some(&leading) => leading,
+            // `ERROR` and other built-in kinds past the table.
+            None => {
+                lang.comment_kinds.contains(&n.kind()) || lang.symbols.doc_skip.contains(&n.kind())
+            }
+        }
+    }
 }
 
 fn compiled(lang: &'static Language) -> Option<&'static Compiled> {
@@ -89,9 +104,14 @@ fn compile(lang: &Language) -> Compiled {
     let count = ts.node_kind_count();
     let mut by_kind = vec![Vec::new(); count];
     let mut opaque = vec![false; count];
+    let mut leading = vec![false; count];
     // A kind name may have several ids (aliases): match every named id by name.
     for (id, slot) in by_kind.iter_mut().enumerate() {
         let Ok(id16) = u16::try_from(id) else { break };
+        if let Some(kind) = ts.node_kind_for_id(id16) {
+            leading[id] =
+                lang.comment_kinds.contains(&kind) || lang.symbols.doc_skip.contains(&kind);
+        }
         if !ts.node_kind_is_named(id16) {
             continue;
         }
@@ -108,7 +128,11 @@ fn compile(lang: &Language) -> Compiled {
                 || lang.comment_kinds.contains(&kind)
                 || lang.string_kinds.contains(&kind));
     }
-    Compiled { by_kind, opaque }
+    Compiled {
+        by_kind,
+        opaque,
+        leading,
+    }
 }
 
 /// One level of the walk: the node the cursor is on at this depth, and the comments
@@ -193,7 +217,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
         } else {
             let level = &mut levels[depth];
             let left = level.node;
-            if lang.comment_kinds.contains(&left.kind()) || spec.doc_skip.contains(&left.kind()) {
+            if table.is_leading(lang, left) {
                 level.leading.push(left);
             } else {
                 level.leading.clear();
