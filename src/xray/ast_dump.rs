@@ -37,6 +37,20 @@ struct Item<'t> {
     truncated: usize,
 }
 
+impl<'t> Item<'t> {
+    /// The first item of a dump: the node it starts from.
+    fn root(node: Node<'t>) -> Item<'t> {
+        Item {
+            node,
+            field: None,
+            depth: 0,
+            parent: None,
+            children: Vec::new(),
+            truncated: 0,
+        }
+    }
+}
+
 /// A bounded dump of the subtree at `root`.
 pub struct AstDump<'t> {
     items: Vec<Item<'t>>,
@@ -59,14 +73,7 @@ impl<'t> AstDump<'t> {
     /// named ones only unless `all_nodes`.
     pub fn new(root: Node<'t>, source: &'t str, max_nodes: usize, all_nodes: bool) -> AstDump<'t> {
         let max_nodes = max_nodes.max(1);
-        let mut items = vec![Item {
-            node: root,
-            field: None,
-            depth: 0,
-            parent: None,
-            children: Vec::new(),
-            truncated: 0,
-        }];
+        let mut items = vec![Item::root(root)];
         let mut queue = VecDeque::from([0usize]);
         while let Some(i) = queue.pop_front() {
             let node = items[i].node;
@@ -118,14 +125,7 @@ impl<'t> AstDump<'t> {
     /// only unless `all_nodes`. A node left out (anonymous) passes its children to its
     /// nearest kept ancestor.
     pub fn document(root: Node<'t>, source: &'t str, limit: usize, all_nodes: bool) -> AstDump<'t> {
-        let mut items = vec![Item {
-            node: root,
-            field: None,
-            depth: 0,
-            parent: None,
-            children: Vec::new(),
-            truncated: 0,
-        }];
+        let mut items = vec![Item::root(root)];
         let mut omitted = 0usize;
         // Kept ancestors of the cursor's node: (tree depth, item index).
         let mut kept: Vec<(usize, usize)> = vec![(0, 0)];
