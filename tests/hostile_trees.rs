@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{codesearch, tree};
+use common::{run_within, tree};
 
 const BOUND: Duration = Duration::from_secs(10);
 
@@ -23,18 +23,7 @@ fn mkfifo(path: &Path) {
 
 /// Runs the binary in `dir` and asserts it ends within [`BOUND`].
 fn run_bounded(dir: &Path, args: &[&str]) -> std::process::Output {
-    let started = Instant::now();
-    let out = codesearch()
-        .args(args)
-        .current_dir(dir)
-        .timeout(BOUND)
-        .output()
-        .expect("runs");
-    assert!(
-        started.elapsed() < BOUND,
-        "{args:?} did not finish within {BOUND:?}"
-    );
-    out
+    run_within(dir, args, BOUND)
 }
 
 fn fifo_tree() -> tempfile::TempDir {

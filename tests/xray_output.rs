@@ -3,21 +3,14 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{codesearch, json_run, tree};
+use common::{json_run, run_within, tree};
 
 const BOUND: Duration = Duration::from_secs(30);
 
 fn stdout_of(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let started = Instant::now();
-    let out = codesearch()
-        .args(args)
-        .current_dir(dir)
-        .timeout(BOUND)
-        .output()
-        .expect("runs");
-    assert!(started.elapsed() < BOUND, "{args:?} took too long");
+    let out = run_within(dir, args, BOUND);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

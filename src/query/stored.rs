@@ -262,23 +262,31 @@ impl<'w> FromIndex<'w> {
             Ok(ids) => ids,
             Err(_) => return None,
         };
-        let alternation = words
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect::<Vec<_>>()
-            .join("|");
-        // Whole words as ripgrep's -w has them (a non-word character or a line edge
-        // on each side), so that names such as `$x` match too.
-        // Invariant: escaped literals always compile.
-        let pattern = regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
-            .expect("escaped words compile");
+        // Only files the index holds no facts for are read, so the pattern is built
+        // for the first of them (most runs have none).
+        let pattern = std::sync::OnceLock::new();
+        let pattern = || {
+            pattern.get_or_init(|| {
+                let alternation = words
+                    .iter()
+                    .map(|w| regex::escape(w))
+                    .collect::<Vec<_>>()
+                    .join("|");
+                // Whole words as ripgrep's -w has them (a non-word character or a line
+                // edge on each side), so that names such as `$x` match too.
+                // Invariant: escaped literals always compile.
+                regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
+                    .expect("escaped words compile")
+            })
+        };
         let hits: Vec<usize> = (0..self.files.len())
             .into_par_iter()
             .filter(|&i| match &self.slots[i] {
                 Slot::Parsed(id) => stored.contains(id),
                 Slot::Binary => false,
                 Slot::Failed(_) | Slot::Unindexed => {
-                    self.files[i].language.is_some() && self.text_mentions(&self.files[i], &pattern)
+                    self.files[i].language.is_some()
+                        && self.text_mentions(&self.files[i], pattern())
                 }
             })
             .collect();

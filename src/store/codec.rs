@@ -75,16 +75,12 @@ pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
     // no unsized sequences).
     let raw = postcard::to_stdvec(value).expect("facts serialise");
     let frame = COMPRESSOR.with(|c| {
-        let mut c = c.borrow_mut();
-        let c = match &mut *c {
-            Some(c) => c,
-            // Invariant: a context for a valid level fails only when it cannot
-            // allocate, and allocation failure aborts anyway.
-            none => none.insert(zstd::bulk::Compressor::new(LEVEL).expect("zstd context")),
-        };
-        // Invariant: compressing into a growable buffer fails only when the
-        // context cannot allocate.
-        c.compress(&raw).expect("zstd compresses")
+        // Invariant: creating a context (for a valid level) and compressing into a
+        // growable buffer fail only when zstd cannot allocate.
+        c.borrow_mut()
+            .get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"))
+            .compress(&raw)
+            .expect("zstd compresses")
     });
     let mut blob = Vec::with_capacity(4 + frame.len());
     blob.extend_from_slice(&u32::try_from(raw.len()).unwrap_or(u32::MAX).to_le_bytes());
@@ -116,14 +112,10 @@ fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
         return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
     }
     let raw = DECOMPRESSOR.with(|d| {
-        let mut d = d.borrow_mut();
-        let d = match &mut *d {
-            Some(d) => d,
-            none => none.insert(
-                zstd::bulk::Decompressor::new().map_err(|e| CodecError::Corrupt(e.to_string()))?,
-            ),
-        };
-        d.decompress(frame, claimed)
+        // Invariant: creating a context fails only when zstd cannot allocate.
+        d.borrow_mut()
+            .get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd context"))
+            .decompress(frame, claimed)
             .map_err(|e| CodecError::Corrupt(e.to_string()))
     })?;
     if raw.len() != claimed {

@@ -108,16 +108,13 @@ fn compile(lang: &Language) -> Compiled {
     // A kind name may have several ids (aliases): match every named id by name.
     for (id, slot) in by_kind.iter_mut().enumerate() {
         let Ok(id16) = u16::try_from(id) else { break };
-        if let Some(kind) = ts.node_kind_for_id(id16) {
-            leading[id] =
-                lang.comment_kinds.contains(&kind) || lang.symbols.doc_skip.contains(&kind);
-        }
-        if !ts.node_kind_is_named(id16) {
-            continue;
-        }
         let Some(kind) = ts.node_kind_for_id(id16) else {
             continue;
         };
+        leading[id] = lang.comment_kinds.contains(&kind) || lang.symbols.doc_skip.contains(&kind);
+        if !ts.node_kind_is_named(id16) {
+            continue;
+        }
         for (i, def) in lang.symbols.defs.iter().enumerate() {
             if def.node == kind {
                 slot.push(i);

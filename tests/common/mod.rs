@@ -102,3 +102,20 @@ pub fn running_as_root() -> bool {
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { libc::geteuid() == 0 }
 }
+
+/// Runs the binary in `dir` with `args`, killed after `bound`, and asserts that it
+/// ended within it.
+pub fn run_within(dir: &Path, args: &[&str], bound: std::time::Duration) -> std::process::Output {
+    let started = std::time::Instant::now();
+    let out = codesearch()
+        .args(args)
+        .current_dir(dir)
+        .timeout(bound)
+        .output()
+        .expect("runs");
+    assert!(
+        started.elapsed() < bound,
+        "{args:?} did not finish within {bound:?}"
+    );
+    out
+}

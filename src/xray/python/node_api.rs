@@ -296,12 +296,7 @@ impl<'t> NodeTable<'t> {
             "count_descendants_of_type" => {
                 let kind = str_arg(0)?;
                 let mut count = 0;
-                preorder(&mut n.walk(), |step, cursor, depth| {
-                    count += usize::from(
-                        step == Step::Enter && depth > 0 && cursor.node().kind() == kind,
-                    );
-                    Visit::Children
-                });
+                each_descendant_of_kind(n, kind, |_| count += 1);
                 int(count)
             }
             "is_in_try_resources" => MontyObject::Bool(
@@ -388,16 +383,21 @@ fn parent_index(root: Node<'_>) -> HashMap<usize, Node<'_>> {
     parents
 }
 
-/// The nodes strictly below `n` of kind `kind`, in document order.
-fn descendants_of_kind<'t>(n: Node<'t>, kind: &str) -> Vec<Node<'t>> {
-    let mut found = Vec::new();
+/// Calls `found` with each node strictly below `n` of kind `kind`, in document order.
+fn each_descendant_of_kind<'t>(n: Node<'t>, kind: &str, mut found: impl FnMut(Node<'t>)) {
     preorder(&mut n.walk(), |step, cursor, depth| {
         if step == Step::Enter && depth > 0 && cursor.node().kind() == kind {
-            found.push(cursor.node());
+            found(cursor.node());
         }
         Visit::Children
     });
-    found
+}
+
+/// The nodes strictly below `n` of kind `kind`, in document order.
+fn descendants_of_kind<'t>(n: Node<'t>, kind: &str) -> Vec<Node<'t>> {
+    let mut all = Vec::new();
+    each_descendant_of_kind(n, kind, |d| all.push(d));
+    all
 }
 
 #[cfg(test)]
