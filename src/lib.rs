@@ -24,6 +24,7 @@ mod index;
 pub mod lang;
 mod mcp;
 pub mod output;
+mod pool;
 mod query;
 mod search;
 mod source;

@@ -236,11 +236,11 @@ const VARIABLES: &[&str] = &[
 
 /// The tables of one grammar.
 pub(super) struct Grammar {
-    kinds: Vec<&'static str>,
+    kinds: Vec<Box<str>>,
     classes: Vec<Class>,
     /// By field id; index 0 (no field) is `None`.
-    fields: Vec<Option<&'static str>>,
-    field_ids: HashMap<&'static str, u16>,
+    fields: Vec<Option<Box<str>>>,
+    field_ids: HashMap<Box<str>, u16>,
 }
 
 impl Grammar {
@@ -282,24 +282,25 @@ impl Grammar {
             add(Class::IMPORT, lang.import_kinds.contains(&name));
             add(Class::CALL, lang.call_kinds.contains(&name));
             add(Class::BODY, name.ends_with("_body") || name == "block");
-            kinds.push(name);
+            kinds.push(name.into());
             classes.push(class);
         }
         let field_count = ts.field_count();
         // Field ids start at 1; slot 0 stands for "no field".
-        let fields: Vec<Option<&'static str>> = (0..=field_count)
+        let fields: Vec<Option<Box<str>>> = (0..=field_count)
             .map(|id| {
                 u16::try_from(id)
                     .ok()
                     .filter(|&id| id > 0)
                     .and_then(|id| ts.field_name_for_id(id))
+                    .map(Box::from)
             })
             .collect();
         // A name given to two ids finds the first, as tree-sitter's lookup does.
         let mut field_ids = HashMap::new();
         for (id, name) in fields.iter().enumerate() {
             if let (Some(name), Ok(id)) = (name, u16::try_from(id)) {
-                field_ids.entry(*name).or_insert(id);
+                field_ids.entry(name.clone()).or_insert(id);
             }
         }
         Grammar {
@@ -311,11 +312,12 @@ impl Grammar {
     }
 
     /// The node's kind name (what `Node::kind` gives).
-    pub fn kind(&self, n: Node<'_>) -> &'static str {
+    pub fn kind(&'static self, n: Node<'_>) -> &'static str {
         match self.kinds.get(usize::from(n.kind_id())) {
             Some(k) => k,
-            // `ERROR` and other built-in kinds past the table.
-            None => n.kind(),
+            // The one built-in kind past the table.
+            None if n.is_error() => "ERROR",
+            None => "",
         }
     }
 
@@ -328,8 +330,8 @@ impl Grammar {
     }
 
     /// The name of a field id (what `TreeCursor::field_name` gives).
-    pub fn field_name(&self, id: Option<std::num::NonZeroU16>) -> Option<&'static str> {
-        self.fields.get(usize::from(id?.get())).copied().flatten()
+    pub fn field_name(&'static self, id: Option<std::num::NonZeroU16>) -> Option<&'static str> {
+        self.fields.get(usize::from(id?.get()))?.as_deref()
     }
 
     /// The child in field `name` (what `Node::child_by_field_name` gives).

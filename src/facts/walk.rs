@@ -650,7 +650,7 @@ impl<'a> Walk<'a> {
 
 /// The identifiers a declarator or pattern declares (not the ones it only uses: a
 /// default value, an array size).
-fn collect_declared<'t>(g: &Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
+fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
     let mut todo = vec![n];
     while let Some(n) = todo.pop() {
         if out.len() > 64 {
@@ -687,7 +687,7 @@ fn collect_declared<'t>(g: &Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
 }
 
 /// The name node and the receiver node of a call's callee.
-fn callee_parts<'t>(g: &Grammar, call: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+fn callee_parts<'t>(g: &'static Grammar, call: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
     // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
     for f in ["name", "method"] {
         if let Some(n) = g.child(call, f) {
@@ -717,7 +717,7 @@ fn callee_parts<'t>(g: &Grammar, call: Node<'t>) -> Option<(Node<'t>, Option<Nod
 }
 
 /// A member access's member name and receiver.
-fn split_member<'t>(g: &Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
     let member = MEMBER_FIELDS.iter().find_map(|f| g.child(n, f));
     if let Some(m) = member {
         let m = if g.class(m).has(Class::CALLEE_WRAPPER) {
@@ -754,7 +754,7 @@ fn split_member<'t>(g: &Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'
 
 /// The receiver text of a member access whose member is `node`.
 fn member_receiver(
-    g: &Grammar,
+    g: &'static Grammar,
     parent: &Frame<'_>,
     node: Node<'_>,
     field: Option<&str>,
@@ -781,7 +781,7 @@ fn member_receiver(
 }
 
 /// The arguments node of a call.
-fn arguments<'t>(g: &Grammar, call: Node<'t>) -> Option<Node<'t>> {
+fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
     for f in ["arguments", "args"] {
         if let Some(n) = g.child(call, f) {
             return Some(n);
@@ -832,7 +832,7 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
 /// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`.
 fn constructed_type(
-    g: &Grammar,
+    g: &'static Grammar,
     v: Node<'_>,
     src: &str,
 ) -> Option<(Option<String>, Option<String>)> {
@@ -900,7 +900,7 @@ fn constructed_type(
 }
 
 /// The module of a `require('m')` call.
-fn require_module(g: &Grammar, call: Node<'_>, src: &str) -> Option<String> {
+fn require_module(g: &'static Grammar, call: Node<'_>, src: &str) -> Option<String> {
     if g.kind(call) != "call_expression" {
         return None;
     }
@@ -917,7 +917,7 @@ fn require_module(g: &Grammar, call: Node<'_>, src: &str) -> Option<String> {
 }
 
 /// The package a declaration names.
-fn package_name(g: &Grammar, node: Node<'_>, src: &str) -> Option<String> {
+fn package_name(g: &'static Grammar, node: Node<'_>, src: &str) -> Option<String> {
     let n = g.child(node, "name").or_else(|| {
         let mut c = node.walk();
         let found = node.named_children(&mut c).find(|n| {

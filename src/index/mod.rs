@@ -8,10 +8,8 @@
 
 mod tree;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -24,7 +22,8 @@ use crate::output::printer::Printer;
 use crate::output::progress::Progress;
 use crate::output::record::{EntryData, LanguageStats, MapSummary, Record, Summary, SymbolData};
 use crate::output::{color_choice, ExitStatus, Reporter};
-use crate::query::source::FileEntry;
+use crate::pool::{Flow, InOrder};
+use crate::query::source::{FactsSource, FileEntry};
 use crate::source::BINARY_PROBE_LEN;
 use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
@@ -59,17 +58,21 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         count_lines: args.stats,
         progress: !args.output.json,
     };
-    let entries = map_entries(&run, &args.walk, &opts);
+    let entries = walk_map(&run, &args.walk, &opts);
     let (walker, report) = (&run.walker, &run.report);
 
     let mut totals = Totals::default();
     for v in &entries {
         totals.add(&v.item, args.stats);
     }
+    let source = args
+        .symbols
+        .then(|| run.facts_source_for(files_of(&entries)));
+    let source = source.as_deref();
 
     if args.output.json {
         let mut json = Printer::new(out, run.style, false);
-        for v in &entries {
+        for_each_outline(&run, &entries, source, |_, v, symbols| {
             json.record(&Record::Entry(EntryData {
                 path: PathJson(&v.path),
                 kind: if v.item.is_dir { "dir" } else { "file" },
@@ -77,10 +80,11 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
                 language: v.item.language.map(|l| l.name),
                 size: v.item.size,
             }))?;
-            for sym in &v.item.symbols {
+            for sym in &symbols {
                 json.record(&Record::Symbol(SymbolData::new(sym, None)))?;
             }
-        }
+            Ok(())
+        })?;
         json.record(&Record::Summary(Summary::Map(MapSummary {
             dirs: totals.dirs,
             files: totals.files,
@@ -92,10 +96,13 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
         json.flush()?;
     } else {
         let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;
+        let mut tree = tree::Renderer::new(walker, &entries);
         if use_color {
-            tree::render(walker, &entries, &mut termcolor::Ansi::new(&mut *out))?;
+            let out = &mut termcolor::Ansi::new(&mut *out);
+            for_each_outline(&run, &entries, source, |i, v, s| tree.entry(i, v, &s, out))?;
         } else {
-            tree::render(walker, &entries, &mut termcolor::NoColor::new(&mut *out))?;
+            let out = &mut termcolor::NoColor::new(&mut *out);
+            for_each_outline(&run, &entries, source, |i, v, s| tree.entry(i, v, &s, out))?;
         }
         if args.stats {
             write_stats(&totals, walker.excluded_dirs(), out)?;
@@ -122,10 +129,26 @@ pub struct MapOptions {
 /// The entries of the map of `run`'s walker, in path order, with each file's symbols
 /// when asked. With globs or types, directories that hold no selected file are left out.
 pub fn map_entries(run: &Run, walk: &WalkArgs, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
-    let mut entries = collect(&run.walker, &run.report, opts.progress, opts.count_lines);
+    let mut entries = walk_map(run, walk, opts);
     if opts.symbols {
-        add_symbols(run, &mut entries);
+        let source = run.facts_source_for(files_of(&entries));
+        let mut outlines = Vec::with_capacity(entries.len());
+        let gathered = for_each_outline(run, &entries, Some(&*source), |_, _, symbols| {
+            outlines.push(symbols);
+            Ok(())
+        });
+        // Invariant: gathering into memory cannot fail.
+        gathered.expect("collecting outlines");
+        for (v, symbols) in entries.iter_mut().zip(outlines) {
+            v.item.symbols = symbols;
+        }
     }
+    entries
+}
+
+/// The walked entries, without symbols.
+fn walk_map(run: &Run, walk: &WalkArgs, opts: &MapOptions) -> Vec<Visited<MapEntry>> {
+    let entries = collect(&run.walker, &run.report, opts.progress, opts.count_lines);
     let filtered = !walk.globs.is_empty() || !walk.types.is_empty() || !walk.types_not.is_empty();
     if filtered {
         tree::prune_empty_dirs(entries)
@@ -134,32 +157,61 @@ pub fn map_entries(run: &Run, walk: &WalkArgs, opts: &MapOptions) -> Vec<Visited
     }
 }
 
-/// Fills in the symbols of every file, from the index or a fresh parse.
-fn add_symbols(run: &Run, entries: &mut [Visited<MapEntry>]) {
-    let files: Vec<FileEntry> = entries
+/// The files among the entries, in order.
+fn files_of(entries: &[Visited<MapEntry>]) -> Vec<FileEntry> {
+    entries
         .iter()
         .filter(|v| !v.item.is_dir)
         .map(|v| FileEntry {
             path: v.path.clone(),
             language: v.item.language,
         })
-        .collect();
-    let by_path: Mutex<HashMap<PathBuf, Vec<Symbol>>> = Mutex::new(HashMap::new());
-    run.facts_source_for(files)
-        .for_each_definitions(false, None, &|symbols| {
-            if let Some(first) = symbols.first() {
-                let path = first.path.clone();
-                by_path
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(path, symbols);
-            }
-        });
-    let mut by_path = by_path.into_inner().unwrap_or_else(|p| p.into_inner());
-    for v in entries.iter_mut().filter(|v| !v.item.is_dir) {
-        v.item.symbols = by_path.remove(&v.path).unwrap_or_default();
-    }
+        .collect()
 }
+
+/// Hands every entry with its symbols (none without a `source`) to `visit`, in path
+/// order: the symbols of later files are read or parsed on the run's threads while
+/// earlier entries are visited, so printing overlaps parsing and only a few files'
+/// symbols are held at once. `source` is over [`files_of`] these entries.
+fn for_each_outline(
+    run: &Run,
+    entries: &[Visited<MapEntry>],
+    source: Option<&dyn FactsSource>,
+    mut visit: impl FnMut(usize, &Visited<MapEntry>, Vec<Symbol>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let Some(source) = source else {
+        for (i, v) in entries.iter().enumerate() {
+            visit(i, v, Vec::new())?;
+        }
+        return Ok(());
+    };
+    // Each entry's index among the files (what the source numbers).
+    let mut files = 0usize;
+    let file_index: Vec<Option<usize>> = entries
+        .iter()
+        .map(|v| {
+            (!v.item.is_dir).then(|| {
+                files += 1;
+                files - 1
+            })
+        })
+        .collect();
+    InOrder::new(run.threads, OUTLINES_AHEAD_PER_THREAD).run(
+        entries.len(),
+        |i| {
+            Some(
+                file_index[i]
+                    .and_then(|f| source.definitions(f, false))
+                    .unwrap_or_default(),
+            )
+        },
+        |i, symbols| visit(i, &entries[i], symbols).map(|()| Flow::Continue),
+    )?;
+    Ok(())
+}
+
+/// How many files' symbols a thread may read ahead of the entry being printed.
+const OUTLINES_AHEAD_PER_THREAD: usize = 16;
 
 /// Walks and probes: directories are kept; files are kept unless binary (a NUL byte
 /// in the first block; a path named on the command line is always kept).

@@ -13,60 +13,81 @@ use super::MapEntry;
 use crate::symbols::Symbol;
 use crate::walk::{Visited, Walker};
 
-/// Prints each root's tree. Directories end with `/` (the root too).
-pub fn render<W: WriteColor>(
-    walker: &Walker,
-    entries: &[Visited<MapEntry>],
-    out: &mut W,
-) -> io::Result<()> {
-    let last = last_sibling_flags(entries);
-    let mut dir_spec = ColorSpec::new();
-    dir_spec.set_fg(Some(Color::Blue)).set_bold(true);
-    // For each depth, whether the ancestor at that depth was a last child: decides
-    // between "│   " and "    " in the prefix.
-    let mut ancestor_last: Vec<bool> = Vec::new();
-    for (i, v) in entries.iter().enumerate() {
+/// Prints each root's tree, one entry at a time. Directories end with `/` (the root
+/// too).
+pub struct Renderer<'w> {
+    walker: &'w Walker,
+    /// Per entry, whether it is the last of its siblings.
+    last: Vec<bool>,
+    dir_spec: ColorSpec,
+    /// For each depth, whether the ancestor at that depth was a last child: decides
+    /// between "│   " and "    " in the prefix.
+    ancestor_last: Vec<bool>,
+}
+
+impl<'w> Renderer<'w> {
+    /// For `entries`, all of them: the shape of the tree is known before any is printed.
+    pub fn new(walker: &'w Walker, entries: &[Visited<MapEntry>]) -> Renderer<'w> {
+        let mut dir_spec = ColorSpec::new();
+        dir_spec.set_fg(Some(Color::Blue)).set_bold(true);
+        Renderer {
+            walker,
+            last: last_sibling_flags(entries),
+            dir_spec,
+            ancestor_last: Vec::new(),
+        }
+    }
+
+    /// Prints entry `i` (entries come in order) and, under a file, its `symbols`.
+    pub fn entry<W: WriteColor>(
+        &mut self,
+        i: usize,
+        v: &Visited<MapEntry>,
+        symbols: &[Symbol],
+        out: &mut W,
+    ) -> io::Result<()> {
         let e = &v.item;
         if e.depth == 0 {
-            let shown = walker.root_display(v.root).to_string_lossy();
+            let shown = self.walker.root_display(v.root).to_string_lossy();
             let dir = e.is_dir && !shown.ends_with('/');
             if e.is_dir {
-                out.set_color(&dir_spec)?;
+                out.set_color(&self.dir_spec)?;
             }
             write!(out, "{shown}{}", if dir { "/" } else { "" })?;
             out.reset()?;
             writeln!(out)?;
-            ancestor_last.clear();
-            continue;
+            self.ancestor_last.clear();
+            return Ok(());
         }
-        ancestor_last.truncate(e.depth - 1);
-        for &was_last in &ancestor_last {
+        self.ancestor_last.truncate(e.depth - 1);
+        for &was_last in &self.ancestor_last {
             out.write_all(if was_last {
                 b"    "
             } else {
                 "│   ".as_bytes()
             })?;
         }
-        out.write_all(if last[i] { "└── " } else { "├── " }.as_bytes())?;
+        let last = self.last[i];
+        out.write_all(if last { "└── " } else { "├── " }.as_bytes())?;
         let name = v
             .path
             .file_name()
             .map(|n| n.to_string_lossy())
             .unwrap_or_else(|| v.path.to_string_lossy());
         if e.is_dir {
-            out.set_color(&dir_spec)?;
+            out.set_color(&self.dir_spec)?;
             write!(out, "{name}/")?;
             out.reset()?;
         } else {
             write!(out, "{name}")?;
         }
         writeln!(out)?;
-        ancestor_last.push(last[i]);
-        if !e.symbols.is_empty() {
-            render_outline(&e.symbols, &ancestor_last, out)?;
+        self.ancestor_last.push(last);
+        if !symbols.is_empty() {
+            render_outline(symbols, &self.ancestor_last, out)?;
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// `build-index --symbols`: a file's symbols under it, members indented under their

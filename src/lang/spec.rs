@@ -35,6 +35,12 @@ pub struct SymbolSpec {
     /// Node kinds that cannot contain a definition (Python expressions): the walk does
     /// not descend into them. Comments and strings are always skipped.
     pub opaque: &'static [&'static str],
+    /// Bodies that hold a definition only when one of some keywords is in their text:
+    /// inside a definition, a node of one of these kinds whose text has none of the
+    /// words (as whole words) is not walked. Java's method bodies can define only
+    /// local and anonymous classes (`class`, `new`, ...), Python's only what `def`,
+    /// `class` or `lambda` introduce.
+    pub bodies: Bodies,
     /// Words that are never a definition's name: a statement that error recovery
     /// turned into a function (C's `if (x) {` under an unknown macro) is dropped.
     pub reserved: &'static [&'static str],
@@ -54,8 +60,21 @@ impl SymbolSpec {
             package: None,
             recover_in_error: false,
             opaque: &[],
+            bodies: Bodies {
+                kinds: &[],
+                words: &[],
+            },
             reserved: &[],
         }
+    }
+
+    pub const fn bodies(
+        mut self,
+        kinds: &'static [&'static str],
+        words: &'static [&'static str],
+    ) -> SymbolSpec {
+        self.bodies = Bodies { kinds, words };
+        self
     }
 
     pub const fn reserved(mut self, words: &'static [&'static str]) -> SymbolSpec {
@@ -98,6 +117,13 @@ impl SymbolSpec {
         self.recover_in_error = true;
         self
     }
+}
+
+/// See [`SymbolSpec::bodies`].
+#[derive(Debug)]
+pub struct Bodies {
+    pub kinds: &'static [&'static str],
+    pub words: &'static [&'static str],
 }
 
 /// One definition rule.

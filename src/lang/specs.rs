@@ -171,7 +171,12 @@ pub static JAVA: SymbolSpec = SymbolSpec::new(&[
         Constant,
         Name::Path(&["@declarator", "@name"]),
     ),
-]);
+])
+// Inside a body, only a local type or an anonymous class can define anything.
+.bodies(
+    &["block", "constructor_body"],
+    &["class", "interface", "enum", "record", "new"],
+);
 
 pub static JAVASCRIPT: SymbolSpec = SymbolSpec::new(&[
     Def::new("function_declaration", Function, NAME),
@@ -277,7 +282,8 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     "await",
     "string",
     "concatenated_string",
-]);
+])
+.bodies(&["block"], &["def", "class", "lambda"]);
 
 pub static RUBY: SymbolSpec = SymbolSpec::new(&[
     Def::new("method", Function, NAME),

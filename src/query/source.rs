@@ -46,6 +46,10 @@ pub trait FactsSource: Sync {
     fn files_defining(&self, names: &[String]) -> Vec<PathBuf> {
         self.files_mentioning(names)
     }
+    /// The definitions of walked file `index` (of [`FactsSource::files`]), as
+    /// [`FactsSource::for_each_definitions`] hands them on; `None` when the file has no
+    /// language, is binary or cannot be read (reported unless `quiet`).
+    fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>>;
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
     /// With `maybe`, a source may leave out definitions that do not pass it, and skip
@@ -196,12 +200,16 @@ impl FactsSource for ParseOnDemand<'_> {
         _maybe: Option<&NameTest<'_>>,
         visit: &(dyn Fn(Vec<Symbol>) + Sync),
     ) -> usize {
-        self.files.par_iter().for_each(|f| {
-            if let Some(symbols) = definitions_of(f, self.reporter(quiet), self.parse_limit) {
+        (0..self.files.len()).into_par_iter().for_each(|i| {
+            if let Some(symbols) = self.definitions(i, quiet) {
                 visit(symbols);
             }
         });
         0
+    }
+
+    fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>> {
+        definitions_of(&self.files[index], self.reporter(quiet), self.parse_limit)
     }
 
     fn files(&self) -> &[FileEntry] {

@@ -308,6 +308,44 @@ impl<'w> FromIndex<'w> {
     fn text_mentions(&self, f: &FileEntry, words: &regex::bytes::Regex) -> bool {
         crate::source::read_bytes_within(&f.path, u64::MAX).is_ok_and(|b| words.is_match(&b))
     }
+
+    /// The definitions of walked file `i`: stored ones decoded (keeping those whose
+    /// `passing` flag is set, counting the others in `skipped`), or a fresh parse of a
+    /// file the index does not hold.
+    fn definitions_passing(
+        &self,
+        i: usize,
+        quiet: bool,
+        passing: Option<Vec<bool>>,
+        skipped: &AtomicUsize,
+    ) -> Option<Vec<Symbol>> {
+        let f = &self.files[i];
+        match &self.slots[i] {
+            Slot::Parsed(id) => {
+                let stored = self.store().definition_blob(*id);
+                match stored.map(|b| decode_definitions(&b, &f.path)) {
+                    Ok(Ok(mut s)) => {
+                        if let Some(p) = passing.filter(|p| p.len() == s.len()) {
+                            let before = s.len();
+                            let mut keep = p.into_iter();
+                            s.retain(|_| keep.next().unwrap_or(true));
+                            skipped.fetch_add(before - s.len(), Ordering::Relaxed);
+                        }
+                        Some(s)
+                    }
+                    _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
+                }
+            }
+            Slot::Binary => None,
+            Slot::Failed(message) => {
+                if !quiet {
+                    self.report.path_error(&f.path, message);
+                }
+                None
+            }
+            Slot::Unindexed => definitions_of(f, self.reporter(quiet), self.parse_limit),
+        }
+    }
 }
 
 impl FactsSource for FromIndex<'_> {
@@ -377,49 +415,27 @@ impl FactsSource for FromIndex<'_> {
             Err(_) => HashMap::new(),
         };
         (0..self.files.len()).into_par_iter().for_each(|i| {
-            let f = &self.files[i];
-            let symbols = match &self.slots[i] {
-                Slot::Parsed(id) => {
-                    // The stored name parts (one per definition, in order) say which
-                    // definitions can pass: only files with one are decoded, and only
-                    // the definitions that can pass are handed on.
-                    let passing: Option<Vec<bool>> = match (maybe, names.get(id)) {
-                        (Some(test), Some(blob)) => {
-                            with_names(blob, |parts| parts.iter().map(test).collect()).ok()
-                        }
-                        _ => None,
-                    };
-                    if let Some(p) = passing.as_ref().filter(|p| !p.contains(&true)) {
-                        skipped.fetch_add(p.len(), Ordering::Relaxed);
-                        return;
-                    }
-                    let stored = self.store().definition_blob(*id);
-                    match stored.map(|b| decode_definitions(&b, &f.path)) {
-                        Ok(Ok(mut s)) => {
-                            if let Some(p) = passing.filter(|p| p.len() == s.len()) {
-                                let before = s.len();
-                                let mut keep = p.into_iter();
-                                s.retain(|_| keep.next().unwrap_or(true));
-                                skipped.fetch_add(before - s.len(), Ordering::Relaxed);
-                            }
-                            Some(s)
-                        }
-                        _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
-                    }
-                }
-                Slot::Binary => None,
-                Slot::Failed(message) => {
-                    if !quiet {
-                        self.report.path_error(&f.path, message);
-                    }
-                    None
-                }
-                Slot::Unindexed => definitions_of(f, self.reporter(quiet), self.parse_limit),
+            // The stored name parts (one per definition, in order) say which
+            // definitions can pass: only files with one are decoded, and only the
+            // definitions that can pass are handed on.
+            let passing: Option<Vec<bool>> = match (maybe, &self.slots[i]) {
+                (Some(test), Slot::Parsed(id)) => names.get(id).and_then(|blob| {
+                    with_names(blob, |parts| parts.iter().map(test).collect()).ok()
+                }),
+                _ => None,
             };
-            if let Some(s) = symbols {
+            if let Some(p) = passing.as_ref().filter(|p| !p.contains(&true)) {
+                skipped.fetch_add(p.len(), Ordering::Relaxed);
+                return;
+            }
+            if let Some(s) = self.definitions_passing(i, quiet, passing, &skipped) {
                 visit(s);
             }
         });
         skipped.into_inner()
+    }
+
+    fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>> {
+        self.definitions_passing(index, quiet, None, &AtomicUsize::new(0))
     }
 }

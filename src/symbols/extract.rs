@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use aho_corasick::AhoCorasick;
 use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::{make_id, Kind, Symbol};
@@ -73,11 +74,15 @@ struct Compiled {
     /// Kinds that belong to the definition after them: comments and the kinds the
     /// language skips when looking for a doc comment (attributes, annotations).
     leading: Vec<bool>,
+    /// Body kinds walked only when their text holds one of the spec's body words.
+    body: Vec<bool>,
+    /// Finds the body words.
+    body_words: Option<AhoCorasick>,
 }
 
 impl Compiled {
-    fn is_leading(&self, lang: &Language, n: Node<'_>) -> bool {
-        match self.leading.get(usize::from(n.kind_id())) {
+    fn is_leading(&self, lang: &Language, n: Node<'_>, kind: u16) -> bool {
+        match self.leading.get(usize::from(kind)) {
             Some(&leading) => leading,
             // `ERROR` and other built-in kinds past the table.
             None => {
@@ -105,6 +110,7 @@ fn compile(lang: &Language) -> Compiled {
     let mut by_kind = vec![Vec::new(); count];
     let mut opaque = vec![false; count];
     let mut leading = vec![false; count];
+    let mut body = vec![false; count];
     // A kind name may have several ids (aliases): match every named id by name.
     for (id, slot) in by_kind.iter_mut().enumerate() {
         let Ok(id16) = u16::try_from(id) else { break };
@@ -115,6 +121,7 @@ fn compile(lang: &Language) -> Compiled {
         if !ts.node_kind_is_named(id16) {
             continue;
         }
+        body[id] = lang.symbols.bodies.kinds.contains(&kind);
         for (i, def) in lang.symbols.defs.iter().enumerate() {
             if def.node == kind {
                 slot.push(i);
@@ -125,11 +132,37 @@ fn compile(lang: &Language) -> Compiled {
                 || lang.comment_kinds.contains(&kind)
                 || lang.string_kinds.contains(&kind));
     }
+    let words = lang.symbols.bodies.words;
     Compiled {
         by_kind,
         opaque,
         leading,
+        body,
+        // Invariant: a handful of short literal words always builds an automaton.
+        body_words: (!words.is_empty())
+            .then(|| AhoCorasick::new(words).expect("body words build an automaton")),
     }
+}
+
+/// Where the words `finder` finds start, as whole words, in `text`, in order.
+fn word_starts(finder: &AhoCorasick, text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+    finder
+        .find_iter(text)
+        .filter(|m| {
+            let before = m.start().checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(m.end()).copied();
+            !before.is_some_and(is_word) && !after.is_some_and(is_word)
+        })
+        .map(|m| m.start())
+        .collect()
+}
+
+/// Whether one of `starts` (sorted) falls in `from..to`.
+fn any_within(starts: &[usize], from: usize, to: usize) -> bool {
+    let i = starts.partition_point(|&s| s < from);
+    starts.get(i).is_some_and(|&s| s < to)
 }
 
 /// One level of the walk: the node the cursor is on at this depth, and the comments
@@ -141,6 +174,8 @@ fn compile(lang: &Language) -> Compiled {
 /// known at the moment a definition is met.
 struct Level<'t> {
     node: Node<'t>,
+    /// Whether `node` is of a kind that belongs to the definition after it.
+    node_leads: bool,
     leading: Vec<Node<'t>>,
     /// Whether `node` is its parent's first child.
     first: bool,
@@ -197,40 +232,47 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     let mut stack: Vec<Open> = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut levels: Vec<Level<'_>> = Vec::new();
+    // Where the body words are, found on the first body met.
+    let mut body_words: Option<Vec<usize>> = None;
     preorder(&mut tree.walk(), |step, cursor, depth| {
         if step == Step::Leave {
             return Visit::Skip;
         }
         let node = cursor.node();
+        let kind_id = node.kind_id();
+        let leads = table.is_leading(lang, node, kind_id);
         // One level per depth down to this node: a deeper one belongs to the subtree
         // of an earlier sibling, and a level that exists already had a sibling before.
         levels.truncate(depth + 1);
         if levels.len() == depth {
             levels.push(Level {
                 node,
+                node_leads: leads,
                 leading: Vec::new(),
                 first: true,
             });
         } else {
             let level = &mut levels[depth];
-            let left = level.node;
-            if table.is_leading(lang, left) {
-                level.leading.push(left);
+            if level.node_leads {
+                level.leading.push(level.node);
             } else {
                 level.leading.clear();
             }
             level.node = node;
+            level.node_leads = leads;
             level.first = false;
         }
         while stack.last().is_some_and(|top| node.start_byte() >= top.end) {
             stack.pop();
         }
-        let found = if node.is_named() {
-            table
-                .by_kind
-                .get(usize::from(node.kind_id()))
-                .and_then(|defs| match_defs(defs, spec, node, text, &stack))
+        let defs = table
+            .by_kind
+            .get(usize::from(kind_id))
+            .filter(|d| !d.is_empty());
+        let found = if let Some(defs) = defs {
+            match_defs(defs, spec, node, text, &stack)
         } else if spec.recover_in_error
+            && !node.is_named()
             && levels.len() >= 2
             && levels[levels.len() - 2].node.is_error()
         {
@@ -309,11 +351,14 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 });
             }
         }
-        let opaque = table
-            .opaque
-            .get(usize::from(node.kind_id()))
-            .copied()
-            .unwrap_or(false);
+        let at = usize::from(kind_id);
+        let opaque = table.opaque.get(at).copied().unwrap_or(false)
+            || (!stack.is_empty()
+                && table.body.get(at).copied().unwrap_or(false)
+                && table.body_words.as_ref().is_some_and(|finder| {
+                    let starts = body_words.get_or_insert_with(|| word_starts(finder, text));
+                    !any_within(starts, node.start_byte(), node.end_byte())
+                }));
         if opaque {
             Visit::Skip
         } else {

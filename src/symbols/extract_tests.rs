@@ -742,3 +742,35 @@ fn groovy_classes_are_named_after_themselves_not_their_interfaces() {
         ]
     );
 }
+
+#[test]
+fn java_bodies_without_type_keywords_are_skipped_but_local_and_anonymous_types_are_found() {
+    let text = "class A {\n  void plain() { int x = f(1); g(x); }\n  void local() {\n    if (ok) { record P(int a) { int twice() { return a * 2; } } }\n  }\n  Object anon() {\n    return new Runnable() { public void run() { } };\n  }\n  void notAnonymous() { renew(); newer(); }\n}\n";
+    assert_eq!(
+        outline("java", text),
+        vec![
+            "class A 1-10",
+            "method A.plain 2-2",
+            "method A.local 3-5",
+            "class A.local.P 4-4",
+            "method A.local.P.twice 4-4",
+            "method A.anon 6-8",
+            "method A.anon.run 7-7",
+            "method A.notAnonymous 9-9",
+        ]
+    );
+}
+
+#[test]
+fn python_bodies_without_def_class_or_lambda_are_skipped_but_nested_definitions_are_found() {
+    let text = "def outer():\n    x = [1]\n    if x:\n        key = lambda v: v\n    def inner():\n        return 1\n    return x\n\nif True:\n    LIMIT = 3\n";
+    assert_eq!(
+        outline("python", text),
+        vec![
+            "function outer 1-7",
+            "function outer.key 4-4",
+            "function outer.inner 5-6",
+            "constant LIMIT 10-10",
+        ]
+    );
+}

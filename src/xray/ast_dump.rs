@@ -28,7 +28,7 @@ pub const MAX_NODES_RANGE: std::ops::RangeInclusive<usize> = 1..=500;
 
 struct Item<'t> {
     node: Node<'t>,
-    field: Option<&'static str>,
+    field: Option<&'t str>,
     depth: usize,
     parent: Option<usize>,
     /// Indices of kept children, in source order.
@@ -81,7 +81,7 @@ impl<'t> AstDump<'t> {
             // Counted, not walked: a node with a million children (a minified file's
             // top level) costs no more than the children kept.
             let total = if all_nodes {
-                node.child_count()
+                node.child_count() as usize
             } else {
                 node.named_child_count()
             };
@@ -337,7 +337,7 @@ impl<'t> NodeFinder<'t> {
         let mut path = vec![self.root];
         let mut node = self.root;
         loop {
-            let next = if node.child_count() > WIDE {
+            let next = if node.child_count() as usize > WIDE {
                 let children = self.wide.entry(node.id()).or_insert_with(|| {
                     let mut cursor = node.walk();
                     node.children(&mut cursor).collect()

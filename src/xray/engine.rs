@@ -16,15 +16,13 @@
 //! no grammar, are skipped rather than failed. Other per-file failures become
 //! [`EvalError`]s and never stop the run.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::contract::FileResult;
 use super::evaluator::{ErrorType, EvalError, EvalRequest, Evaluator};
 use crate::output::progress::Progress;
+use crate::pool::{Flow, InOrder};
 use crate::search::Candidate;
 use crate::source::{self, LineIndex, SourceError};
 use crate::walk::Visited;
@@ -103,129 +101,48 @@ where
     E: FnMut(FileOutcome<R>) -> std::io::Result<()>,
 {
     let cap = limits.max_files.unwrap_or(usize::MAX).min(candidates.len());
-    let next = AtomicUsize::new(0);
-    let timed_out = AtomicBool::new(false);
-    let stop = AtomicBool::new(false);
     let threads = if limits.threads == 0 {
         std::thread::available_parallelism().map_or(2, |n| n.get())
     } else {
         limits.threads
-    }
-    .min(cap.max(1));
-    let ahead = threads * AHEAD_PER_THREAD;
-    // How many outcomes have been handed to `emit`; workers wait on it.
-    let delivered = (Mutex::new(0usize), Condvar::new());
+    };
     let progress = Progress::start("files evaluated", limits.progress);
-    let (tx, rx) = std::sync::mpsc::channel::<FileOutcome<R>>();
-    let mut evaluated = 0usize;
     let mut failures = 0usize;
     let mut max_errors_reached = false;
-    let mut result = Ok(());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, timed_out, stop, progress, delivered, post) =
-                (&next, &timed_out, &stop, &progress, &delivered, &post);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                if limits.run_deadline.is_some_and(|d| Instant::now() >= d) {
-                    timed_out.store(true, Ordering::Relaxed);
-                    return;
-                }
-                // Indices are taken in order and every taken one is finished (or the
-                // run ends), so the outcomes delivered are always a prefix 0..n.
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= cap {
-                    return;
-                }
-                if !wait_for_turn(index, ahead, delivered, stop, limits.run_deadline) {
-                    timed_out.store(
-                        limits.run_deadline.is_some_and(|d| Instant::now() >= d),
-                        Ordering::Relaxed,
-                    );
-                    return;
-                }
-                let Some(outcome) = evaluate_one(&candidates[index], evaluator, limits, post)
-                else {
-                    // The run's deadline cut this file short: it was not evaluated, and
-                    // nothing after it is delivered.
-                    timed_out.store(true, Ordering::Relaxed);
-                    return;
-                };
+    let finished: std::io::Result<_> = InOrder::new(threads, AHEAD_PER_THREAD)
+        .until(limits.run_deadline)
+        .run(
+            cap,
+            |index| {
+                // None: the run's deadline cut this file short; nothing from it on is
+                // delivered.
+                let outcome = evaluate_one(&candidates[index], evaluator, limits, &post)?;
                 progress.inc();
-                if tx.send(FileOutcome { index, outcome }).is_err() {
-                    return;
-                }
-            });
-        }
-        drop(tx);
-        let mut pending: BTreeMap<usize, FileOutcome<R>> = BTreeMap::new();
-        for outcome in rx {
-            pending.insert(outcome.index, outcome);
-            while let Some(ready) = pending.remove(&evaluated) {
-                if result.is_err() || max_errors_reached {
-                    break;
-                }
-                evaluated += 1;
+                Some(FileOutcome { index, outcome })
+            },
+            |index, ready| {
                 let failed = matches!(ready.outcome, Outcome::Failed(_));
-                result = emit(ready);
+                emit(ready)?;
                 if failed {
                     failures += 1;
-                    if limits.max_errors.is_some_and(|n| failures >= n) && evaluated < cap {
+                    if limits.max_errors.is_some_and(|n| failures >= n) && index + 1 < cap {
                         max_errors_reached = true;
+                        return Ok(Flow::Stop);
                     }
                 }
-                if result.is_err() || max_errors_reached {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                let (count, turn) = &delivered;
-                *count.lock().unwrap_or_else(|p| p.into_inner()) = evaluated;
-                turn.notify_all();
-            }
-            if result.is_err() || max_errors_reached {
-                // Wake waiting workers so that they see `stop` and end.
-                delivered.1.notify_all();
-            }
-        }
-    });
+                Ok(Flow::Continue)
+            },
+        );
     progress.finish();
-    result?;
-    let timeout = timed_out.load(Ordering::Relaxed) && evaluated < cap && !max_errors_reached;
+    let finished = finished?;
+    let timeout = finished.cut_short && !max_errors_reached;
     Ok(Phase2 {
-        files_evaluated: evaluated,
+        files_evaluated: finished.delivered,
         timeout,
         // The timeout wins over the cap: a run cut short by time is reported as such.
         max_files_reached: !timeout && !max_errors_reached && cap < candidates.len(),
         max_errors_reached,
     })
-}
-
-/// Waits until file `index` is at most `ahead` files past the last one printed.
-/// False when the run stopped or its deadline passed while waiting.
-fn wait_for_turn(
-    index: usize,
-    ahead: usize,
-    (count, turn): &(Mutex<usize>, Condvar),
-    stop: &AtomicBool,
-    deadline: Option<Instant>,
-) -> bool {
-    let mut delivered = count.lock().unwrap_or_else(|p| p.into_inner());
-    while index >= *delivered + ahead {
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
-            return false;
-        }
-        let wait = deadline.map_or(Duration::from_millis(100), |d| {
-            d.saturating_duration_since(Instant::now())
-                .min(Duration::from_millis(100))
-        });
-        delivered = turn
-            .wait_timeout(delivered, wait)
-            .unwrap_or_else(|p| p.into_inner())
-            .0;
-    }
-    true
 }
 
 /// One file's outcome; None when the run's deadline (not the file's own) ended its
@@ -313,6 +230,7 @@ fn absolute(path: &Path) -> PathBuf {
 mod tests {
     use super::*;
     use crate::xray::evaluator::HitsEvaluator;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn candidate(dir: &Path, name: &str, text: &str) -> Visited<Candidate> {
         let p = dir.join(name);

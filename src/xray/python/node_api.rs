@@ -226,7 +226,7 @@ impl<'t> NodeTable<'t> {
                 let kids: Vec<Node<'t>> = n.named_children(&mut c).collect();
                 self.list(kids)
             }
-            "child_count" => int(n.child_count()),
+            "child_count" => int(n.child_count() as usize),
             "named_child_count" => int(n.named_child_count()),
             "parent" => {
                 let parent = self.parent(n);
