@@ -14,6 +14,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// The worker count `-j N` asks for: `N`, or one per core for 0.
+pub fn threads_for(requested: usize) -> usize {
+    if requested == 0 {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    } else {
+        requested
+    }
+}
+
 /// What the consumer wants after an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {

@@ -38,11 +38,7 @@ pub fn index(args: &IndexCommandArgs, out: &mut dyn Write) -> Result<ExitStatus>
     if args.clear {
         let (path, existed) = Store::clear(&root, dir)
             .with_context(|| format!("{}: cannot delete the index", root.display()))?;
-        let style = if args.output.json {
-            Style::Json
-        } else {
-            Style::Text
-        };
+        let style = Style::of(args.output.json, false);
         // One record, so that scripts need not scrape the message.
         let mut p = Printer::new(out, style, false);
         p.record(&Record::Cleared(ClearedData {

@@ -86,23 +86,13 @@ impl Run {
         output: &OutputArgs,
         vimgrep: bool,
     ) -> Run {
-        let style = if output.json {
-            Style::Json
-        } else if vimgrep {
-            Style::Vimgrep
-        } else {
-            Style::Text
-        };
+        let style = Style::of(output.json, vimgrep);
         Run {
             walker,
             report: Reporter::new(),
             style,
             parse_limit: parse.max_parse_size,
-            threads: if walk.threads == 0 {
-                std::thread::available_parallelism().map_or(2, |n| n.get())
-            } else {
-                walk.threads
-            },
+            threads: crate::pool::threads_for(walk.threads),
             index,
             color: color_choice(output.color) == termcolor::ColorChoice::Always,
             started: Instant::now(),

@@ -18,7 +18,7 @@ use crate::cli::{BuildIndexArgs, WalkArgs};
 use crate::commands::Run;
 use crate::lang::Language;
 use crate::output::json::PathJson;
-use crate::output::printer::Printer;
+use crate::output::printer::{Paint, Printer};
 use crate::output::progress::Progress;
 use crate::output::record::{EntryData, LanguageStats, MapSummary, Record, Summary, SymbolData};
 use crate::output::{color_choice, ExitStatus, Reporter};
@@ -97,13 +97,10 @@ pub fn run(args: &BuildIndexArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     } else {
         let use_color = color_choice(args.output.color) == termcolor::ColorChoice::Always;
         let mut tree = tree::Renderer::new(walker, &entries);
-        if use_color {
-            let out = &mut termcolor::Ansi::new(&mut *out);
-            for_each_outline(&run, &entries, source, |i, v, s| tree.entry(i, v, &s, out))?;
-        } else {
-            let out = &mut termcolor::NoColor::new(&mut *out);
-            for_each_outline(&run, &entries, source, |i, v, s| tree.entry(i, v, &s, out))?;
-        }
+        let painted = &mut Paint::new(&mut *out, use_color);
+        for_each_outline(&run, &entries, source, |i, v, s| {
+            tree.entry(i, v, &s, painted)
+        })?;
         if args.stats {
             write_stats(&totals, walker.excluded_dirs(), out)?;
         }

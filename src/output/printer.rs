@@ -31,6 +31,19 @@ pub enum Style {
     Json,
 }
 
+impl Style {
+    /// The style `--json` and `--vimgrep` ask for (`--json` wins).
+    pub fn of(json: bool, vimgrep: bool) -> Style {
+        if json {
+            Style::Json
+        } else if vimgrep {
+            Style::Vimgrep
+        } else {
+            Style::Text
+        }
+    }
+}
+
 /// Renders records on a writer.
 pub struct Printer<W: Write> {
     out: Paint<W>,
@@ -51,9 +64,20 @@ pub struct Printer<W: Write> {
 }
 
 /// The writer, with ANSI colors or without.
-enum Paint<W: Write> {
+pub enum Paint<W: Write> {
     Color(termcolor::Ansi<W>),
     Plain(termcolor::NoColor<W>),
+}
+
+impl<W: Write> Paint<W> {
+    /// `out` with ANSI colors when `color`, plain otherwise.
+    pub fn new(out: W, color: bool) -> Paint<W> {
+        if color {
+            Paint::Color(termcolor::Ansi::new(out))
+        } else {
+            Paint::Plain(termcolor::NoColor::new(out))
+        }
+    }
 }
 
 impl<W: Write> Write for Paint<W> {
@@ -108,13 +132,8 @@ fn spec(color: Color, bold: bool) -> ColorSpec {
 impl<W: Write> Printer<W> {
     /// A printer in `style`, with colors when `color` (never in JSON).
     pub fn new(out: W, style: Style, color: bool) -> Printer<W> {
-        let out = if color && style != Style::Json {
-            Paint::Color(termcolor::Ansi::new(out))
-        } else {
-            Paint::Plain(termcolor::NoColor::new(out))
-        };
         Printer {
-            out,
+            out: Paint::new(out, color && style != Style::Json),
             style,
             heading: false,
             highlight: None,

@@ -63,6 +63,23 @@ pub trait FactsSource: Sync {
     ) -> usize;
 }
 
+/// The names searched for: empty ones dropped, each once, sorted.
+pub fn distinct_words(names: &[String]) -> Vec<String> {
+    let mut words: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+/// A regex alternation matching any of `words` literally.
+pub fn alternation(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
 /// A necessary condition on a definition's name parts.
 pub type NameTest<'a> = dyn Fn(&NameParts) -> bool + Sync + 'a;
 
@@ -235,17 +252,10 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
-        let mut words: Vec<&str> = names
-            .iter()
-            .map(String::as_str)
-            .filter(|n| !n.is_empty())
-            .collect();
-        words.sort_unstable();
-        words.dedup();
-        if words.is_empty() {
+        let key = distinct_words(names);
+        if key.is_empty() {
             return Vec::new();
         }
-        let key: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
         if let Some(hit) = self
             .mentions
             .lock()
@@ -254,13 +264,8 @@ impl FactsSource for ParseOnDemand<'_> {
         {
             return hit.clone();
         }
-        let alternation = words
-            .iter()
-            .map(|n| regex::escape(n))
-            .collect::<Vec<_>>()
-            .join("|");
         let opts = RegexOptions {
-            pattern: format!("(?:{alternation})"),
+            pattern: format!("(?:{})", alternation(&key)),
             word: true,
             files_only: true,
             ..RegexOptions::default()

@@ -18,7 +18,8 @@ use rayon::prelude::*;
 
 use super::resolve::normalize;
 use super::source::{
-    definitions_of, walked_files, FactsSource, FileEntry, NameTest, ParseOnDemand,
+    alternation, definitions_of, distinct_words, walked_files, FactsSource, FileEntry, NameTest,
+    ParseOnDemand,
 };
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
@@ -252,9 +253,7 @@ impl<'w> FromIndex<'w> {
     /// The indices of the files that contain any of `names` as a whole word, in path
     /// order; `None` when the index cannot be read.
     fn mentioning(&self, names: &[String]) -> Option<Vec<usize>> {
-        let mut words: Vec<String> = names.iter().filter(|n| !n.is_empty()).cloned().collect();
-        words.sort_unstable();
-        words.dedup();
+        let words = distinct_words(names);
         if words.is_empty() {
             return Some(Vec::new());
         }
@@ -267,15 +266,11 @@ impl<'w> FromIndex<'w> {
         let pattern = std::sync::OnceLock::new();
         let pattern = || {
             pattern.get_or_init(|| {
-                let alternation = words
-                    .iter()
-                    .map(|w| regex::escape(w))
-                    .collect::<Vec<_>>()
-                    .join("|");
+                let any_word = alternation(&words);
                 // Whole words as ripgrep's -w has them (a non-word character or a line
                 // edge on each side), so that names such as `$x` match too.
                 // Invariant: escaped literals always compile.
-                regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{alternation})(?:$|\W)"))
+                regex::bytes::Regex::new(&format!(r"(?m)(?:^|\W)(?:{any_word})(?:$|\W)"))
                     .expect("escaped words compile")
             })
         };

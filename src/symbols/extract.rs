@@ -71,8 +71,7 @@ struct Compiled {
     by_kind: Vec<Vec<usize>>,
     /// Kinds whose children are not walked (no definition can be inside).
     opaque: Vec<bool>,
-    /// Kinds that belong to the definition after them: comments and the kinds the
-    /// language skips when looking for a doc comment (attributes, annotations).
+    /// Kinds that belong to the definition after them (see [`leads`]).
     leading: Vec<bool>,
     /// Body kinds walked only when their text holds one of the spec's body words.
     body: Vec<bool>,
@@ -85,11 +84,15 @@ impl Compiled {
         match self.leading.get(usize::from(kind)) {
             Some(&leading) => leading,
             // `ERROR` and other built-in kinds past the table.
-            None => {
-                lang.comment_kinds.contains(&n.kind()) || lang.symbols.doc_skip.contains(&n.kind())
-            }
+            None => leads(lang, n.kind()),
         }
     }
+}
+
+/// Whether nodes of `kind` belong to the definition after them: comments, and the
+/// kinds the language skips when looking for a doc comment (attributes, annotations).
+fn leads(lang: &Language, kind: &str) -> bool {
+    lang.comment_kinds.contains(&kind) || lang.symbols.doc_skip.contains(&kind)
 }
 
 fn compiled(lang: &'static Language) -> Option<&'static Compiled> {
@@ -117,7 +120,7 @@ fn compile(lang: &Language) -> Compiled {
         let Some(kind) = ts.node_kind_for_id(id16) else {
             continue;
         };
-        leading[id] = lang.comment_kinds.contains(&kind) || lang.symbols.doc_skip.contains(&kind);
+        leading[id] = leads(lang, kind);
         if !ts.node_kind_is_named(id16) {
             continue;
         }

@@ -38,6 +38,7 @@ pub struct Limits {
     pub run_deadline: Option<Instant>,
     /// Wall-clock time one file may take.
     pub eval_timeout: Duration,
+    /// Worker threads (`-j` already resolved: at least one).
     pub threads: usize,
     pub progress: bool,
     /// Files larger than this many bytes are skipped, not parsed.
@@ -101,15 +102,10 @@ where
     E: FnMut(FileOutcome<R>) -> std::io::Result<()>,
 {
     let cap = limits.max_files.unwrap_or(usize::MAX).min(candidates.len());
-    let threads = if limits.threads == 0 {
-        std::thread::available_parallelism().map_or(2, |n| n.get())
-    } else {
-        limits.threads
-    };
     let progress = Progress::start("files evaluated", limits.progress);
     let mut failures = 0usize;
     let mut max_errors_reached = false;
-    let finished: std::io::Result<_> = InOrder::new(threads, AHEAD_PER_THREAD)
+    let finished: std::io::Result<_> = InOrder::new(limits.threads, AHEAD_PER_THREAD)
         .until(limits.run_deadline)
         .run(
             cap,

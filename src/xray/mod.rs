@@ -421,11 +421,7 @@ fn dump_file(
         ast_dump::FILE_DUMP_NODES,
         all_nodes,
     );
-    let style = if run.output.json {
-        Style::Json
-    } else {
-        Style::Text
-    };
+    let style = Style::of(run.output.json, false);
     let mut printer = Printer::new(&mut *out, style, false);
     printer.record(&Record::Ast(AstData {
         path: PathJson(path),

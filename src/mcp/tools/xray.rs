@@ -14,6 +14,7 @@ use super::{
 use crate::cli::{PatternArgs, TargetArg};
 use crate::mcp::budget::{cut_text, fit, size};
 use crate::output::Reporter;
+use crate::pool::threads_for;
 use crate::search::Candidate;
 use crate::source::LineIndex;
 use crate::walk::Visited;
@@ -164,12 +165,7 @@ fn search(
     let walker = walker(&paths, args)?;
     let page = page(ctx, args, 50)?;
     let run_deadline = Some(started + seconds(args, "timeout", DEFAULT_TIMEOUT_SECS)?);
-    let threads = if ctx.server.threads == 0 {
-        std::thread::available_parallelism().map_or(2, |n| n.get())
-    } else {
-        ctx.server.threads
-    };
-    let (threads, budget) = Budget::shared(threads, pool_memory());
+    let (threads, budget) = Budget::shared(threads_for(ctx.server.threads), pool_memory());
     let limits = Limits {
         max_files: args.usize("max_files")?,
         run_deadline,
