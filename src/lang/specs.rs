@@ -172,9 +172,35 @@ pub static JAVA: SymbolSpec = SymbolSpec::new(&[
         Name::Path(&["@declarator", "@name"]),
     ),
 ])
-// Inside a body, only a local type or an anonymous class can define anything.
+// Imports, modifiers, parameters and type expressions hold no definitions.
+.opaque(&[
+    "package_declaration",
+    "import_declaration",
+    "modifiers",
+    "formal_parameters",
+    "type_parameters",
+    "type_arguments",
+    "superclass",
+    "super_interfaces",
+    "extends_interfaces",
+    "throws",
+    "generic_type",
+    "scoped_type_identifier",
+    "array_type",
+])
+// Inside a definition, only a local type or an anonymous class can define anything:
+// bodies, statements and initialisers without those words are not walked.
 .bodies(
-    &["block", "constructor_body"],
+    &[
+        "block",
+        "constructor_body",
+        "expression_statement",
+        "local_variable_declaration",
+        "return_statement",
+        "if_statement",
+        "variable_declarator",
+        "argument_list",
+    ],
     &["class", "interface", "enum", "record", "new"],
 );
 

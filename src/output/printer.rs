@@ -61,6 +61,8 @@ pub struct Printer<W: Write> {
     printed_group: bool,
     /// Evaluation errors are held back in text modes so they come after the matches.
     deferred_errors: Vec<(PathBuf, EvalError)>,
+    /// The JSON record being written, reused from record to record.
+    json_line: Vec<u8>,
 }
 
 /// The writer, with ANSI colors or without.
@@ -141,6 +143,7 @@ impl<W: Write> Printer<W> {
             context: false,
             printed_group: false,
             deferred_errors: Vec::new(),
+            json_line: Vec::new(),
         }
     }
 
@@ -179,8 +182,11 @@ impl<W: Write> Printer<W> {
     /// Prints one record.
     pub fn record(&mut self, rec: &Record<'_>) -> io::Result<()> {
         if self.style == Style::Json {
-            serde_json::to_writer(&mut self.out, rec)?;
-            return self.out.write_all(b"\n");
+            // Serialised whole first: one write per record instead of one per token.
+            self.json_line.clear();
+            serde_json::to_writer(&mut self.json_line, rec)?;
+            self.json_line.push(b'\n');
+            return self.out.write_all(&self.json_line);
         }
         let vimgrep = self.style == Style::Vimgrep;
         match rec {

@@ -744,12 +744,12 @@ fn groovy_classes_are_named_after_themselves_not_their_interfaces() {
 }
 
 #[test]
-fn java_bodies_without_type_keywords_are_skipped_but_local_and_anonymous_types_are_found() {
-    let text = "class A {\n  void plain() { int x = f(1); g(x); }\n  void local() {\n    if (ok) { record P(int a) { int twice() { return a * 2; } } }\n  }\n  Object anon() {\n    return new Runnable() { public void run() { } };\n  }\n  void notAnonymous() { renew(); newer(); }\n}\n";
+fn java_bodies_statements_and_signatures_without_type_keywords_are_skipped_but_local_and_anonymous_types_are_found() {
+    let text = "class A {\n  void plain() { int x = f(1); g(x); }\n  void local() {\n    if (ok) { record P(int a) { int twice() { return a * 2; } } }\n  }\n  Object anon() {\n    return new Runnable() { public void run() { } };\n  }\n  void notAnonymous() { renew(); newer(); }\n  static final Map<String, List<Integer>> TABLE = new HashMap<>();\n  final Comparator<String> order = new Comparator<String>() { public int compare(String a, String b) { return 0; } };\n  void call(Map<String, Integer> m) throws IOException { if (m != null) { run(1, new Runnable() { public void run() { } }); } }\n}\n";
     assert_eq!(
         outline("java", text),
         vec![
-            "class A 1-10",
+            "class A 1-13",
             "method A.plain 2-2",
             "method A.local 3-5",
             "class A.local.P 4-4",
@@ -757,6 +757,10 @@ fn java_bodies_without_type_keywords_are_skipped_but_local_and_anonymous_types_a
             "method A.anon 6-8",
             "method A.anon.run 7-7",
             "method A.notAnonymous 9-9",
+            "constant A.TABLE 10-10",
+            "method A.compare 11-11",
+            "method A.call 12-12",
+            "method A.call.run 12-12",
         ]
     );
 }
