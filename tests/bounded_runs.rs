@@ -59,6 +59,7 @@ fn measure_with(
         .args(args)
         .current_dir(dir)
         .env("TERM", "dumb")
+        .env("CODESEARCH_INDEX_DIR", common::index_dir())
         .stdin(Stdio::null())
         .stdout(out.try_clone().expect("dup"))
         .stderr(err.try_clone().expect("dup"))

@@ -704,6 +704,16 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
         count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
         0
     );
+    for blobs in ["content_definitions", "content_names", "content_facts"] {
+        assert_eq!(count(&format!("SELECT count(*) FROM {blobs}")), 2, "{blobs}");
+        assert_eq!(
+            count(&format!(
+                "SELECT count(*) FROM {blobs} WHERE content NOT IN (SELECT id FROM content)"
+            )),
+            0,
+            "{blobs}"
+        );
+    }
     same_as_fresh(p, i, &["what-breaks", "shared_name"]);
 }
 

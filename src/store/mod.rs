@@ -301,7 +301,9 @@ impl Store {
                 != Some(schema::EXTRACTOR)
             {
                 tx.execute_batch(
-                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;",
+                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;
+                     DELETE FROM content_definitions; DELETE FROM content_names;
+                     DELETE FROM content_facts;",
                 )?;
                 tx.execute(
                     "INSERT OR REPLACE INTO header(key, value) VALUES ('extractor', ?1)",
@@ -337,7 +339,8 @@ impl Store {
     /// The name-parts blob of every parsed content.
     pub fn name_blobs(&self) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, names FROM content WHERE state = 0 AND names IS NOT NULL",
+            "SELECT n.content, n.blob FROM content_names n JOIN content c ON c.id = n.content
+             WHERE c.state = 0",
         )?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -348,23 +351,24 @@ impl Store {
     pub fn name_blob(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT names FROM content WHERE id = ?1")?;
-        Ok(stmt.query_row([id], |r| r.get(0))?)
+            .prepare_cached("SELECT blob FROM content_names WHERE content = ?1")?;
+        Ok(stmt.query_row([id], |r| r.get(0)).optional()?)
     }
 
     /// The definitions blob of one content.
     pub fn definition_blob(&self, id: i64) -> Result<Vec<u8>, StoreError> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT definitions FROM content WHERE id = ?1")?;
+            .prepare_cached("SELECT blob FROM content_definitions WHERE content = ?1")?;
         Ok(stmt.query_row([id], |r| r.get(0))?)
     }
 
     /// Both fact blobs of one content.
     pub fn fact_blobs(&self, id: i64) -> Result<(Vec<u8>, Vec<u8>), StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT definitions, facts FROM content WHERE id = ?1")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT d.blob, f.blob FROM content_definitions d
+             JOIN content_facts f ON f.content = d.content WHERE d.content = ?1",
+        )?;
         Ok(stmt.query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))?)
     }
 

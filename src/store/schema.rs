@@ -2,9 +2,13 @@
 //! trusted.
 //!
 //! - `header`: the format version, the extractor version, the root, created/updated;
-//! - `content`: one row per (content hash, language): the state of the parse and the
-//!   fact blobs (definitions, their name parts for searching, the rest); rows no
-//!   location points at are deleted by every update;
+//! - `content`: one row per (content hash, language): the state of the parse and its
+//!   counts; rows no location points at are deleted by every update;
+//! - `content_definitions`, `content_names`, `content_facts`: the fact blobs of a
+//!   parsed content (its definitions, their name parts for searching, the rest), one
+//!   table each. SQLite reads a row's columns in order, through every overflow page
+//!   of the columns before the one asked for: kept apart, a scan of the name parts or
+//!   of the small columns of `content` never reads the large blobs;
 //! - `location`: path (relative to the root, raw bytes) → content, with the size,
 //!   mtime, ctime and inode that say whether the file changed, and when it was last
 //!   checked (to catch edits in the same timestamp tick as an update);
@@ -14,7 +18,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 4;
+pub const FORMAT_VERSION: i64 = 5;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -30,11 +34,11 @@ CREATE TABLE content(
     error TEXT,
     symbols INTEGER NOT NULL DEFAULT 0,
     refs INTEGER NOT NULL DEFAULT 0,
-    definitions BLOB,
-    names BLOB,
-    facts BLOB,
     UNIQUE(hash, language)
 );
+CREATE TABLE content_definitions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
+CREATE TABLE content_names(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
+CREATE TABLE content_facts(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE location(
     path BLOB PRIMARY KEY,
     content INTEGER,

@@ -537,8 +537,8 @@ fn insert_content(
     names: &mut HashMap<String, i64>,
 ) -> Result<(i64, Slot), StoreError> {
     let inserted = tx.execute(
-        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs, definitions, names, facts)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             c.hash.as_slice(),
             w.language.name,
@@ -546,9 +546,6 @@ fn insert_content(
             c.error,
             c.symbols,
             c.refs,
-            c.definitions,
-            c.name_parts,
-            c.facts
         ],
     )?;
     let (id, state, error): (i64, i64, Option<String>) = tx.query_row(
@@ -557,6 +554,18 @@ fn insert_content(
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     if inserted > 0 {
+        for (table, blob) in [
+            ("content_definitions", &c.definitions),
+            ("content_names", &c.name_parts),
+            ("content_facts", &c.facts),
+        ] {
+            if let Some(blob) = blob {
+                tx.prepare_cached(&format!(
+                    "INSERT INTO {table}(content, blob) VALUES (?1, ?2)"
+                ))?
+                .execute(params![id, blob])?;
+            }
+        }
         // Most names are stored already: look them up, insert only the new ones.
         let mut find_name = tx.prepare_cached("SELECT id FROM name WHERE text = ?1")?;
         let mut add_name = tx.prepare_cached("INSERT INTO name(text) VALUES (?1) RETURNING id")?;
@@ -587,6 +596,11 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
     let mut names_of = tx.prepare_cached("SELECT name FROM mention WHERE content = ?1")?;
     let mut drop_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
     let mut drop_content = tx.prepare_cached("DELETE FROM content WHERE id = ?1")?;
+    let mut drop_blobs = [
+        tx.prepare_cached("DELETE FROM content_definitions WHERE content = ?1")?,
+        tx.prepare_cached("DELETE FROM content_names WHERE content = ?1")?,
+        tx.prepare_cached("DELETE FROM content_facts WHERE content = ?1")?,
+    ];
     let mut drop_name = tx.prepare_cached(
         "DELETE FROM name WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM mention WHERE name = ?1)",
     )?;
@@ -601,6 +615,9 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         }
         drop_mentions.execute([id])?;
         drop_content.execute([id])?;
+        for drop in &mut drop_blobs {
+            drop.execute([id])?;
+        }
     }
     for n in orphan_names {
         drop_name.execute([n])?;

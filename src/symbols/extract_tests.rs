@@ -744,7 +744,8 @@ fn groovy_classes_are_named_after_themselves_not_their_interfaces() {
 }
 
 #[test]
-fn java_bodies_statements_and_signatures_without_type_keywords_are_skipped_but_local_and_anonymous_types_are_found() {
+fn java_bodies_statements_and_signatures_without_type_keywords_are_skipped_but_local_and_anonymous_types_are_found(
+) {
     let text = "class A {\n  void plain() { int x = f(1); g(x); }\n  void local() {\n    if (ok) { record P(int a) { int twice() { return a * 2; } } }\n  }\n  Object anon() {\n    return new Runnable() { public void run() { } };\n  }\n  void notAnonymous() { renew(); newer(); }\n  static final Map<String, List<Integer>> TABLE = new HashMap<>();\n  final Comparator<String> order = new Comparator<String>() { public int compare(String a, String b) { return 0; } };\n  void call(Map<String, Integer> m) throws IOException { if (m != null) { run(1, new Runnable() { public void run() { } }); } }\n}\n";
     assert_eq!(
         outline("java", text),
