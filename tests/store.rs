@@ -705,7 +705,11 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
         0
     );
     for blobs in ["content_definitions", "content_names", "content_facts"] {
-        assert_eq!(count(&format!("SELECT count(*) FROM {blobs}")), 2, "{blobs}");
+        assert_eq!(
+            count(&format!("SELECT count(*) FROM {blobs}")),
+            2,
+            "{blobs}"
+        );
         assert_eq!(
             count(&format!(
                 "SELECT count(*) FROM {blobs} WHERE content NOT IN (SELECT id FROM content)"

@@ -336,12 +336,11 @@ impl Store {
         Ok(ids.collect::<Result<_, _>>()?)
     }
 
-    /// The name-parts blob of every parsed content.
+    /// The name-parts blob of every parsed content (only parsed contents have one).
     pub fn name_blobs(&self) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT n.content, n.blob FROM content_names n JOIN content c ON c.id = n.content
-             WHERE c.state = 0",
-        )?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT content, blob FROM content_names")?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
