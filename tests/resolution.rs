@@ -439,3 +439,42 @@ fn uses_by_name_only_come_from_languages_that_can_name_the_target() {
     assert!(text.lines().all(|l| l.len() < 450), "{text}");
     assert!(text.contains("more bytes]"), "{text}");
 }
+
+#[test]
+fn an_inheritance_cycle_through_an_enclosing_type_is_cut_not_a_stack_overflow() {
+    // Illegal Java, but a repository can hold anything: `Outer` inherits its own
+    // nested `Inner`, whose supertype is looked up among `Outer`'s members, and so in
+    // `Outer`'s supertypes again. This used to recurse until the stack overflowed.
+    let dir = tree(&[
+        (
+            "p/Outer.java",
+            "package p;\n\nimport p.Outer.Inner;\n\nclass Outer extends Inner {\n    \
+             static class Inner extends Missing {}\n    void caller() { foo(); }\n}\n",
+        ),
+        ("p/Other.java", "package p;\n\nclass Other {\n    void foo() {}\n}\n"),
+    ]);
+    for args in [
+        &["what-breaks", "foo", "--all", "--no-index"][..],
+        &["what-depends", "Outer.caller", "--no-index"][..],
+    ] {
+        let (code, recs) = json(dir.path(), args);
+        assert!(code == 0 || code == 1, "{args:?} ended with {code}: {recs:?}");
+        assert!(data(&recs, "summary").len() == 1, "{args:?}: {recs:?}");
+    }
+}
+
+#[test]
+fn type_arguments_in_a_class_header_are_uses_not_inheritance() {
+    let dir = tree(&[
+        ("Arg.java", "class Arg {}\n"),
+        ("Base.java", "class Base<T> {}\n"),
+        ("Child.java", "class Child extends Base<Arg> {}\n"),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "Arg"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let kinds: Vec<&str> = data(&recs, "reference")
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(kinds, ["type_use"], "{recs:?}");
+}

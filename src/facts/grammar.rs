@@ -37,6 +37,8 @@ impl Class {
     pub const CALLEE_WRAPPER: Class = Class(1 << 15);
     /// A block or a `*_body`: where the ancestors stop mattering to a reference.
     pub const BODY: Class = Class(1 << 16);
+    /// The type arguments of a generic type (`<Arg>` in `extends Base<Arg>`).
+    pub const TYPE_ARGUMENTS: Class = Class(1 << 17);
 
     pub fn has(self, c: Class) -> bool {
         self.0 & c.0 != 0
@@ -53,6 +55,7 @@ const BY_CLASS: &[(Class, &[&str])] = &[
     (Class::VARIABLE, VARIABLES),
     (Class::ANNOTATION, ANNOTATIONS),
     (Class::INHERITANCE, INHERITANCE),
+    (Class::TYPE_ARGUMENTS, TYPE_ARGUMENTS),
     (Class::TYPE_CONTAINER, TYPE_CONTAINERS),
     (Class::KEYED, KEYED),
     (Class::QUALIFIED_NAME, QUALIFIED_NAMES),
@@ -110,6 +113,13 @@ const INHERITANCE: &[&str] = &[
     "delegation_specifiers",
     "inheritance_specifier",
     "type_inheritance_clause",
+];
+
+/// Type argument lists: a type named in one is used, never inherited from.
+const TYPE_ARGUMENTS: &[&str] = &[
+    "type_arguments",
+    "type_argument_list",
+    "template_argument_list",
 ];
 
 /// Annotations, decorators and attributes.

@@ -177,3 +177,36 @@ fn c_includes_and_calls() {
     assert!(f.imports.iter().any(|i| i.module == "stdio.h" && i.system));
     assert!(f.imports.iter().any(|i| i.module == "buf.h" && !i.system));
 }
+
+#[test]
+fn type_arguments_and_bounds_in_class_headers_are_type_uses_not_supertypes() {
+    let f = facts(
+        "A.java",
+        "class A<S extends Bound> extends Base<Arg> implements Api<Other> {}\n",
+    );
+    let r = refs(&f);
+    for want in [
+        "inheritance:Base@1",
+        "inheritance:Api@1",
+        "type_use:Arg@1",
+        "type_use:Other@1",
+        "type_use:Bound@1",
+    ] {
+        assert!(r.contains(&want.to_string()), "missing {want} in {r:?}");
+    }
+    let t = facts(
+        "a.ts",
+        "class A<S extends Bound> extends Base<Arg> implements Api<Other> {}\n",
+    );
+    let r = refs(&t);
+    assert!(!r.iter().any(|x| x.starts_with("inheritance:Arg")), "{r:?}");
+    assert!(
+        !r.iter().any(|x| x.starts_with("inheritance:Other")),
+        "{r:?}"
+    );
+    let p = facts("a.py", "class A(Base[Arg], Other):\n    pass\n");
+    let r = refs(&p);
+    assert!(r.contains(&"inheritance:Base@1".to_string()), "{r:?}");
+    assert!(r.contains(&"inheritance:Other@1".to_string()), "{r:?}");
+    assert!(!r.iter().any(|x| x.starts_with("inheritance:Arg")), "{r:?}");
+}

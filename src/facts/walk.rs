@@ -507,6 +507,9 @@ impl<'a> Walk<'a> {
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
     fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
         let mut is_type = kind == "type_identifier" || field == Some("type");
+        // Inside type arguments (`extends Base<Arg>`, Python's `class A(Base[Arg])`), a
+        // name in a supertype list is used, not inherited from.
+        let mut argument = field == Some("subscript");
         // Ancestors up to the enclosing statement decide; a handful of levels is
         // enough for every header and annotation shape.
         for (depth, f) in stack.iter().rev().take(8).enumerate() {
@@ -517,8 +520,13 @@ impl<'a> Walk<'a> {
                 || f.field == Some("superclasses")
                 || f.field == Some("superclass")
             {
-                return RefKind::Inheritance;
+                return if argument {
+                    RefKind::TypeUse
+                } else {
+                    RefKind::Inheritance
+                };
             }
+            argument |= f.class.has(Class::TYPE_ARGUMENTS) || f.field == Some("subscript");
             if f.field == Some("arguments") || f.class.has(Class::BODY) {
                 break;
             }

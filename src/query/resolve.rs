@@ -163,7 +163,14 @@ pub struct Resolver<'s> {
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
     go_modules: Mutex<HashMap<PathBuf, Option<GoModule>>>,
+    /// Member lookups already answered, by type, member name and kinds: the uses of a
+    /// common name mostly go through a few receiver types, whose supertypes would
+    /// otherwise be resolved again for every use.
+    members: Mutex<HashMap<MemberKey, Lookup>>,
 }
+
+/// A member lookup: the type (its file and index), the member's name, the kinds asked.
+type MemberKey = (PathBuf, usize, String, Vec<Kind>);
 
 impl<'s> Resolver<'s> {
     pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
@@ -179,6 +186,7 @@ impl<'s> Resolver<'s> {
             modules: Mutex::new(HashMap::new()),
             recording: Mutex::new(None),
             go_modules: Mutex::new(HashMap::new()),
+            members: Mutex::new(HashMap::new()),
         }
     }
 
@@ -262,6 +270,7 @@ impl<'s> Resolver<'s> {
     /// run reaches (a supertype of a type found in that pass) is still loaded lazily.
     pub fn resolve_all(&self, items: &[(&Arc<FileFacts>, &Reference)]) -> Vec<Resolution> {
         for _ in 0..MAX_PLANNING_ROUNDS {
+            self.forget_members();
             self.recording
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -280,7 +289,15 @@ impl<'s> Resolver<'s> {
             }
             self.prefetch(wanted);
         }
+        self.forget_members();
         items.par_iter().map(|(f, r)| self.resolve(f, r)).collect()
+    }
+
+    fn forget_members(&self) {
+        self.members
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
     }
 
     /// What `r`, a reference in `file`, names.
@@ -389,7 +406,7 @@ impl<'s> Resolver<'s> {
                     file: file.clone(),
                     index: e,
                 };
-                match self.member(&ty, name, kinds, 0, &mut HashSet::new()) {
+                match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
                     Lookup::External(m) if values => {
                         inherited.get_or_insert(m);
@@ -535,13 +552,9 @@ impl<'s> Resolver<'s> {
         // `this.f()`, `self.f()`: the enclosing type.
         if sc.self_names.contains(&q) {
             return match Self::enclosing_type(file, r.enclosing) {
-                Some(t) => self.lookup_result(self.member(
-                    &self.type_of_scope(file, t),
-                    name,
-                    kinds,
-                    0,
-                    &mut HashSet::new(),
-                )),
+                Some(t) => {
+                    self.lookup_result(self.member_of(&self.type_of_scope(file, t), name, kinds))
+                }
                 None => Resolution::Unresolved,
             };
         }
@@ -614,9 +627,7 @@ impl<'s> Resolver<'s> {
             }
             // A class name: a static member.
             return match self.resolve_unqualified(file, r.enclosing, q, TYPE_KINDS, false) {
-                Resolution::Definition(ty) => {
-                    self.lookup_result(self.member(&ty, name, kinds, 0, &mut HashSet::new()))
-                }
+                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
                 Resolution::External(m) => Resolution::External(m),
                 _ => Resolution::Unresolved,
             };
@@ -627,7 +638,7 @@ impl<'s> Resolver<'s> {
             if let Some(tn) = tn {
                 return match self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref()) {
                     Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
-                        self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
+                        self.lookup_result(self.member_of(&t, name, kinds))
                     }
                     Resolution::External(m) => Resolution::External(m),
                     _ => Resolution::Unresolved,
@@ -721,9 +732,7 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
     ) -> Resolution {
         match self.resolve_type_name(file, at, ty, qualifier) {
-            Resolution::Definition(t) => {
-                self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
-            }
+            Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
             other => other,
         }
     }
@@ -804,7 +813,7 @@ impl<'s> Resolver<'s> {
         }
         match self.resolve_import(file, imp, &[]) {
             Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
-                self.lookup_result(self.member(&d, name, kinds, 0, &mut HashSet::new()))
+                self.lookup_result(self.member_of(&d, name, kinds))
             }
             Resolution::External(m) => Resolution::External(m),
             _ => {
@@ -861,9 +870,7 @@ impl<'s> Resolver<'s> {
                 .rsplit_once('.')
                 .unwrap_or(("", imp.module.as_str()));
             return match self.type_in_package(pkg, ty) {
-                Resolution::Definition(t) => {
-                    self.lookup_result(self.member(&t, name, kinds, 0, &mut HashSet::new()))
-                }
+                Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
                 other => other,
             };
         }
@@ -970,6 +977,36 @@ impl<'s> Resolver<'s> {
     }
 
     /// `name` as a member of type `ty` or of its supertypes.
+    /// [`Resolver::member`] from the top, answered once per type, name and kinds (a
+    /// dry run's answers lack what it has not loaded: they are dropped when it ends).
+    fn member_of(&self, ty: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
+        let key: MemberKey = (
+            ty.file.path.clone(),
+            ty.index,
+            name.to_string(),
+            kinds.to_vec(),
+        );
+        if let Some(hit) = self
+            .members
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return hit.clone();
+        }
+        let cuts = SUPERTYPE_CUTS.get();
+        let found = self.member(ty, name, kinds, 0, &mut HashSet::new());
+        // An answer that met a cut chain depends on where the chain was entered: it is
+        // not kept for other callers.
+        if SUPERTYPE_CUTS.get() == cuts {
+            self.members
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(key, found.clone());
+        }
+        found
+    }
+
     fn member(
         &self,
         ty: &DefRef,
@@ -1048,7 +1085,24 @@ impl<'s> Resolver<'s> {
     fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
         let file = &ty.file;
         let t = ty.symbol();
-        file.references
+        // Resolving a supertype's name can need the members of an enclosing type, and
+        // so its supertypes: a chain that comes back to a type already being resolved
+        // on this thread (or grows past any real hierarchy) is cut, and the supertype
+        // counts as unknown.
+        let key = (Arc::as_ptr(file) as usize, ty.index);
+        let entered = RESOLVING_SUPERTYPES.with_borrow_mut(|open| {
+            if open.len() >= MAX_SUPERTYPE_CHAIN || open.contains(&key) {
+                return false;
+            }
+            open.push(key);
+            true
+        });
+        if !entered {
+            SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
+            return vec![Resolution::Unresolved];
+        }
+        let out = file
+            .references
             .iter()
             .filter(|r| {
                 r.kind == RefKind::Inheritance
@@ -1065,7 +1119,9 @@ impl<'s> Resolver<'s> {
                     false,
                 ),
             })
-            .collect()
+            .collect();
+        RESOLVING_SUPERTYPES.with_borrow_mut(|open| open.pop());
+        out
     }
 
     /// Whether a quoted `#include` of `file` names a file outside this run's files.
@@ -1388,7 +1444,19 @@ impl<'s> Resolver<'s> {
     }
 }
 
+/// How many types' supertypes may be in resolution at once on one thread.
+const MAX_SUPERTYPE_CHAIN: usize = 32;
+
+thread_local! {
+    /// The types (file, definition index) whose supertypes this thread is resolving.
+    static RESOLVING_SUPERTYPES: std::cell::RefCell<Vec<(usize, usize)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// How many chains this thread has cut.
+    static SUPERTYPE_CUTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// The outcome of a member lookup.
+#[derive(Clone)]
 enum Lookup {
     Found(DefRef),
     External(Option<String>),
