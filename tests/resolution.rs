@@ -451,14 +451,20 @@ fn an_inheritance_cycle_through_an_enclosing_type_is_cut_not_a_stack_overflow() 
             "package p;\n\nimport p.Outer.Inner;\n\nclass Outer extends Inner {\n    \
              static class Inner extends Missing {}\n    void caller() { foo(); }\n}\n",
         ),
-        ("p/Other.java", "package p;\n\nclass Other {\n    void foo() {}\n}\n"),
+        (
+            "p/Other.java",
+            "package p;\n\nclass Other {\n    void foo() {}\n}\n",
+        ),
     ]);
     for args in [
         &["what-breaks", "foo", "--all", "--no-index"][..],
         &["what-depends", "Outer.caller", "--no-index"][..],
     ] {
         let (code, recs) = json(dir.path(), args);
-        assert!(code == 0 || code == 1, "{args:?} ended with {code}: {recs:?}");
+        assert!(
+            code == 0 || code == 1,
+            "{args:?} ended with {code}: {recs:?}"
+        );
         assert!(data(&recs, "summary").len() == 1, "{args:?}: {recs:?}");
     }
 }

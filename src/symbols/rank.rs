@@ -34,6 +34,7 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::path::Path;
 
+use aho_corasick::AhoCorasick;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 
@@ -124,8 +125,10 @@ pub struct Query {
     /// Words a lowercase run of a name may be split into: the query's words and the
     /// abbreviations' words.
     known: HashSet<String>,
-    /// For each query word, the known words (two letters at least) it begins with.
-    known_heads: Vec<Vec<String>>,
+    /// Whether a name's words run together hold a query word, a word of its
+    /// abbreviation group, or a known word it begins with (two letters at least): all
+    /// of them found in one pass.
+    word_parts: AhoCorasick,
     fuzzy: SkimMatcherV2,
 }
 
@@ -339,21 +342,27 @@ impl Query {
             .flat_map(|g| g.iter().map(|w| w.to_string()))
             .collect();
         known.extend(words.iter().filter(|w| w.len() >= 2).cloned());
-        let known_heads = words
-            .iter()
-            .map(|q| {
-                known
-                    .iter()
-                    .filter(|k| k.len() >= 2 && q.starts_with(k.as_str()))
-                    .cloned()
-                    .collect()
-            })
-            .collect();
+        let groups: Vec<Option<usize>> = words.iter().map(|w| abbreviation_group(w)).collect();
+        let mut parts: Vec<&str> = words.iter().map(String::as_str).collect();
+        parts.extend(
+            groups
+                .iter()
+                .flatten()
+                .flat_map(|&g| ABBREVIATIONS[g].iter().copied()),
+        );
+        parts.extend(words.iter().flat_map(|q| {
+            known
+                .iter()
+                .filter(move |k| k.len() >= 2 && q.starts_with(k.as_str()))
+                .map(String::as_str)
+        }));
+        // Invariant: a few dozen short literal words always build an automaton.
+        let word_parts = AhoCorasick::new(parts).expect("query words build an automaton");
         Query {
-            known_heads,
+            word_parts,
             lower: raw.to_lowercase(),
             joined: words.concat(),
-            groups: words.iter().map(|w| abbreviation_group(w)).collect(),
+            groups,
             words,
             known,
             raw,
@@ -452,19 +461,10 @@ impl Query {
     /// of the name's words or with a known word (a query word or an abbreviation) that
     /// is in the name (a run-together query word made of the name's words).
     fn may_match_a_word(&self, k: &NameParts<'_>) -> bool {
-        let joined = k.name_joined;
-        self.words
-            .iter()
-            .zip(&self.groups)
-            .zip(&self.known_heads)
-            .any(|((q, g), heads)| {
-                joined.contains(q.as_str())
-                    || g.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| joined.contains(a)))
-                    || k.name_words
-                        .split(' ')
-                        .any(|w| w.len() >= 2 && q.starts_with(w))
-                    || heads.iter().any(|w| joined.contains(w.as_str()))
-            })
+        self.word_parts.is_match(k.name_joined)
+            || k.name_words
+                .split(' ')
+                .any(|w| w.len() >= 2 && self.words.iter().any(|q| q.starts_with(w)))
     }
 
     /// Whether some query word may match a word of the name (the name's words run
