@@ -189,8 +189,8 @@ impl InOrder {
             if abandoned() || self.passed() {
                 return false;
             }
-            // Woken on every delivery; the timeout only bounds how late a passed
-            // deadline or a stop is noticed.
+            // Woken on every delivery (a stop comes with one) and on a give-up; the
+            // timeout only bounds how late a passed deadline is noticed.
             let wait = self.deadline.map_or(Duration::from_millis(100), |d| {
                 d.saturating_duration_since(Instant::now())
                     .min(Duration::from_millis(100))

@@ -37,9 +37,9 @@ pub struct SymbolSpec {
     pub opaque: &'static [&'static str],
     /// Bodies that hold a definition only when one of some keywords is in their text:
     /// inside a definition, a node of one of these kinds whose text has none of the
-    /// words (as whole words) is not walked. Java's method bodies can define only
-    /// local and anonymous classes (`class`, `new`, ...), Python's only what `def`,
-    /// `class` or `lambda` introduce.
+    /// words (as whole words) is not walked. Java's bodies, statements and
+    /// initialisers can define only local and anonymous classes (`class`, `new`, ...),
+    /// Python's bodies only what `def`, `class` or `lambda` introduce.
     pub bodies: Bodies,
     /// Words that are never a definition's name: a statement that error recovery
     /// turned into a function (C's `if (x) {` under an unknown macro) is dropped.

@@ -302,6 +302,9 @@ impl<'s> Resolver<'s> {
 
     /// What `r`, a reference in `file`, names.
     pub fn resolve(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        // A resolution that rayon runs on a thread while another one waits there for
+        // nested parallel work must not see (or be cut by) the other's chain.
+        let _chain = SupertypeChain::fresh();
         let kinds = kinds_for(r.kind);
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
@@ -976,7 +979,6 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// `name` as a member of type `ty` or of its supertypes.
     /// [`Resolver::member`] from the top, answered once per type, name and kinds (a
     /// dry run's answers lack what it has not loaded: they are dropped when it ends).
     fn member_of(&self, ty: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
@@ -1007,6 +1009,7 @@ impl<'s> Resolver<'s> {
         found
     }
 
+    /// `name` as a member of type `ty` or of its supertypes.
     fn member(
         &self,
         ty: &DefRef,
@@ -1089,20 +1092,11 @@ impl<'s> Resolver<'s> {
         // so its supertypes: a chain that comes back to a type already being resolved
         // on this thread (or grows past any real hierarchy) is cut, and the supertype
         // counts as unknown.
-        let key = (Arc::as_ptr(file) as usize, ty.index);
-        let entered = RESOLVING_SUPERTYPES.with_borrow_mut(|open| {
-            if open.len() >= MAX_SUPERTYPE_CHAIN || open.contains(&key) {
-                return false;
-            }
-            open.push(key);
-            true
-        });
-        if !entered {
+        let Some(_open) = SupertypeChain::enter((Arc::as_ptr(file) as usize, ty.index)) else {
             SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
             return vec![Resolution::Unresolved];
-        }
-        let out = file
-            .references
+        };
+        file.references
             .iter()
             .filter(|r| {
                 r.kind == RefKind::Inheritance
@@ -1119,9 +1113,7 @@ impl<'s> Resolver<'s> {
                     false,
                 ),
             })
-            .collect();
-        RESOLVING_SUPERTYPES.with_borrow_mut(|open| open.pop());
-        out
+            .collect()
     }
 
     /// Whether a quoted `#include` of `file` names a file outside this run's files.
@@ -1453,6 +1445,47 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
     /// How many chains this thread has cut.
     static SUPERTYPE_CUTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The thread's chain of types whose supertypes are being resolved, kept right when a
+/// resolution ends early or unwinds.
+enum SupertypeChain {
+    /// A resolution's own chain; the one it set aside comes back when it ends.
+    Fresh(Vec<(usize, usize)>),
+    /// One type on the chain, taken off when its supertypes are resolved.
+    Open,
+}
+
+impl SupertypeChain {
+    fn fresh() -> SupertypeChain {
+        SupertypeChain::Fresh(RESOLVING_SUPERTYPES.with_borrow_mut(std::mem::take))
+    }
+
+    /// Puts a type on the chain; `None` when it is on it already (a cycle) or the
+    /// chain is longer than any real hierarchy.
+    fn enter(key: (usize, usize)) -> Option<SupertypeChain> {
+        RESOLVING_SUPERTYPES.with_borrow_mut(|open| {
+            if open.len() >= MAX_SUPERTYPE_CHAIN || open.contains(&key) {
+                return None;
+            }
+            open.push(key);
+            Some(SupertypeChain::Open)
+        })
+    }
+}
+
+impl Drop for SupertypeChain {
+    fn drop(&mut self) {
+        match self {
+            SupertypeChain::Fresh(saved) => {
+                let saved = std::mem::take(saved);
+                RESOLVING_SUPERTYPES.with_borrow_mut(|open| *open = saved);
+            }
+            SupertypeChain::Open => {
+                RESOLVING_SUPERTYPES.with_borrow_mut(|open| open.pop());
+            }
+        }
+    }
 }
 
 /// The outcome of a member lookup.

@@ -301,10 +301,11 @@ impl Store {
                 != Some(schema::EXTRACTOR)
             {
                 tx.execute_batch(
-                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;
-                     DELETE FROM content_definitions; DELETE FROM content_names;
-                     DELETE FROM content_facts;",
+                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;",
                 )?;
+                for table in schema::BLOB_TABLES {
+                    tx.execute(&format!("DELETE FROM {table}"), [])?;
+                }
                 tx.execute(
                     "INSERT OR REPLACE INTO header(key, value) VALUES ('extractor', ?1)",
                     [schema::EXTRACTOR],

@@ -60,6 +60,9 @@ CREATE INDEX mention_content ON mention(content);
 CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL);
 ";
 
+/// The tables holding a parsed content's blobs, each keyed by the content's id.
+pub const BLOB_TABLES: [&str; 3] = ["content_definitions", "content_names", "content_facts"];
+
 /// `content.state`: what parsing the content gave.
 pub const STATE_PARSED: i64 = 0;
 pub const STATE_BINARY: i64 = 1;

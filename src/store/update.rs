@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 
-use super::schema::{STATE_BINARY, STATE_FAILED, STATE_PARSED};
+use super::schema::{BLOB_TABLES, STATE_BINARY, STATE_FAILED, STATE_PARSED};
 use super::{codec, now_ns, Store, StoreError};
 use crate::facts::facts_of_text;
 use crate::lang::Language;
@@ -554,11 +554,10 @@ fn insert_content(
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     if inserted > 0 {
-        for (table, blob) in [
-            ("content_definitions", &c.definitions),
-            ("content_names", &c.name_parts),
-            ("content_facts", &c.facts),
-        ] {
+        for (table, blob) in BLOB_TABLES
+            .iter()
+            .zip([&c.definitions, &c.name_parts, &c.facts])
+        {
             if let Some(blob) = blob {
                 tx.prepare_cached(&format!(
                     "INSERT INTO {table}(content, blob) VALUES (?1, ?2)"
@@ -596,11 +595,10 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
     let mut names_of = tx.prepare_cached("SELECT name FROM mention WHERE content = ?1")?;
     let mut drop_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
     let mut drop_content = tx.prepare_cached("DELETE FROM content WHERE id = ?1")?;
-    let mut drop_blobs = [
-        tx.prepare_cached("DELETE FROM content_definitions WHERE content = ?1")?,
-        tx.prepare_cached("DELETE FROM content_names WHERE content = ?1")?,
-        tx.prepare_cached("DELETE FROM content_facts WHERE content = ?1")?,
-    ];
+    let mut drop_blobs = BLOB_TABLES
+        .iter()
+        .map(|table| tx.prepare_cached(&format!("DELETE FROM {table} WHERE content = ?1")))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut drop_name = tx.prepare_cached(
         "DELETE FROM name WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM mention WHERE name = ?1)",
     )?;
