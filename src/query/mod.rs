@@ -7,6 +7,7 @@
 pub mod breaks;
 pub mod depends;
 pub mod find;
+mod memo;
 pub mod resolve;
 pub mod scoping;
 pub mod source;

@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::memo::Memo;
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::FactsSource;
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
@@ -153,20 +154,20 @@ type GoModule = (PathBuf, String);
 /// Resolves references against a facts source, caching what it looked up.
 pub struct Resolver<'s> {
     source: &'s dyn FactsSource,
-    by_name: Mutex<HashMap<String, Vec<DefRef>>>,
+    by_name: Memo<String, Vec<DefRef>>,
     file_set: HashSet<PathBuf>,
     /// The walked files by file name, built on first use: a module path is looked up
     /// among the files of its last component's name, not the whole tree.
     by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
     dirs: DirIndex,
-    modules: Mutex<HashMap<ModuleKey, Arc<Vec<PathBuf>>>>,
+    modules: Memo<ModuleKey, Arc<Vec<PathBuf>>>,
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
-    go_modules: Mutex<HashMap<PathBuf, Option<GoModule>>>,
+    go_modules: Memo<PathBuf, Option<GoModule>>,
     /// Member lookups already answered, by type, member name and kinds: the uses of a
     /// common name mostly go through a few receiver types, whose supertypes would
     /// otherwise be resolved again for every use.
-    members: Mutex<HashMap<MemberKey, Lookup>>,
+    members: Memo<MemberKey, Lookup>,
 }
 
 /// A member lookup: the type (its file and index), the member's name, the kinds asked.
@@ -179,14 +180,14 @@ impl<'s> Resolver<'s> {
         let dirs = DirIndex::of(&file_set);
         Resolver {
             source,
-            by_name: Mutex::new(HashMap::new()),
+            by_name: Memo::new(),
             file_set,
             by_file_name: std::sync::OnceLock::new(),
             dirs,
-            modules: Mutex::new(HashMap::new()),
+            modules: Memo::new(),
             recording: Mutex::new(None),
-            go_modules: Mutex::new(HashMap::new()),
-            members: Mutex::new(HashMap::new()),
+            go_modules: Memo::new(),
+            members: Memo::new(),
         }
     }
 
@@ -196,16 +197,12 @@ impl<'s> Resolver<'s> {
 
     /// Loads the definitions of all `names` in one pass over the tree.
     pub fn prefetch<I: IntoIterator<Item = String>>(&self, names: I) {
-        let missing: Vec<String> = {
-            let cache = self.by_name.lock().unwrap_or_else(|p| p.into_inner());
-            let mut m: Vec<String> = names
-                .into_iter()
-                .filter(|n| is_word(n) && !cache.contains_key(n))
-                .collect();
-            m.sort_unstable();
-            m.dedup();
-            m
-        };
+        let mut missing: Vec<String> = names
+            .into_iter()
+            .filter(|n| is_word(n) && !self.by_name.contains(n.as_str()))
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
         if missing.is_empty() {
             return;
         }
@@ -228,8 +225,7 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        let mut cache = self.by_name.lock().unwrap_or_else(|p| p.into_inner());
-        cache.extend(found);
+        self.by_name.extend(found);
     }
 
     /// Every repository definition named `name`.
@@ -237,13 +233,8 @@ impl<'s> Resolver<'s> {
         if !is_word(name) {
             return Vec::new();
         }
-        if let Some(v) = self
-            .by_name
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(name)
-        {
-            return v.clone();
+        if let Some(v) = self.by_name.get(name) {
+            return v;
         }
         // A dry run of `resolve_all`: note the name, load nothing yet.
         if let Some(wanted) = self
@@ -256,12 +247,7 @@ impl<'s> Resolver<'s> {
             return Vec::new();
         }
         self.prefetch([name.to_string()]);
-        self.by_name
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(name)
-            .cloned()
-            .unwrap_or_default()
+        self.by_name.get(name).unwrap_or_default()
     }
 
     /// Resolves many references with as few passes over the tree as possible: dry
@@ -294,10 +280,7 @@ impl<'s> Resolver<'s> {
     }
 
     fn forget_members(&self) {
-        self.members
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
+        self.members.clear();
     }
 
     /// What `r`, a reference in `file`, names.
@@ -988,23 +971,15 @@ impl<'s> Resolver<'s> {
             name.to_string(),
             kinds.to_vec(),
         );
-        if let Some(hit) = self
-            .members
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return hit.clone();
+        if let Some(hit) = self.members.get(&key) {
+            return hit;
         }
         let cuts = SUPERTYPE_CUTS.get();
         let found = self.member(ty, name, kinds, 0, &mut HashSet::new());
         // An answer that met a cut chain depends on where the chain was entered: it is
         // not kept for other callers.
         if SUPERTYPE_CUTS.get() == cuts {
-            self.members
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(key, found.clone());
+            self.members.insert(key, found.clone());
         }
         found
     }
@@ -1201,20 +1176,7 @@ impl<'s> Resolver<'s> {
         key: (PathBuf, String),
         compute: impl FnOnce() -> Vec<PathBuf>,
     ) -> Arc<Vec<PathBuf>> {
-        if let Some(v) = self
-            .modules
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return v.clone();
-        }
-        let v = Arc::new(compute());
-        self.modules
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, v.clone());
-        v
+        self.modules.get_or_compute(key, || Arc::new(compute()))
     }
 
     fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
@@ -1337,12 +1299,14 @@ impl<'s> Resolver<'s> {
     /// The Go module a file belongs to: the directory of the nearest `go.mod` above it and
     /// the module path it declares.
     fn go_module_of(&self, file: &Path) -> Option<GoModule> {
-        let cache = &self.go_modules;
         let start = file.parent()?.to_path_buf();
-        if let Some(hit) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&start) {
-            return hit.clone();
-        }
-        let mut dir = Some(start.as_path());
+        self.go_modules
+            .get_or_compute(start.clone(), || self.find_go_module(&start))
+    }
+
+    /// The nearest `go.mod` of the walked tree at or above `start`, read.
+    fn find_go_module(&self, start: &Path) -> Option<GoModule> {
+        let mut dir = Some(start);
         let mut found = None;
         // A handful of levels: go.mod sits at the module root.
         for _ in 0..32 {
@@ -1363,10 +1327,6 @@ impl<'s> Resolver<'s> {
             }
             dir = d.parent();
         }
-        cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(start, found.clone());
         found
     }
 

@@ -9,10 +9,11 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::memo::Memo;
 use crate::facts::{facts_of_file, FileFacts};
 use crate::lang::Language;
 use crate::output::Reporter;
@@ -114,9 +115,9 @@ pub struct ParseOnDemand<'w> {
     /// Walked files by their path with `.` and `..` folded, so that `./a/b.py` and
     /// `a/b.py` are one file.
     by_path: HashMap<PathBuf, usize>,
-    cache: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
+    cache: Memo<PathBuf, Option<Arc<FileFacts>>>,
     /// The files that mention each set of names already searched for.
-    mentions: Mutex<HashMap<Vec<String>, Vec<PathBuf>>>,
+    mentions: Memo<Vec<String>, Vec<PathBuf>>,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -138,8 +139,8 @@ impl<'w> ParseOnDemand<'w> {
             parse_limit,
             files,
             by_path,
-            cache: Mutex::new(HashMap::new()),
-            mentions: Mutex::new(HashMap::new()),
+            cache: Memo::new(),
+            mentions: Memo::new(),
         }
     }
 
@@ -181,16 +182,12 @@ impl<'w> ParseOnDemand<'w> {
 
     /// Parses `paths` on rayon's threads, filling the cache.
     pub fn preload(&self, paths: &[PathBuf]) {
-        let missing: Vec<&PathBuf> = {
-            let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-            paths.iter().filter(|p| !cache.contains_key(*p)).collect()
-        };
+        let missing: Vec<&PathBuf> = paths.iter().filter(|p| !self.cache.contains(*p)).collect();
         let parsed: Vec<(PathBuf, Option<Arc<FileFacts>>)> = missing
             .par_iter()
             .map(|p| ((*p).clone(), self.parse(p)))
             .collect();
-        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache.extend(parsed);
+        self.cache.extend(parsed);
     }
 }
 
@@ -234,21 +231,9 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
-        let path = &self.walked(path);
-        if let Some(hit) = self
-            .cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(path)
-        {
-            return hit.clone();
-        }
-        let f = self.parse(path);
+        let path = self.walked(path);
         self.cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(path.to_path_buf(), f.clone());
-        f
+            .get_or_compute(path.clone(), || self.parse(&path))
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
@@ -256,13 +241,8 @@ impl FactsSource for ParseOnDemand<'_> {
         if key.is_empty() {
             return Vec::new();
         }
-        if let Some(hit) = self
-            .mentions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return hit.clone();
+        if let Some(hit) = self.mentions.get(&key) {
+            return hit;
         }
         let opts = RegexOptions {
             pattern: format!("(?:{})", alternation(&key)),
@@ -278,10 +258,7 @@ impl FactsSource for ParseOnDemand<'_> {
             .map(|v| v.path)
             .collect();
         self.preload(&paths);
-        self.mentions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, paths.clone());
+        self.mentions.insert(key, paths.clone());
         paths
     }
 }

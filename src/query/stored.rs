@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::memo::Memo;
 use super::resolve::normalize;
 use super::source::{
     alternation, definitions_of, distinct_words, walked_files, FactsSource, FileEntry, NameTest,
@@ -40,7 +41,7 @@ pub struct FromIndex<'w> {
     slots: Vec<Slot>,
     /// By normalised path, as bytes (hashing a `PathBuf` walks its components).
     by_path: HashMap<std::ffi::OsString, usize>,
-    cache: Mutex<HashMap<usize, Option<Arc<FileFacts>>>>,
+    cache: Memo<usize, Option<Arc<FileFacts>>>,
     /// Files the index does not answer for are parsed as without an index.
     fresh: ParseOnDemand<'w>,
     /// What the last refresh did.
@@ -208,7 +209,7 @@ impl<'w> FromIndex<'w> {
             files,
             slots,
             by_path,
-            cache: Mutex::new(HashMap::new()),
+            cache: Memo::new(),
             fresh,
             refreshed,
             walked: tree_walked,
@@ -352,15 +353,7 @@ impl FactsSource for FromIndex<'_> {
         let Some(&i) = self.by_path.get(normalize(path).as_os_str()) else {
             return self.fresh.facts(path);
         };
-        if let Some(hit) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(&i) {
-            return hit.clone();
-        }
-        let f = self.load(i);
-        self.cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(i, f.clone());
-        f
+        self.cache.get_or_compute(i, || self.load(i))
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
