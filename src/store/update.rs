@@ -441,7 +441,8 @@ impl Store {
                 Read::Same(stat, c, slot) | Read::Known(stat, c, slot) => {
                     // Another process may have dropped the record since it was looked up.
                     let alive: Option<i64> = tx
-                        .query_row("SELECT id FROM content WHERE id = ?1", [c], |r| r.get(0))
+                        .prepare_cached("SELECT id FROM content WHERE id = ?1")?
+                        .query_row([c], |r| r.get(0))
                         .optional()?;
                     if alive.is_some() {
                         out.rehashed += 1;
@@ -536,23 +537,25 @@ fn insert_content(
     c: NewContent,
     names: &mut HashMap<String, i64>,
 ) -> Result<(i64, Slot), StoreError> {
-    let inserted = tx.execute(
-        "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
+    // Statements run once per file are prepared once per run (`prepare_cached`).
+    let inserted = tx
+        .prepare_cached(
+            "INSERT OR IGNORE INTO content(hash, language, state, error, symbols, refs)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![
             c.hash.as_slice(),
             w.language.name,
             c.state,
             c.error,
             c.symbols,
             c.refs,
-        ],
-    )?;
-    let (id, state, error): (i64, i64, Option<String>) = tx.query_row(
-        "SELECT id, state, error FROM content WHERE hash = ?1 AND language = ?2",
-        params![c.hash.as_slice(), w.language.name],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
+        ])?;
+    let (id, state, error): (i64, i64, Option<String>) = tx
+        .prepare_cached("SELECT id, state, error FROM content WHERE hash = ?1 AND language = ?2")?
+        .query_row(params![c.hash.as_slice(), w.language.name], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
     if inserted > 0 {
         for (table, blob) in BLOB_TABLES
             .iter()
@@ -632,17 +635,15 @@ fn upsert_location(
     checked: i64,
 ) -> Result<Option<i64>, StoreError> {
     let old: Option<i64> = tx
-        .query_row(
-            "SELECT content FROM location WHERE path = ?1",
-            [&w.key],
-            |r| r.get::<_, Option<i64>>(0),
-        )
+        .prepare_cached("SELECT content FROM location WHERE path = ?1")?
+        .query_row([&w.key], |r| r.get::<_, Option<i64>>(0))
         .optional()?
         .flatten();
-    tx.execute(
+    tx.prepare_cached(
         "INSERT OR REPLACE INTO location(path, content, size, mtime_ns, ctime_ns, inode, language, checked_ns)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
+    )?
+    .execute(params![
             w.key,
             content,
             stat.size,
