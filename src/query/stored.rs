@@ -26,7 +26,7 @@ use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, with_names, Slot, Status, Store, StoreError, Walked,
+    decode_definitions_passing, decode_facts, with_names, Slot, Status, Store, StoreError, Walked,
 };
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -319,14 +319,9 @@ impl<'w> FromIndex<'w> {
         match &self.slots[i] {
             Slot::Parsed(id) => {
                 let stored = self.store().definition_blob(*id);
-                match stored.map(|b| decode_definitions(&b, &f.path)) {
-                    Ok(Ok(mut s)) => {
-                        if let Some(p) = passing.filter(|p| p.len() == s.len()) {
-                            let before = s.len();
-                            let mut keep = p.into_iter();
-                            s.retain(|_| keep.next().unwrap_or(true));
-                            skipped.fetch_add(before - s.len(), Ordering::Relaxed);
-                        }
+                match stored.map(|b| decode_definitions_passing(&b, &f.path, passing.as_deref())) {
+                    Ok(Ok((s, left_out))) => {
+                        skipped.fetch_add(left_out, Ordering::Relaxed);
                         Some(s)
                     }
                     _ => definitions_of(f, self.reporter(quiet), self.parse_limit),

@@ -23,7 +23,8 @@ const MAX_DECODED: usize = 1 << 30;
 const MAX_RATIO: usize = 4096;
 
 /// A definition without its path: `id` holds what follows `{path}::` in the real id.
-#[derive(Serialize, Deserialize)]
+/// Read back as [`StoredDefinitionRef`].
+#[derive(Serialize)]
 struct StoredDefinition {
     symbol: Symbol,
     id_has_path: bool,
@@ -181,23 +182,86 @@ pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
     })
 }
 
+/// [`StoredDefinition`] read in place: the same encoding, with every text borrowed
+/// from the decoded blob, so that definitions a search skips cost no allocation. Its
+/// fields mirror [`Symbol`]'s serialised ones in order (a test checks that both read
+/// the same bytes the same way).
+#[derive(Deserialize)]
+struct StoredDefinitionRef<'a> {
+    #[serde(borrow)]
+    symbol: SymbolRef<'a>,
+    id_has_path: bool,
+    parent: Option<u32>,
+    name_byte: u32,
+}
+
+#[derive(Deserialize)]
+struct SymbolRef<'a> {
+    id: &'a str,
+    name: &'a str,
+    qualified_name: &'a str,
+    kind: crate::symbols::Kind,
+    language: &'a str,
+    /// Always empty: stored definitions are path-free.
+    _path: &'a str,
+    line: usize,
+    start_line: usize,
+    end_line: usize,
+    start_byte: usize,
+    end_byte: usize,
+    signature: &'a str,
+    doc: Option<&'a str>,
+}
+
+/// Decodes the stored definitions whose flag in `passing` is set (all of them without
+/// `passing`, or when it does not fit the blob), as if extracted under `path`; the
+/// second number is how many were left out.
+pub fn decode_definitions_passing(
+    blob: &[u8],
+    path: &Path,
+    passing: Option<&[bool]>,
+) -> Result<(Vec<Symbol>, usize), CodecError> {
+    let raw = decompress(blob)?;
+    let defs: Vec<StoredDefinitionRef<'_>> =
+        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    let passing = passing.filter(|p| p.len() == defs.len());
+    let prefix = id_prefix(path);
+    let kept: Vec<Symbol> = defs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| passing.is_none_or(|p| p[*i]))
+        .map(|(_, d)| {
+            let s = &d.symbol;
+            Symbol {
+                id: if d.id_has_path {
+                    format!("{prefix}{}", s.id)
+                } else {
+                    s.id.to_string()
+                },
+                name: s.name.to_string(),
+                qualified_name: s.qualified_name.to_string(),
+                kind: s.kind,
+                language: s.language.to_string(),
+                path: path.to_path_buf(),
+                line: s.line,
+                start_line: s.start_line,
+                end_line: s.end_line,
+                start_byte: s.start_byte,
+                end_byte: s.end_byte,
+                signature: s.signature.to_string(),
+                doc: s.doc.map(str::to_string),
+                parent: d.parent.map(|p| p as usize),
+                name_byte: d.name_byte as usize,
+            }
+        })
+        .collect();
+    let skipped = defs.len() - kept.len();
+    Ok((kept, skipped))
+}
+
 /// Decodes stored definitions as if extracted under `path`.
 pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, CodecError> {
-    let defs: Vec<StoredDefinition> = unpack(blob)?;
-    let prefix = id_prefix(path);
-    Ok(defs
-        .into_iter()
-        .map(|d| {
-            let mut s = d.symbol;
-            if d.id_has_path {
-                s.id = format!("{prefix}{}", s.id);
-            }
-            s.path = path.to_path_buf();
-            s.parent = d.parent.map(|p| p as usize);
-            s.name_byte = d.name_byte as usize;
-            s
-        })
-        .collect())
+    decode_definitions_passing(blob, path, None).map(|(symbols, _)| symbols)
 }
 
 /// Decodes a whole stored record as if extracted under `path`.
@@ -227,13 +291,14 @@ mod tests {
     #[test]
     fn facts_round_trip_under_another_path() {
         let lang = crate::lang::by_name("python").expect("python is registered");
-        let text = "import os\nclass A:\n    def f(self, x):\n        return os.path.join(x)\n";
+        let text = "import os\nclass A:\n    def f(self, x):\n        \"\"\"Joins.\"\"\"\n        return os.path.join(x)\n";
         let a = facts_of_text(lang, Path::new("a/one.py"), text).expect("parses");
         let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
         let defs = encode_definitions(&a);
         let rest = encode_rest(&a);
         let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang).expect("decodes");
         assert_eq!(back.definitions, b.definitions);
+        assert_eq!(b.definitions[1].doc.as_deref(), Some("Joins."));
         assert_eq!(
             back.definitions
                 .iter()
@@ -245,6 +310,23 @@ mod tests {
         assert_eq!(back.imports, b.imports);
         assert_eq!(back.bindings, b.bindings);
         assert_eq!(back.package, b.package);
+    }
+
+    #[test]
+    fn only_the_passing_definitions_are_decoded() {
+        let lang = crate::lang::by_name("python").expect("python is registered");
+        let text = "def a():\n    pass\ndef b():\n    pass\ndef c():\n    pass\n";
+        let f = facts_of_text(lang, Path::new("m.py"), text).expect("parses");
+        let blob = encode_definitions(&f);
+        let (kept, skipped) =
+            decode_definitions_passing(&blob, Path::new("m.py"), Some(&[true, false, true]))
+                .expect("decodes");
+        assert_eq!(kept, [f.definitions[0].clone(), f.definitions[2].clone()]);
+        assert_eq!(skipped, 1);
+        // A mask that does not fit the blob keeps everything.
+        let (all, skipped) =
+            decode_definitions_passing(&blob, Path::new("m.py"), Some(&[false])).expect("decodes");
+        assert_eq!((all, skipped), (f.definitions.clone(), 0));
     }
 
     #[test]
