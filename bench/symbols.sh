@@ -10,7 +10,8 @@
 #  3. `what-breaks NAME` vs `ast-grep run -p 'NAME($$$)'` (target ratio <= 0.5: only
 #     the files the regex selects are parsed) and vs `rg -w -l NAME`.
 #  4. `what-breaks encode --all` over the standard library's test/ tree vs ast-grep.
-# Usage: bench/symbols.sh [PYTHON_LIB_DIR]   (RUNS=N, CODESEARCH=path/to/binary)
+# Usage: bench/symbols.sh [PYTHON_LIB_DIR]   (RUNS=N, CODESEARCH=path/to/binary,
+#        JAVA_TREE=DIR to measure extraction on a Java tree too)
 source "$(dirname "$0")/lib.sh"
 ensure_peers
 bin="$(codesearch_bin)"
@@ -30,6 +31,17 @@ ours_find=$(median_seconds "$bin" find-symbol --no-index --no-ignore -t py no_su
 report_ratio "extraction: find-symbol (no cache) vs ast-grep" "$ours_find" "$theirs" "ast-grep"
 theirs_ctags=$(median_seconds ctags -R --languages=Python -f - .)
 report_ratio "extraction: build-index --symbols vs ctags -R" "$ours" "$theirs_ctags" "ctags"
+
+# 1b. The same on a large Java tree when one is given (JAVA_TREE=DIR), Java files only.
+if [ -n "${JAVA_TREE:-}" ]; then
+  (
+    cd "$JAVA_TREE"
+    rg --files --no-ignore -t java >/dev/null
+    ours_java=$(median_seconds "$bin" build-index --symbols --no-index --no-ignore -t java --json)
+    theirs_java=$(median_seconds ast-grep run -l java -p 'class $C { $$$ }' .)
+    report_ratio "extraction (Java, $(basename "$JAVA_TREE")) vs ast-grep" "$ours_java" "$theirs_java" "ast-grep"
+  )
+fi
 
 # 2. Recall against ctags on the standard library (site-packages excluded): a ctags
 # class/function/member is found when we report a class/function/method with the same
