@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The worker count `-j N` asks for: `N`, or one per core for 0.
@@ -83,8 +83,7 @@ impl InOrder {
         let cut_short = AtomicBool::new(false);
         // The first index whose work gave up: nothing from it on is delivered.
         let gave_up_at = AtomicUsize::new(usize::MAX);
-        // How many results have been consumed; workers wait on it.
-        let delivered = (Mutex::new(0usize), Condvar::new());
+        let delivered = Delivered::default();
         let (tx, rx) = std::sync::mpsc::channel::<(usize, R)>();
         let mut done = 0usize;
         let mut outcome = Ok(());
@@ -118,10 +117,7 @@ impl InOrder {
                         // indices finish them, so the whole prefix is delivered.
                         gave_up_at.fetch_min(index, Ordering::Relaxed);
                         cut_short.store(true, Ordering::Relaxed);
-                        // Taking the lock orders this after any waiter's last check,
-                        // so none sleeps through the wake-up.
-                        drop(delivered.0.lock().unwrap_or_else(|p| p.into_inner()));
-                        delivered.1.notify_all();
+                        delivered.wake();
                         return;
                     };
                     if tx.send((index, result)).is_err() {
@@ -153,9 +149,7 @@ impl InOrder {
                         stop.store(true, Ordering::Relaxed);
                         pending.clear();
                     }
-                    let (count, turn) = &delivered;
-                    *count.lock().unwrap_or_else(|p| p.into_inner()) = done;
-                    turn.notify_all();
+                    delivered.advance(done);
                     if halted {
                         break;
                     }
@@ -178,14 +172,14 @@ impl InOrder {
     fn wait_for_turn(
         &self,
         index: usize,
-        (count, turn): &(Mutex<usize>, Condvar),
+        delivered: &Delivered,
         stop: &AtomicBool,
         gave_up_at: &AtomicUsize,
     ) -> bool {
         let abandoned =
             || stop.load(Ordering::Relaxed) || index > gave_up_at.load(Ordering::Relaxed);
-        let mut delivered = count.lock().unwrap_or_else(|p| p.into_inner());
-        while index >= *delivered + self.ahead {
+        let mut count = delivered.count();
+        while index >= *count + self.ahead {
             if abandoned() || self.passed() {
                 return false;
             }
@@ -195,12 +189,40 @@ impl InOrder {
                 d.saturating_duration_since(Instant::now())
                     .min(Duration::from_millis(100))
             });
-            delivered = turn
-                .wait_timeout(delivered, wait)
+            count = delivered
+                .turn
+                .wait_timeout(count, wait)
                 .unwrap_or_else(|p| p.into_inner())
                 .0;
         }
         !abandoned()
+    }
+}
+
+/// How many results the consumer has taken; workers wait on it for their turn.
+#[derive(Default)]
+struct Delivered {
+    count: Mutex<usize>,
+    turn: Condvar,
+}
+
+impl Delivered {
+    fn count(&self) -> MutexGuard<'_, usize> {
+        self.count.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Records that `done` results are delivered and wakes the waiting workers.
+    fn advance(&self, done: usize) {
+        *self.count() = done;
+        self.turn.notify_all();
+    }
+
+    /// Wakes the waiting workers after a change they check under the lock (a
+    /// give-up): taking the lock orders the change after any waiter's last check, so
+    /// none sleeps through the wake-up.
+    fn wake(&self) {
+        drop(self.count());
+        self.turn.notify_all();
     }
 }
 

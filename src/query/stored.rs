@@ -312,14 +312,14 @@ impl<'w> FromIndex<'w> {
         &self,
         i: usize,
         quiet: bool,
-        passing: Option<Vec<bool>>,
+        passing: Option<&[bool]>,
         skipped: &AtomicUsize,
     ) -> Option<Vec<Symbol>> {
         let f = &self.files[i];
         match &self.slots[i] {
             Slot::Parsed(id) => {
                 let stored = self.store().definition_blob(*id);
-                match stored.map(|b| decode_definitions_passing(&b, &f.path, passing.as_deref())) {
+                match stored.map(|b| decode_definitions_passing(&b, &f.path, passing)) {
                     Ok(Ok((s, left_out))) => {
                         skipped.fetch_add(left_out, Ordering::Relaxed);
                         Some(s)
@@ -411,7 +411,7 @@ impl FactsSource for FromIndex<'_> {
                 skipped.fetch_add(p.len(), Ordering::Relaxed);
                 return;
             }
-            if let Some(s) = self.definitions_passing(i, quiet, passing, &skipped) {
+            if let Some(s) = self.definitions_passing(i, quiet, passing.as_deref(), &skipped) {
                 visit(s);
             }
         });
