@@ -27,6 +27,9 @@ fn main() -> ExitCode {
         let code = codesearch::xray::python::worker::main();
         return ExitCode::from(u8::try_from(code).unwrap_or(2));
     }
+    // SAFETY: nothing has touched tree-sitter yet and no other thread runs: only
+    // the worker check above (which returned) and argument parsing come first.
+    unsafe { codesearch::lang::use_fast_parser_allocator() };
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
