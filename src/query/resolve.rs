@@ -13,6 +13,7 @@
 //! type and its supertypes. A name that no file of the repository defines is external.
 
 use std::collections::{HashMap, HashSet};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -1487,34 +1488,33 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     if !matches!(s.kind, Kind::Method | Kind::Function) {
         return None;
     }
-    let siblings: Vec<usize> = d
+    // Each overload's parameter count, read once from its signature.
+    let siblings: Vec<(usize, Option<(usize, bool)>)> = d
         .file
         .definitions
         .iter()
         .enumerate()
         .filter(|(_, o)| o.name == s.name && o.parent == s.parent && o.kind == s.kind)
-        .map(|(i, _)| i)
+        .map(|(i, o)| (i, parameter_count(&o.signature, &o.name)))
         .collect();
     if siblings.len() < 2 {
         return None;
     }
-    let fits = |i: &usize| {
-        let o = &d.file.definitions[*i];
-        match parameter_count(&o.signature, &o.name) {
-            Some((n, false)) => n == arity,
-            Some((n, true)) => arity + 1 >= n,
-            None => false,
-        }
+    let fits = |count: &Option<(usize, bool)>| match *count {
+        Some((n, false)) => n == arity,
+        Some((n, true)) => arity + 1 >= n,
+        None => false,
     };
-    let exact: Vec<usize> = siblings.iter().copied().filter(fits).collect();
-    // Prefer a fixed-arity match over a varargs one.
-    let fixed: Vec<usize> = exact
+    let exact: Vec<usize> = siblings
         .iter()
-        .copied()
-        .filter(|i| {
-            let o = &d.file.definitions[*i];
-            parameter_count(&o.signature, &o.name).is_some_and(|(_, v)| !v)
-        })
+        .filter(|(_, c)| fits(c))
+        .map(|(i, _)| *i)
+        .collect();
+    // Prefer a fixed-arity match over a varargs one.
+    let fixed: Vec<usize> = siblings
+        .iter()
+        .filter(|(_, c)| fits(c) && c.is_some_and(|(_, varargs)| !varargs))
+        .map(|(i, _)| *i)
         .collect();
     let chosen = match (fixed.as_slice(), exact.as_slice()) {
         ([one], _) => *one,
@@ -1530,7 +1530,10 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
 /// The number of parameters a one-line signature declares after `name`, and whether
 /// the last is variadic; `None` when the list does not close on that line.
 fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
-    let at = signature.find(&format!("{name}("))? + name.len();
+    let at = signature
+        .match_indices(name)
+        .map(|(i, _)| i + name.len())
+        .find(|&end| signature[end..].starts_with('('))?;
     let rest = &signature[at + 1..];
     let mut depth = 0usize;
     let mut count = 0usize;
@@ -1628,15 +1631,8 @@ fn is_word(s: &str) -> bool {
 pub fn normalize(p: &Path) -> PathBuf {
     // Most paths are normal already (walked paths are): checking the bytes is much
     // cheaper than rebuilding the path component by component.
-    let bytes = p.as_os_str().as_encoded_bytes();
-    let plain = !bytes.is_empty()
-        && !bytes.ends_with(b"/")
-        && bytes
-            .split(|&b| b == b'/')
-            .enumerate()
-            .all(|(i, c)| (i == 0 || !c.is_empty()) && c != b"." && c != b"..");
-    if plain {
-        return p.to_path_buf();
+    if let Some(plain) = plain_form(p) {
+        return PathBuf::from(std::ffi::OsStr::from_bytes(plain));
     }
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -1651,6 +1647,23 @@ pub fn normalize(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The bytes of `p` when folding it only drops a leading `./` (walked paths begin with
+/// one when the walk starts at `.`): no `.` or `..` component, no empty one, no
+/// trailing `/`. `None` when it needs the full fold.
+pub fn plain_form(p: &Path) -> Option<&[u8]> {
+    let mut bytes = p.as_os_str().as_bytes();
+    while let Some(rest) = bytes.strip_prefix(b"./") {
+        bytes = rest;
+    }
+    let plain = !bytes.is_empty()
+        && !bytes.ends_with(b"/")
+        && bytes
+            .split(|&b| b == b'/')
+            .enumerate()
+            .all(|(i, c)| (i == 0 || !c.is_empty()) && c != b"." && c != b"..");
+    plain.then_some(bytes)
 }
 
 /// The directories of the walked files, indexed for the questions resolution asks of
@@ -1724,6 +1737,9 @@ mod tests {
             ("a/b.py", "a/b.py"),
             ("/abs/x.go", "/abs/x.go"),
             ("./a/b", "a/b"),
+            ("././a/b", "a/b"),
+            ("./a/./b", "a/b"),
+            ("./", ""),
             ("a/./b", "a/b"),
             ("a/../b", "b"),
             ("../x", "../x"),

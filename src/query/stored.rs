@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::memo::Memo;
-use super::resolve::normalize;
+use super::resolve::{normalize, plain_form};
 use super::source::{
     alternation, definitions_of, distinct_words, walked_files, FactsSource, FileEntry, NameTest,
     ParseOnDemand,
@@ -106,11 +106,25 @@ pub struct Unopened {
 /// their keys.
 fn keyed(files: &[FileEntry], root: &Path) -> Result<Vec<(usize, Vec<u8>)>, StoreError> {
     let cwd = std::env::current_dir()?.canonicalize()?;
+    // The common case, a plain relative path under a working directory inside the
+    // root, is the working directory's key joined with the path's bytes.
+    let cwd_key = cwd
+        .strip_prefix(root)
+        .ok()
+        .map(|k| k.as_os_str().as_bytes());
+    let key = |path: &Path| match (cwd_key, plain_form(path)) {
+        (Some(base), Some(rel)) if !rel.starts_with(b"/") => Some(if base.is_empty() {
+            rel.to_vec()
+        } else {
+            [base, b"/", rel].concat()
+        }),
+        _ => key_of(root, &cwd, path),
+    };
     Ok(files
         .iter()
         .enumerate()
         .filter(|(_, f)| f.language.is_some())
-        .filter_map(|(i, f)| Some((i, key_of(root, &cwd, &f.path)?)))
+        .filter_map(|(i, f)| Some((i, key(&f.path)?)))
         .collect())
 }
 

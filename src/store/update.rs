@@ -18,11 +18,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::schema::{BLOB_TABLES, STATE_BINARY, STATE_FAILED, STATE_PARSED};
 use super::{codec, now_ns, Store, StoreError};
 use crate::facts::facts_of_text;
-use crate::lang::Language;
+use crate::lang::{Language, LANGUAGES};
 use crate::output::progress::Progress;
 use crate::source;
 
@@ -80,12 +81,18 @@ struct Loc {
     mtime_ns: i64,
     ctime_ns: i64,
     inode: i64,
-    language: String,
+    /// The language's canonical name; empty for a name this build does not know.
+    language: &'static str,
     checked_ns: i64,
     state: Option<i64>,
     error: Option<String>,
-    hash: Option<Vec<u8>>,
+    hash: Option<[u8; 32]>,
 }
+
+/// The stored locations by key. Loading them is part of every question's freshness
+/// check, so the map uses FxHash: a collision could only cost time, never a wrong
+/// answer.
+type Locations = FxHashMap<Vec<u8>, Loc>;
 
 /// A file's or directory's identity on disk: when its bytes (or entries) change, one
 /// of these does.
@@ -177,6 +184,15 @@ fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
 }
 
 /// Reads, hashes and (for new bytes) parses one file.
+/// The language of a stored name, as the table spells it (`""` when unknown, which
+/// matches no walked file, so that file is read again).
+fn canonical_language(name: &str) -> &'static str {
+    LANGUAGES
+        .iter()
+        .find(|l| l.name == name)
+        .map_or("", |l| l.name)
+}
+
 fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64) -> Read {
     let bytes = match source::read_bytes_within(w.path, limit) {
         Ok(b) => b,
@@ -185,7 +201,7 @@ fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64
     let hash = *blake3::hash(&bytes).as_bytes();
     if let Some(l) = loc {
         if let (Some(c), Some(h), Some(state)) = (l.content, &l.hash, l.state) {
-            if h.as_slice() == hash && l.language == w.language.name {
+            if *h == hash && l.language == w.language.name {
                 return Read::Same(stat, c, slot_of(c, state, l.error.clone()));
             }
         }
@@ -241,7 +257,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
 }
 
 /// The stat-only pass: what each file needs.
-fn plan(files: &[Walked], locs: &HashMap<Vec<u8>, Loc>, limit: u64) -> Vec<Plan> {
+fn plan(files: &[Walked], locs: &Locations, limit: u64) -> Vec<Plan> {
     files
         .par_iter()
         .map(|w| {
@@ -270,8 +286,8 @@ fn plan(files: &[Walked], locs: &HashMap<Vec<u8>, Loc>, limit: u64) -> Vec<Plan>
 
 impl Store {
     /// The stored locations that are gone from disk (not walked, and no longer a file).
-    fn gone<'l>(&self, files: &[Walked], locs: &'l HashMap<Vec<u8>, Loc>) -> Vec<&'l Vec<u8>> {
-        let walked: HashSet<&[u8]> = files.iter().map(|w| w.key.as_slice()).collect();
+    fn gone<'l>(&self, files: &[Walked], locs: &'l Locations) -> Vec<&'l Vec<u8>> {
+        let walked: FxHashSet<&[u8]> = files.iter().map(|w| w.key.as_slice()).collect();
         locs.keys()
             .filter(|k| !walked.contains(k.as_slice()))
             .filter(|k| {
@@ -298,7 +314,7 @@ impl Store {
         Ok(reads + self.gone(files, &locs).len())
     }
 
-    fn locations(&self) -> Result<HashMap<Vec<u8>, Loc>, StoreError> {
+    fn locations(&self) -> Result<Locations, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT l.path, l.content, l.size, l.mtime_ns, l.ctime_ns, l.inode, l.language,
                     l.checked_ns, c.state, c.error, c.hash
@@ -313,11 +329,15 @@ impl Store {
                     mtime_ns: r.get(3)?,
                     ctime_ns: r.get(4)?,
                     inode: r.get(5)?,
-                    language: r.get(6)?,
+                    language: canonical_language(r.get_ref(6)?.as_str()?),
                     checked_ns: r.get(7)?,
                     state: r.get(8)?,
                     error: r.get(9)?,
-                    hash: r.get(10)?,
+                    // A hash of another length is damage: the file is read again.
+                    hash: r
+                        .get_ref(10)?
+                        .as_blob_or_null()?
+                        .and_then(|h| h.try_into().ok()),
                 },
             ))
         })?;
@@ -481,7 +501,7 @@ impl Store {
     fn finish(
         &mut self,
         files: &[Walked],
-        locs: &HashMap<Vec<u8>, Loc>,
+        locs: &Locations,
         too_large: &[(usize, Stat)],
         checked: i64,
         wrote: bool,
