@@ -484,3 +484,29 @@ fn type_arguments_in_a_class_header_are_uses_not_inheritance() {
         .collect();
     assert_eq!(kinds, ["type_use"], "{recs:?}");
 }
+
+#[test]
+fn an_untyped_lambda_parameter_is_unresolved_not_external() {
+    // `bi`'s type comes from generics the tool does not infer: the honest answer is
+    // "unresolved", never a library class reached through the wildcard imports.
+    let dir = tree(&[
+        ("p/B.java", "package p;\nclass B { void go() {} }\n"),
+        (
+            "p/A.java",
+            "package p;\nimport java.util.*;\nimport java.util.concurrent.*;\nclass A {\n    void run(Map<String, B> m) {\n        m.values().forEach(bi -> bi.go());\n        m.values().forEach((B x) -> x.go());\n    }\n}\n",
+        ),
+        (
+            "w.js",
+            "import { B } from './b.js';\nexport function run(items) {\n  items.forEach(it => it.go());\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "A.run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    assert!(has(&got, "6 call bi.go -> ?"), "{got:#?}");
+    assert!(has(&got, "7 call x.go -> p/B.java:2"), "{got:#?}");
+    let (code, recs) = json(dir.path(), &["what-depends", "run", "-t", "js"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    assert!(has(&got, "3 call it.go -> ?"), "{got:#?}");
+}

@@ -287,9 +287,15 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k);
-        } else if kind == "arrow_function" {
-            if let Some(p) = g.child(node, "parameter") {
-                self.bind(p, None, None, BindingKind::Parameter);
+        } else if matches!(kind, "arrow_function" | "lambda_expression") {
+            // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
+            for field in ["parameter", "parameters"] {
+                if let Some(p) = g
+                    .child(node, field)
+                    .filter(|p| g.class(*p).has(Class::IDENTIFIER))
+                {
+                    self.bind(p, None, None, BindingKind::Parameter);
+                }
             }
         }
         if class.has(Class::IDENTIFIER) {
