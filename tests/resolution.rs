@@ -510,3 +510,28 @@ fn an_untyped_lambda_parameter_is_unresolved_not_external() {
     let got = deps(&recs);
     assert!(has(&got, "3 call it.go -> ?"), "{got:#?}");
 }
+
+#[test]
+fn a_use_through_its_own_class_supertype_resolves_from_the_index_and_without_it() {
+    // what-breaks reads a using file with only the references it asks about: the
+    // inheritance the use resolves through must survive that.
+    let dir = tree(&[
+        ("p/Base.java", "package p;\nclass Base {\n    void go() {}\n}\n"),
+        (
+            "p/Child.java",
+            "package p;\nclass Child extends Base {\n    void run() {\n        this.go();\n        go();\n    }\n}\n",
+        ),
+        ("p/Other.java", "package p;\nclass Other {\n    void go() {}\n}\n"),
+    ]);
+    for extra in [None, Some("--no-index")] {
+        let mut args = vec!["what-breaks", "Base.go"];
+        args.extend(extra);
+        let (code, recs) = json(dir.path(), &args);
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(
+            uses(&recs),
+            ["p/Child.java:4 definition", "p/Child.java:5 definition"],
+            "{extra:?} {recs:?}"
+        );
+    }
+}

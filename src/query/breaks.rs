@@ -110,8 +110,12 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let files = source.files_mentioning(&names);
     let keys: Vec<(PathBuf, String)> = targets.iter().map(Target::key).collect();
     // Decoding (or parsing) each file's facts is the bulk of the work: in parallel,
-    // collected in path order.
-    let facts: Vec<Arc<FileFacts>> = files.par_iter().filter_map(|p| source.facts(p)).collect();
+    // collected in path order, keeping only the references this level asks about.
+    let wanted = |name: &str| by_name.contains_key(name);
+    let facts: Vec<Arc<FileFacts>> = files
+        .par_iter()
+        .filter_map(|p| source.facts_for_uses(p, &wanted))
+        .collect();
     let items: Vec<(&Arc<FileFacts>, &Reference)> = facts
         .iter()
         .flat_map(|f| {

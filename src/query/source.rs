@@ -40,6 +40,14 @@ pub trait FactsSource: Sync {
     /// The facts of one file (`None` when it has no language, is binary or unreadable;
     /// unreadable files are reported once).
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
+    /// The facts of one file for reading the uses of some names once: a source may
+    /// keep only the references whose name `wanted` accepts (and the inheritance
+    /// references resolution reads) and leave the result out of its cache, so that
+    /// scanning thousands of files does not keep every reference of each in memory.
+    fn facts_for_uses(&self, path: &Path, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+        let _ = wanted;
+        self.facts(path)
+    }
     /// The files that contain any of `names` as a whole word, in path order.
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
     /// The files that may define any of `names`, in path order: those that mention
@@ -80,6 +88,9 @@ pub fn alternation(words: &[String]) -> String {
         .collect::<Vec<_>>()
         .join("|")
 }
+
+/// Which reference names a scan for uses wants.
+pub type UseFilter<'a> = dyn Fn(&str) -> bool + Sync + 'a;
 
 /// A necessary condition on a definition's name parts.
 pub type NameTest<'a> = dyn Fn(&NameParts) -> bool + Sync + 'a;

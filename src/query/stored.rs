@@ -20,9 +20,9 @@ use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
     alternation, definitions_of, distinct_words, walked_files, FactsSource, FileEntry, NameTest,
-    ParseOnDemand,
+    ParseOnDemand, UseFilter,
 };
-use crate::facts::FileFacts;
+use crate::facts::{FileFacts, RefKind};
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
@@ -265,6 +265,25 @@ impl<'w> FromIndex<'w> {
         }
     }
 
+    /// The stored facts of file `i` with only the references whose name `wanted`
+    /// accepts, and the inheritance references; `None` when the index holds no
+    /// readable record for it.
+    fn load_keeping(&self, i: usize, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+        let f = &self.files[i];
+        let (Slot::Parsed(id), Some(lang)) = (&self.slots[i], f.language) else {
+            return None;
+        };
+        let blobs = self.store().fact_blobs(*id);
+        let mut facts = blobs
+            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?))
+            .ok()?;
+        facts
+            .references
+            .retain(|r| r.kind == RefKind::Inheritance || wanted(&r.name));
+        facts.references.shrink_to_fit();
+        Some(Arc::new(facts))
+    }
+
     /// The indices of the files that contain any of `names` as a whole word, in path
     /// order; `None` when the index cannot be read.
     fn mentioning(&self, names: &[String]) -> Option<Vec<usize>> {
@@ -365,9 +384,23 @@ impl FactsSource for FromIndex<'_> {
         self.cache.get_or_compute(i, || self.load(i))
     }
 
+    fn facts_for_uses(&self, path: &Path, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+        let Some(&i) = self.by_path.get(normalize(path).as_os_str()) else {
+            return self.fresh.facts(path);
+        };
+        if let Some(cached) = self.cache.get(&i) {
+            return cached;
+        }
+        self.load_keeping(i, wanted).or_else(|| self.facts(path))
+    }
+
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
         match self.mentioning(names) {
-            Some(hits) => self.loaded(hits),
+            // Not loaded here: the uses are read with `facts_for_uses`.
+            Some(hits) => hits
+                .into_iter()
+                .map(|i| self.files[i].path.clone())
+                .collect(),
             // The snapshot became unreadable: answer as without an index.
             None => self.fresh.files_mentioning(names),
         }
