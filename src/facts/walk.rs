@@ -14,6 +14,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use tree_sitter::{Node, Tree};
 
 use super::grammar::{Class, Grammar};
@@ -89,9 +91,9 @@ pub(super) fn facts_with(
         },
         next_def: 0,
         open: Vec::new(),
-        declared: HashSet::new(),
-        calls: HashMap::new(),
-        requires: HashSet::new(),
+        declared: FxHashSet::default(),
+        calls: FxHashMap::default(),
+        requires: FxHashSet::default(),
         references: Vec::new(),
         imports: Vec::new(),
         bindings: Vec::new(),
@@ -129,18 +131,20 @@ struct Walk<'a> {
     g: &'static Grammar,
     src: &'a str,
     defs: &'a [Symbol],
-    def_names: HashSet<usize>,
+    // The byte-offset sets below hash with FxHash: they are looked up for every node,
+    // and a file cannot pick its offsets freely enough to make them collide in bulk.
+    def_names: FxHashSet<usize>,
     /// Definition indices by start.
     order: Vec<usize>,
     next_def: usize,
     /// Open definitions, innermost last.
     open: Vec<usize>,
     /// Byte offsets of names that a declaration binds (not uses).
-    declared: HashSet<usize>,
+    declared: FxHashSet<usize>,
     /// Callee name offsets of calls seen above the current node.
-    calls: HashMap<usize, CallSite>,
+    calls: FxHashMap<usize, CallSite>,
     /// `require(..)` calls already read as the imports of a declaration.
-    requires: HashSet<usize>,
+    requires: FxHashSet<usize>,
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,

@@ -245,17 +245,11 @@ impl<'w> FromIndex<'w> {
     fn load(&self, i: usize) -> Option<Arc<FileFacts>> {
         let f = &self.files[i];
         match &self.slots[i] {
-            Slot::Parsed(id) => {
-                let lang = f.language?;
-                // The store's lock is held for the read only: files decode in parallel.
-                let blobs = self.store().fact_blobs(*id);
-                let decoded = blobs.and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?));
-                match decoded {
-                    Ok(facts) => Some(Arc::new(facts)),
-                    // A record that cannot be read is answered from the file itself.
-                    Err(_) => self.fresh.parse(&f.path),
-                }
-            }
+            Slot::Parsed(_) => match self.stored_facts(i) {
+                Some(facts) => Some(Arc::new(facts)),
+                // A record that cannot be read is answered from the file itself.
+                None => self.fresh.parse(&f.path),
+            },
             Slot::Binary => None,
             Slot::Failed(message) => {
                 self.report.path_error(&f.path, message);
@@ -265,18 +259,24 @@ impl<'w> FromIndex<'w> {
         }
     }
 
-    /// The stored facts of file `i` with only the references whose name `wanted`
-    /// accepts, and the inheritance references; `None` when the index holds no
-    /// readable record for it.
-    fn load_keeping(&self, i: usize, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+    /// The facts the index holds for file `i`; `None` when it holds no readable record.
+    fn stored_facts(&self, i: usize) -> Option<FileFacts> {
         let f = &self.files[i];
         let (Slot::Parsed(id), Some(lang)) = (&self.slots[i], f.language) else {
             return None;
         };
+        // The store's lock is held for the read only: files decode in parallel.
         let blobs = self.store().fact_blobs(*id);
-        let mut facts = blobs
+        blobs
             .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?))
-            .ok()?;
+            .ok()
+    }
+
+    /// The stored facts of file `i` with only the references whose name `wanted`
+    /// accepts, and the inheritance references; `None` when the index holds no
+    /// readable record for it.
+    fn load_keeping(&self, i: usize, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+        let mut facts = self.stored_facts(i)?;
         facts
             .references
             .retain(|r| r.kind == RefKind::Inheritance || wanted(&r.name));

@@ -2,12 +2,12 @@
 //! one record), encoded compactly with `postcard` and compressed.
 //!
 //! Definitions and the rest are two blobs so that find-symbol, which needs only the
-//! definitions, never decodes references. The blobs a search reads on every question
-//! (definitions and their name parts) are compressed with LZ4 (`lz4_flex`, safe Rust),
-//! which decodes several times faster than zstd; the larger blob of references, read
-//! only for the files a question is about, with zstd, which makes that blob about a
-//! fifth smaller than LZ4 would. Both carry the decoded length first, checked before anything is
-//! reserved.
+//! definitions, never decodes references. The blobs read on every question (the
+//! definitions, their name parts, the remembered walk) are compressed with LZ4
+//! (`lz4_flex`, safe Rust), which decodes several times faster than zstd; the larger
+//! blob of references, read only for the files a question is about, with zstd, which
+//! makes it about a fifth smaller than LZ4 would. Both carry the decoded length first,
+//! checked before anything is reserved.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -131,7 +131,7 @@ fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
 
 /// A blob read on every search: the encoded length (4 bytes, little-endian), then the
 /// LZ4 block.
-fn pack_fast<T: Serialize>(value: &T) -> Vec<u8> {
+pub(super) fn pack_fast<T: Serialize>(value: &T) -> Vec<u8> {
     // Invariant: as in `pack`.
     let raw = postcard::to_stdvec(value).expect("facts serialise");
     let mut blob = u32::try_from(raw.len())
@@ -140,6 +140,11 @@ fn pack_fast<T: Serialize>(value: &T) -> Vec<u8> {
         .to_vec();
     blob.extend_from_slice(&lz4_flex::block::compress(&raw));
     blob
+}
+
+pub(super) fn unpack_fast<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
+    let raw = decompress_fast(blob)?;
+    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
 }
 
 fn decompress_fast(blob: &[u8]) -> Result<Vec<u8>, CodecError> {

@@ -40,14 +40,14 @@ impl Store {
             })
             .optional()?;
         match blob {
-            Some(b) => Ok(Some(super::codec::unpack(&b)?)),
+            Some(b) => Ok(Some(super::codec::unpack_fast(&b)?)),
             None => Ok(None),
         }
     }
 
     /// Stores `walk` under `key` (replacing the last one).
     pub fn remember_walk(&mut self, key: &[u8], walk: &Walk) -> Result<(), StoreError> {
-        let blob = super::codec::pack(walk);
+        let blob = super::codec::pack_fast(walk);
         self.conn.execute(
             "INSERT OR REPLACE INTO walk_cache(key, walk) VALUES (?1, ?2)",
             params![key, blob],
