@@ -704,7 +704,12 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
         count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
         0
     );
-    for blobs in ["content_definitions", "content_names", "content_facts"] {
+    for blobs in [
+        "content_definitions",
+        "content_names",
+        "content_facts",
+        "content_mentions",
+    ] {
         assert_eq!(
             count(&format!("SELECT count(*) FROM {blobs}")),
             2,

@@ -2,12 +2,13 @@
 //! one record), encoded compactly with `postcard` and compressed.
 //!
 //! Definitions and the rest are two blobs so that find-symbol, which needs only the
-//! definitions, never decodes references. The blobs read on every question (the
-//! definitions, their name parts, the remembered walk) are compressed with LZ4
-//! (`lz4_flex`, safe Rust), which decodes several times faster than zstd; the larger
-//! blob of references, read only for the files a question is about, with zstd, which
-//! makes it about a fifth smaller than LZ4 would. Both carry the decoded length first,
-//! checked before anything is reserved.
+//! definitions, never decodes references. The definitions' name parts and the
+//! remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
+//! Rust), which decodes several times faster than zstd, and so is the short list of
+//! the names a content mentions; the definitions and references, read only for the
+//! files a question is about, use zstd, which makes them about a fifth smaller than
+//! LZ4 would and keeps the index smaller than the source it covers. Every blob
+//! carries its decoded length first, checked before anything is reserved.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -194,7 +195,7 @@ pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
             }
         })
         .collect();
-    pack_fast(&defs)
+    pack(&defs)
 }
 
 /// Encodes the name parts of every definition (see [`NameParts`]), in order.
@@ -214,6 +215,16 @@ pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Resu
     let parts: Vec<NameParts> =
         postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
     Ok(visit(&parts))
+}
+
+/// Encodes the ids of the names a content mentions (see the `content_mentions` table).
+pub fn encode_mentions(name_ids: &[i64]) -> Vec<u8> {
+    pack_fast(&name_ids)
+}
+
+/// Decodes [`encode_mentions`]' list.
+pub fn decode_mentions(blob: &[u8]) -> Result<Vec<i64>, CodecError> {
+    unpack_fast(blob)
 }
 
 /// Encodes everything but the definitions.
@@ -265,7 +276,7 @@ pub fn decode_definitions_passing(
     path: &Path,
     passing: Option<&[bool]>,
 ) -> Result<(Vec<Symbol>, usize), CodecError> {
-    let raw = decompress_fast(blob)?;
+    let raw = decompress(blob)?;
     let defs: Vec<StoredDefinitionRef<'_>> =
         postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
     let passing = passing.filter(|p| p.len() == defs.len());

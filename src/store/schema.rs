@@ -14,11 +14,14 @@
 //!   checked (to catch edits in the same timestamp tick as an update);
 //! - `name` / `mention`: which contents define or reference each name, so that the
 //!   files that can use a symbol are found without reading any file;
+//!   `content_mentions` lists each content's name ids, so that dropping a content
+//!   deletes its mentions by key (an index of mentions by content would cost as much
+//!   space as the mentions themselves);
 //! - `walk_cache`: the last walk per set of walk flags (see `walk_cache.rs`).
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 6;
+pub const FORMAT_VERSION: i64 = 7;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -56,12 +59,17 @@ CREATE TABLE mention(
     content INTEGER NOT NULL,
     PRIMARY KEY(name, content)
 ) WITHOUT ROWID;
-CREATE INDEX mention_content ON mention(content);
+CREATE TABLE content_mentions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL);
 ";
 
 /// The tables holding a parsed content's blobs, each keyed by the content's id.
-pub const BLOB_TABLES: [&str; 3] = ["content_definitions", "content_names", "content_facts"];
+pub const BLOB_TABLES: [&str; 4] = [
+    "content_definitions",
+    "content_names",
+    "content_facts",
+    "content_mentions",
+];
 
 /// `content.state`: what parsing the content gave.
 pub const STATE_PARSED: i64 = 0;

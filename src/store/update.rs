@@ -577,22 +577,12 @@ fn insert_content(
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
     if inserted > 0 {
-        for (table, blob) in BLOB_TABLES
-            .iter()
-            .zip([&c.definitions, &c.name_parts, &c.facts])
-        {
-            if let Some(blob) = blob {
-                tx.prepare_cached(&format!(
-                    "INSERT INTO {table}(content, blob) VALUES (?1, ?2)"
-                ))?
-                .execute(params![id, blob])?;
-            }
-        }
         // Most names are stored already: look them up, insert only the new ones.
         let mut find_name = tx.prepare_cached("SELECT id FROM name WHERE text = ?1")?;
         let mut add_name = tx.prepare_cached("INSERT INTO name(text) VALUES (?1) RETURNING id")?;
         let mut add_mention =
             tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
+        let mut mentioned: Vec<i64> = Vec::with_capacity(c.names.len());
         for n in &c.names {
             let nid = match names.get(n) {
                 Some(&nid) => nid,
@@ -606,6 +596,22 @@ fn insert_content(
                 }
             };
             add_mention.execute(params![nid, id])?;
+            mentioned.push(nid);
+        }
+        // Every content gets its list, empty when it has no facts: a missing list
+        // then means damage.
+        let mentions = Some(codec::encode_mentions(&mentioned));
+        for (table, blob) in
+            BLOB_TABLES
+                .iter()
+                .zip([&c.definitions, &c.name_parts, &c.facts, &mentions])
+        {
+            if let Some(blob) = blob {
+                tx.prepare_cached(&format!(
+                    "INSERT INTO {table}(content, blob) VALUES (?1, ?2)"
+                ))?
+                .execute(params![id, blob])?;
+            }
         }
     }
     Ok((id, slot_of(id, state, error)))
@@ -615,8 +621,12 @@ fn insert_content(
 /// and the names nothing else mentions: work proportional to what changed.
 fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
     let mut referenced = tx.prepare_cached("SELECT 1 FROM location WHERE content = ?1 LIMIT 1")?;
-    let mut names_of = tx.prepare_cached("SELECT name FROM mention WHERE content = ?1")?;
-    let mut drop_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
+    let mut mentions_of =
+        tx.prepare_cached("SELECT blob FROM content_mentions WHERE content = ?1")?;
+    let mut drop_mention =
+        tx.prepare_cached("DELETE FROM mention WHERE name = ?1 AND content = ?2")?;
+    // Without a readable list (a damaged record), the whole table is searched.
+    let mut drop_all_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
     let mut drop_content = tx.prepare_cached("DELETE FROM content WHERE id = ?1")?;
     let mut drop_blobs = BLOB_TABLES
         .iter()
@@ -631,10 +641,19 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         if referenced.exists([id])? {
             continue;
         }
-        for n in names_of.query_map([id], |r| r.get::<_, i64>(0))? {
-            orphan_names.insert(n?);
+        let listed: Option<Vec<u8>> = mentions_of.query_row([id], |r| r.get(0)).optional()?;
+        match listed.map(|blob| codec::decode_mentions(&blob)) {
+            Some(Ok(name_ids)) => {
+                for n in name_ids {
+                    drop_mention.execute([n, id])?;
+                    orphan_names.insert(n);
+                }
+            }
+            // A damaged or missing list.
+            _ => {
+                drop_all_mentions.execute([id])?;
+            }
         }
-        drop_mentions.execute([id])?;
         drop_content.execute([id])?;
         for drop in &mut drop_blobs {
             drop.execute([id])?;
