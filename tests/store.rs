@@ -727,6 +727,30 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
 }
 
 #[test]
+fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
+    let dir = tree(&[("a.py", "def old_name():\n    helper()\n")]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    {
+        let db = rusqlite::Connection::open(database(i)).unwrap();
+        let damaged = db
+            .execute("UPDATE content_mentions SET blob = x'ffffffff00'", [])
+            .unwrap();
+        assert_eq!(damaged, 1);
+    }
+    write(p, "a.py", b"def new_name():\n    pass\n");
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(
+        count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
+        0
+    );
+    same_as_fresh(p, i, &["what-breaks", "new_name"]);
+}
+
+#[test]
 fn index_clear_prints_one_cleared_record() {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
