@@ -76,86 +76,71 @@ thread_local! {
     static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { RefCell::new(None) };
 }
 
-/// A blob: the encoded length (4 bytes, little-endian), then the zstd frame.
-pub(super) fn pack<T: Serialize>(value: &T) -> Vec<u8> {
+/// How a blob's encoding is compressed (see the module doc for which blob uses which).
+#[derive(Clone, Copy)]
+pub(super) enum Packing {
+    Zstd,
+    Lz4,
+}
+
+/// A blob: the encoded length (4 bytes, little-endian), then the compressed encoding.
+pub(super) fn pack<T: Serialize>(value: &T, packing: Packing) -> Vec<u8> {
     // Invariant: postcard serialises every type here (no maps with non-string keys,
     // no unsized sequences).
     let raw = postcard::to_stdvec(value).expect("facts serialise");
-    let frame = COMPRESSOR.with(|c| {
-        // Invariant: creating a context (for a valid level) and compressing into a
-        // growable buffer fail only when zstd cannot allocate.
-        c.borrow_mut()
-            .get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"))
-            .compress(&raw)
-            .expect("zstd compresses")
-    });
-    let mut blob = Vec::with_capacity(4 + frame.len());
+    let body = match packing {
+        Packing::Zstd => COMPRESSOR.with(|c| {
+            // Invariant: creating a context (for a valid level) and compressing into a
+            // growable buffer fail only when zstd cannot allocate.
+            c.borrow_mut()
+                .get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"))
+                .compress(&raw)
+                .expect("zstd compresses")
+        }),
+        Packing::Lz4 => lz4_flex::block::compress(&raw),
+    };
+    let mut blob = Vec::with_capacity(4 + body.len());
     blob.extend_from_slice(&u32::try_from(raw.len()).unwrap_or(u32::MAX).to_le_bytes());
-    blob.extend_from_slice(&frame);
+    blob.extend_from_slice(&body);
     blob
 }
 
-pub(super) fn unpack<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
-    let raw = decompress(blob)?;
+pub(super) fn unpack<T: for<'de> Deserialize<'de>>(
+    blob: &[u8],
+    packing: Packing,
+) -> Result<T, CodecError> {
+    let raw = decompress(blob, packing)?;
     postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
 }
 
-fn decompress(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
-    let (claimed, frame) = claimed_length(blob)?;
+fn decompress(blob: &[u8], packing: Packing) -> Result<Vec<u8>, CodecError> {
+    let (claimed, body) = claimed_length(blob)?;
     // The room is reserved before anything is decoded, so a damaged length must be
-    // caught first: the frame header must state the same size, and no blob of ours
-    // expands past MAX_RATIO times its frame.
-    let stated = zstd::zstd_safe::get_frame_content_size(frame)
-        .ok()
-        .flatten();
-    if claimed > MAX_DECODED
-        || stated != Some(claimed as u64)
-        || claimed > frame.len().saturating_mul(MAX_RATIO).max(1 << 16)
-    {
+    // caught first: no blob of ours expands past a bound on its compressor's ratio
+    // (MAX_RATIO for zstd, whose frame header must also state the same size; about
+    // 255 for an LZ4 block).
+    let plausible = claimed <= MAX_DECODED
+        && match packing {
+            Packing::Zstd => {
+                zstd::zstd_safe::get_frame_content_size(body).ok().flatten() == Some(claimed as u64)
+                    && claimed <= body.len().saturating_mul(MAX_RATIO).max(1 << 16)
+            }
+            Packing::Lz4 => claimed <= body.len().saturating_mul(255).max(1 << 16),
+        };
+    if !plausible {
         return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
     }
-    let raw = DECOMPRESSOR.with(|d| {
-        // Invariant: creating a context fails only when zstd cannot allocate.
-        d.borrow_mut()
-            .get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd context"))
-            .decompress(frame, claimed)
-            .map_err(|e| CodecError::Corrupt(e.to_string()))
-    })?;
-    if raw.len() != claimed {
-        return Err(CodecError::Corrupt(format!(
-            "blob holds {} bytes, claims {claimed}",
-            raw.len()
-        )));
-    }
-    Ok(raw)
-}
-
-/// A blob read on every search: the encoded length (4 bytes, little-endian), then the
-/// LZ4 block.
-pub(super) fn pack_fast<T: Serialize>(value: &T) -> Vec<u8> {
-    // Invariant: as in `pack`.
-    let raw = postcard::to_stdvec(value).expect("facts serialise");
-    let mut blob = u32::try_from(raw.len())
-        .unwrap_or(u32::MAX)
-        .to_le_bytes()
-        .to_vec();
-    blob.extend_from_slice(&lz4_flex::block::compress(&raw));
-    blob
-}
-
-pub(super) fn unpack_fast<T: for<'de> Deserialize<'de>>(blob: &[u8]) -> Result<T, CodecError> {
-    let raw = decompress_fast(blob)?;
-    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
-}
-
-fn decompress_fast(blob: &[u8]) -> Result<Vec<u8>, CodecError> {
-    let (claimed, block) = claimed_length(blob)?;
-    // An LZ4 block expands at most about 255 times.
-    if claimed > MAX_DECODED || claimed > block.len().saturating_mul(255).max(1 << 16) {
-        return Err(CodecError::Corrupt(format!("blob claims {claimed} bytes")));
-    }
-    let raw = lz4_flex::block::decompress(block, claimed)
-        .map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    let raw = match packing {
+        Packing::Zstd => DECOMPRESSOR.with(|d| {
+            // Invariant: creating a context fails only when zstd cannot allocate.
+            d.borrow_mut()
+                .get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd context"))
+                .decompress(body, claimed)
+                .map_err(|e| CodecError::Corrupt(e.to_string()))
+        })?,
+        Packing::Lz4 => lz4_flex::block::decompress(body, claimed)
+            .map_err(|e| CodecError::Corrupt(e.to_string()))?,
+    };
     if raw.len() != claimed {
         return Err(CodecError::Corrupt(format!(
             "blob holds {} bytes, claims {claimed}",
@@ -195,7 +180,7 @@ pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
             }
         })
         .collect();
-    pack(&defs)
+    pack(&defs, Packing::Zstd)
 }
 
 /// Encodes the name parts of every definition (see [`NameParts`]), in order.
@@ -206,12 +191,12 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
         .zip(&facts.definitions)
         .map(|(k, s)| k.parts(s))
         .collect();
-    pack_fast(&parts)
+    pack(&parts, Packing::Lz4)
 }
 
 /// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
 pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
-    let raw = decompress_fast(blob)?;
+    let raw = decompress(blob, Packing::Lz4)?;
     let parts: Vec<NameParts> =
         postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
     Ok(visit(&parts))
@@ -219,22 +204,23 @@ pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Resu
 
 /// Encodes the ids of the names a content mentions (see the `content_mentions` table).
 pub fn encode_mentions(name_ids: &[i64]) -> Vec<u8> {
-    pack_fast(&name_ids)
+    pack(&name_ids, Packing::Lz4)
 }
 
 /// Decodes [`encode_mentions`]' list.
 pub fn decode_mentions(blob: &[u8]) -> Result<Vec<i64>, CodecError> {
-    unpack_fast(blob)
+    unpack(blob, Packing::Lz4)
 }
 
 /// Encodes everything but the definitions.
 pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
-    pack(&StoredRestRef {
+    let rest = StoredRestRef {
         package: &facts.package,
         references: &facts.references,
         imports: &facts.imports,
         bindings: &facts.bindings,
-    })
+    };
+    pack(&rest, Packing::Zstd)
 }
 
 /// [`StoredDefinition`] read in place: the same encoding, with every text borrowed
@@ -276,7 +262,7 @@ pub fn decode_definitions_passing(
     path: &Path,
     passing: Option<&[bool]>,
 ) -> Result<(Vec<Symbol>, usize), CodecError> {
-    let raw = decompress(blob)?;
+    let raw = decompress(blob, Packing::Zstd)?;
     let defs: Vec<StoredDefinitionRef<'_>> =
         postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
     let passing = passing.filter(|p| p.len() == defs.len());
@@ -326,7 +312,7 @@ pub fn decode_facts(
     path: &Path,
     language: &'static Language,
 ) -> Result<FileFacts, CodecError> {
-    let rest: StoredRest = unpack(rest)?;
+    let rest: StoredRest = unpack(rest, Packing::Zstd)?;
     Ok(FileFacts {
         path: path.to_path_buf(),
         language,
@@ -393,30 +379,22 @@ mod tests {
 
     #[test]
     fn a_damaged_length_is_refused_before_anything_is_reserved() {
-        let good = pack(&vec![7u8; 100]);
-        assert_eq!(unpack::<Vec<u8>>(&good).expect("decodes"), vec![7u8; 100]);
-        let real = u32::from_le_bytes([good[0], good[1], good[2], good[3]]);
-        // A valid frame behind a length near the 1 GiB cap, one off, and zero.
-        for claimed in [(1u32 << 30) - 1, real + 1, real - 1, 0] {
-            let mut bad = good.clone();
-            bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(unpack::<Vec<u8>>(&bad).is_err(), "{claimed}");
+        for packing in [Packing::Zstd, Packing::Lz4] {
+            let good = pack(&vec![7u8; 100], packing);
+            assert_eq!(
+                unpack::<Vec<u8>>(&good, packing).expect("decodes"),
+                vec![7u8; 100]
+            );
+            let real = u32::from_le_bytes([good[0], good[1], good[2], good[3]]);
+            // A valid body behind a length near the 1 GiB cap, one off, and zero.
+            for claimed in [(1u32 << 30) - 1, real + 1, real - 1, 0] {
+                let mut bad = good.clone();
+                bad[..4].copy_from_slice(&claimed.to_le_bytes());
+                assert!(unpack::<Vec<u8>>(&bad, packing).is_err(), "{claimed}");
+            }
+            // The body cut short, and no room for a length.
+            assert!(unpack::<Vec<u8>>(&good[..good.len() - 1], packing).is_err());
+            assert!(unpack::<Vec<u8>>(&good[..3], packing).is_err());
         }
-        // The frame cut short.
-        assert!(unpack::<Vec<u8>>(&good[..good.len() - 1]).is_err());
-    }
-
-    #[test]
-    fn a_damaged_length_of_a_fast_blob_is_refused_before_anything_is_reserved() {
-        let good = pack_fast(&vec![7u8; 100]);
-        assert_eq!(decompress_fast(&good).expect("decodes").len(), 101);
-        let real = u32::from_le_bytes([good[0], good[1], good[2], good[3]]);
-        for claimed in [(1u32 << 30) - 1, real + 1, real - 1, 0] {
-            let mut bad = good.clone();
-            bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(decompress_fast(&bad).is_err(), "{claimed}");
-        }
-        assert!(decompress_fast(&good[..good.len() - 1]).is_err());
-        assert!(decompress_fast(&good[..3]).is_err());
     }
 }

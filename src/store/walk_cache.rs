@@ -13,6 +13,7 @@
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use super::codec::Packing;
 use super::update::FileStat;
 use super::{Store, StoreError};
 
@@ -40,14 +41,14 @@ impl Store {
             })
             .optional()?;
         match blob {
-            Some(b) => Ok(Some(super::codec::unpack_fast(&b)?)),
+            Some(b) => Ok(Some(super::codec::unpack(&b, Packing::Lz4)?)),
             None => Ok(None),
         }
     }
 
     /// Stores `walk` under `key` (replacing the last one).
     pub fn remember_walk(&mut self, key: &[u8], walk: &Walk) -> Result<(), StoreError> {
-        let blob = super::codec::pack_fast(walk);
+        let blob = super::codec::pack(walk, Packing::Lz4);
         self.conn.execute(
             "INSERT OR REPLACE INTO walk_cache(key, walk) VALUES (?1, ?2)",
             params![key, blob],
