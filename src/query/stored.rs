@@ -26,7 +26,8 @@ use crate::facts::{FileFacts, RefKind};
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions_passing, decode_facts, with_names, Slot, Status, Store, StoreError, Walked,
+    decode_definitions_passing, decode_facts, with_names, KeepReference, Slot, Status, Store,
+    StoreError, Walked,
 };
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -245,7 +246,7 @@ impl<'w> FromIndex<'w> {
     fn load(&self, i: usize) -> Option<Arc<FileFacts>> {
         let f = &self.files[i];
         match &self.slots[i] {
-            Slot::Parsed(_) => match self.stored_facts(i) {
+            Slot::Parsed(_) => match self.stored_facts(i, None) {
                 Some(facts) => Some(Arc::new(facts)),
                 // A record that cannot be read is answered from the file itself.
                 None => self.fresh.parse(&f.path),
@@ -259,8 +260,9 @@ impl<'w> FromIndex<'w> {
         }
     }
 
-    /// The facts the index holds for file `i`; `None` when it holds no readable record.
-    fn stored_facts(&self, i: usize) -> Option<FileFacts> {
+    /// The facts the index holds for file `i` (with `keep`, only the references it
+    /// accepts); `None` when it holds no readable record.
+    fn stored_facts(&self, i: usize, keep: Option<&KeepReference<'_>>) -> Option<FileFacts> {
         let f = &self.files[i];
         let (Slot::Parsed(id), Some(lang)) = (&self.slots[i], f.language) else {
             return None;
@@ -268,7 +270,7 @@ impl<'w> FromIndex<'w> {
         // The store's lock is held for the read only: files decode in parallel.
         let blobs = self.store().fact_blobs(*id);
         blobs
-            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang)?))
+            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang, keep)?))
             .ok()
     }
 
@@ -276,12 +278,8 @@ impl<'w> FromIndex<'w> {
     /// accepts, and the inheritance references; `None` when the index holds no
     /// readable record for it.
     fn load_keeping(&self, i: usize, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
-        let mut facts = self.stored_facts(i)?;
-        facts
-            .references
-            .retain(|r| r.kind == RefKind::Inheritance || wanted(&r.name));
-        facts.references.shrink_to_fit();
-        Some(Arc::new(facts))
+        let keep = |name: &str, kind: RefKind| kind == RefKind::Inheritance || wanted(name);
+        self.stored_facts(i, Some(&keep)).map(Arc::new)
     }
 
     /// The indices of the files that contain any of `names` as a whole word, in path

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::facts::{Binding, FileFacts, Import, Reference};
+use crate::facts::{Binding, FileFacts, Import, RefKind, Reference};
 use crate::lang::Language;
 use crate::symbols::rank::{NameKey, NameParts};
 use crate::symbols::Symbol;
@@ -38,13 +38,48 @@ struct StoredDefinition {
     name_byte: u32,
 }
 
+/// Everything but the definitions, as read back: references are read in place
+/// ([`ReferenceView`]), so that those a reader does not keep cost no allocation.
 #[derive(Deserialize)]
-struct StoredRest {
+struct StoredRest<'a> {
     package: Option<String>,
-    references: Vec<Reference>,
+    #[serde(borrow)]
+    references: Vec<ReferenceView<'a>>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
 }
+
+/// A stored [`Reference`] read in place: its fields in the same order (a test checks
+/// that both read the same bytes the same way).
+#[derive(Deserialize)]
+struct ReferenceView<'a> {
+    name: &'a str,
+    qualifier: Option<&'a str>,
+    kind: RefKind,
+    line: u32,
+    column: u32,
+    start_byte: u32,
+    enclosing: Option<u32>,
+    arity: Option<u16>,
+}
+
+impl ReferenceView<'_> {
+    fn to_owned(&self) -> Reference {
+        Reference {
+            name: self.name.to_string(),
+            qualifier: self.qualifier.map(str::to_string),
+            kind: self.kind,
+            line: self.line,
+            column: self.column,
+            start_byte: self.start_byte,
+            enclosing: self.enclosing,
+            arity: self.arity,
+        }
+    }
+}
+
+/// Which stored references a reader keeps, by name and kind.
+pub type KeepReference<'a> = dyn Fn(&str, RefKind) -> bool + 'a;
 
 /// [`StoredRest`] borrowed from the facts being stored: the same encoding, no copy.
 #[derive(Serialize)]
@@ -305,20 +340,29 @@ pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, Codec
     decode_definitions_passing(blob, path, None).map(|(symbols, _)| symbols)
 }
 
-/// Decodes a whole stored record as if extracted under `path`.
+/// Decodes a whole stored record as if extracted under `path`; with `keep`, only the
+/// references it accepts.
 pub fn decode_facts(
     definitions: &[u8],
     rest: &[u8],
     path: &Path,
     language: &'static Language,
+    keep: Option<&KeepReference<'_>>,
 ) -> Result<FileFacts, CodecError> {
-    let rest: StoredRest = unpack(rest, Packing::Zstd)?;
+    let raw = decompress(rest, Packing::Zstd)?;
+    let rest: StoredRest<'_> =
+        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
     Ok(FileFacts {
         path: path.to_path_buf(),
         language,
         package: rest.package,
         definitions: decode_definitions(definitions, path)?,
-        references: rest.references,
+        references: rest
+            .references
+            .iter()
+            .filter(|r| keep.is_none_or(|keep| keep(r.name, r.kind)))
+            .map(ReferenceView::to_owned)
+            .collect(),
         imports: rest.imports,
         bindings: rest.bindings,
     })
@@ -337,7 +381,7 @@ mod tests {
         let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
         let defs = encode_definitions(&a);
         let rest = encode_rest(&a);
-        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang).expect("decodes");
+        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, None).expect("decodes");
         assert_eq!(back.definitions, b.definitions);
         assert_eq!(b.definitions[1].doc.as_deref(), Some("Joins."));
         assert_eq!(
@@ -351,6 +395,14 @@ mod tests {
         assert_eq!(back.imports, b.imports);
         assert_eq!(back.bindings, b.bindings);
         assert_eq!(back.package, b.package);
+        // Read in place, only the references asked for are kept, the rest unchanged.
+        let keep = |name: &str, _: RefKind| name == "join";
+        let some =
+            decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Some(&keep)).expect("decodes");
+        let joins: Vec<&Reference> = b.references.iter().filter(|r| r.name == "join").collect();
+        assert_eq!(joins.len(), 1);
+        assert_eq!(some.references.iter().collect::<Vec<_>>(), joins);
+        assert_eq!(some.bindings, b.bindings);
     }
 
     #[test]
