@@ -63,7 +63,8 @@ CREATE TABLE content_mentions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL);
 ";
 
-/// The tables holding a parsed content's blobs, each keyed by the content's id.
+/// The tables holding a content's blobs, each keyed by the content's id (every content
+/// has its mention list; only parsed ones have the others).
 pub const BLOB_TABLES: [&str; 4] = [
     "content_definitions",
     "content_names",
