@@ -162,7 +162,14 @@ impl<'a> Walk<'a> {
                 return Visit::Skip;
             }
             let node = cursor.node();
-            let field = g.field_name(cursor.field_id());
+            let named = node.is_named();
+            // Finding a node's field searches its parent's field map: anonymous nodes
+            // (punctuation, keywords) are leaves whose field nothing reads.
+            let field = if named {
+                g.field_name(cursor.field_id())
+            } else {
+                None
+            };
             let parent_quiet = stack.last().is_some_and(|f| f.quiet);
             let kind = g.kind(node);
             let class = g.class(node);
@@ -175,7 +182,7 @@ impl<'a> Walk<'a> {
             let mut descend = true;
             if class.has(Class::COMMENT) {
                 descend = false;
-            } else if !quiet && node.is_named() {
+            } else if !quiet && named {
                 descend = self.visit(node, kind, class, field, &stack);
             }
             stack.push(Frame {
