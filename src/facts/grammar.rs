@@ -7,9 +7,9 @@
 //! the lists of the walk compares strings again. Tables indexed by id answer all three
 //! with a load, which is a measurable share of building an index.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::lang::{Language, LANGUAGES};
@@ -250,7 +250,8 @@ pub(super) struct Grammar {
     classes: Vec<Class>,
     /// By field id; index 0 (no field) is `None`.
     fields: Vec<Option<Box<str>>>,
-    field_ids: HashMap<Box<str>, u16>,
+    /// FxHash: looked up several times per node, and the keys are the grammar's own.
+    field_ids: FxHashMap<Box<str>, u16>,
 }
 
 impl Grammar {
@@ -307,7 +308,7 @@ impl Grammar {
             })
             .collect();
         // A name given to two ids finds the first, as tree-sitter's lookup does.
-        let mut field_ids = HashMap::new();
+        let mut field_ids = FxHashMap::default();
         for (id, name) in fields.iter().enumerate() {
             if let (Some(name), Ok(id)) = (name, u16::try_from(id)) {
                 field_ids.entry(name.clone()).or_insert(id);
@@ -349,16 +350,34 @@ impl Grammar {
         n.child_by_field_id(*self.field_ids.get(name)?)
     }
 
-    /// The children in field `name`.
-    pub fn children<'t>(&self, n: Node<'t>, name: &str) -> Vec<Node<'t>> {
-        let Some(&id) = self.field_ids.get(name) else {
-            return Vec::new();
-        };
+    /// The children in the first of `names` (fields, in order of preference) that has
+    /// any, read in one pass over `n`'s children.
+    pub fn children_in_first_field<'t>(&self, n: Node<'t>, names: &[&str]) -> Vec<Node<'t>> {
+        let ids: Vec<Option<u16>> = names
+            .iter()
+            .map(|f| self.field_ids.get(*f).copied())
+            .collect();
+        // The preference of the field found so far, and its children.
+        let mut best = usize::MAX;
+        let mut found = Vec::new();
         let mut c = n.walk();
-        n.children_by_field_id(
-            std::num::NonZeroU16::new(id).expect("field ids start at 1"),
-            &mut c,
-        )
-        .collect()
+        if !c.goto_first_child() {
+            return found;
+        }
+        loop {
+            let rank = c
+                .field_id()
+                .and_then(|f| ids.iter().position(|&i| i == Some(f.get())));
+            if let Some(rank) = rank.filter(|&r| r <= best) {
+                if rank < best {
+                    best = rank;
+                    found.clear();
+                }
+                found.push(c.node());
+            }
+            if !c.goto_next_sibling() {
+                return found;
+            }
+        }
     }
 }

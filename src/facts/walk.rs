@@ -589,13 +589,7 @@ impl<'a> Walk<'a> {
         let value = ["value", "right", "init"]
             .iter()
             .find_map(|f| g.child(node, f));
-        let mut names: Vec<Node<'t>> = Vec::new();
-        for f in ["name", "declarator", "pattern", "left"] {
-            names = g.children(node, f);
-            if !names.is_empty() {
-                break;
-            }
-        }
+        let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
         if names.is_empty() {
             // Kotlin parameters and variable declarations: the first identifier child.
             let mut c = node.walk();
