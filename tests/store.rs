@@ -81,6 +81,11 @@ fn index_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("index dir")
 }
 
+/// The number a `SELECT count(*) ...` gives.
+fn count_rows(db: &rusqlite::Connection, sql: &str) -> i64 {
+    db.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
 /// The one database in an index directory.
 fn database(index: &Path) -> PathBuf {
     let dbs: Vec<PathBuf> = std::fs::read_dir(index)
@@ -689,7 +694,7 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     write(p, "c.py", b"def shared_name():\n    pass\n");
     assert_eq!(run_in(p, i, &["index"]).0, 0);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    let count = |sql: &str| count_rows(&db, sql);
     assert_eq!(count("SELECT count(*) FROM content"), 2);
     assert_eq!(count("SELECT count(*) FROM location"), 2);
     assert_eq!(
@@ -742,7 +747,7 @@ fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
     write(p, "a.py", b"def new_name():\n    pass\n");
     assert_eq!(run_in(p, i, &["index"]).0, 0);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    let count = |sql: &str| count_rows(&db, sql);
     assert_eq!(
         count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
         0

@@ -274,6 +274,11 @@ impl<'w> FromIndex<'w> {
             .ok()
     }
 
+    /// The index of a walked file by its path, with `.` and `..` folded.
+    fn walked_index(&self, path: &Path) -> Option<usize> {
+        self.by_path.get(normalize(path).as_os_str()).copied()
+    }
+
     /// The stored facts of file `i` with only the references whose name `wanted`
     /// accepts, and the inheritance references; `None` when the index holds no
     /// readable record for it.
@@ -376,14 +381,14 @@ impl FactsSource for FromIndex<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
-        let Some(&i) = self.by_path.get(normalize(path).as_os_str()) else {
+        let Some(i) = self.walked_index(path) else {
             return self.fresh.facts(path);
         };
         self.cache.get_or_compute(i, || self.load(i))
     }
 
     fn facts_for_uses(&self, path: &Path, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
-        let Some(&i) = self.by_path.get(normalize(path).as_os_str()) else {
+        let Some(i) = self.walked_index(path) else {
             return self.fresh.facts(path);
         };
         if let Some(cached) = self.cache.get(&i) {

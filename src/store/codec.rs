@@ -144,8 +144,12 @@ pub(super) fn unpack<T: for<'de> Deserialize<'de>>(
     blob: &[u8],
     packing: Packing,
 ) -> Result<T, CodecError> {
-    let raw = decompress(blob, packing)?;
-    postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))
+    decode(&decompress(blob, packing)?)
+}
+
+/// Reads a decompressed encoding; what it borrows, it borrows from `raw`.
+fn decode<'a, T: Deserialize<'a>>(raw: &'a [u8]) -> Result<T, CodecError> {
+    postcard::from_bytes(raw).map_err(|e| CodecError::Corrupt(e.to_string()))
 }
 
 fn decompress(blob: &[u8], packing: Packing) -> Result<Vec<u8>, CodecError> {
@@ -232,8 +236,7 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
 /// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
 pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
     let raw = decompress(blob, Packing::Lz4)?;
-    let parts: Vec<NameParts> =
-        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    let parts: Vec<NameParts> = decode(&raw)?;
     Ok(visit(&parts))
 }
 
@@ -298,8 +301,7 @@ pub fn decode_definitions_passing(
     passing: Option<&[bool]>,
 ) -> Result<(Vec<Symbol>, usize), CodecError> {
     let raw = decompress(blob, Packing::Zstd)?;
-    let defs: Vec<StoredDefinitionRef<'_>> =
-        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    let defs: Vec<StoredDefinitionRef<'_>> = decode(&raw)?;
     let passing = passing.filter(|p| p.len() == defs.len());
     let prefix = id_prefix(path);
     let kept: Vec<Symbol> = defs
@@ -350,8 +352,7 @@ pub fn decode_facts(
     keep: Option<&KeepReference<'_>>,
 ) -> Result<FileFacts, CodecError> {
     let raw = decompress(rest, Packing::Zstd)?;
-    let rest: StoredRest<'_> =
-        postcard::from_bytes(&raw).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    let rest: StoredRest<'_> = decode(&raw)?;
     Ok(FileFacts {
         path: path.to_path_buf(),
         language,

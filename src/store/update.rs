@@ -183,7 +183,6 @@ fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
     }
 }
 
-/// Reads, hashes and (for new bytes) parses one file.
 /// The language of a stored name, as the table spells it (`""` when unknown, which
 /// matches no walked file, so that file is read again).
 fn canonical_language(name: &str) -> &'static str {
@@ -193,6 +192,7 @@ fn canonical_language(name: &str) -> &'static str {
         .map_or("", |l| l.name)
 }
 
+/// Reads, hashes and (for new bytes) parses one file.
 fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64) -> Read {
     let bytes = match source::read_bytes_within(w.path, limit) {
         Ok(b) => b,
