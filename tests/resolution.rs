@@ -535,3 +535,30 @@ fn a_use_through_its_own_class_supertype_resolves_from_the_index_and_without_it(
         );
     }
 }
+
+#[test]
+fn a_field_typed_in_a_constructor_resolves_uses_in_other_methods_without_an_index() {
+    // A scan for the uses of `encode` skips the bodies that cannot hold any; the
+    // constructor never spells `encode`, but it types the field the use goes through.
+    let dir = tree(&[
+        (
+            "codecs_a.py",
+            "class Codec:\n    def encode(self, x):\n        return x\n",
+        ),
+        (
+            "codecs_b.py",
+            "class Codec:\n    def encode(self, x):\n        return x\n",
+        ),
+        (
+            "store.py",
+            "from codecs_a import Codec\n\nclass Store:\n    def __init__(self):\n        self.codec = Codec()\n\n    def put(self, item):\n        return self.codec.encode(item)\n",
+        ),
+    ]);
+    for extra in [None, Some("--no-index")] {
+        let mut args = vec!["what-breaks", "codecs_a.py::Codec.encode#method"];
+        args.extend(extra);
+        let (code, recs) = json(dir.path(), &args);
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(uses(&recs), ["store.py:8 definition"], "{extra:?} {recs:?}");
+    }
+}

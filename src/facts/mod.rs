@@ -13,6 +13,7 @@
 //! Extraction is one pre-order walk of the tree with a cursor and an explicit ancestor
 //! stack, so it is linear in the size of the file and never recurses.
 
+mod focus;
 mod grammar;
 mod imports;
 mod walk;
@@ -26,6 +27,7 @@ use crate::source::SourceError;
 use crate::symbols::collect::{parse_file, parse_text};
 use crate::symbols::Symbol;
 
+pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::split_type;
 
@@ -141,7 +143,7 @@ pub fn extract_facts(
     tree: &tree_sitter::Tree,
 ) -> FileFacts {
     let definitions = crate::symbols::extract(lang, path, text, tree);
-    walk::facts_with(path, lang, text, tree, definitions)
+    walk::facts_with(path, lang, text, tree, definitions, None)
 }
 
 /// Parses text already read and decoded and extracts its facts.
@@ -167,6 +169,29 @@ pub fn facts_of_file(
         display,
         &parsed.source.text,
         &parsed.tree,
+    ))
+}
+
+/// [`facts_of_file`] focused on the uses of `focus`'s names: every definition, import,
+/// binding resolution reads and the package, but of the references only those with
+/// one of the names and the inheritance ones (see [`Focus`]).
+pub fn focused_facts_of_file(
+    open_path: &Path,
+    display: &Path,
+    lang: &'static Language,
+    limit: u64,
+    focus: &Focus,
+) -> Result<FileFacts, SourceError> {
+    let parsed = parse_file(open_path, lang, limit)?;
+    let text = &parsed.source.text;
+    let definitions = crate::symbols::extract(lang, display, text, &parsed.tree);
+    Ok(walk::facts_with(
+        display,
+        lang,
+        text,
+        &parsed.tree,
+        definitions,
+        Some(focus),
     ))
 }
 

@@ -210,3 +210,74 @@ fn type_arguments_and_bounds_in_class_headers_are_type_uses_not_supertypes() {
     assert!(r.contains(&"inheritance:Other@1".to_string()), "{r:?}");
     assert!(!r.iter().any(|x| x.starts_with("inheritance:Arg")), "{r:?}");
 }
+
+/// Facts focused on `names` next to whole facts of the same text.
+fn focused_and_whole(file: &str, src: &str, names: &[&str]) -> (FileFacts, FileFacts) {
+    let lang = lang::detect(Path::new(file)).expect("known language");
+    let tree = crate::symbols::collect::parse_text(lang, src).expect("parses");
+    let focus = Focus::on(&names.iter().map(|n| n.to_string()).collect());
+    let definitions = crate::symbols::extract(lang, Path::new(file), src, &tree);
+    let focused = walk::facts_with(Path::new(file), lang, src, &tree, definitions, Some(&focus));
+    (focused, extract_facts(lang, Path::new(file), src, &tree))
+}
+
+#[test]
+fn focused_facts_keep_everything_a_scan_for_uses_reads() {
+    let py = "import os\n\
+        class Store(Base):\n\
+        \x20   def __init__(self):\n\
+        \x20       self.codec = Codec()\n\
+        \x20       count = 0\n\
+        \x20   def save(self, item):\n\
+        \x20       total = helper(item)\n\
+        \x20       def inner():\n\
+        \x20           import json\n\
+        \x20           return json.dumps(total)\n\
+        \x20       return inner\n\
+        \x20   def put(self, item):\n\
+        \x20       data = self.codec.encode(item)\n\
+        \x20       return os.path.join(data)\n\
+        \x20   def unrelated(self):\n\
+        \x20       scratch = Other()\n\
+        \x20       return scratch.run()\n";
+    let java = "package p;\nimport java.util.Map;\nclass A extends B {\n\
+        \x20 private Map<String, Integer> cache;\n\
+        \x20 A() { this.codec = new Codec(); }\n\
+        \x20 void put(Item item) { Codec c = codec; c.encode(item); }\n\
+        \x20 void other() { Thing t = new Thing(); t.run(); }\n\
+        \x20 Runnable r() { return () -> { Local l = new Local(); l.go(); }; }\n}\n";
+    for (file, src) in [("store.py", py), ("A.java", java)] {
+        let (focused, whole) = focused_and_whole(file, src, &["encode"]);
+        assert_eq!(focused.definitions, whole.definitions, "{file}");
+        assert_eq!(focused.imports, whole.imports, "{file}");
+        assert_eq!(focused.package, whole.package, "{file}");
+        let kept: Vec<&Reference> = whole
+            .references
+            .iter()
+            .filter(|r| r.name == "encode" || r.kind == RefKind::Inheritance)
+            .collect();
+        assert!(kept.iter().any(|r| r.name == "encode"), "{file}");
+        assert_eq!(
+            focused.references.iter().collect::<Vec<_>>(),
+            kept,
+            "{file}"
+        );
+        // Every binding resolution can read from outside a body: fields (including
+        // those a constructor assigns), file-level names, and the bindings of the
+        // bodies that use the name.
+        let outside = |b: &&Binding| {
+            b.kind == BindingKind::Field
+                || b.scope.is_none()
+                || ["put", "save"].contains(
+                    &whole.definitions[b.scope.unwrap_or(0) as usize]
+                        .name
+                        .as_str(),
+                )
+        };
+        let must: Vec<&Binding> = whole.bindings.iter().filter(outside).collect();
+        let got: Vec<&Binding> = focused.bindings.iter().filter(outside).collect();
+        assert_eq!(got, must, "{file}");
+        // The bodies that hold none of it were not walked.
+        assert!(focused.bindings.len() < whole.bindings.len(), "{file}");
+    }
+}

@@ -18,6 +18,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use tree_sitter::{Node, Tree};
 
+use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
 use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
@@ -71,8 +72,10 @@ pub(super) fn facts_with(
     src: &str,
     tree: &Tree,
     definitions: Vec<Symbol>,
+    focus: Option<&Focus>,
 ) -> FileFacts {
     let mut w = Walk {
+        marks: focus.map(|f| f.marks(src)),
         lang,
         g: Grammar::of(lang),
         src,
@@ -108,7 +111,10 @@ pub(super) fn facts_with(
         package,
         ..
     } = w;
-    let references = drop_local_uses(references, &bindings, &imports, &definitions);
+    let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
+    if let Some(f) = focus {
+        references.retain(|r| r.kind == RefKind::Inheritance || f.names().contains(&r.name));
+    }
     FileFacts {
         path: path.to_path_buf(),
         language: lang,
@@ -128,6 +134,9 @@ fn line_starts(src: &str) -> Vec<usize> {
 
 struct Walk<'a> {
     lang: &'static Language,
+    /// With a focus, where the text holds what a skipped body must not hold (see
+    /// [`Focus`]); `None`: every body is walked.
+    marks: Option<Vec<usize>>,
     g: &'static Grammar,
     src: &'a str,
     defs: &'a [Symbol],
@@ -180,7 +189,8 @@ impl<'a> Walk<'a> {
             };
             self.advance_defs(node.start_byte());
             let mut descend = true;
-            if class.has(Class::COMMENT) {
+            // Comments hold nothing; focused, neither do bodies without a mark.
+            if class.has(Class::COMMENT) || self.skippable(node) {
                 descend = false;
             } else if !quiet && named {
                 descend = self.visit(node, kind, class, field, &stack);
@@ -221,9 +231,30 @@ impl<'a> Walk<'a> {
             {
                 self.open.pop();
             }
-            self.open.push(i);
+            // A definition that ended before `at` (inside a node not walked into)
+            // encloses nothing from here on.
+            if self.defs[i].end_byte > at {
+                self.open.push(i);
+            }
             self.next_def += 1;
         }
+    }
+
+    /// Whether `node` lies in a function or method whose text holds no mark: focused,
+    /// nothing in it would be kept or read.
+    fn skippable(&self, node: Node<'_>) -> bool {
+        let (Some(marks), Some(&d)) = (&self.marks, self.open.last()) else {
+            return false;
+        };
+        let def = &self.defs[d];
+        if !matches!(def.kind, Kind::Function | Kind::Method)
+            || node.start_byte() < def.start_byte
+            || node.end_byte() > def.end_byte
+        {
+            return false;
+        }
+        let first = marks.partition_point(|&m| m < def.start_byte);
+        marks.get(first).is_none_or(|&m| m >= def.end_byte)
     }
 
     fn enclosing(&self) -> Option<u32> {

@@ -161,6 +161,15 @@ pub fn by_name(name: &str) -> Option<&'static Language> {
     LANGUAGES.iter().find(|l| l.answers_to(name))
 }
 
+/// The registry's own copy of a language's name, so that records read back from
+/// storage need not own one (`""` for a name it does not have).
+pub fn static_name(name: &str) -> &'static str {
+    LANGUAGES
+        .iter()
+        .find(|l| l.name == name)
+        .map_or("", |l| l.name)
+}
+
 /// Every name and alias, for error messages and completions.
 pub fn all_names() -> impl Iterator<Item = &'static str> {
     LANGUAGES

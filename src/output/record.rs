@@ -135,7 +135,7 @@ impl<'a> SymbolData<'a> {
             name: &s.name,
             qualified_name: &s.qualified_name,
             kind: s.kind,
-            language: &s.language,
+            language: s.language,
             path: PathJson(&s.path),
             line: s.line,
             start_line: s.start_line,

@@ -20,6 +20,7 @@ use rayon::prelude::*;
 
 use super::resolve::{target_key, DefRef, Resolution, Resolver};
 use super::scoping::interoperate;
+use super::source::UseNames;
 use super::target::Target;
 use crate::facts::{FileFacts, Reference};
 use crate::symbols::Symbol;
@@ -110,8 +111,9 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let files = source.files_mentioning(&names);
     let keys: Vec<(PathBuf, String)> = targets.iter().map(Target::key).collect();
     // Decoding (or parsing) each file's facts is the bulk of the work: in parallel,
-    // collected in path order, keeping only the references this level asks about.
-    let wanted = |name: &str| by_name.contains_key(name);
+    // collected in path order, keeping only the files that use the names, and of
+    // them only the references this level asks about.
+    let wanted: UseNames = by_name.keys().cloned().collect();
     let facts: Vec<Arc<FileFacts>> = files
         .par_iter()
         .filter_map(|p| source.facts_for_uses(p, &wanted))
@@ -141,7 +143,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             // target at all (Python code never calls a JavaScript function).
             Resolution::Unresolved => match owners
                 .iter()
-                .find(|&&i| interoperate(f.language.name, &targets[i].symbol().language))
+                .find(|&&i| interoperate(f.language.name, targets[i].symbol().language))
             {
                 Some(&i) => (false, i),
                 None => continue,

@@ -19,7 +19,12 @@ pub struct Dependency {
 
 /// The dependencies of a target, in source order.
 pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
-    let file = &target.primary.file;
+    // A target found by name may come with its file's outline: the references inside
+    // it are read from the whole facts (same definitions, so the same spans).
+    let file = &resolver
+        .source()
+        .facts(&target.primary.file.path)
+        .unwrap_or_else(|| target.primary.file.clone());
     let ranges: Vec<(usize, usize)> = target
         .members
         .iter()

@@ -82,10 +82,10 @@ pub enum Resolution {
 pub fn target_key(sym: &Symbol, file: &FileFacts) -> (PathBuf, String) {
     if is_constructor(sym, file) {
         if let Some(p) = sym.parent.and_then(|p| file.definitions.get(p)) {
-            return (p.path.clone(), p.qualified_name.clone());
+            return (p.path.to_path_buf(), p.qualified_name.clone());
         }
     }
-    (sym.path.clone(), sym.qualified_name.clone())
+    (sym.path.to_path_buf(), sym.qualified_name.clone())
 }
 
 /// A constructor: a method named after its type, or the language's constructor name.
@@ -212,7 +212,7 @@ impl<'s> Resolver<'s> {
         let mut found: HashMap<String, Vec<DefRef>> =
             missing.iter().map(|n| (n.clone(), Vec::new())).collect();
         for path in files {
-            let Some(facts) = self.source.facts(&path) else {
+            let Some(facts) = self.source.outline(&path) else {
                 continue;
             };
             for (i, d) in facts.definitions.iter().enumerate() {
@@ -902,7 +902,7 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         for f in files {
-            let Some(facts) = self.source.facts(f) else {
+            let Some(facts) = self.source.outline(f) else {
                 continue;
             };
             let reexport = facts
@@ -928,7 +928,7 @@ impl<'s> Resolver<'s> {
             ModuleTarget::Files(files) => {
                 let mut out = Vec::new();
                 for f in files {
-                    let Some(facts) = self.source.facts(f) else {
+                    let Some(facts) = self.source.outline(f) else {
                         continue;
                     };
                     for (i, d) in facts.definitions.iter().enumerate() {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::memo::Memo;
-use crate::facts::{facts_of_file, FileFacts};
+use crate::facts::{facts_of_file, focused_facts_of_file, FileFacts, Focus};
 use crate::lang::Language;
 use crate::output::Reporter;
 use crate::query::resolve::normalize;
@@ -40,12 +40,19 @@ pub trait FactsSource: Sync {
     /// The facts of one file (`None` when it has no language, is binary or unreadable;
     /// unreadable files are reported once).
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>>;
-    /// The facts of one file for reading the uses of some names once: a source may
-    /// keep only the references whose name `wanted` accepts (and the inheritance
-    /// references resolution reads) and leave the result out of its cache, so that
-    /// scanning thousands of files does not keep every reference of each in memory.
-    fn facts_for_uses(&self, path: &Path, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
-        let _ = wanted;
+    /// The facts of one file for reading its uses of `names` once; `None` when no
+    /// reference of the file has one of the names. A source may keep only those
+    /// references (and the inheritance ones resolution reads) and leave the result out
+    /// of its cache, so that scanning thousands of files keeps in memory only what the
+    /// files that use the names say about them.
+    fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
+        self.facts(path).filter(|f| uses_any(f, names))
+    }
+    /// The facts resolution reads of a file it looks into: every definition, import
+    /// and binding and the package, but possibly only the inheritance references (a
+    /// source may keep such outlines instead of whole facts, which take far more
+    /// memory).
+    fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
         self.facts(path)
     }
     /// The files that contain any of `names` as a whole word, in path order.
@@ -89,8 +96,13 @@ pub fn alternation(words: &[String]) -> String {
         .join("|")
 }
 
-/// Which reference names a scan for uses wants.
-pub type UseFilter<'a> = dyn Fn(&str) -> bool + Sync + 'a;
+/// The reference names a scan for uses asks about.
+pub type UseNames = std::collections::HashSet<String>;
+
+/// Whether some reference of `facts` has one of `names`.
+pub fn uses_any(facts: &FileFacts, names: &UseNames) -> bool {
+    facts.references.iter().any(|r| names.contains(&r.name))
+}
 
 /// A necessary condition on a definition's name parts.
 pub type NameTest<'a> = dyn Fn(&NameParts) -> bool + Sync + 'a;
@@ -116,7 +128,24 @@ pub fn definitions_of(
     }
 }
 
-/// Facts computed fresh from the files, cached for the run.
+/// A file's facts as parsed, whole or focused.
+#[derive(Clone)]
+struct Parsed {
+    facts: Arc<FileFacts>,
+    /// `None` for whole facts; else the focus they were extracted with.
+    focus: Option<Arc<Focus>>,
+}
+
+impl Parsed {
+    /// Whether these facts hold every use of `names`.
+    fn has_uses_of(&self, names: &UseNames) -> bool {
+        self.focus.as_ref().is_none_or(|f| f.covers(names))
+    }
+}
+
+/// Facts computed fresh from the files, cached for the run. A scan for the uses of
+/// some names caches facts focused on them (far less to extract and to keep); whole
+/// facts replace them when a question needs every reference of a file.
 pub struct ParseOnDemand<'w> {
     walker: &'w Walker,
     report: &'w Reporter,
@@ -126,9 +155,11 @@ pub struct ParseOnDemand<'w> {
     /// Walked files by their path with `.` and `..` folded, so that `./a/b.py` and
     /// `a/b.py` are one file.
     by_path: HashMap<PathBuf, usize>,
-    cache: Memo<PathBuf, Option<Arc<FileFacts>>>,
+    cache: Memo<PathBuf, Option<Parsed>>,
     /// The files that mention each set of names already searched for.
     mentions: Memo<Vec<String>, Vec<PathBuf>>,
+    /// The focus on each set of names (sorted) already asked about.
+    foci: Memo<Vec<String>, Arc<Focus>>,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -152,6 +183,7 @@ impl<'w> ParseOnDemand<'w> {
             by_path,
             cache: Memo::new(),
             mentions: Memo::new(),
+            foci: Memo::new(),
         }
     }
 
@@ -172,12 +204,21 @@ impl<'w> ParseOnDemand<'w> {
     }
 
     pub(super) fn parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        self.parse_with(path, None)
+    }
+
+    /// The facts of `path`, whole or focused on `focus`.
+    fn parse_with(&self, path: &Path, focus: Option<&Focus>) -> Option<Arc<FileFacts>> {
         let lang = match self.by_path.get(&normalize(path)) {
             Some(&i) => self.files[i].language?,
             // A path outside the walk (a symbol named by its path): detect it.
             None => crate::lang::detect(path)?,
         };
-        match facts_of_file(path, path, lang, self.parse_limit) {
+        let facts = match focus {
+            Some(f) => focused_facts_of_file(path, path, lang, self.parse_limit, f),
+            None => facts_of_file(path, path, lang, self.parse_limit),
+        };
+        match facts {
             Ok(f) => Some(Arc::new(f)),
             Err(SourceError::Binary) => None,
             Err(e @ SourceError::TooLarge { .. }) => {
@@ -191,14 +232,51 @@ impl<'w> ParseOnDemand<'w> {
         }
     }
 
-    /// Parses `paths` on rayon's threads, filling the cache.
-    pub fn preload(&self, paths: &[PathBuf]) {
+    /// Parses the `paths` not parsed yet on rayon's threads, focused on `focus`,
+    /// filling the cache.
+    fn preload(&self, paths: &[PathBuf], focus: &Arc<Focus>) {
         let missing: Vec<&PathBuf> = paths.iter().filter(|p| !self.cache.contains(*p)).collect();
-        let parsed: Vec<(PathBuf, Option<Arc<FileFacts>>)> = missing
+        let parsed: Vec<(PathBuf, Option<Parsed>)> = missing
             .par_iter()
-            .map(|p| ((*p).clone(), self.parse(p)))
+            .map(|p| ((*p).clone(), self.parsed_with(p, Some(focus))))
             .collect();
         self.cache.extend(parsed);
+    }
+
+    /// The focus on `names`, prepared once per set of names.
+    fn focus_on(&self, names: &UseNames) -> Arc<Focus> {
+        let mut key: Vec<String> = names.iter().cloned().collect();
+        key.sort_unstable();
+        self.foci.get_or_compute(key, || Arc::new(Focus::on(names)))
+    }
+
+    /// [`ParseOnDemand::parse_with`], as the cache keeps it.
+    fn parsed_with(&self, path: &Path, focus: Option<&Arc<Focus>>) -> Option<Parsed> {
+        let facts = self.parse_with(path, focus.map(|f| &**f))?;
+        Some(Parsed {
+            facts,
+            focus: focus.cloned(),
+        })
+    }
+
+    /// The cached facts of `path` if they pass `enough`, else a parse with `focus`,
+    /// cached in their place.
+    fn cached_or_parse(
+        &self,
+        path: &Path,
+        enough: impl Fn(&Parsed) -> bool,
+        focus: impl FnOnce() -> Option<Arc<Focus>>,
+    ) -> Option<Arc<FileFacts>> {
+        let path = self.walked(path);
+        match self.cache.get(&path) {
+            Some(None) => return None,
+            Some(Some(hit)) if enough(&hit) => return Some(hit.facts),
+            _ => {}
+        }
+        let parsed = self.parsed_with(&path, focus().as_ref());
+        let facts = parsed.as_ref().map(|p| p.facts.clone());
+        self.cache.insert(path, parsed);
+        facts
     }
 }
 
@@ -242,9 +320,21 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
-        let path = self.walked(path);
-        self.cache
-            .get_or_compute(path.clone(), || self.parse(&path))
+        self.cached_or_parse(path, |p| p.focus.is_none(), || None)
+    }
+
+    fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
+        self.cached_or_parse(
+            path,
+            |p| p.has_uses_of(names),
+            || Some(self.focus_on(names)),
+        )
+        .filter(|f| uses_any(f, names))
+    }
+
+    fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        // Any facts will do; none cached: focused on no name, the least to extract.
+        self.cached_or_parse(path, |_| true, || Some(self.focus_on(&UseNames::new())))
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
@@ -268,7 +358,8 @@ impl FactsSource for ParseOnDemand<'_> {
             .filter(|v| v.item.language.is_some())
             .map(|v| v.path)
             .collect();
-        self.preload(&paths);
+        let names: UseNames = key.iter().cloned().collect();
+        self.preload(&paths, &self.focus_on(&names));
         self.mentions.insert(key, paths.clone());
         paths
     }

@@ -19,15 +19,15 @@ use rayon::prelude::*;
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
-    alternation, definitions_of, distinct_words, walked_files, FactsSource, FileEntry, NameTest,
-    ParseOnDemand, UseFilter,
+    alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
+    NameTest, ParseOnDemand, UseNames,
 };
-use crate::facts::{FileFacts, RefKind};
+use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions_passing, decode_facts, with_names, KeepReference, Slot, Status, Store,
-    StoreError, Walked,
+    decode_definitions_passing, decode_facts, with_names, Keep, Slot, Status, Store, StoreError,
+    Walked,
 };
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -43,6 +43,9 @@ pub struct FromIndex<'w> {
     /// By normalised path, as bytes (hashing a `PathBuf` walks its components).
     by_path: HashMap<std::ffi::OsString, usize>,
     cache: Memo<usize, Option<Arc<FileFacts>>>,
+    /// Outlines of files whose whole facts nothing asked for: facts with only the
+    /// inheritance references, or with those and the uses of some names.
+    outlines: Memo<usize, Option<Arc<FileFacts>>>,
     /// Files the index does not answer for are parsed as without an index.
     fresh: ParseOnDemand<'w>,
     /// What the last refresh did.
@@ -225,6 +228,7 @@ impl<'w> FromIndex<'w> {
             slots,
             by_path,
             cache: Memo::new(),
+            outlines: Memo::new(),
             fresh,
             refreshed,
             walked: tree_walked,
@@ -246,8 +250,8 @@ impl<'w> FromIndex<'w> {
     fn load(&self, i: usize) -> Option<Arc<FileFacts>> {
         let f = &self.files[i];
         match &self.slots[i] {
-            Slot::Parsed(_) => match self.stored_facts(i, None) {
-                Some(facts) => Some(Arc::new(facts)),
+            Slot::Parsed(_) => match self.stored_facts(i, Keep::All) {
+                Some(facts) => facts.map(Arc::new),
                 // A record that cannot be read is answered from the file itself.
                 None => self.fresh.parse(&f.path),
             },
@@ -260,9 +264,10 @@ impl<'w> FromIndex<'w> {
         }
     }
 
-    /// The facts the index holds for file `i` (with `keep`, only the references it
-    /// accepts); `None` when it holds no readable record.
-    fn stored_facts(&self, i: usize, keep: Option<&KeepReference<'_>>) -> Option<FileFacts> {
+    /// The facts the index holds for file `i`, with the references `keep` keeps:
+    /// `None` when it holds no readable record, `Some(None)` when `keep` asks for the
+    /// uses of names the file does not use.
+    fn stored_facts(&self, i: usize, keep: Keep<'_>) -> Option<Option<FileFacts>> {
         let f = &self.files[i];
         let (Slot::Parsed(id), Some(lang)) = (&self.slots[i], f.language) else {
             return None;
@@ -277,14 +282,6 @@ impl<'w> FromIndex<'w> {
     /// The index of a walked file by its path, with `.` and `..` folded.
     fn walked_index(&self, path: &Path) -> Option<usize> {
         self.by_path.get(normalize(path).as_os_str()).copied()
-    }
-
-    /// The stored facts of file `i` with only the references whose name `wanted`
-    /// accepts, and the inheritance references; `None` when the index holds no
-    /// readable record for it.
-    fn load_keeping(&self, i: usize, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
-        let keep = |name: &str, kind: RefKind| kind == RefKind::Inheritance || wanted(name);
-        self.stored_facts(i, Some(&keep)).map(Arc::new)
     }
 
     /// The indices of the files that contain any of `names` as a whole word, in path
@@ -325,11 +322,11 @@ impl<'w> FromIndex<'w> {
         Some(hits)
     }
 
-    /// The paths of `hits`, with their facts loaded on all threads (the caller is
-    /// about to read them).
-    fn loaded(&self, hits: Vec<usize>) -> Vec<PathBuf> {
+    /// The paths of `hits`, with their outlines loaded on all threads (the caller, a
+    /// resolver, is about to read them).
+    fn outlined(&self, hits: Vec<usize>) -> Vec<PathBuf> {
         hits.par_iter().for_each(|&i| {
-            let _ = self.facts(&self.files[i].path);
+            let _ = self.outline(&self.files[i].path);
         });
         hits.into_iter()
             .map(|i| self.files[i].path.clone())
@@ -387,14 +384,42 @@ impl FactsSource for FromIndex<'_> {
         self.cache.get_or_compute(i, || self.load(i))
     }
 
-    fn facts_for_uses(&self, path: &Path, wanted: &UseFilter<'_>) -> Option<Arc<FileFacts>> {
+    fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
         let Some(i) = self.walked_index(path) else {
-            return self.fresh.facts(path);
+            return self.fresh.facts_for_uses(path, names);
         };
         if let Some(cached) = self.cache.get(&i) {
-            return cached;
+            return cached.filter(|f| uses_any(f, names));
         }
-        self.load_keeping(i, wanted).or_else(|| self.facts(path))
+        match self.stored_facts(i, Keep::UsesOf(names)) {
+            Some(uses) => {
+                let uses = uses.map(Arc::new);
+                // They hold all an outline holds: resolution, which looks into the
+                // files that use a name next, reads them instead of decoding again.
+                if let Some(found) = &uses {
+                    self.outlines.get_or_compute(i, || Some(found.clone()));
+                }
+                uses
+            }
+            None => self.facts(path).filter(|f| uses_any(f, names)),
+        }
+    }
+
+    fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let Some(i) = self.walked_index(path) else {
+            return self.fresh.outline(path);
+        };
+        if let Some(whole) = self.cache.get(&i) {
+            return whole;
+        }
+        if !matches!(self.slots[i], Slot::Parsed(_)) {
+            return self.facts(path);
+        }
+        self.outlines
+            .get_or_compute(i, || match self.stored_facts(i, Keep::Inheritance) {
+                Some(outline) => outline.map(Arc::new),
+                None => self.facts(path),
+            })
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
@@ -433,7 +458,7 @@ impl FactsSource for FromIndex<'_> {
                 }
             })
             .collect();
-        self.loaded(defining)
+        self.outlined(defining)
     }
 
     fn for_each_definitions(

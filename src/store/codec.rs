@@ -11,6 +11,7 @@
 //! carries its decoded length first, checked before anything is reserved.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -78,8 +79,28 @@ impl ReferenceView<'_> {
     }
 }
 
-/// Which stored references a reader keeps, by name and kind.
-pub type KeepReference<'a> = dyn Fn(&str, RefKind) -> bool + 'a;
+/// Which stored references a reader keeps.
+#[derive(Clone, Copy)]
+pub enum Keep<'a> {
+    /// Every reference: the whole record.
+    All,
+    /// The inheritance references only (what resolution reads of a file it looks
+    /// into).
+    Inheritance,
+    /// The references with one of these names and the inheritance ones; a file with
+    /// none of the names is not decoded further.
+    UsesOf(&'a HashSet<String>),
+}
+
+impl Keep<'_> {
+    fn keeps(&self, name: &str, kind: RefKind) -> bool {
+        match self {
+            Keep::All => true,
+            Keep::Inheritance => kind == RefKind::Inheritance,
+            Keep::UsesOf(names) => kind == RefKind::Inheritance || names.contains(name),
+        }
+    }
+}
 
 /// [`StoredRest`] borrowed from the facts being stored: the same encoding, no copy.
 #[derive(Serialize)]
@@ -210,7 +231,7 @@ pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
                 None => (false, s.id.clone()),
             };
             symbol.id = id;
-            symbol.path = Default::default();
+            symbol.path = Path::new("").into();
             StoredDefinition {
                 symbol,
                 id_has_path,
@@ -304,6 +325,8 @@ pub fn decode_definitions_passing(
     let defs: Vec<StoredDefinitionRef<'_>> = decode(&raw)?;
     let passing = passing.filter(|p| p.len() == defs.len());
     let prefix = id_prefix(path);
+    // One copy of the path, shared by every definition of the file.
+    let shared: std::sync::Arc<Path> = path.into();
     let kept: Vec<Symbol> = defs
         .iter()
         .enumerate()
@@ -319,8 +342,8 @@ pub fn decode_definitions_passing(
                 name: s.name.to_string(),
                 qualified_name: s.qualified_name.to_string(),
                 kind: s.kind,
-                language: s.language.to_string(),
-                path: path.to_path_buf(),
+                language: crate::lang::static_name(s.language),
+                path: shared.clone(),
                 line: s.line,
                 start_line: s.start_line,
                 end_line: s.end_line,
@@ -342,18 +365,23 @@ pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, Codec
     decode_definitions_passing(blob, path, None).map(|(symbols, _)| symbols)
 }
 
-/// Decodes a whole stored record as if extracted under `path`; with `keep`, only the
-/// references it accepts.
+/// Decodes a stored record as if extracted under `path`, with the references `keep`
+/// keeps; `None` when it asks for the uses of names the file never uses.
 pub fn decode_facts(
     definitions: &[u8],
     rest: &[u8],
     path: &Path,
     language: &'static Language,
-    keep: Option<&KeepReference<'_>>,
-) -> Result<FileFacts, CodecError> {
+    keep: Keep<'_>,
+) -> Result<Option<FileFacts>, CodecError> {
     let raw = decompress(rest, Packing::Zstd)?;
     let rest: StoredRest<'_> = decode(&raw)?;
-    Ok(FileFacts {
+    if let Keep::UsesOf(names) = keep {
+        if !rest.references.iter().any(|r| names.contains(r.name)) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(FileFacts {
         path: path.to_path_buf(),
         language,
         package: rest.package,
@@ -361,12 +389,12 @@ pub fn decode_facts(
         references: rest
             .references
             .iter()
-            .filter(|r| keep.is_none_or(|keep| keep(r.name, r.kind)))
+            .filter(|r| keep.keeps(r.name, r.kind))
             .map(ReferenceView::to_owned)
             .collect(),
         imports: rest.imports,
         bindings: rest.bindings,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -382,7 +410,9 @@ mod tests {
         let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
         let defs = encode_definitions(&a);
         let rest = encode_rest(&a);
-        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, None).expect("decodes");
+        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Keep::All)
+            .expect("decodes")
+            .expect("everything is kept");
         assert_eq!(back.definitions, b.definitions);
         assert_eq!(b.definitions[1].doc.as_deref(), Some("Joins."));
         assert_eq!(
@@ -397,13 +427,32 @@ mod tests {
         assert_eq!(back.bindings, b.bindings);
         assert_eq!(back.package, b.package);
         // Read in place, only the references asked for are kept, the rest unchanged.
-        let keep = |name: &str, _: RefKind| name == "join";
-        let some =
-            decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Some(&keep)).expect("decodes");
+        let names: HashSet<String> = ["join".to_string()].into();
+        let some = decode_facts(
+            &defs,
+            &rest,
+            Path::new("b/two.py"),
+            lang,
+            Keep::UsesOf(&names),
+        )
+        .expect("decodes")
+        .expect("the file uses `join`");
         let joins: Vec<&Reference> = b.references.iter().filter(|r| r.name == "join").collect();
         assert_eq!(joins.len(), 1);
         assert_eq!(some.references.iter().collect::<Vec<_>>(), joins);
         assert_eq!(some.bindings, b.bindings);
+        assert_eq!(some.definitions, b.definitions);
+        // A file that never uses the names is not decoded at all.
+        let unused: HashSet<String> = ["split".to_string()].into();
+        let none = decode_facts(
+            &defs,
+            &rest,
+            Path::new("b/two.py"),
+            lang,
+            Keep::UsesOf(&unused),
+        )
+        .expect("decodes");
+        assert!(none.is_none());
     }
 
     #[test]

@@ -23,7 +23,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::schema::{BLOB_TABLES, STATE_BINARY, STATE_FAILED, STATE_PARSED};
 use super::{codec, now_ns, Store, StoreError};
 use crate::facts::facts_of_text;
-use crate::lang::{Language, LANGUAGES};
+use crate::lang::Language;
 use crate::output::progress::Progress;
 use crate::source;
 
@@ -183,15 +183,6 @@ fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
     }
 }
 
-/// The language of a stored name, as the table spells it (`""` when unknown, which
-/// matches no walked file, so that file is read again).
-fn canonical_language(name: &str) -> &'static str {
-    LANGUAGES
-        .iter()
-        .find(|l| l.name == name)
-        .map_or("", |l| l.name)
-}
-
 /// Reads, hashes and (for new bytes) parses one file.
 fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64) -> Read {
     let bytes = match source::read_bytes_within(w.path, limit) {
@@ -329,7 +320,8 @@ impl Store {
                     mtime_ns: r.get(3)?,
                     ctime_ns: r.get(4)?,
                     inode: r.get(5)?,
-                    language: canonical_language(r.get_ref(6)?.as_str()?),
+                    // An unknown name (`""`) matches no walked file, so that file is read again.
+                    language: crate::lang::static_name(r.get_ref(6)?.as_str()?),
                     checked_ns: r.get(7)?,
                     state: r.get(8)?,
                     error: r.get(9)?,

@@ -228,6 +228,8 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
         return Vec::new();
     };
     let lines = Lines::new(text);
+    // One copy of the path, shared by every definition of the file.
+    let shared: std::sync::Arc<Path> = path.into();
     let package = spec
         .package
         .and_then(|kind| package_name(tree.root_node(), kind, text));
@@ -329,8 +331,8 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     name: raw.name.clone(),
                     qualified_name: qualified.clone(),
                     kind,
-                    language: lang.name.to_string(),
-                    path: path.to_path_buf(),
+                    language: lang.name,
+                    path: shared.clone(),
                     start_line: first.start_position().row + 1,
                     line: raw.anchor.start_position().row + 1,
                     end_line: span.end_line,

@@ -11,7 +11,8 @@ pub mod extract;
 pub mod rank;
 pub mod resolve;
 
-use std::path::PathBuf;
+use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -29,9 +30,9 @@ pub struct Symbol {
     pub name: String,
     pub qualified_name: String,
     pub kind: Kind,
-    pub language: String,
+    pub language: &'static str,
     /// The path as printed (relative to the search root as given).
-    pub path: PathBuf,
+    pub path: Arc<Path>,
     /// The line of the definition's name (where ctags and editors jump to).
     pub line: usize,
     /// The whole definition, from its doc comment, attributes or decorators on.

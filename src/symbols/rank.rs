@@ -243,7 +243,7 @@ fn is_constructor(sym: &Symbol) -> bool {
     };
     let class = class.rsplit('.').next().unwrap_or(class);
     let name = sym.name.as_str();
-    match sym.language.as_str() {
+    match sym.language {
         "java" | "csharp" | "cpp" => name == class,
         "kotlin" => name == class || name == "constructor",
         "python" => name == "__init__",
@@ -738,7 +738,7 @@ pub struct Ranked {
 /// Scores every symbol, keeps the matches and sorts them best first. A constructor is
 /// dropped when its class (in the same file) matches too: the class stands for it.
 pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
-    let mut place: Option<(std::path::PathBuf, Place)> = None;
+    let mut place: Option<(std::sync::Arc<Path>, Place)> = None;
     let mut out: Vec<Ranked> = symbols
         .into_iter()
         .filter_map(|symbol| {
@@ -761,14 +761,13 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     let classes: HashSet<(&Path, &str)> = out
         .iter()
         .filter(|r| r.symbol.kind.is_type_like())
-        .map(|r| (r.symbol.path.as_path(), r.symbol.qualified_name.as_str()))
+        .map(|r| (&*r.symbol.path, r.symbol.qualified_name.as_str()))
         .collect();
     let folded: Vec<bool> = out
         .iter()
         .map(|r| {
             is_constructor(&r.symbol)
-                && container(&r.symbol)
-                    .is_some_and(|c| classes.contains(&(r.symbol.path.as_path(), c)))
+                && container(&r.symbol).is_some_and(|c| classes.contains(&(&*r.symbol.path, c)))
         })
         .collect();
     let mut keep = folded.into_iter().map(|f| !f);
@@ -810,8 +809,8 @@ mod tests {
             name: name.to_string(),
             qualified_name: name.to_string(),
             kind,
-            language: "python".into(),
-            path: path.into(),
+            language: "python",
+            path: Path::new(path).into(),
             line: 1,
             start_line: 1,
             end_line: 1,
@@ -1031,10 +1030,10 @@ mod tests {
         assert_eq!(rank(&Query::new("login"), symbols, true).len(), 1);
     }
 
-    fn member(name: &str, class: &str, language: &str, path: &str) -> Symbol {
+    fn member(name: &str, class: &str, language: &'static str, path: &str) -> Symbol {
         let mut m = sym(name, Kind::Method, path);
         m.qualified_name = format!("{class}.{name}");
-        m.language = language.into();
+        m.language = language;
         m
     }
 
@@ -1116,7 +1115,7 @@ mod tests {
     #[test]
     fn documents_and_data_rank_below_code_at_equal_text() {
         let mut heading = sym("Install", Kind::Heading, "README.md");
-        heading.language = "markdown".into();
+        heading.language = "markdown";
         let got: Vec<Kind> = rank(
             &Query::new("install"),
             vec![
@@ -1205,7 +1204,7 @@ mod tests {
             ("kotlin", "constructor"),
         ] {
             let mut class = sym("Widget", Kind::Class, "w");
-            class.language = language.into();
+            class.language = language;
             let got = located("widget", vec![member(ctor, "Widget", language, "w"), class]);
             assert_eq!(got, ["w Widget"], "{language}");
         }

@@ -103,6 +103,7 @@ fn best_match(word: &str, words: &[String]) -> f64 {
 mod tests {
     use super::*;
     use crate::symbols::Kind;
+    use std::path::Path;
 
     fn sym(name: &str, qualified: &str, signature: &str, doc: Option<&str>) -> Symbol {
         Symbol {
@@ -110,8 +111,8 @@ mod tests {
             name: name.into(),
             qualified_name: qualified.into(),
             kind: Kind::Function,
-            language: "python".into(),
-            path: "app/a.py".into(),
+            language: "python",
+            path: Path::new("app/a.py").into(),
             line: 1,
             start_line: 1,
             end_line: 2,

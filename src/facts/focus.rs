@@ -1,0 +1,153 @@
+//! Extraction focused on the uses of a few names.
+//!
+//! A question about the uses of some names (who calls `encode`) reads, of each file,
+//! its definitions, imports, bindings and package (what resolution looks at) and only
+//! the references with those names. A focused extraction records just that, and skips
+//! the body of every function or method whose text cannot hold any of it: a body that
+//! never spells one of the names as a whole word, holds no import, and assigns no
+//! field of `self`/`this` (which would type a field of its class). Everything else it
+//! would have recorded there (locals, parameters, other references) is scoped to that
+//! body and so never read by such a question. With most of a file's bodies skipped,
+//! the walk costs a fraction of a whole one; the parse stays whole.
+
+use std::collections::HashSet;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+/// Words that start an import in some language: a body holding one is always walked,
+/// because imports are the file's, wherever they are written.
+const IMPORT_WORDS: &[&str] = &[
+    "import",
+    "require",
+    "require_relative",
+    "include",
+    "using",
+    "use",
+];
+/// Names of the current object: `self.x = ...` in a body types a field of its class.
+const SELF_WORDS: &[&str] = &["self", "this"];
+
+/// The names a focused extraction keeps the uses of, ready to search file texts for.
+pub struct Focus {
+    names: HashSet<String>,
+    /// The names, then [`IMPORT_WORDS`], then [`SELF_WORDS`], longest match first (so
+    /// that `getBean` is not taken for `get`).
+    words: AhoCorasick,
+}
+
+impl Focus {
+    /// A focus on `names` (none: only what resolution reads, no uses at all).
+    pub fn on(names: &HashSet<String>) -> Focus {
+        let mut patterns: Vec<&str> = names.iter().map(String::as_str).collect();
+        patterns.extend(IMPORT_WORDS);
+        patterns.extend(SELF_WORDS);
+        // Invariant: literal patterns always build an automaton.
+        let words = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&patterns)
+            .expect("literal words build an automaton");
+        Focus {
+            names: names.clone(),
+            words,
+        }
+    }
+
+    pub fn names(&self) -> &HashSet<String> {
+        &self.names
+    }
+
+    /// Whether everything a focus on `names` keeps, this one keeps too.
+    pub fn covers(&self, names: &HashSet<String>) -> bool {
+        names.iter().all(|n| self.names.contains(n))
+    }
+
+    /// The byte offsets, in order, of the text a skipped body must not hold: whole
+    /// words that are one of the names or start an import, and `self.x =`-like field
+    /// assignments.
+    pub(super) fn marks(&self, src: &str) -> Vec<usize> {
+        let b = src.as_bytes();
+        let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+        let names = self.names.len();
+        let imports = names + IMPORT_WORDS.len();
+        let mut out = Vec::new();
+        for m in self.words.find_iter(src) {
+            let (start, end) = (m.start(), m.end());
+            // A whole word where the pattern's own edges are word characters: names
+            // such as `$x` or `operator+` bring their own edges.
+            let edge_ok =
+                |at: Option<&u8>, inner: u8| !word_byte(inner) || at.is_none_or(|&c| !word_byte(c));
+            let before = start.checked_sub(1).map(|i| &b[i]);
+            if !edge_ok(before, b[start]) || !edge_ok(b.get(end), b[end - 1]) {
+                continue;
+            }
+            let p = m.pattern().as_usize();
+            if p < imports || assigns_a_field(&b[end..]) {
+                out.push(start);
+            }
+        }
+        out
+    }
+}
+
+/// Whether the text after `self`/`this` assigns one of its fields: `.name =` (not
+/// `==`), `.name:` (an annotated assignment) or `->name =`.
+fn assigns_a_field(after: &[u8]) -> bool {
+    let mut i = 0;
+    let skip_space = |i: &mut usize| {
+        while after.get(*i).is_some_and(|c| c.is_ascii_whitespace()) {
+            *i += 1;
+        }
+    };
+    skip_space(&mut i);
+    match after.get(i..i + 2) {
+        Some([b'-', b'>', ..]) => i += 2,
+        _ if after.get(i) == Some(&b'.') => i += 1,
+        _ => return false,
+    }
+    skip_space(&mut i);
+    let name_start = i;
+    while after
+        .get(i)
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80)
+    {
+        i += 1;
+    }
+    if i == name_start {
+        return false;
+    }
+    skip_space(&mut i);
+    match (after.get(i), after.get(i + 1)) {
+        (Some(b'='), next) => next != Some(&b'='),
+        (Some(b':'), next) => next != Some(&b':'),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn focus(names: &[&str]) -> Focus {
+        Focus::on(&names.iter().map(|n| n.to_string()).collect())
+    }
+
+    #[test]
+    fn marks_are_whole_words_imports_and_field_assignments() {
+        let f = focus(&["get", "getBean"]);
+        let src = "getBean(x); forget(y); get(z); import os; self.a = 1; self.b == 2; this.c: int; budget";
+        let marked: Vec<&str> = f
+            .marks(src)
+            .into_iter()
+            .map(|at| &src[at..at + src[at..].find([';', '(', ' ']).unwrap_or(0)])
+            .collect();
+        assert_eq!(marked, ["getBean", "get", "import", "self.a", "this.c:"]);
+    }
+
+    #[test]
+    fn a_focus_covers_its_own_names_and_fewer() {
+        let f = focus(&["a", "b"]);
+        assert!(f.covers(&["a".to_string()].into()));
+        assert!(f.covers(&HashSet::new()));
+        assert!(!f.covers(&["c".to_string()].into()));
+    }
+}
