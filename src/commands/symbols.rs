@@ -101,14 +101,20 @@ fn resolve_targets<W: Write>(
 /// Resolves the SYMBOL argument and, when it names targets, lets `answer` print what
 /// the command says about them; either way the printer is flushed. A failure to name a
 /// target was already printed and is exit 2.
+/// Resolves the targets named by `symbol` and answers about them; `callers_too`: the
+/// answer follows callers level by level (every level asks about other names).
 fn with_targets(
     run: &Run,
     symbol: &str,
     all: bool,
+    callers_too: bool,
     out: &mut dyn Write,
     answer: impl FnOnce(&Resolver, Vec<Target>, &mut Printer<&mut dyn Write>) -> Result<ExitStatus>,
 ) -> Result<ExitStatus> {
     let source = run.facts_source();
+    if callers_too {
+        source.read_whole_files();
+    }
     let resolver = Resolver::new(source.as_ref());
     let mut p = run.printer(out);
     let status = match resolve_targets(symbol, all, &resolver, &mut p)? {
@@ -137,115 +143,129 @@ fn resolution_parts(
 /// `codesearch what-depends`.
 pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let run = Run::for_symbols(&args.paths, &args.flags)?;
-    with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
-        let (mut total, mut resolved, mut external, mut unresolved) = (0, 0, 0, 0);
-        for t in &targets {
-            if p.style() != Style::Vimgrep {
-                p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
-            }
-            for d in find_dependencies(t, resolver) {
-                let (kind, def, ext) = resolution_parts(&d.resolution);
-                total += 1;
-                match kind {
-                    ResolutionKind::Definition => resolved += 1,
-                    ResolutionKind::External => external += 1,
-                    _ => unresolved += 1,
+    with_targets(
+        &run,
+        &args.symbol,
+        args.all,
+        false,
+        out,
+        |resolver, targets, p| {
+            let (mut total, mut resolved, mut external, mut unresolved) = (0, 0, 0, 0);
+            for t in &targets {
+                if p.style() != Style::Vimgrep {
+                    p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
                 }
-                let r = &d.reference;
-                p.record(&Record::Dependency(DependencyData {
-                    kind: r.kind.as_str(),
-                    name: &r.name,
-                    qualifier: r.qualifier.as_deref(),
-                    path: PathJson(&d.file.path),
-                    line: r.line,
-                    column: r.column,
-                    resolution: kind,
-                    resolved: def.map(DefinitionData::new),
-                    external: ext,
-                }))?;
+                for d in find_dependencies(t, resolver) {
+                    let (kind, def, ext) = resolution_parts(&d.resolution);
+                    total += 1;
+                    match kind {
+                        ResolutionKind::Definition => resolved += 1,
+                        ResolutionKind::External => external += 1,
+                        _ => unresolved += 1,
+                    }
+                    let r = &d.reference;
+                    p.record(&Record::Dependency(DependencyData {
+                        kind: r.kind.as_str(),
+                        name: &r.name,
+                        qualifier: r.qualifier.as_deref(),
+                        path: PathJson(&d.file.path),
+                        line: r.line,
+                        column: r.column,
+                        resolution: kind,
+                        resolved: def.map(DefinitionData::new),
+                        external: ext,
+                    }))?;
+                }
             }
-        }
-        p.record(&Record::Summary(Summary::Depends(DependsSummary {
-            symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
-            dependencies: total,
-            resolved,
-            external,
-            unresolved,
-            excluded_dirs: run.walker.excluded_dirs(),
-            skipped_files: run.report.warnings(),
-            elapsed_ms: run.elapsed_ms(),
-        })))?;
-        Ok(ExitStatus::from_outcome(total > 0, run.report.had_error()))
-    })
+            p.record(&Record::Summary(Summary::Depends(DependsSummary {
+                symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
+                dependencies: total,
+                resolved,
+                external,
+                unresolved,
+                excluded_dirs: run.walker.excluded_dirs(),
+                skipped_files: run.report.warnings(),
+                elapsed_ms: run.elapsed_ms(),
+            })))?;
+            Ok(ExitStatus::from_outcome(total > 0, run.report.had_error()))
+        },
+    )
 }
 
 /// `codesearch what-breaks`.
 pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitStatus> {
     let run = Run::for_symbols(&args.paths, &args.flags)?;
-    with_targets(&run, &args.symbol, args.all, out, |resolver, targets, p| {
-        let depth = usize::from(args.depth);
-        let uses = find_uses(&targets, depth, resolver);
-        if p.style() == Style::Json {
-            for t in &targets {
-                p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
+    let depth = usize::from(args.depth);
+    with_targets(
+        &run,
+        &args.symbol,
+        args.all,
+        depth > 1,
+        out,
+        |resolver, targets, p| {
+            let uses = find_uses(&targets, depth, resolver);
+            if p.style() == Style::Json {
+                for t in &targets {
+                    p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
+                }
             }
-        }
-        let mut lines = crate::source::LineCache::default();
-        for u in &uses {
-            let r = &u.reference;
-            let content = lines.line(&u.file.path, r.line).to_string();
-            p.record(&Record::Reference(ReferenceData {
-                kind: r.kind.as_str(),
-                path: PathJson(&u.file.path),
-                line: r.line,
-                column: r.column,
-                line_content: &content,
-                qualifier: r.qualifier.as_deref(),
-                caller: u.caller.as_ref().map(|c| CallerData {
-                    id: &c.id,
-                    name: &c.name,
-                    qualified_name: &c.qualified_name,
-                    kind: c.kind,
-                }),
-                resolution: if u.resolved {
-                    ResolutionKind::Definition
-                } else {
-                    ResolutionKind::Unresolved
-                },
-                target: &u.target,
-                depth: (depth > 1).then_some(u.depth),
-            }))?;
-        }
-        let resolved = uses.iter().filter(|u| u.resolved).count();
-        let files: BTreeSet<&Path> = uses.iter().map(|u| u.file.path.as_path()).collect();
-        let note = format!(
-            "{} uses ({resolved} resolved, {} by name only). Note: {CAVEAT}",
-            uses.len(),
-            uses.len() - resolved
-        );
-        p.record(&Record::Summary(Summary::Breaks(BreaksSummary {
-            symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
-            references: uses.len(),
-            resolved,
-            unresolved: uses.len() - resolved,
-            calls: uses
-                .iter()
-                .filter(|u| u.reference.kind == RefKind::Call)
-                .count(),
-            files: files.len(),
-            depth,
-            note: note.clone(),
-            excluded_dirs: run.walker.excluded_dirs(),
-            skipped_files: run.report.warnings(),
-            elapsed_ms: run.elapsed_ms(),
-        })))?;
-        if p.style() == Style::Text {
-            p.flush()?;
-            eprintln!("{note}");
-        }
-        Ok(ExitStatus::from_outcome(
-            !uses.is_empty(),
-            run.report.had_error(),
-        ))
-    })
+            let mut lines = crate::source::LineCache::default();
+            for u in &uses {
+                let r = &u.reference;
+                let content = lines.line(&u.file.path, r.line).to_string();
+                p.record(&Record::Reference(ReferenceData {
+                    kind: r.kind.as_str(),
+                    path: PathJson(&u.file.path),
+                    line: r.line,
+                    column: r.column,
+                    line_content: &content,
+                    qualifier: r.qualifier.as_deref(),
+                    caller: u.caller.as_ref().map(|c| CallerData {
+                        id: &c.id,
+                        name: &c.name,
+                        qualified_name: &c.qualified_name,
+                        kind: c.kind,
+                    }),
+                    resolution: if u.resolved {
+                        ResolutionKind::Definition
+                    } else {
+                        ResolutionKind::Unresolved
+                    },
+                    target: &u.target,
+                    depth: (depth > 1).then_some(u.depth),
+                }))?;
+            }
+            let resolved = uses.iter().filter(|u| u.resolved).count();
+            let files: BTreeSet<&Path> = uses.iter().map(|u| u.file.path.as_path()).collect();
+            let note = format!(
+                "{} uses ({resolved} resolved, {} by name only). Note: {CAVEAT}",
+                uses.len(),
+                uses.len() - resolved
+            );
+            p.record(&Record::Summary(Summary::Breaks(BreaksSummary {
+                symbols: targets.iter().map(|t| t.symbol().id.clone()).collect(),
+                references: uses.len(),
+                resolved,
+                unresolved: uses.len() - resolved,
+                calls: uses
+                    .iter()
+                    .filter(|u| u.reference.kind == RefKind::Call)
+                    .count(),
+                files: files.len(),
+                depth,
+                note: note.clone(),
+                excluded_dirs: run.walker.excluded_dirs(),
+                skipped_files: run.report.warnings(),
+                elapsed_ms: run.elapsed_ms(),
+            })))?;
+            if p.style() == Style::Text {
+                p.flush()?;
+                eprintln!("{note}");
+            }
+            Ok(ExitStatus::from_outcome(
+                !uses.is_empty(),
+                run.report.had_error(),
+            ))
+        },
+    )
 }

@@ -55,6 +55,10 @@ pub trait FactsSource: Sync {
     fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
         self.facts(path)
     }
+    /// Tells the source that the uses of more names than the first will be read (callers
+    /// followed level by level): a source that parses files focused on the names asked
+    /// about parses them whole from now on, so that no file is parsed twice.
+    fn read_whole_files(&self) {}
     /// The files that contain any of `names` as a whole word, in path order.
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf>;
     /// The files that may define any of `names`, in path order: those that mention
@@ -160,6 +164,8 @@ pub struct ParseOnDemand<'w> {
     mentions: Memo<Vec<String>, Vec<PathBuf>>,
     /// The focus on each set of names (sorted) already asked about.
     foci: Memo<Vec<String>, Arc<Focus>>,
+    /// Parse whole files, never focused ones (see [`FactsSource::read_whole_files`]).
+    whole: std::sync::atomic::AtomicBool,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -184,6 +190,7 @@ impl<'w> ParseOnDemand<'w> {
             cache: Memo::new(),
             mentions: Memo::new(),
             foci: Memo::new(),
+            whole: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -252,6 +259,7 @@ impl<'w> ParseOnDemand<'w> {
 
     /// [`ParseOnDemand::parse_with`], as the cache keeps it.
     fn parsed_with(&self, path: &Path, focus: Option<&Arc<Focus>>) -> Option<Parsed> {
+        let focus = focus.filter(|_| !self.whole.load(std::sync::atomic::Ordering::Relaxed));
         let facts = self.parse_with(path, focus.map(|f| &**f))?;
         Some(Parsed {
             facts,
@@ -321,6 +329,10 @@ impl FactsSource for ParseOnDemand<'_> {
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
         self.cached_or_parse(path, |p| p.focus.is_none(), || None)
+    }
+
+    fn read_whole_files(&self) {
+        self.whole.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {

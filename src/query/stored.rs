@@ -405,6 +405,10 @@ impl FactsSource for FromIndex<'_> {
         }
     }
 
+    fn read_whole_files(&self) {
+        self.fresh.read_whole_files();
+    }
+
     fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
         let Some(i) = self.walked_index(path) else {
             return self.fresh.outline(path);
