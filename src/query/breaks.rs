@@ -48,7 +48,8 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
     let mut places: HashSet<(PathBuf, u32)> = HashSet::new();
     let mut level: Vec<Target> = targets.to_vec();
     let mut out = Vec::new();
-    for d in 1..=depth.max(1) {
+    let depth = depth.max(1);
+    for d in 1..=depth {
         let found = uses_of(&level, resolver);
         let mut next = Vec::new();
         for mut u in found {
@@ -56,7 +57,8 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
                 continue;
             }
             u.depth = d;
-            if u.resolved {
+            // The callers become the next level's targets, if there is one.
+            if u.resolved && d < depth {
                 if let Some(i) = u.reference.enclosing {
                     let caller = caller_def(&u.file, i as usize);
                     if let Some(c) = caller {
@@ -134,7 +136,10 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
         let (resolved, target) = match resolution {
             Resolution::Definition(d) => {
                 let key = target_key(d.symbol(), &d.file);
-                match keys.iter().position(|k| *k == key) {
+                match keys
+                    .iter()
+                    .position(|(p, n)| (p.as_path(), n.as_str()) == key)
+                {
                     Some(i) => (true, i),
                     None => continue,
                 }

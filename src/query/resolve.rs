@@ -79,13 +79,13 @@ pub enum Resolution {
 
 /// What a definition stands for when a user names it: a class and its constructors are
 /// one target, and so are the overloads of one method in one type.
-pub fn target_key(sym: &Symbol, file: &FileFacts) -> (PathBuf, String) {
+pub fn target_key<'a>(sym: &'a Symbol, file: &'a FileFacts) -> (&'a Path, &'a str) {
     if is_constructor(sym, file) {
         if let Some(p) = sym.parent.and_then(|p| file.definitions.get(p)) {
-            return (p.path.to_path_buf(), p.qualified_name.clone());
+            return (&p.path, &p.qualified_name);
         }
     }
-    (sym.path.to_path_buf(), sym.qualified_name.clone())
+    (&sym.path, &sym.qualified_name)
 }
 
 /// A constructor: a method named after its type, or the language's constructor name.

@@ -46,7 +46,8 @@ impl Target {
 
     /// The key every member shares.
     pub fn key(&self) -> (PathBuf, String) {
-        target_key(self.symbol(), &self.primary.file)
+        let (path, name) = target_key(self.symbol(), &self.primary.file);
+        (path.to_path_buf(), name.to_string())
     }
 
     /// The names uses of this target are written with (a class's constructors are
