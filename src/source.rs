@@ -13,6 +13,8 @@
 //! [`excerpt`] cuts a long line (a minified file's only line) down to a window around
 //! a position for display, so that what is printed per match stays small.
 //!
+//! [`whole_words`] finds literal words in a text where they stand as whole words.
+//!
 //! Only regular files are ever read: [`open_regular`] opens without blocking and checks
 //! the opened descriptor, so a FIFO or device never hangs or floods a run. Input that
 //! is not a file on disk (stdin, an evaluator file) is read through [`read_bounded`].
@@ -22,6 +24,29 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::lang::Language;
+
+/// Whether a byte can be part of an identifier in some language (any non-ASCII byte
+/// counts: identifiers may be written in any script).
+pub fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80
+}
+
+/// The matches of `finder` in `text` that stand as whole words: no identifier byte
+/// right before or after, where the match itself begins or ends with one (a word such
+/// as `$x` or `operator+` brings its own edge on that side).
+pub fn whole_words<'a>(
+    finder: &'a aho_corasick::AhoCorasick,
+    text: &'a str,
+) -> impl Iterator<Item = aho_corasick::Match> + 'a {
+    let b = text.as_bytes();
+    let clear = |inner: u8, outside: Option<&u8>| {
+        !is_word_byte(inner) || outside.is_none_or(|&c| !is_word_byte(c))
+    };
+    finder.find_iter(text).filter(move |m| {
+        let before = m.start().checked_sub(1).map(|i| &b[i]);
+        clear(b[m.start()], before) && clear(b[m.end() - 1], b.get(m.end()))
+    })
+}
 
 /// How many leading bytes are inspected for a NUL byte (ripgrep's block size order).
 pub const BINARY_PROBE_LEN: usize = 8 * 1024;

@@ -100,9 +100,8 @@ fn resolve_targets<W: Write>(
 
 /// Resolves the SYMBOL argument and, when it names targets, lets `answer` print what
 /// the command says about them; either way the printer is flushed. A failure to name a
-/// target was already printed and is exit 2.
-/// Resolves the targets named by `symbol` and answers about them; `callers_too`: the
-/// answer follows callers level by level (every level asks about other names).
+/// target was already printed and is exit 2. `callers_too`: the answer follows
+/// callers level by level, each level asking about other names.
 fn with_targets(
     run: &Run,
     symbol: &str,

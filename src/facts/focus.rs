@@ -14,6 +14,8 @@ use std::collections::HashSet;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
+use crate::source::{is_word_byte, whole_words};
+
 /// Words that start an import in some language: a body holding one is always walked,
 /// because imports are the file's, wherever they are written.
 const IMPORT_WORDS: &[&str] = &[
@@ -65,27 +67,13 @@ impl Focus {
     /// words that are one of the names or start an import, and `self.x =`-like field
     /// assignments.
     pub(super) fn marks(&self, src: &str) -> Vec<usize> {
-        let b = src.as_bytes();
-        let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
-        let names = self.names.len();
-        let imports = names + IMPORT_WORDS.len();
-        let mut out = Vec::new();
-        for m in self.words.find_iter(src) {
-            let (start, end) = (m.start(), m.end());
-            // A whole word where the pattern's own edges are word characters: names
-            // such as `$x` or `operator+` bring their own edges.
-            let edge_ok =
-                |at: Option<&u8>, inner: u8| !word_byte(inner) || at.is_none_or(|&c| !word_byte(c));
-            let before = start.checked_sub(1).map(|i| &b[i]);
-            if !edge_ok(before, b[start]) || !edge_ok(b.get(end), b[end - 1]) {
-                continue;
-            }
-            let p = m.pattern().as_usize();
-            if p < imports || assigns_a_field(&b[end..]) {
-                out.push(start);
-            }
-        }
-        out
+        let imports = self.names.len() + IMPORT_WORDS.len();
+        whole_words(&self.words, src)
+            .filter(|m| {
+                m.pattern().as_usize() < imports || assigns_a_field(&src.as_bytes()[m.end()..])
+            })
+            .map(|m| m.start())
+            .collect()
     }
 }
 
@@ -106,10 +94,7 @@ fn assigns_a_field(after: &[u8]) -> bool {
     }
     skip_space(&mut i);
     let name_start = i;
-    while after
-        .get(i)
-        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80)
-    {
+    while after.get(i).is_some_and(|&c| is_word_byte(c)) {
         i += 1;
     }
     if i == name_start {

@@ -3,9 +3,10 @@
 //! [`FactsSource`] is what every query reads: the walked files, the facts of one file,
 //! the definitions of every file, and the files that mention a name. [`ParseOnDemand`]
 //! answers from the tree as it is now: a whole-word literal search (the regex driver,
-//! at ripgrep speed) picks the files that mention a name, and only those are parsed,
-//! each at most once per run. The index answers the same questions from stored facts
-//! (`super::stored`).
+//! at ripgrep speed) picks the files that mention a name, and only those are parsed:
+//! focused on that name (see [`crate::facts::Focus`]), and parsed again whole only if a
+//! later question needs more of a file. The index answers the same questions from
+//! stored facts (`super::stored`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

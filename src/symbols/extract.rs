@@ -149,15 +149,7 @@ fn compile(lang: &Language) -> Compiled {
 
 /// Where the words `finder` finds start, as whole words, in `text`, in order.
 fn word_starts(finder: &AhoCorasick, text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
-    finder
-        .find_iter(text)
-        .filter(|m| {
-            let before = m.start().checked_sub(1).map(|i| bytes[i]);
-            let after = bytes.get(m.end()).copied();
-            !before.is_some_and(is_word) && !after.is_some_and(is_word)
-        })
+    crate::source::whole_words(finder, text)
         .map(|m| m.start())
         .collect()
 }
