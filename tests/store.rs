@@ -748,11 +748,47 @@ fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
     assert_eq!(run_in(p, i, &["index"]).0, 0);
     let db = rusqlite::Connection::open(database(i)).unwrap();
     let count = |sql: &str| count_rows(&db, sql);
-    assert_eq!(
-        count("SELECT count(*) FROM mention WHERE content NOT IN (SELECT id FROM content)"),
-        0
-    );
+    for table in ["mention", "definition"] {
+        let orphans =
+            format!("SELECT count(*) FROM {table} WHERE content NOT IN (SELECT id FROM content)");
+        assert_eq!(count(&orphans), 0, "{table}");
+    }
     same_as_fresh(p, i, &["what-breaks", "new_name"]);
+}
+
+#[test]
+fn an_update_forgets_what_a_rewritten_file_defined() {
+    // Definitions are looked up by name in the index: a rewritten file must stop
+    // defining its old names there, and start defining its new ones.
+    let dir = tree(&[
+        ("lib.py", "def old_name():\n    pass\n"),
+        (
+            "app.py",
+            "from lib import *\n\ndef run():\n    old_name()\n    new_name()\n",
+        ),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    write(p, "lib.py", b"def new_name():\n    pass\n");
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let defined = |db: &rusqlite::Connection| {
+        let mut stmt = db
+            .prepare("SELECT n.text FROM definition d JOIN name n ON n.id = d.name ORDER BY n.text")
+            .unwrap();
+        let names: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        names
+    };
+    assert_eq!(defined(&db), ["old_name", "run"]);
+    same_as_fresh(p, i, &["what-depends", "run"]);
+    assert_eq!(defined(&db), ["new_name", "run"]);
+    same_as_fresh(p, i, &["what-breaks", "new_name"]);
+    let (code, _, _) = run_in(p, i, &["what-breaks", "old_name"]);
+    assert_eq!(code, 2, "old_name is defined nowhere any more");
 }
 
 #[test]
@@ -778,4 +814,47 @@ fn index_clear_prints_one_cleared_record() {
         assert_eq!(c.existed, existed);
         assert!(c.root["text"].is_string() && c.index["text"].is_string());
     }
+}
+
+#[test]
+fn facts_from_another_extractor_are_discarded_with_their_name_lists() {
+    let dir = tree(&[
+        ("lib.py", "def helper():\n    pass\n"),
+        (
+            "app.py",
+            "from lib import helper\n\ndef run():\n    helper()\n",
+        ),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    {
+        let db = rusqlite::Connection::open(database(i)).unwrap();
+        let changed = db
+            .execute(
+                "UPDATE header SET value = 'another' WHERE key = 'extractor'",
+                [],
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+        // A stale row that no content of the new extraction explains.
+        db.execute("INSERT INTO name(text) VALUES ('stale')", [])
+            .unwrap();
+        db.execute(
+            "INSERT INTO definition(name, content) SELECT id, 999 FROM name WHERE text = 'stale'",
+            [],
+        )
+        .unwrap();
+    }
+    same_as_fresh(p, i, &["what-breaks", "helper"]);
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    for table in ["mention", "definition"] {
+        let orphans =
+            format!("SELECT count(*) FROM {table} WHERE content NOT IN (SELECT id FROM content)");
+        assert_eq!(count_rows(&db, &orphans), 0, "{table}");
+    }
+    assert_eq!(
+        count_rows(&db, "SELECT count(*) FROM name WHERE text = 'stale'"),
+        0
+    );
 }

@@ -285,15 +285,20 @@ impl<'w> FromIndex<'w> {
     }
 
     /// The indices of the files that contain any of `names` as a whole word, in path
-    /// order; `None` when the index cannot be read.
-    fn mentioning(&self, names: &[String]) -> Option<Vec<usize>> {
+    /// order (with `defining`, of those the index holds facts for, only those that
+    /// define one); `None` when the index cannot be read.
+    fn mentioning(&self, names: &[String], defining: bool) -> Option<Vec<usize>> {
         let words = distinct_words(names);
         if words.is_empty() {
             return Some(Vec::new());
         }
-        let stored = match self.store().contents_mentioning(&words) {
-            Ok(ids) => ids,
-            Err(_) => return None,
+        let stored = if defining {
+            self.store().contents_defining(&words)
+        } else {
+            self.store().contents_mentioning(&words)
+        };
+        let Ok(stored) = stored else {
+            return None;
         };
         // Only files the index holds no facts for are read, so the pattern is built
         // for the first of them (most runs have none).
@@ -427,7 +432,7 @@ impl FactsSource for FromIndex<'_> {
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {
-        match self.mentioning(names) {
+        match self.mentioning(names, false) {
             // Not loaded here: the uses are read with `facts_for_uses`.
             Some(hits) => hits
                 .into_iter()
@@ -439,30 +444,10 @@ impl FactsSource for FromIndex<'_> {
     }
 
     fn files_defining(&self, names: &[String]) -> Vec<PathBuf> {
-        let Some(hits) = self.mentioning(names) else {
-            return self.fresh.files_defining(names);
-        };
-        // The stored name parts list every definition's name: files that only use
-        // the names are left unloaded.
-        let wanted: HashSet<&str> = names.iter().map(String::as_str).collect();
-        let defining: Vec<usize> = hits
-            .into_par_iter()
-            .filter(|&i| {
-                let Slot::Parsed(id) = &self.slots[i] else {
-                    return true;
-                };
-                // Read under the store's lock, decoded outside it.
-                let blob = self.store().name_blob(*id);
-                match blob {
-                    Ok(Some(blob)) => {
-                        with_names(&blob, |parts| parts.iter().any(|p| wanted.contains(p.name)))
-                            .unwrap_or(true)
-                    }
-                    _ => true,
-                }
-            })
-            .collect();
-        self.outlined(defining)
+        match self.mentioning(names, true) {
+            Some(hits) => self.outlined(hits),
+            None => self.fresh.files_defining(names),
+        }
     }
 
     fn for_each_definitions(

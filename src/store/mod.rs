@@ -301,7 +301,8 @@ impl Store {
                 != Some(schema::EXTRACTOR)
             {
                 tx.execute_batch(
-                    "DELETE FROM mention; DELETE FROM name; DELETE FROM location; DELETE FROM content;",
+                    "DELETE FROM mention; DELETE FROM definition; DELETE FROM name;
+                     DELETE FROM location; DELETE FROM content;",
                 )?;
                 for table in schema::BLOB_TABLES {
                     tx.execute(&format!("DELETE FROM {table}"), [])?;
@@ -346,15 +347,6 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The name parts blob of one content (`None` for a content without definitions
-    /// stored, such as a file that failed to parse).
-    pub fn name_blob(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT blob FROM content_names WHERE content = ?1")?;
-        Ok(stmt.query_row([id], |r| r.get(0)).optional()?)
-    }
-
     /// The definitions blob of one content.
     pub fn definition_blob(&self, id: i64) -> Result<Vec<u8>, StoreError> {
         let mut stmt = self
@@ -374,9 +366,19 @@ impl Store {
 
     /// The contents that define or reference any of `names`.
     pub fn contents_mentioning(&self, names: &[String]) -> Result<HashSet<i64>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT m.content FROM mention m JOIN name n ON n.id = m.name WHERE n.text = ?1",
-        )?;
+        self.contents_listed("mention", names)
+    }
+
+    /// The contents that define any of `names`.
+    pub fn contents_defining(&self, names: &[String]) -> Result<HashSet<i64>, StoreError> {
+        self.contents_listed("definition", names)
+    }
+
+    /// The contents `table` (`mention` or `definition`) lists under any of `names`.
+    fn contents_listed(&self, table: &str, names: &[String]) -> Result<HashSet<i64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT t.content FROM {table} t JOIN name n ON n.id = t.name WHERE n.text = ?1"
+        ))?;
         let mut out = HashSet::new();
         for n in names {
             for id in stmt.query_map([n], |r| r.get::<_, i64>(0))? {

@@ -13,7 +13,9 @@
 //!   mtime, ctime and inode that say whether the file changed, and when it was last
 //!   checked (to catch edits in the same timestamp tick as an update);
 //! - `name` / `mention`: which contents define or reference each name, so that the
-//!   files that can use a symbol are found without reading any file;
+//!   files that can use a symbol are found without reading any file; `definition`:
+//!   which of them define it, so that resolution finds the definitions of a name
+//!   without decoding the names of every file that merely uses it;
 //!   `content_mentions` lists each content's name ids, so that dropping a content
 //!   deletes its mentions by key (an index of mentions by content would cost as much
 //!   space as the mentions themselves);
@@ -21,7 +23,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 7;
+pub const FORMAT_VERSION: i64 = 8;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -55,6 +57,11 @@ CREATE TABLE location(
 CREATE INDEX location_content ON location(content);
 CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
 CREATE TABLE mention(
+    name INTEGER NOT NULL,
+    content INTEGER NOT NULL,
+    PRIMARY KEY(name, content)
+) WITHOUT ROWID;
+CREATE TABLE definition(
     name INTEGER NOT NULL,
     content INTEGER NOT NULL,
     PRIMARY KEY(name, content)

@@ -172,7 +172,9 @@ struct NewContent {
     definitions: Option<Vec<u8>>,
     name_parts: Option<Vec<u8>>,
     facts: Option<Vec<u8>>,
-    names: Vec<String>,
+    /// Every name the content defines or references, each once, with whether it
+    /// defines it.
+    names: Vec<(String, bool)>,
 }
 
 fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
@@ -229,14 +231,16 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
             c.definitions = Some(codec::encode_definitions(&f));
             c.name_parts = Some(codec::encode_names(&f));
             c.facts = Some(codec::encode_rest(&f));
-            let mut names: Vec<String> = f
+            // Sorted with definitions first among equal names, so that the one kept
+            // says whether the name is defined.
+            let mut names: Vec<(String, bool)> = f
                 .definitions
                 .iter()
-                .map(|d| d.name.clone())
-                .chain(f.references.iter().map(|r| r.name.clone()))
+                .map(|d| (d.name.clone(), true))
+                .chain(f.references.iter().map(|r| (r.name.clone(), false)))
                 .collect();
-            names.sort_unstable();
-            names.dedup();
+            names.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+            names.dedup_by(|later, first| later.0 == first.0);
             c.names = names;
         }
         Err(e) => {
@@ -574,8 +578,10 @@ fn insert_content(
         let mut add_name = tx.prepare_cached("INSERT INTO name(text) VALUES (?1) RETURNING id")?;
         let mut add_mention =
             tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
+        let mut add_definition =
+            tx.prepare_cached("INSERT OR IGNORE INTO definition(name, content) VALUES (?1, ?2)")?;
         let mut mentioned: Vec<i64> = Vec::with_capacity(c.names.len());
-        for n in &c.names {
+        for (n, defines) in &c.names {
             let nid = match names.get(n) {
                 Some(&nid) => nid,
                 None => {
@@ -588,6 +594,9 @@ fn insert_content(
                 }
             };
             add_mention.execute(params![nid, id])?;
+            if *defines {
+                add_definition.execute(params![nid, id])?;
+            }
             mentioned.push(nid);
         }
         // Every content gets its list, empty when it has no facts: a missing list
@@ -610,15 +619,20 @@ fn insert_content(
 }
 
 /// Deletes the contents among `ids` that no location points at, with their mentions
-/// and the names nothing else mentions: work proportional to what changed.
+/// and definitions and the names nothing else mentions: work proportional to what
+/// changed.
 fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
     let mut referenced = tx.prepare_cached("SELECT 1 FROM location WHERE content = ?1 LIMIT 1")?;
     let mut mentions_of =
         tx.prepare_cached("SELECT blob FROM content_mentions WHERE content = ?1")?;
     let mut drop_mention =
         tx.prepare_cached("DELETE FROM mention WHERE name = ?1 AND content = ?2")?;
-    // Without a readable list (a damaged record), the whole table is searched.
+    let mut drop_definition =
+        tx.prepare_cached("DELETE FROM definition WHERE name = ?1 AND content = ?2")?;
+    // Without a readable list (a damaged record), the whole tables are searched.
     let mut drop_all_mentions = tx.prepare_cached("DELETE FROM mention WHERE content = ?1")?;
+    let mut drop_all_definitions =
+        tx.prepare_cached("DELETE FROM definition WHERE content = ?1")?;
     let mut drop_content = tx.prepare_cached("DELETE FROM content WHERE id = ?1")?;
     let mut drop_blobs = BLOB_TABLES
         .iter()
@@ -638,12 +652,14 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
             Some(Ok(name_ids)) => {
                 for n in name_ids {
                     drop_mention.execute([n, id])?;
+                    drop_definition.execute([n, id])?;
                     orphan_names.insert(n);
                 }
             }
             // A damaged or missing list.
             _ => {
                 drop_all_mentions.execute([id])?;
+                drop_all_definitions.execute([id])?;
             }
         }
         drop_content.execute([id])?;
