@@ -731,6 +731,15 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     same_as_fresh(p, i, &["what-breaks", "shared_name"]);
 }
 
+/// No mention or definition row points at a content that is gone.
+fn assert_no_rows_of_dropped_contents(db: &rusqlite::Connection) {
+    for table in ["mention", "definition"] {
+        let orphans =
+            format!("SELECT count(*) FROM {table} WHERE content NOT IN (SELECT id FROM content)");
+        assert_eq!(count_rows(db, &orphans), 0, "{table}");
+    }
+}
+
 #[test]
 fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
     let dir = tree(&[("a.py", "def old_name():\n    helper()\n")]);
@@ -747,12 +756,7 @@ fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
     write(p, "a.py", b"def new_name():\n    pass\n");
     assert_eq!(run_in(p, i, &["index"]).0, 0);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let count = |sql: &str| count_rows(&db, sql);
-    for table in ["mention", "definition"] {
-        let orphans =
-            format!("SELECT count(*) FROM {table} WHERE content NOT IN (SELECT id FROM content)");
-        assert_eq!(count(&orphans), 0, "{table}");
-    }
+    assert_no_rows_of_dropped_contents(&db);
     same_as_fresh(p, i, &["what-breaks", "new_name"]);
 }
 
@@ -848,11 +852,7 @@ fn facts_from_another_extractor_are_discarded_with_their_name_lists() {
     }
     same_as_fresh(p, i, &["what-breaks", "helper"]);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    for table in ["mention", "definition"] {
-        let orphans =
-            format!("SELECT count(*) FROM {table} WHERE content NOT IN (SELECT id FROM content)");
-        assert_eq!(count_rows(&db, &orphans), 0, "{table}");
-    }
+    assert_no_rows_of_dropped_contents(&db);
     assert_eq!(
         count_rows(&db, "SELECT count(*) FROM name WHERE text = 'stale'"),
         0
