@@ -13,7 +13,7 @@
 //! callers, never through namesakes.
 
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -111,7 +111,15 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let names: Vec<String> = by_name.keys().cloned().collect();
     let source = resolver.source();
     let files = source.files_mentioning(&names);
-    let keys: Vec<(PathBuf, String)> = targets.iter().map(Target::key).collect();
+    // Each use's definition is looked up among the targets by key: with `--all` on a
+    // common name there are thousands of targets, and a scan per use would make the
+    // work grow with their product.
+    let mut target_of: HashMap<(&Path, &str), usize> = HashMap::new();
+    for (i, t) in targets.iter().enumerate() {
+        target_of
+            .entry(target_key(t.symbol(), &t.primary.file))
+            .or_insert(i);
+    }
     // Decoding (or parsing) each file's facts is the bulk of the work: in parallel,
     // collected in path order, keeping only the files that use the names, and of
     // them only the references this level asks about.
@@ -134,16 +142,10 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     for ((f, r), resolution) in items.into_iter().zip(resolutions) {
         let owners = &by_name[&r.name];
         let (resolved, target) = match resolution {
-            Resolution::Definition(d) => {
-                let key = target_key(d.symbol(), &d.file);
-                match keys
-                    .iter()
-                    .position(|(p, n)| (p.as_path(), n.as_str()) == key)
-                {
-                    Some(i) => (true, i),
-                    None => continue,
-                }
-            }
+            Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
+                Some(&i) => (true, i),
+                None => continue,
+            },
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function).
             Resolution::Unresolved => match owners
