@@ -142,8 +142,21 @@ pub fn extract_facts(
     text: &str,
     tree: &tree_sitter::Tree,
 ) -> FileFacts {
+    extract_with(lang, path, text, tree, None)
+}
+
+/// [`extract_facts`], with `focus` only what a scan for the uses of its names reads:
+/// every definition, import, binding and the package, but of the references only
+/// those with one of the names and the inheritance ones (see [`Focus`]).
+fn extract_with(
+    lang: &'static Language,
+    path: &Path,
+    text: &str,
+    tree: &tree_sitter::Tree,
+    focus: Option<&Focus>,
+) -> FileFacts {
     let definitions = crate::symbols::extract(lang, path, text, tree);
-    walk::facts_with(path, lang, text, tree, definitions, None)
+    walk::facts_with(path, lang, text, tree, definitions, focus)
 }
 
 /// Parses text already read and decoded and extracts its facts.
@@ -156,42 +169,22 @@ pub fn facts_of_text(
     Ok(extract_facts(lang, display, text, &tree))
 }
 
-/// Reads, parses and extracts the facts of one file; `display` is the path as printed.
+/// Reads, parses and extracts the facts of one file (with `focus`, as
+/// [`extract_with`] does); `display` is the path as printed.
 pub fn facts_of_file(
     open_path: &Path,
     display: &Path,
     lang: &'static Language,
     limit: u64,
+    focus: Option<&Focus>,
 ) -> Result<FileFacts, SourceError> {
     let parsed = parse_file(open_path, lang, limit)?;
-    Ok(extract_facts(
+    Ok(extract_with(
         lang,
         display,
         &parsed.source.text,
         &parsed.tree,
-    ))
-}
-
-/// [`facts_of_file`] focused on the uses of `focus`'s names: every definition, import,
-/// binding resolution reads and the package, but of the references only those with
-/// one of the names and the inheritance ones (see [`Focus`]).
-pub fn focused_facts_of_file(
-    open_path: &Path,
-    display: &Path,
-    lang: &'static Language,
-    limit: u64,
-    focus: &Focus,
-) -> Result<FileFacts, SourceError> {
-    let parsed = parse_file(open_path, lang, limit)?;
-    let text = &parsed.source.text;
-    let definitions = crate::symbols::extract(lang, display, text, &parsed.tree);
-    Ok(walk::facts_with(
-        display,
-        lang,
-        text,
-        &parsed.tree,
-        definitions,
-        Some(focus),
+        focus,
     ))
 }
 

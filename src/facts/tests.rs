@@ -216,8 +216,7 @@ fn focused_and_whole(file: &str, src: &str, names: &[&str]) -> (FileFacts, FileF
     let lang = lang::detect(Path::new(file)).expect("known language");
     let tree = crate::symbols::collect::parse_text(lang, src).expect("parses");
     let focus = Focus::on(&names.iter().map(|n| n.to_string()).collect());
-    let definitions = crate::symbols::extract(lang, Path::new(file), src, &tree);
-    let focused = walk::facts_with(Path::new(file), lang, src, &tree, definitions, Some(&focus));
+    let focused = extract_with(lang, Path::new(file), src, &tree, Some(&focus));
     (focused, extract_facts(lang, Path::new(file), src, &tree))
 }
 

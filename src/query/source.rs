@@ -15,7 +15,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::memo::Memo;
-use crate::facts::{facts_of_file, focused_facts_of_file, FileFacts, Focus};
+use crate::facts::{facts_of_file, FileFacts, Focus};
 use crate::lang::Language;
 use crate::output::Reporter;
 use crate::query::resolve::normalize;
@@ -222,11 +222,7 @@ impl<'w> ParseOnDemand<'w> {
             // A path outside the walk (a symbol named by its path): detect it.
             None => crate::lang::detect(path)?,
         };
-        let facts = match focus {
-            Some(f) => focused_facts_of_file(path, path, lang, self.parse_limit, f),
-            None => facts_of_file(path, path, lang, self.parse_limit),
-        };
-        match facts {
+        match facts_of_file(path, path, lang, self.parse_limit, focus) {
             Ok(f) => Some(Arc::new(f)),
             Err(SourceError::Binary) => None,
             Err(e @ SourceError::TooLarge { .. }) => {
