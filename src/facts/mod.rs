@@ -114,7 +114,7 @@ pub struct FileFacts {
     pub language: &'static Language,
     /// The package or namespace the file declares (`org.acme.web`, Go `http`).
     pub package: Option<String>,
-    pub definitions: Vec<Symbol>,
+    pub definitions: std::sync::Arc<[Symbol]>,
     pub references: Vec<Reference>,
     pub imports: Vec<Import>,
     pub bindings: Vec<Binding>,

@@ -119,7 +119,7 @@ pub(super) fn facts_with(
         path: path.to_path_buf(),
         language: lang,
         package,
-        definitions,
+        definitions: definitions.into(),
         references,
         imports,
         bindings,

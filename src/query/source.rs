@@ -5,8 +5,10 @@
 //! answers from the tree as it is now: a whole-word literal search (the regex driver,
 //! at ripgrep speed) picks the files that mention a name, and only those are parsed:
 //! focused on that name (see [`crate::facts::Focus`]), and parsed again whole only if a
-//! later question needs more of a file. The index answers the same questions from
-//! stored facts (`super::stored`).
+//! later question needs more of a file. When many names will be asked about (callers
+//! followed level by level), files are parsed whole once and kept packed in the
+//! index's encoding, decoded for each question. The index answers the same questions
+//! from stored facts (`super::stored`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,7 @@ use crate::output::Reporter;
 use crate::query::resolve::normalize;
 use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
+use crate::store::{Keep, PackedFacts};
 use crate::symbols::collect::symbols_of_file;
 use crate::symbols::rank::NameParts;
 use crate::symbols::Symbol;
@@ -49,9 +52,9 @@ pub trait FactsSource: Sync {
     fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
         self.facts(path).filter(|f| uses_any(f, names))
     }
-    /// The facts resolution reads of a file it looks into: every definition, import
-    /// and binding and the package, but possibly only the inheritance references (a
-    /// source may keep such outlines instead of whole facts, which take far more
+    /// The facts resolution reads of a file it looks into: every definition and import
+    /// and the package, but possibly only the inheritance references and no bindings
+    /// (a source may keep such outlines instead of whole facts, which take far more
     /// memory).
     fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
         self.facts(path)
@@ -165,8 +168,13 @@ pub struct ParseOnDemand<'w> {
     mentions: Memo<Vec<String>, Vec<PathBuf>>,
     /// The focus on each set of names (sorted) already asked about.
     foci: Memo<Vec<String>, Arc<Focus>>,
-    /// Parse whole files, never focused ones (see [`FactsSource::read_whole_files`]).
+    /// Parse whole files, never focused ones, and keep them packed (see
+    /// [`FactsSource::read_whole_files`]); the `cache` is then unused.
     whole: std::sync::atomic::AtomicBool,
+    /// With `whole`: each file's whole facts, packed.
+    packed: Memo<PathBuf, Option<Arc<PackedFacts>>>,
+    /// With `whole`: what resolution reads of each file (see [`FactsSource::outline`]).
+    outlines: Memo<PathBuf, Option<Arc<FileFacts>>>,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -192,6 +200,8 @@ impl<'w> ParseOnDemand<'w> {
             mentions: Memo::new(),
             foci: Memo::new(),
             whole: std::sync::atomic::AtomicBool::new(false),
+            packed: Memo::new(),
+            outlines: Memo::new(),
         }
     }
 
@@ -236,9 +246,49 @@ impl<'w> ParseOnDemand<'w> {
         }
     }
 
-    /// Parses the `paths` not parsed yet on rayon's threads, focused on `focus`,
-    /// filling the cache.
+    fn reads_whole_files(&self) -> bool {
+        self.whole.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// With `whole`: the facts of `path` with the references `keep` keeps, from its
+    /// packed facts (parsed and packed first if need be), sharing the definitions of
+    /// its outline when there is one.
+    fn unpacked(&self, path: &Path, keep: Keep<'_>) -> Option<FileFacts> {
+        let path = self.walked(path);
+        let decoded = self
+            .outlines
+            .get(&path)
+            .flatten()
+            .map(|o| o.definitions.clone());
+        let packed = match self.packed.get(&path) {
+            Some(hit) => hit,
+            None => {
+                let packed = self.packed_facts(&path);
+                self.packed.insert(path.clone(), packed.clone());
+                packed
+            }
+        };
+        packed?.unpack(&path, keep, decoded)
+    }
+
+    fn packed_facts(&self, path: &Path) -> Option<Arc<PackedFacts>> {
+        let facts = self.parse_with(path, None)?;
+        Some(Arc::new(PackedFacts::pack(&facts)))
+    }
+
+    /// Parses the `paths` not parsed yet on rayon's threads, focused on `focus` (or
+    /// whole and packed, with `whole`), filling the cache.
     fn preload(&self, paths: &[PathBuf], focus: &Arc<Focus>) {
+        if self.reads_whole_files() {
+            let missing: Vec<&PathBuf> =
+                paths.iter().filter(|p| !self.packed.contains(*p)).collect();
+            let packed: Vec<(PathBuf, Option<Arc<PackedFacts>>)> = missing
+                .par_iter()
+                .map(|p| ((*p).clone(), self.packed_facts(p)))
+                .collect();
+            self.packed.extend(packed);
+            return;
+        }
         let missing: Vec<&PathBuf> = paths.iter().filter(|p| !self.cache.contains(*p)).collect();
         let parsed: Vec<(PathBuf, Option<Parsed>)> = missing
             .par_iter()
@@ -256,7 +306,6 @@ impl<'w> ParseOnDemand<'w> {
 
     /// [`ParseOnDemand::parse_with`], as the cache keeps it.
     fn parsed_with(&self, path: &Path, focus: Option<&Arc<Focus>>) -> Option<Parsed> {
-        let focus = focus.filter(|_| !self.whole.load(std::sync::atomic::Ordering::Relaxed));
         let facts = self.parse_with(path, focus.map(|f| &**f))?;
         Some(Parsed {
             facts,
@@ -325,6 +374,9 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn facts(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        if self.reads_whole_files() {
+            return self.unpacked(path, Keep::All).map(Arc::new);
+        }
         self.cached_or_parse(path, |p| p.focus.is_none(), || None)
     }
 
@@ -333,6 +385,16 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
+        if self.reads_whole_files() {
+            let uses = self.unpacked(path, Keep::UsesOf(names)).map(Arc::new);
+            // They hold all an outline holds: resolution, which looks into the files
+            // that use a name next, reads them instead of decoding again.
+            if let Some(found) = &uses {
+                self.outlines
+                    .get_or_compute(self.walked(path), || Some(found.clone()));
+            }
+            return uses;
+        }
         self.cached_or_parse(
             path,
             |p| p.has_uses_of(names),
@@ -342,6 +404,11 @@ impl FactsSource for ParseOnDemand<'_> {
     }
 
     fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        if self.reads_whole_files() {
+            return self.outlines.get_or_compute(self.walked(path), || {
+                self.unpacked(path, Keep::Inheritance).map(Arc::new)
+            });
+        }
         // Any facts will do; none cached: focused on no name, the least to extract.
         self.cached_or_parse(path, |_| true, || Some(self.focus_on(&UseNames::new())))
     }

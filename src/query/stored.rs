@@ -272,10 +272,16 @@ impl<'w> FromIndex<'w> {
         let (Slot::Parsed(id), Some(lang)) = (&self.slots[i], f.language) else {
             return None;
         };
+        // A file read for several questions shares one copy of its definitions.
+        let decoded = self
+            .outlines
+            .get(&i)
+            .flatten()
+            .map(|o| o.definitions.clone());
         // The store's lock is held for the read only: files decode in parallel.
         let blobs = self.store().fact_blobs(*id);
         blobs
-            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang, keep)?))
+            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang, keep, decoded)?))
             .ok()
     }
 

@@ -13,6 +13,7 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -84,8 +85,9 @@ impl ReferenceView<'_> {
 pub enum Keep<'a> {
     /// Every reference: the whole record.
     All,
-    /// The inheritance references only (what resolution reads of a file it looks
-    /// into).
+    /// The inheritance references only, and no bindings: what resolution reads of a
+    /// file it looks into (it reads parameters, locals and fields only in the file
+    /// whose references it resolves).
     Inheritance,
     /// The references with one of these names and the inheritance ones; a file with
     /// none of the names is not decoded further.
@@ -220,6 +222,10 @@ fn claimed_length(blob: &[u8]) -> Result<(usize, &[u8]), CodecError> {
 
 /// Encodes the definitions of `facts` (extracted under the path `facts.path`).
 pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
+    pack_definitions(facts, Packing::Zstd)
+}
+
+fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
     let prefix = id_prefix(&facts.path);
     let defs: Vec<StoredDefinition> = facts
         .definitions
@@ -240,7 +246,7 @@ pub fn encode_definitions(facts: &FileFacts) -> Vec<u8> {
             }
         })
         .collect();
-    pack(&defs, Packing::Zstd)
+    pack(&defs, packing)
 }
 
 /// Encodes the name parts of every definition (see [`NameParts`]), in order.
@@ -248,7 +254,7 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
     let keys: Vec<NameKey> = facts.definitions.iter().map(NameKey::of).collect();
     let parts: Vec<NameParts> = keys
         .iter()
-        .zip(&facts.definitions)
+        .zip(facts.definitions.iter())
         .map(|(k, s)| k.parts(s))
         .collect();
     pack(&parts, Packing::Lz4)
@@ -273,13 +279,17 @@ pub fn decode_mentions(blob: &[u8]) -> Result<Vec<i64>, CodecError> {
 
 /// Encodes everything but the definitions.
 pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
+    pack_rest(facts, Packing::Zstd)
+}
+
+fn pack_rest(facts: &FileFacts, packing: Packing) -> Vec<u8> {
     let rest = StoredRestRef {
         package: &facts.package,
         references: &facts.references,
         imports: &facts.imports,
         bindings: &facts.bindings,
     };
-    pack(&rest, Packing::Zstd)
+    pack(&rest, packing)
 }
 
 /// [`StoredDefinition`] read in place: the same encoding, with every text borrowed
@@ -321,60 +331,92 @@ pub fn decode_definitions_passing(
     path: &Path,
     passing: Option<&[bool]>,
 ) -> Result<(Vec<Symbol>, usize), CodecError> {
-    let raw = decompress(blob, Packing::Zstd)?;
+    unpack_definitions(blob, Packing::Zstd, path, passing)
+}
+
+fn unpack_definitions(
+    blob: &[u8],
+    packing: Packing,
+    path: &Path,
+    passing: Option<&[bool]>,
+) -> Result<(Vec<Symbol>, usize), CodecError> {
+    let raw = decompress(blob, packing)?;
     let defs: Vec<StoredDefinitionRef<'_>> = decode(&raw)?;
     let passing = passing.filter(|p| p.len() == defs.len());
     let prefix = id_prefix(path);
     // One copy of the path, shared by every definition of the file.
     let shared: std::sync::Arc<Path> = path.into();
-    let kept: Vec<Symbol> = defs
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| passing.is_none_or(|p| p[*i]))
-        .map(|(_, d)| {
-            let s = &d.symbol;
-            Symbol {
-                id: if d.id_has_path {
-                    format!("{prefix}{}", s.id)
-                } else {
-                    s.id.to_string()
-                },
-                name: s.name.to_string(),
-                qualified_name: s.qualified_name.to_string(),
-                kind: s.kind,
-                language: crate::lang::static_name(s.language),
-                path: shared.clone(),
-                line: s.line,
-                start_line: s.start_line,
-                end_line: s.end_line,
-                start_byte: s.start_byte,
-                end_byte: s.end_byte,
-                signature: s.signature.to_string(),
-                doc: s.doc.map(str::to_string),
-                parent: d.parent.map(|p| p as usize),
-                name_byte: d.name_byte as usize,
-            }
-        })
-        .collect();
+    let passes = |i: usize| passing.is_none_or(|p| p[i]);
+    // Sized exactly: a run that follows callers keeps thousands of files' definitions,
+    // and a vector grown by doubling would hold up to twice their room.
+    let mut kept: Vec<Symbol> = Vec::with_capacity((0..defs.len()).filter(|&i| passes(i)).count());
+    kept.extend(
+        defs.iter()
+            .enumerate()
+            .filter(|(i, _)| passes(*i))
+            .map(|(_, d)| {
+                let s = &d.symbol;
+                Symbol {
+                    id: if d.id_has_path {
+                        [prefix.as_str(), s.id].concat()
+                    } else {
+                        s.id.to_string()
+                    },
+                    name: s.name.to_string(),
+                    qualified_name: s.qualified_name.to_string(),
+                    kind: s.kind,
+                    language: crate::lang::static_name(s.language),
+                    path: shared.clone(),
+                    line: s.line,
+                    start_line: s.start_line,
+                    end_line: s.end_line,
+                    start_byte: s.start_byte,
+                    end_byte: s.end_byte,
+                    signature: s.signature.to_string(),
+                    doc: s.doc.map(str::to_string),
+                    parent: d.parent.map(|p| p as usize),
+                    name_byte: d.name_byte as usize,
+                }
+            }),
+    );
     let skipped = defs.len() - kept.len();
     Ok((kept, skipped))
 }
 
-/// Decodes stored definitions as if extracted under `path`.
-pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, CodecError> {
-    decode_definitions_passing(blob, path, None).map(|(symbols, _)| symbols)
-}
-
 /// Decodes a stored record as if extracted under `path`, with the references `keep`
-/// keeps; `None` when it asks for the uses of names the file never uses.
+/// keeps; `None` when it asks for the uses of names the file never uses. `decoded`:
+/// the record's definitions, decoded before under the same path (a file read for
+/// several questions then shares one copy of them).
 pub fn decode_facts(
     definitions: &[u8],
     rest: &[u8],
     path: &Path,
     language: &'static Language,
     keep: Keep<'_>,
+    decoded: Option<Arc<[Symbol]>>,
 ) -> Result<Option<FileFacts>, CodecError> {
-    let raw = decompress(rest, Packing::Zstd)?;
+    unpack_facts(
+        definitions,
+        rest,
+        Packing::Zstd,
+        path,
+        language,
+        keep,
+        decoded,
+    )
+}
+
+/// [`decode_facts`] for either packing.
+fn unpack_facts(
+    definitions: &[u8],
+    rest: &[u8],
+    packing: Packing,
+    path: &Path,
+    language: &'static Language,
+    keep: Keep<'_>,
+    decoded: Option<Arc<[Symbol]>>,
+) -> Result<Option<FileFacts>, CodecError> {
+    let raw = decompress(rest, packing)?;
     let rest: StoredRest<'_> = decode(&raw)?;
     if let Keep::UsesOf(names) = keep {
         if !rest.references.iter().any(|r| names.contains(r.name)) {
@@ -385,16 +427,69 @@ pub fn decode_facts(
         path: path.to_path_buf(),
         language,
         package: rest.package,
-        definitions: decode_definitions(definitions, path)?,
-        references: rest
-            .references
-            .iter()
-            .filter(|r| keep.keeps(r.name, r.kind))
-            .map(ReferenceView::to_owned)
-            .collect(),
+        definitions: match decoded {
+            Some(d) => d,
+            None => unpack_definitions(definitions, packing, path, None)?
+                .0
+                .into(),
+        },
+        references: kept_references(&rest.references, keep),
         imports: rest.imports,
-        bindings: rest.bindings,
+        bindings: match keep {
+            Keep::Inheritance => Vec::new(),
+            Keep::All | Keep::UsesOf(_) => rest.bindings,
+        },
     }))
+}
+
+/// The references `keep` keeps, in a vector of exactly their number.
+fn kept_references(all: &[ReferenceView<'_>], keep: Keep<'_>) -> Vec<Reference> {
+    let kept = |r: &&ReferenceView<'_>| keep.keeps(r.name, r.kind);
+    let mut out = Vec::with_capacity(all.iter().filter(kept).count());
+    out.extend(all.iter().filter(kept).map(ReferenceView::to_owned));
+    out
+}
+
+/// A file's facts held in memory in the stored encoding, a fraction of the size of
+/// the facts themselves, and decoded (keeping what a question needs) each time they
+/// are read. LZ4 throughout: they are packed and read within one run, where packing
+/// fast matters more than packing small.
+pub struct PackedFacts {
+    language: &'static Language,
+    definitions: Vec<u8>,
+    rest: Vec<u8>,
+}
+
+impl PackedFacts {
+    pub fn pack(facts: &FileFacts) -> PackedFacts {
+        PackedFacts {
+            language: facts.language,
+            definitions: pack_definitions(facts, Packing::Lz4),
+            rest: pack_rest(facts, Packing::Lz4),
+        }
+    }
+
+    /// The facts as extracted under `path`, with the references `keep` keeps; `None`
+    /// when it asks for the uses of names the file never uses. `decoded` as for
+    /// [`decode_facts`].
+    pub fn unpack(
+        &self,
+        path: &Path,
+        keep: Keep<'_>,
+        decoded: Option<Arc<[Symbol]>>,
+    ) -> Option<FileFacts> {
+        // Invariant: the blobs were packed by this process from facts it extracted.
+        unpack_facts(
+            &self.definitions,
+            &self.rest,
+            Packing::Lz4,
+            path,
+            self.language,
+            keep,
+            decoded,
+        )
+        .expect("facts packed in this run decode")
+    }
 }
 
 #[cfg(test)]
@@ -410,7 +505,7 @@ mod tests {
         let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
         let defs = encode_definitions(&a);
         let rest = encode_rest(&a);
-        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Keep::All)
+        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Keep::All, None)
             .expect("decodes")
             .expect("everything is kept");
         assert_eq!(back.definitions, b.definitions);
@@ -435,6 +530,7 @@ mod tests {
                 Path::new("b/two.py"),
                 lang,
                 Keep::UsesOf(&names),
+                None,
             )
             .expect("decodes")
         };
@@ -462,14 +558,54 @@ mod tests {
         // A mask that does not fit the blob keeps everything.
         let (all, skipped) =
             decode_definitions_passing(&blob, Path::new("m.py"), Some(&[false])).expect("decodes");
-        assert_eq!((all, skipped), (f.definitions.clone(), 0));
+        assert_eq!((all, skipped), (f.definitions.to_vec(), 0));
+    }
+
+    #[test]
+    fn packed_facts_unpack_to_what_was_packed() {
+        let lang = crate::lang::by_name("java").expect("java is registered");
+        let text = "class A extends B {\n  int f(Map m) { return m.size() + g(); }\n  int g() { return 1; }\n}\n";
+        let path = Path::new("src/A.java");
+        let facts = facts_of_text(lang, path, text).expect("parses");
+        let packed = PackedFacts::pack(&facts);
+        let whole = packed
+            .unpack(path, Keep::All, None)
+            .expect("everything is kept");
+        assert_eq!(whole.definitions, facts.definitions);
+        assert_eq!(whole.references, facts.references);
+        assert_eq!(whole.bindings, facts.bindings);
+        // An outline keeps the inheritance references and no bindings.
+        let outline = packed
+            .unpack(path, Keep::Inheritance, None)
+            .expect("everything is kept");
+        let names_of = |f: &FileFacts| -> Vec<String> {
+            f.references.iter().map(|r| r.name.clone()).collect()
+        };
+        assert_eq!(names_of(&outline), ["B"]);
+        assert!(outline.bindings.is_empty() && !facts.bindings.is_empty());
+        // The uses of a name, sharing the outline's definitions.
+        let names = |n: &str| -> HashSet<String> { [n.to_string()].into() };
+        let uses = packed
+            .unpack(
+                path,
+                Keep::UsesOf(&names("g")),
+                Some(outline.definitions.clone()),
+            )
+            .expect("g is used");
+        assert_eq!(names_of(&uses), ["B", "g"]);
+        assert_eq!(uses.bindings, facts.bindings);
+        assert!(Arc::ptr_eq(&uses.definitions, &outline.definitions));
+        assert!(packed
+            .unpack(path, Keep::UsesOf(&names("h")), None)
+            .is_none());
     }
 
     #[test]
     fn corrupt_blobs_are_errors_not_panics() {
-        assert!(decode_definitions(b"", Path::new("x")).is_err());
-        assert!(decode_definitions(&[0xff, 0xff, 0xff, 0x7f, 1, 2], Path::new("x")).is_err());
-        assert!(decode_definitions(&[3, 0, 0, 0, 1, 2], Path::new("x")).is_err());
+        let decode = |blob: &[u8]| decode_definitions_passing(blob, Path::new("x"), None);
+        assert!(decode(b"").is_err());
+        assert!(decode(&[0xff, 0xff, 0xff, 0x7f, 1, 2]).is_err());
+        assert!(decode(&[3, 0, 0, 0, 1, 2]).is_err());
     }
 
     #[test]

@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
-pub use codec::{decode_definitions_passing, decode_facts, with_names, Keep};
+pub use codec::{decode_definitions_passing, decode_facts, with_names, Keep, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::Walk;
 
