@@ -165,6 +165,31 @@ fn class_and_constructors_are_one_target_and_overloads_too() {
 }
 
 #[test]
+fn a_call_no_counted_overload_fits_goes_to_the_overload_whose_parameters_span_lines() {
+    let dir = tree(&[
+        (
+            "src/j/Joiner.java",
+            "package j;\npublic class Joiner {\n    public static String join() { return \"\"; }\n    public static String join(String a) { return a; }\n    public static String join(final String a, final String b,\n            final String c) { return a + b + c; }\n}\n",
+        ),
+        (
+            "src/j/Use.java",
+            "package j;\npublic class Use {\n    static String go(String s) {\n        return Joiner.join(s, s, s) + Joiner.join(s);\n    }\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    assert!(
+        has(&got, "4 call Joiner.join -> src/j/Joiner.java:5"),
+        "{got:?}"
+    );
+    assert!(
+        has(&got, "4 call Joiner.join -> src/j/Joiner.java:4"),
+        "{got:?}"
+    );
+}
+
+#[test]
 fn ambiguous_names_list_signatures_and_qualified_names_pick_one() {
     let dir = java_project();
     let out = codesearch()

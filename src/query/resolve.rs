@@ -1482,7 +1482,8 @@ fn pick(found: Vec<DefRef>) -> Option<DefRef> {
 }
 
 /// The overload of `d` (same name, same enclosing type, same file) whose parameter
-/// count fits `arity`, when exactly one does.
+/// count fits `arity`, when exactly one does (or, when none does, the only one whose
+/// parameters were not counted).
 fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     let s = d.symbol();
     if !matches!(s.kind, Kind::Method | Kind::Function) {
@@ -1519,6 +1520,16 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     let chosen = match (fixed.as_slice(), exact.as_slice()) {
         ([one], _) => *one,
         ([], [one]) => *one,
+        // None of those whose parameters could be counted fits: the call is to the
+        // one overload whose parameter list spans several lines, if there is one.
+        ([], []) => match siblings
+            .iter()
+            .filter(|(_, c)| c.is_none())
+            .collect::<Vec<_>>()[..]
+        {
+            [(one, _)] => *one,
+            _ => return None,
+        },
         _ => return None,
     };
     Some(DefRef {
