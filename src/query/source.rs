@@ -260,14 +260,9 @@ impl<'w> ParseOnDemand<'w> {
             .get(&path)
             .flatten()
             .map(|o| o.definitions.clone());
-        let packed = match self.packed.get(&path) {
-            Some(hit) => hit,
-            None => {
-                let packed = self.packed_facts(&path);
-                self.packed.insert(path.clone(), packed.clone());
-                packed
-            }
-        };
+        let packed = self
+            .packed
+            .get_or_compute(path.clone(), || self.packed_facts(&path));
         packed?.unpack(&path, keep, decoded)
     }
 

@@ -345,10 +345,9 @@ fn unpack_definitions(
     let passing = passing.filter(|p| p.len() == defs.len());
     let prefix = id_prefix(path);
     // One copy of the path, shared by every definition of the file.
-    let shared: std::sync::Arc<Path> = path.into();
+    let shared: Arc<Path> = path.into();
     let passes = |i: usize| passing.is_none_or(|p| p[i]);
-    // Sized exactly: a run that follows callers keeps thousands of files' definitions,
-    // and a vector grown by doubling would hold up to twice their room.
+    // Sized once: no regrowth while decoding.
     let mut kept: Vec<Symbol> = Vec::with_capacity((0..defs.len()).filter(|&i| passes(i)).count());
     kept.extend(
         defs.iter()
