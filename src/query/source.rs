@@ -136,6 +136,42 @@ pub fn definitions_of(
     }
 }
 
+/// What resolution reads of each file (see [`FactsSource::outline`]), kept for the
+/// run by a source that decodes facts in part: the uses read from a file serve as its
+/// outline, and a file decoded again shares its outline's definitions.
+pub(super) struct Outlines<K> {
+    memo: Memo<K, Option<Arc<FileFacts>>>,
+}
+
+impl<K: Eq + std::hash::Hash> Outlines<K> {
+    pub(super) fn new() -> Outlines<K> {
+        Outlines { memo: Memo::new() }
+    }
+
+    /// The outline of `key`, decoded by `decode` the first time.
+    pub(super) fn get_or_decode(
+        &self,
+        key: K,
+        decode: impl FnOnce() -> Option<Arc<FileFacts>>,
+    ) -> Option<Arc<FileFacts>> {
+        self.memo.get_or_compute(key, decode)
+    }
+
+    /// The definitions already decoded for `key`, to share.
+    pub(super) fn definitions(&self, key: &K) -> Option<Arc<[Symbol]>> {
+        self.memo.get(key).flatten().map(|o| o.definitions.clone())
+    }
+
+    /// Keeps `uses`, the facts read for the uses of some names, as the outline of
+    /// `key` when it has none: they hold all an outline holds, and resolution looks
+    /// into the files that use a name next.
+    pub(super) fn remember_uses(&self, key: K, uses: &Option<Arc<FileFacts>>) {
+        if let Some(found) = uses {
+            self.memo.get_or_compute(key, || Some(found.clone()));
+        }
+    }
+}
+
 /// A file's facts as parsed, whole or focused.
 #[derive(Clone)]
 struct Parsed {
@@ -174,7 +210,7 @@ pub struct ParseOnDemand<'w> {
     /// With `whole`: each file's whole facts, packed.
     packed: Memo<PathBuf, Option<Arc<PackedFacts>>>,
     /// With `whole`: what resolution reads of each file (see [`FactsSource::outline`]).
-    outlines: Memo<PathBuf, Option<Arc<FileFacts>>>,
+    outlines: Outlines<PathBuf>,
 }
 
 impl<'w> ParseOnDemand<'w> {
@@ -201,7 +237,7 @@ impl<'w> ParseOnDemand<'w> {
             foci: Memo::new(),
             whole: std::sync::atomic::AtomicBool::new(false),
             packed: Memo::new(),
-            outlines: Memo::new(),
+            outlines: Outlines::new(),
         }
     }
 
@@ -255,11 +291,7 @@ impl<'w> ParseOnDemand<'w> {
     /// its outline when there is one.
     fn unpacked(&self, path: &Path, keep: Keep<'_>) -> Option<FileFacts> {
         let path = self.walked(path);
-        let decoded = self
-            .outlines
-            .get(&path)
-            .flatten()
-            .map(|o| o.definitions.clone());
+        let decoded = self.outlines.definitions(&path);
         let packed = self
             .packed
             .get_or_compute(path.clone(), || self.packed_facts(&path));
@@ -382,12 +414,7 @@ impl FactsSource for ParseOnDemand<'_> {
     fn facts_for_uses(&self, path: &Path, names: &UseNames) -> Option<Arc<FileFacts>> {
         if self.reads_whole_files() {
             let uses = self.unpacked(path, Keep::UsesOf(names)).map(Arc::new);
-            // They hold all an outline holds: resolution, which looks into the files
-            // that use a name next, reads them instead of decoding again.
-            if let Some(found) = &uses {
-                self.outlines
-                    .get_or_compute(self.walked(path), || Some(found.clone()));
-            }
+            self.outlines.remember_uses(self.walked(path), &uses);
             return uses;
         }
         self.cached_or_parse(
@@ -400,7 +427,7 @@ impl FactsSource for ParseOnDemand<'_> {
 
     fn outline(&self, path: &Path) -> Option<Arc<FileFacts>> {
         if self.reads_whole_files() {
-            return self.outlines.get_or_compute(self.walked(path), || {
+            return self.outlines.get_or_decode(self.walked(path), || {
                 self.unpacked(path, Keep::Inheritance).map(Arc::new)
             });
         }

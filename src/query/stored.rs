@@ -20,7 +20,7 @@ use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
     alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
-    NameTest, ParseOnDemand, UseNames,
+    NameTest, Outlines, ParseOnDemand, UseNames,
 };
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
@@ -45,7 +45,7 @@ pub struct FromIndex<'w> {
     cache: Memo<usize, Option<Arc<FileFacts>>>,
     /// Outlines of files whose whole facts nothing asked for: facts with only the
     /// inheritance references, or with those and the uses of some names.
-    outlines: Memo<usize, Option<Arc<FileFacts>>>,
+    outlines: Outlines<usize>,
     /// Files the index does not answer for are parsed as without an index.
     fresh: ParseOnDemand<'w>,
     /// What the last refresh did.
@@ -228,7 +228,7 @@ impl<'w> FromIndex<'w> {
             slots,
             by_path,
             cache: Memo::new(),
-            outlines: Memo::new(),
+            outlines: Outlines::new(),
             fresh,
             refreshed,
             walked: tree_walked,
@@ -273,11 +273,7 @@ impl<'w> FromIndex<'w> {
             return None;
         };
         // A file read for several questions shares one copy of its definitions.
-        let decoded = self
-            .outlines
-            .get(&i)
-            .flatten()
-            .map(|o| o.definitions.clone());
+        let decoded = self.outlines.definitions(&i);
         // The store's lock is held for the read only: files decode in parallel.
         let blobs = self.store().fact_blobs(*id);
         blobs
@@ -405,11 +401,7 @@ impl FactsSource for FromIndex<'_> {
         match self.stored_facts(i, Keep::UsesOf(names)) {
             Some(uses) => {
                 let uses = uses.map(Arc::new);
-                // They hold all an outline holds: resolution, which looks into the
-                // files that use a name next, reads them instead of decoding again.
-                if let Some(found) = &uses {
-                    self.outlines.get_or_compute(i, || Some(found.clone()));
-                }
+                self.outlines.remember_uses(i, &uses);
                 uses
             }
             None => self.facts(path).filter(|f| uses_any(f, names)),
@@ -431,7 +423,7 @@ impl FactsSource for FromIndex<'_> {
             return self.facts(path);
         }
         self.outlines
-            .get_or_compute(i, || match self.stored_facts(i, Keep::Inheritance) {
+            .get_or_decode(i, || match self.stored_facts(i, Keep::Inheritance) {
                 Some(outline) => outline.map(Arc::new),
                 None => self.facts(path),
             })
