@@ -1,9 +1,10 @@
 //! find-symbol: fuzzy search over the definitions of every walked file.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::source::FactsSource;
+use super::source::{FactsSource, FileNameTest};
 use crate::symbols::rank::{rank, sort_ranked, NameParts, Query, Ranked};
 use crate::symbols::Kind;
 
@@ -19,7 +20,10 @@ pub struct Found {
 pub fn find_symbols(source: &dyn FactsSource, query: &Query, kinds: &[Kind], exact: bool) -> Found {
     let searched = AtomicUsize::new(0);
     let found: Mutex<Vec<Ranked>> = Mutex::new(Vec::new());
-    let maybe = |parts: &NameParts| query.may_match(parts, exact);
+    let maybe = |path: &Path| -> FileNameTest<'_> {
+        let in_path = query.path_cover(path);
+        Box::new(move |parts: &NameParts| query.may_match(parts, in_path, exact))
+    };
     let skipped = source.for_each_definitions(false, Some(&maybe), &|mut symbols| {
         searched.fetch_add(symbols.len(), Ordering::Relaxed);
         symbols.retain(|s| s.kind != Kind::Scope && (kinds.is_empty() || kinds.contains(&s.kind)));

@@ -112,8 +112,12 @@ pub fn uses_any(facts: &FileFacts, names: &UseNames) -> bool {
     facts.references.iter().any(|r| names.contains(&r.name))
 }
 
-/// A necessary condition on a definition's name parts.
-pub type NameTest<'a> = dyn Fn(&NameParts) -> bool + Sync + 'a;
+/// A necessary condition on the name parts of the definitions of one file.
+pub type FileNameTest<'a> = Box<dyn Fn(&NameParts) -> bool + 'a>;
+
+/// The [`FileNameTest`] of the file at a path: what a search asks of a definition
+/// may depend on where it is defined.
+pub type NameTest<'a> = dyn Fn(&Path) -> FileNameTest<'a> + Sync + 'a;
 
 /// The definitions of one file read fresh, with problems reported as a parse would.
 pub fn definitions_of(

@@ -465,7 +465,8 @@ impl FactsSource for FromIndex<'_> {
             // definitions that can pass are handed on.
             let passing: Option<Vec<bool>> = match (maybe, &self.slots[i]) {
                 (Some(test), Slot::Parsed(id)) => names.get(id).and_then(|blob| {
-                    with_names(blob, |parts| parts.iter().map(test).collect()).ok()
+                    let test = test(&self.files[i].path);
+                    with_names(blob, |parts| parts.iter().map(|p| test(p)).collect()).ok()
                 }),
                 _ => None,
             };

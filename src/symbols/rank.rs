@@ -132,6 +132,11 @@ pub struct Query {
     fuzzy: SkimMatcherV2,
 }
 
+/// The query words a file's path can match, one bit per word (from
+/// [`Query::path_cover`]); words past the 64th always count as matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathCover(u64);
+
 /// What the path of a definition says about it, computed once per file.
 struct Place {
     /// The words of the directories and of the file name without its extension.
@@ -300,10 +305,12 @@ impl NameKey {
 }
 
 impl Query {
-    /// Whether the query can match a definition with these name parts: a necessary
-    /// condition of every scoring tier, cheap and without allocation. [`rank`] applies
-    /// it first, so a search that skips what fails it finds exactly the same results.
-    pub fn may_match(&self, k: &NameParts<'_>, exact: bool) -> bool {
+    /// Whether the query can match a definition with these name parts, in a file whose
+    /// path covers the query words of `in_path` (see [`Query::path_cover`]): a
+    /// necessary condition of every scoring tier, cheap and without allocation.
+    /// [`rank`] applies it first, so a search that skips what fails it finds exactly
+    /// the same results.
+    pub fn may_match(&self, k: &NameParts<'_>, in_path: PathCover, exact: bool) -> bool {
         let named = k.name == self.raw
             || k.qualified_name == self.raw
             || qualified_suffix(k.qualified_name, &self.raw);
@@ -322,7 +329,9 @@ impl Query {
         if self.joined.is_empty() {
             return false;
         }
-        if is_subsequence(&self.joined, k.name_joined) || self.may_match_a_word(k) {
+        if is_subsequence(&self.joined, k.name_joined)
+            || (self.may_match_a_word(k) && self.every_word_placed(k, in_path))
+        {
             return true;
         }
         // A member named through its container (`order service create`).
@@ -332,6 +341,45 @@ impl Query {
                 && self.joined.starts_with(p)
                 && k.name_joined.starts_with(&self.joined[p.len()..])
         })
+    }
+
+    /// The query words a file's path can match (a bit per word), as the word tier
+    /// reads the path: a word of a directory or of the file name that is the query
+    /// word, begins with it, or is of its abbreviation group.
+    pub fn path_cover(&self, path: &Path) -> PathCover {
+        let Some(path) = path.to_str().filter(|p| p.is_ascii()) else {
+            // Non-ASCII words are lower-cased character by character: assume any.
+            return PathCover(u64::MAX);
+        };
+        let lower = path.to_ascii_lowercase();
+        let mut bits = 0;
+        for (i, (q, g)) in self.words.iter().zip(&self.groups).enumerate() {
+            if i >= 64 || self.held_in(q, *g, &lower) {
+                bits |= 1 << i.min(63);
+            }
+        }
+        PathCover(bits)
+    }
+
+    /// Whether every query word can be matched somewhere the word tier looks: the
+    /// name, its container or the path. The tier gives no score otherwise.
+    fn every_word_placed(&self, k: &NameParts<'_>, in_path: PathCover) -> bool {
+        self.words
+            .iter()
+            .zip(&self.groups)
+            .enumerate()
+            .all(|(i, (q, g))| {
+                let ran = |s: &str| self.held_in(q, *g, s) || run_of_words_in(q, s);
+                (i < 64 && in_path.0 & (1 << i) != 0)
+                    || ran(k.name_joined)
+                    || k.parent_joined.is_some_and(ran)
+            })
+    }
+
+    /// Whether `text` (lower-case) holds query word `q` or a word of its abbreviation
+    /// group: where any word that matches `q` is found, it holds one of them.
+    fn held_in(&self, q: &str, group: Option<usize>, text: &str) -> bool {
+        text.contains(q) || group.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| text.contains(a)))
     }
 
     pub fn new(query: &str) -> Query {
@@ -590,6 +638,12 @@ fn word_match(q: &str, group: Option<usize>, w: &str) -> f64 {
     }
 }
 
+/// Whether `text` may hold run-together query word `q` as two or more words (what
+/// [`split_run`] looks for): its first and last two letters are in `text`.
+fn run_of_words_in(q: &str, text: &str) -> bool {
+    q.is_ascii() && q.len() >= 4 && text.contains(&q[..2]) && text.contains(&q[q.len() - 2..])
+}
+
 /// Splits a lowercase run into the fewest pieces (two at least, each two letters at
 /// least) that `known` accepts and that cover it whole, or None.
 fn split_run(run: &str, known: impl Fn(&str) -> bool) -> Option<Vec<String>> {
@@ -738,22 +792,23 @@ pub struct Ranked {
 /// Scores every symbol, keeps the matches and sorts them best first. A constructor is
 /// dropped when its class (in the same file) matches too: the class stands for it.
 pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
-    let mut place: Option<(std::sync::Arc<Path>, Place)> = None;
+    let mut place: Option<(std::sync::Arc<Path>, Place, PathCover)> = None;
     let mut out: Vec<Ranked> = symbols
         .into_iter()
         .filter_map(|symbol| {
+            // Callers pass one file's symbols at a time: the path is read once.
+            if place.as_ref().is_none_or(|(p, ..)| *p != symbol.path) {
+                let cover = query.path_cover(&symbol.path);
+                place = Some((symbol.path.clone(), Place::of(&symbol.path), cover));
+            }
+            let (_, at, cover) = place.as_ref()?;
             let key = NameKey::of(&symbol);
-            if !query.may_match(&key.parts(&symbol), exact) {
+            if !query.may_match(&key.parts(&symbol), *cover, exact) {
                 return None;
             }
             if exact && !query.is_exact(&symbol) {
                 return None;
             }
-            // Callers pass one file's symbols at a time: the path is read once.
-            if place.as_ref().is_none_or(|(p, _)| *p != symbol.path) {
-                place = Some((symbol.path.clone(), Place::of(&symbol.path)));
-            }
-            let (_, at) = place.as_ref()?;
             let score = query.score_at(&symbol, at)?;
             Some(Ranked { symbol, score })
         })
@@ -831,6 +886,25 @@ mod tests {
     }
 
     #[test]
+    fn the_name_gate_rejects_a_name_lacking_a_query_word_its_container_and_path_lack_too() {
+        let query = Query::new("getBean");
+        let gate = |name: &str, qualified: &str, path: &str| {
+            let mut s = sym(name, Kind::Method, path);
+            s.qualified_name = qualified.to_string();
+            let key = NameKey::of(&s);
+            query.may_match(&key.parts(&s), query.path_cover(&s.path), false)
+        };
+        assert!(!gate("getName", "Person.getName", "src/people/Person.java"));
+        assert!(gate(
+            "getName",
+            "BeanInfo.getName",
+            "src/people/BeanInfo.java"
+        ));
+        assert!(gate("getName", "Person.getName", "src/beans/Person.java"));
+        assert!(gate("getBeans", "Registry.getBeans", "src/Registry.java"));
+    }
+
+    #[test]
     fn the_name_gate_never_rejects_what_the_scoring_would_match() {
         let names = [
             "AuthService",
@@ -869,6 +943,11 @@ mod tests {
             "reqs",
             "getattr",
             "get",
+            "getBean",
+            "getName",
+            "BeanFactory.getName",
+            "Service.create",
+            "ConfigLoader.load",
         ];
         let queries = [
             "auth service",
@@ -902,33 +981,57 @@ mod tests {
             "g",
             "zzz",
             "set filter",
+            "getBean",
+            "get bean",
+            "bean factory name",
+            "service create",
+            "cfg load",
+            "test request",
         ];
-        let symbols: Vec<Symbol> = names
+        // Paths whose words the word tier can count: a query word found only there.
+        let paths = [
+            "pkg/mod.py",
+            "order/service.py",
+            "src/test/java/db/HttpRequestTest.java",
+            "beans/factory/Configs.java",
+            "errors/σίσυφος.py",
+        ];
+        let symbols: Vec<Symbol> = paths
             .iter()
-            .map(|n| {
-                let mut s = sym(
-                    n.rsplit('.').next().unwrap_or(n),
-                    Kind::Method,
-                    "pkg/mod.py",
-                );
-                s.qualified_name = n.to_string();
-                s
+            .flat_map(|path| {
+                names.iter().map(move |n| {
+                    let mut s = sym(n.rsplit('.').next().unwrap_or(n), Kind::Method, path);
+                    s.qualified_name = n.to_string();
+                    s
+                })
             })
             .collect();
+        let (mut scored, mut needed_the_path) = (0, 0);
         for q in queries {
             let query = Query::new(q);
             for s in &symbols {
                 let place = Place::of(&s.path);
                 let key = NameKey::of(s);
                 if query.text_score(s, &place).is_some() {
+                    scored += 1;
+                    if !query.may_match(&key.parts(s), PathCover(0), false) {
+                        needed_the_path += 1;
+                    }
                     assert!(
-                        query.may_match(&key.parts(s), false),
-                        "{q:?} vs {}",
-                        s.qualified_name
+                        query.may_match(&key.parts(s), query.path_cover(&s.path), false),
+                        "{q:?} vs {} in {}",
+                        s.qualified_name,
+                        s.path.display()
                     );
                 }
             }
         }
+        // The cases must exercise every part of the condition, the path's included.
+        assert!(scored > 400, "too few names scored: {scored}");
+        assert!(
+            needed_the_path > 10,
+            "too few matched through the path: {needed_the_path}"
+        );
     }
 
     #[test]
