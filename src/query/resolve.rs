@@ -18,6 +18,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::memo::Memo;
 use super::scoping::{scoping, PackageScope, Scoping};
@@ -160,7 +161,8 @@ pub struct Resolver<'s> {
     /// The walked files by file name, built on first use: a module path is looked up
     /// among the files of its last component's name, not the whole tree.
     by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
-    dirs: DirIndex,
+    /// The walked files' directories, indexed on first use.
+    dirs: std::sync::OnceLock<DirIndex>,
     modules: Memo<ModuleKey, Arc<Vec<PathBuf>>>,
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
@@ -178,18 +180,21 @@ impl<'s> Resolver<'s> {
     pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
         let file_set: HashSet<PathBuf> =
             source.files().iter().map(|f| normalize(&f.path)).collect();
-        let dirs = DirIndex::of(&file_set);
         Resolver {
             source,
             by_name: Memo::new(),
             file_set,
             by_file_name: std::sync::OnceLock::new(),
-            dirs,
+            dirs: std::sync::OnceLock::new(),
             modules: Memo::new(),
             recording: Mutex::new(None),
             go_modules: Memo::new(),
             members: Memo::new(),
         }
+    }
+
+    fn dirs(&self) -> &DirIndex {
+        self.dirs.get_or_init(|| DirIndex::of(&self.file_set))
     }
 
     pub fn source(&self) -> &'s dyn FactsSource {
@@ -772,7 +777,7 @@ impl<'s> Resolver<'s> {
 
     /// Whether any directory of the tree ends with the package's path.
     fn package_in_repo(&self, pkg: &str) -> bool {
-        self.dirs.with_tail(&pkg.replace('.', "/")).is_some()
+        self.dirs().with_tail(&pkg.replace('.', "/")).is_some()
     }
 
     /// `name` as a member of what `imp` binds (a module, or a type).
@@ -1147,7 +1152,7 @@ impl<'s> Resolver<'s> {
                         // Not a directory of the tree: a library, unless some file
                         // declares the package anyway (checked by the caller's lookup).
                         let first = imp.module.split('.').next().unwrap_or("");
-                        if self.dirs.components.contains(first) {
+                        if self.dirs().components.contains(first) {
                             ModuleTarget::Package(imp.module.clone())
                         } else {
                             ModuleTarget::External(imp.module.clone())
@@ -1161,7 +1166,7 @@ impl<'s> Resolver<'s> {
                         .find(|s| !s.is_empty())
                         .unwrap_or("");
                     if matches!(first, "crate" | "self" | "super")
-                        || self.dirs.components.contains(first)
+                        || self.dirs().components.contains(first)
                     {
                         ModuleTarget::Unknown
                     } else {
@@ -1236,7 +1241,7 @@ impl<'s> Resolver<'s> {
             return ModuleTarget::Files(files.to_vec());
         }
         let first = rest.split('.').next().unwrap_or(rest);
-        if dots > 0 || self.dirs.last_components.contains(first) {
+        if dots > 0 || self.dirs().last_components.contains(first) {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::External(first.to_string())
@@ -1355,7 +1360,7 @@ impl<'s> Resolver<'s> {
             let parts: Vec<&str> = import_path.split('/').collect();
             dir = (1..parts.len()).rev().find_map(|k| {
                 let tail = parts[parts.len() - k..].join("/");
-                self.dirs.with_tail(&tail).map(PathBuf::from)
+                self.dirs().with_tail(&tail).map(PathBuf::from)
             });
         }
         let Some(dir) = dir else {
@@ -1682,43 +1687,55 @@ pub fn plain_form(p: &Path) -> Option<&[u8]> {
 struct DirIndex {
     /// Every tail of every directory, at component boundaries (`b/c` and `c` for
     /// `a/b/c`), with the first directory in path order that ends with it.
-    tails: HashMap<String, String>,
+    tails: FxHashMap<String, String>,
     /// Every component of every directory.
-    components: HashSet<String>,
+    components: FxHashSet<String>,
     /// The last component of every directory.
-    last_components: HashSet<String>,
+    last_components: FxHashSet<String>,
 }
 
 impl DirIndex {
     fn of(files: &HashSet<PathBuf>) -> DirIndex {
-        let mut dirs: HashSet<String> = HashSet::new();
+        // Built for every question that resolves imports, over every walked file: a
+        // name already present is looked up before anything is allocated for it.
+        let mut dirs: FxHashSet<String> = FxHashSet::default();
         for f in files {
             let mut p = f.parent();
             while let Some(d) = p {
-                if !dirs.insert(slash(d)) {
+                let d_slash = slash(d);
+                if dirs.contains(d_slash.as_ref()) {
                     break;
                 }
+                dirs.insert(d_slash.into_owned());
                 p = d.parent();
             }
         }
         let mut sorted: Vec<String> = dirs.into_iter().collect();
         sorted.sort();
         let mut index = DirIndex {
-            tails: HashMap::new(),
-            components: HashSet::new(),
-            last_components: HashSet::new(),
+            tails: FxHashMap::default(),
+            components: FxHashSet::default(),
+            last_components: FxHashSet::default(),
         };
-        for d in sorted {
-            index
-                .last_components
-                .insert(d.rsplit('/').next().unwrap_or("").to_string());
-            index.components.extend(d.split('/').map(str::to_string));
-            let mut tail: &str = &d;
+        let add = |set: &mut FxHashSet<String>, word: &str| {
+            if !set.contains(word) {
+                set.insert(word.to_string());
+            }
+        };
+        for d in &sorted {
+            add(
+                &mut index.last_components,
+                d.rsplit('/').next().unwrap_or(""),
+            );
+            for c in d.split('/') {
+                add(&mut index.components, c);
+            }
+            let mut tail: &str = d;
             loop {
-                index
-                    .tails
-                    .entry(tail.to_string())
-                    .or_insert_with(|| d.clone());
+                // Directories come in path order: the first to end with a tail keeps it.
+                if !index.tails.contains_key(tail) {
+                    index.tails.insert(tail.to_string(), d.clone());
+                }
                 match tail.split_once('/') {
                     Some((_, rest)) => tail = rest,
                     None => break,
@@ -1734,8 +1751,11 @@ impl DirIndex {
     }
 }
 
-fn slash(p: &Path) -> String {
-    p.to_string_lossy().replace('\\', "/")
+fn slash(p: &Path) -> std::borrow::Cow<'_, str> {
+    match p.to_string_lossy() {
+        std::borrow::Cow::Borrowed(s) if !s.contains('\\') => std::borrow::Cow::Borrowed(s),
+        other => std::borrow::Cow::Owned(other.replace('\\', "/")),
+    }
 }
 
 #[cfg(test)]
