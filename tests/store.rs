@@ -681,6 +681,54 @@ fn a_remembered_walk_is_dropped_when_a_directory_or_ignore_file_changes() {
 }
 
 #[test]
+fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
+    let dir = tree(&[
+        ("a.py", "def aaaa():\n    pass\n"),
+        ("b.py", "def keep():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    let found = |q: &str, extra: &[&str]| {
+        let mut args = vec!["find-symbol", q, "--exact"];
+        args.extend_from_slice(extra);
+        names(&same_as_fresh(p, i, &args))
+    };
+    // A walk and its files are listed only once nothing in them is younger than a
+    // timestamp tick.
+    std::thread::sleep(Duration::from_millis(2100));
+    assert_eq!(found("aaaa", &[]), ["a.py:aaaa"]);
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let listed = || {
+        count_rows(
+            &db,
+            "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL",
+        )
+    };
+    assert_eq!(listed(), 1, "the walk's files are listed");
+    assert_eq!(found("keep", &[]), ["b.py:keep"]);
+    // Same size and the old mtime put back, in a directory whose mtime does not
+    // change: only the ctime says the listed file changed.
+    let file = p.join("a.py");
+    let mtime = std::fs::metadata(&file).unwrap().modified().unwrap();
+    std::fs::write(&file, "def bbbb():\n    pass\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    assert_eq!(found("bbbb", &[]), ["a.py:bbbb"]);
+    assert_eq!(found("aaaa", &[]), Vec::<String>::new());
+    assert_eq!(listed(), 1, "listed again after the refresh");
+    // A list made under one parse limit never answers under another.
+    assert_eq!(
+        found("bbbb", &["--max-parse-size", "10"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(found("bbbb", &[]), ["a.py:bbbb"]);
+}
+
+#[test]
 fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     let dir = tree(&[
         ("a.py", "def only_in_v1():\n    pass\n"),

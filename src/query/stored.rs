@@ -22,12 +22,13 @@ use super::source::{
     alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
     NameTest, Outlines, ParseOnDemand, UseNames,
 };
+use super::walk_memory::WalkedFiles;
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions_passing, decode_facts, with_names, Keep, Slot, Status, Store, StoreError,
-    Walked,
+    decode_definitions_passing, decode_facts, with_names, FileStat, Keep, Listing, Refreshed, Slot,
+    Status, Store, StoreError, Walked,
 };
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -49,7 +50,7 @@ pub struct FromIndex<'w> {
     /// Files the index does not answer for are parsed as without an index.
     fresh: ParseOnDemand<'w>,
     /// What the last refresh did.
-    pub refreshed: crate::store::Refreshed,
+    pub refreshed: Refreshed,
     /// False when the files came from the index's memory of an unchanged walk.
     pub walked: bool,
 }
@@ -67,36 +68,111 @@ fn key_of(root: &Path, cwd: &Path, path: &Path) -> Option<Vec<u8>> {
 
 /// What [`FromIndex::open`] reads once the store is open: the walked files' keys, the
 /// refresh, and (in the read snapshot) the contents that exist.
-type UpToDate = (
-    Store,
-    Vec<(usize, Vec<u8>)>,
-    crate::store::Refreshed,
-    HashSet<i64>,
-);
+type UpToDate = (Store, Vec<(usize, Vec<u8>)>, Refreshed, HashSet<i64>);
 
-/// Brings `store` up to date for `files` (a damaged index is rebuilt once) and starts
-/// the read snapshot.
+/// Brings `store` up to date for `walk`'s files (a damaged index is rebuilt once) and
+/// starts the read snapshot. When the index listed the walk's files, only those whose
+/// stat changed since are refreshed (usually none), and the others are taken from the
+/// list; otherwise every file is planned and refreshed. A list that changed is stored
+/// again for the next run.
 fn up_to_date(
     mut store: Store,
-    files: &[FileEntry],
+    walk: &WalkedFiles,
     root: &Path,
     parse_limit: u64,
     report: &Reporter,
     progress: Option<&Progress>,
 ) -> Result<UpToDate, StoreError> {
-    let keyed = keyed(files, root)?;
-    let walked = as_walked(files, &keyed);
-    let refreshed = match store.refresh(&walked, parse_limit, progress) {
-        Ok(r) => r,
-        Err(e) if e.is_corruption() => {
-            store = store.rebuild(report, &e)?;
-            store.refresh(&walked, parse_limit, progress)?
+    let keyed = keyed(&walk.files, root)?;
+    let made_for = listing_made_for(&walk.files, &keyed, parse_limit);
+    let listing = walk
+        .listing
+        .as_ref()
+        .filter(|l| l.made_for == made_for && l.files.len() == keyed.len());
+    let mut from_list = None;
+    if let Some(l) = listing {
+        let changed = changed_since(&walk.files, &keyed, l);
+        if changed.is_empty() {
+            from_list = Some((merged(l, &[], Refreshed::default()), false));
+        } else {
+            let some: Vec<(usize, Vec<u8>)> = changed.iter().map(|&k| keyed[k].clone()).collect();
+            match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
+                Ok(r) => from_list = Some((merged(l, &changed, r), true)),
+                // Rebuilt, the index has no list: it is refreshed whole below.
+                Err(e) if e.is_corruption() => store = store.rebuild(report, &e)?,
+                Err(e) => return Err(e),
+            }
         }
-        Err(e) => return Err(e),
+    }
+    let (refreshed, relist) = match from_list {
+        Some(r) => r,
+        None => {
+            let walked = as_walked(&walk.files, &keyed);
+            let refreshed = match store.refresh(&walked, parse_limit, progress) {
+                Ok(r) => r,
+                Err(e) if e.is_corruption() => {
+                    store = store.rebuild(report, &e)?;
+                    store.refresh(&walked, parse_limit, progress)?
+                }
+                Err(e) => return Err(e),
+            };
+            (refreshed, true)
+        }
     };
+    if let (true, Some(key), Some(files)) = (relist, walk.remembered_as, refreshed.settled_slots())
+    {
+        // Best effort: without the list, the next run plans a refresh of every file.
+        let _ = store.remember_listing(&key, &Listing { made_for, files });
+    }
     store.begin_snapshot()?;
     let alive = store.content_ids()?;
     Ok((store, keyed, refreshed, alive))
+}
+
+/// What a list of the walk's files must have been made for: the same files the index
+/// can hold, in the same order and languages, under the same parse limit.
+fn listing_made_for(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], parse_limit: u64) -> [u8; 32] {
+    let mut h = blake3::Hasher::new();
+    h.update(&parse_limit.to_le_bytes());
+    h.update(&(files.len() as u64).to_le_bytes());
+    for (i, key) in keyed {
+        let language = files[*i].language.map_or("", |l| l.name);
+        h.update(&(*i as u64).to_le_bytes());
+        h.update(&(key.len() as u64).to_le_bytes());
+        h.update(key);
+        h.update(language.as_bytes());
+        h.update(&[0]);
+    }
+    *h.finalize().as_bytes()
+}
+
+/// The positions (in `keyed`, as in the list) of the listed files whose stat is no
+/// longer the listed one: the index may no longer hold what it held for them.
+fn changed_since(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], listing: &Listing) -> Vec<usize> {
+    keyed
+        .par_iter()
+        .zip(&listing.files)
+        .enumerate()
+        .filter(|(_, ((i, _), (stat, _)))| FileStat::of(&files[*i].path) != Some(*stat))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The listed slots, with those of the `changed` files replaced by `refreshed` (the
+/// refresh of just those files, in that order).
+fn merged(listing: &Listing, changed: &[usize], refreshed: Refreshed) -> Refreshed {
+    let mut out = Refreshed {
+        slots: listing.files.iter().map(|(_, slot)| slot.clone()).collect(),
+        settled: listing.files.iter().map(|(stat, _)| Some(*stat)).collect(),
+        parsed: refreshed.parsed,
+        rehashed: refreshed.rehashed,
+        removed: refreshed.removed,
+    };
+    for ((&k, slot), settled) in changed.iter().zip(refreshed.slots).zip(refreshed.settled) {
+        out.slots[k] = slot;
+        out.settled[k] = settled;
+    }
+    out
 }
 
 /// Why the index could not answer, with the walked files when they were already
@@ -189,11 +265,21 @@ impl<'w> FromIndex<'w> {
             Ok(s) => s,
             Err(error) => return Err(Unopened { error, files }),
         };
-        let (files, tree_walked) = match files {
-            Some(f) => (f, true),
+        let walk = match files {
+            Some(files) => WalkedFiles {
+                files,
+                walked: true,
+                remembered_as: None,
+                listing: None,
+            },
             None => super::walk_memory::walk_files(&mut store, walker, report),
         };
-        let refreshed = up_to_date(store, &files, root, parse_limit, report, progress);
+        let refreshed = up_to_date(store, &walk, root, parse_limit, report, progress);
+        let WalkedFiles {
+            files,
+            walked: tree_walked,
+            ..
+        } = walk;
         let (store, keyed, refreshed, alive) = match refreshed {
             Ok(r) => r,
             Err(error) => {
@@ -466,7 +552,7 @@ impl FactsSource for FromIndex<'_> {
             let passing: Option<Vec<bool>> = match (maybe, &self.slots[i]) {
                 (Some(test), Slot::Parsed(id)) => names.get(id).and_then(|blob| {
                     let test = test(&self.files[i].path);
-                    with_names(blob, |parts| parts.iter().map(|p| test(p)).collect()).ok()
+                    with_names(blob, |parts| parts.iter().map(&test).collect()).ok()
                 }),
                 _ => None,
             };
@@ -483,5 +569,55 @@ impl FactsSource for FromIndex<'_> {
 
     fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>> {
         self.definitions_passing(index, quiet, None, &AtomicUsize::new(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listing_answers_for_the_files_whose_listed_stat_is_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<FileEntry> = ["a.py", "b.py"]
+            .iter()
+            .map(|n| {
+                let path = dir.path().join(n);
+                std::fs::write(&path, "x = 1\n").unwrap();
+                FileEntry {
+                    path,
+                    language: crate::lang::by_name("python"),
+                }
+            })
+            .collect();
+        let keyed = keyed(&files, dir.path()).unwrap();
+        let stat = |i: usize| FileStat::of(&files[i].path).unwrap();
+        let listing = Listing {
+            made_for: listing_made_for(&files, &keyed, 100),
+            files: vec![(stat(0), Slot::Parsed(7)), (stat(1), Slot::Binary)],
+        };
+        assert!(changed_since(&files, &keyed, &listing).is_empty());
+        let slots = merged(&listing, &[], Refreshed::default()).slots;
+        assert_eq!(slots, [Slot::Parsed(7), Slot::Binary]);
+        // Another parse limit, or other files, make another list.
+        assert_ne!(listing_made_for(&files, &keyed, 101), listing.made_for);
+        assert_ne!(
+            listing_made_for(&files[..1], &keyed[..1], 100),
+            listing.made_for
+        );
+        std::fs::write(&files[1].path, "x = 22\n").unwrap();
+        assert_eq!(changed_since(&files, &keyed, &listing), [1]);
+        let refreshed = Refreshed {
+            slots: vec![Slot::Parsed(9)],
+            settled: vec![None],
+            parsed: 1,
+            ..Refreshed::default()
+        };
+        let after = merged(&listing, &[1], refreshed);
+        assert_eq!(after.slots, [Slot::Parsed(7), Slot::Parsed(9)]);
+        assert!(
+            after.settled_slots().is_none(),
+            "a file just written is not settled"
+        );
     }
 }

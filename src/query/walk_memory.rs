@@ -1,8 +1,9 @@
 //! Walking a root with the index's memory of its last walk: when no directory and no
 //! ignore file the last walk depended on has changed, its files are taken as they are
 //! (a `stat` per directory instead of reading every directory and matching every
-//! entry against the ignore rules); otherwise the tree is walked and the walk
-//! remembered for next time.
+//! entry against the ignore rules), with what the index settled for them when a run
+//! over that walk listed it; otherwise the tree is walked and the walk remembered for
+//! next time.
 
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
@@ -11,7 +12,7 @@ use rayon::prelude::*;
 
 use super::source::FileEntry;
 use crate::output::Reporter;
-use crate::store::{now_ns, FileStat, Store, Walk};
+use crate::store::{now_ns, FileStat, Listing, Store, Walk};
 use crate::walk::Walker;
 
 /// Directories whose contents never change what a walk yields (their own ignore file,
@@ -22,10 +23,21 @@ const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn"];
 /// The ignore files a directory may hold.
 const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".git/info/exclude", ".git"];
 
-/// The walked files, from memory when possible; true when the tree was walked.
-pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec<FileEntry>, bool) {
-    let key = blake3::hash(walker.fingerprint().as_bytes());
-    if let Ok(Some(walk)) = store.remembered_walk(key.as_bytes()) {
+/// The files of a walk, and what the index remembers of it.
+pub struct WalkedFiles {
+    pub files: Vec<FileEntry>,
+    /// False when the files came from the index's memory of an unchanged walk.
+    pub walked: bool,
+    /// The key the walk is remembered under, when it is.
+    pub remembered_as: Option<[u8; 32]>,
+    /// What the index settled for the walk's files, as a run over it last stored it.
+    pub listing: Option<Listing>,
+}
+
+/// The walked files, from memory when possible.
+pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> WalkedFiles {
+    let key = *blake3::hash(walker.fingerprint().as_bytes()).as_bytes();
+    if let Ok(Some((walk, listing))) = store.remembered_walk(&key) {
         if still_valid(&walk) {
             walker.set_excluded_dirs(walk.excluded_dirs);
             let files = walk
@@ -36,7 +48,12 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec
                     language: lang.as_deref().and_then(crate::lang::by_name),
                 })
                 .collect();
-            return (files, false);
+            return WalkedFiles {
+                files,
+                walked: false,
+                remembered_as: Some(key),
+                listing,
+            };
         }
     }
     let started = now_ns();
@@ -57,6 +74,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec
             language: v.item.3,
         })
         .collect();
+    let mut remembered = false;
     if clean && !report.had_error() && !uses_custom_excludes() {
         let dirs: Vec<PathBuf> = entries
             .iter()
@@ -86,10 +104,15 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> (Vec
                     .collect(),
                 excluded_dirs: walker.excluded_dirs(),
             };
-            let _ = store.remember_walk(key.as_bytes(), &walk);
+            remembered = store.remember_walk(&key, &walk).is_ok();
         }
     }
-    (files, true)
+    WalkedFiles {
+        files,
+        walked: true,
+        remembered_as: remembered.then_some(key),
+        listing: None,
+    }
 }
 
 fn still_valid(walk: &Walk) -> bool {

@@ -29,7 +29,7 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
 pub use codec::{decode_definitions_passing, decode_facts, with_names, Keep, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
-pub use walk_cache::Walk;
+pub use walk_cache::{Listing, Walk};
 
 use crate::output::Reporter;
 

@@ -19,11 +19,12 @@
 //!   `content_mentions` lists each content's name ids, so that dropping a content
 //!   deletes its mentions by key (an index of mentions by content would cost as much
 //!   space as the mentions themselves);
-//! - `walk_cache`: the last walk per set of walk flags (see `walk_cache.rs`).
+//! - `walk_cache`: the last walk per set of walk flags, and what the index settled
+//!   for each of its files (see `walk_cache.rs`).
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 8;
+pub const FORMAT_VERSION: i64 = 9;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -67,7 +68,7 @@ CREATE TABLE definition(
     PRIMARY KEY(name, content)
 ) WITHOUT ROWID;
 CREATE TABLE content_mentions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
-CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL);
+CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL, listing BLOB);
 ";
 
 /// The tables holding a content's blobs, each keyed by the content's id (every content

@@ -48,7 +48,7 @@ pub struct Walked<'a> {
 }
 
 /// What the index holds for a walked file after a refresh.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Slot {
     /// Facts stored under this content id.
     Parsed(i64),
@@ -72,6 +72,29 @@ pub struct Refreshed {
     pub rehashed: usize,
     /// Locations dropped because their files are gone.
     pub removed: usize,
+    /// One per walked file: its stat, when its location now records that stat and
+    /// was checked late enough after its mtime to be trusted without reading the file
+    /// (see [`Refreshed::settled_slots`]).
+    pub settled: Vec<Option<Stat>>,
+}
+
+impl Refreshed {
+    /// Each walked file's stat and slot, when every file is settled: what the next run
+    /// may take as it is for every file whose stat is unchanged.
+    pub fn settled_slots(&self) -> Option<Vec<(Stat, Slot)>> {
+        self.settled
+            .iter()
+            .zip(&self.slots)
+            .map(|(stat, slot)| Some(((*stat)?, slot.clone())))
+            .collect()
+    }
+}
+
+/// Whether a location checked at `checked_ns` can vouch for a file of this mtime: it
+/// was not touched so shortly before the check that a later change could carry the
+/// same timestamp.
+fn trusted(mtime_ns: i64, checked_ns: i64) -> bool {
+    mtime_ns + RACY_NS < checked_ns
 }
 
 /// A location record as stored.
@@ -94,6 +117,36 @@ struct Loc {
 /// answer.
 type Locations = FxHashMap<Vec<u8>, Loc>;
 
+/// The stored locations, with what their contents hold.
+const LOCATIONS: &str =
+    "SELECT l.path, l.content, l.size, l.mtime_ns, l.ctime_ns, l.inode, l.language,
+        l.checked_ns, c.state, c.error, c.hash
+     FROM location l LEFT JOIN content c ON c.id = l.content";
+
+/// One row of [`LOCATIONS`].
+fn location_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(Vec<u8>, Loc)> {
+    Ok((
+        r.get::<_, Vec<u8>>(0)?,
+        Loc {
+            content: r.get(1)?,
+            size: r.get(2)?,
+            mtime_ns: r.get(3)?,
+            ctime_ns: r.get(4)?,
+            inode: r.get(5)?,
+            // An unknown name (`""`) matches no walked file, so that file is read again.
+            language: crate::lang::static_name(r.get_ref(6)?.as_str()?),
+            checked_ns: r.get(7)?,
+            state: r.get(8)?,
+            error: r.get(9)?,
+            // A hash of another length is damage: the file is read again.
+            hash: r
+                .get_ref(10)?
+                .as_blob_or_null()?
+                .and_then(|h| h.try_into().ok()),
+        },
+    ))
+}
+
 /// A file's or directory's identity on disk: when its bytes (or entries) change, one
 /// of these does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -108,7 +161,7 @@ type Stat = FileStat;
 
 impl FileStat {
     /// The stat of a regular file (following symlinks).
-    fn of(path: &Path) -> Option<Stat> {
+    pub fn of(path: &Path) -> Option<Stat> {
         let m = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
         Some(FileStat::from(&m))
     }
@@ -143,7 +196,7 @@ impl FileStat {
 
 /// What the first, stat-only pass decided for a file.
 enum Plan {
-    Fresh(Slot),
+    Fresh(Slot, Stat),
     /// Over the parse limit: remembered as such, answered from the file.
     TooLarge(Stat),
     Read(Stat),
@@ -266,10 +319,12 @@ fn plan(files: &[Walked], locs: &Locations, limit: u64) -> Vec<Plan> {
                 Some(l)
                     if stat.matches(l)
                         && l.language == w.language.name
-                        && l.mtime_ns + RACY_NS < l.checked_ns =>
+                        && trusted(l.mtime_ns, l.checked_ns) =>
                 {
                     match (l.content, l.state) {
-                        (Some(c), Some(state)) => Plan::Fresh(slot_of(c, state, l.error.clone())),
+                        (Some(c), Some(state)) => {
+                            Plan::Fresh(slot_of(c, state, l.error.clone()), stat)
+                        }
                         _ => Plan::Read(stat),
                     }
                 }
@@ -310,34 +365,23 @@ impl Store {
     }
 
     fn locations(&self) -> Result<Locations, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT l.path, l.content, l.size, l.mtime_ns, l.ctime_ns, l.inode, l.language,
-                    l.checked_ns, c.state, c.error, c.hash
-             FROM location l LEFT JOIN content c ON c.id = l.content",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, Vec<u8>>(0)?,
-                Loc {
-                    content: r.get(1)?,
-                    size: r.get(2)?,
-                    mtime_ns: r.get(3)?,
-                    ctime_ns: r.get(4)?,
-                    inode: r.get(5)?,
-                    // An unknown name (`""`) matches no walked file, so that file is read again.
-                    language: crate::lang::static_name(r.get_ref(6)?.as_str()?),
-                    checked_ns: r.get(7)?,
-                    state: r.get(8)?,
-                    error: r.get(9)?,
-                    // A hash of another length is damage: the file is read again.
-                    hash: r
-                        .get_ref(10)?
-                        .as_blob_or_null()?
-                        .and_then(|h| h.try_into().ok()),
-                },
-            ))
-        })?;
+        let mut stmt = self.conn.prepare(LOCATIONS)?;
+        let rows = stmt.query_map([], location_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The stored locations of `files`.
+    fn locations_of(&self, files: &[Walked]) -> Result<Locations, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare(&format!("{LOCATIONS} WHERE l.path = ?1"))?;
+        let mut out = Locations::default();
+        for w in files {
+            if let Some((key, loc)) = stmt.query_row([&w.key], location_row).optional()? {
+                out.insert(key, loc);
+            }
+        }
+        Ok(out)
     }
 
     fn known_contents(&self) -> Result<Known, StoreError> {
@@ -361,19 +405,46 @@ impl Store {
         limit: u64,
         progress: Option<&Progress>,
     ) -> Result<Refreshed, StoreError> {
-        let started = now_ns();
         let locs = self.locations()?;
+        self.refresh_from(files, locs, limit, progress, true)
+    }
+
+    /// Brings the index up to date for `files` only, some of a walk whose other files
+    /// are known unchanged (and none of whose files is gone): only their location
+    /// records are read, and no stored location is swept.
+    pub fn refresh_some(&mut self, files: &[Walked], limit: u64) -> Result<Refreshed, StoreError> {
+        let locs = self.locations_of(files)?;
+        self.refresh_from(files, locs, limit, None, false)
+    }
+
+    fn refresh_from(
+        &mut self,
+        files: &[Walked],
+        locs: Locations,
+        limit: u64,
+        progress: Option<&Progress>,
+        sweep: bool,
+    ) -> Result<Refreshed, StoreError> {
+        let started = now_ns();
         let plans = plan(files, &locs, limit);
         let mut out = Refreshed {
             slots: vec![Slot::Unindexed; files.len()],
+            settled: vec![None; files.len()],
             ..Refreshed::default()
         };
         let mut too_large: Vec<(usize, Stat)> = Vec::new();
         let mut to_read: Vec<(usize, Stat)> = Vec::new();
         for (i, plan) in plans.into_iter().enumerate() {
             match plan {
-                Plan::Fresh(slot) => out.slots[i] = slot,
-                Plan::TooLarge(stat) => too_large.push((i, stat)),
+                Plan::Fresh(slot, stat) => {
+                    out.slots[i] = slot;
+                    out.settled[i] = Some(stat);
+                }
+                Plan::TooLarge(stat) => {
+                    // Answered from the file for as long as its size stays the same.
+                    out.settled[i] = Some(stat);
+                    too_large.push((i, stat));
+                }
                 Plan::Read(stat) => to_read.push((i, stat)),
                 Plan::Skip => {}
             }
@@ -431,7 +502,7 @@ impl Store {
             }
         });
         result?;
-        let removed = self.finish(files, &locs, &too_large, started, wrote)?;
+        let removed = self.finish(files, &locs, &too_large, started, wrote, sweep)?;
         out.removed = removed;
         Ok(out)
     }
@@ -486,6 +557,7 @@ impl Store {
                 }
             }
             out.slots[i] = slot;
+            out.settled[i] = trusted(stat.mtime_ns, checked).then_some(stat);
         }
         drop_unreferenced(&tx, &replaced)?;
         tx.commit()?;
@@ -501,8 +573,13 @@ impl Store {
         too_large: &[(usize, Stat)],
         checked: i64,
         wrote: bool,
+        sweep: bool,
     ) -> Result<usize, StoreError> {
-        let gone = self.gone(files, locs);
+        let gone = if sweep {
+            self.gone(files, locs)
+        } else {
+            Vec::new()
+        };
         let large: Vec<&(usize, Stat)> = too_large
             .iter()
             .filter(|(i, stat)| {

@@ -9,12 +9,19 @@
 //! and, if nothing moved, takes the stored files instead of walking. A directory or
 //! ignore file touched within a moment of the walk is never trusted (its next change
 //! could fall in the same timestamp tick), nor is a walk that reported any error.
+//!
+//! Beside a walk, the index keeps what a refresh settled for each of its files: the
+//! stat its location records and what it holds for it. The next run over the same
+//! walk stats each file and, when every stat is as listed, takes the list as it is
+//! instead of reading every location record and planning a refresh. The list names
+//! the files and parse limit it was made for (a hash of them): a list made for other
+//! files is never used.
 
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use super::codec::Packing;
-use super::update::FileStat;
+use super::update::{FileStat, Slot};
 use super::{Store, StoreError};
 
 /// A remembered walk.
@@ -31,26 +38,54 @@ pub struct Walk {
     pub excluded_dirs: usize,
 }
 
+/// What the index settled for each file of a remembered walk.
+#[derive(Serialize, Deserialize)]
+pub struct Listing {
+    /// A hash of what the list was made for: the walked files and the parse limit.
+    pub made_for: [u8; 32],
+    /// One per walked file the index can hold, in walk order.
+    pub files: Vec<(FileStat, Slot)>,
+}
+
 impl Store {
-    /// The walk stored under `key`, if any.
-    pub fn remembered_walk(&self, key: &[u8]) -> Result<Option<Walk>, StoreError> {
-        let blob: Option<Vec<u8>> = self
+    /// The walk stored under `key`, if any, with the list of its files if one was
+    /// stored since.
+    pub fn remembered_walk(
+        &self,
+        key: &[u8],
+    ) -> Result<Option<(Walk, Option<Listing>)>, StoreError> {
+        let row: Option<(Vec<u8>, Option<Vec<u8>>)> = self
             .conn
-            .query_row("SELECT walk FROM walk_cache WHERE key = ?1", [key], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT walk, listing FROM walk_cache WHERE key = ?1",
+                [key],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()?;
-        match blob {
-            Some(b) => Ok(Some(super::codec::unpack(&b, Packing::Lz4)?)),
-            None => Ok(None),
-        }
+        let Some((walk, listing)) = row else {
+            return Ok(None);
+        };
+        let walk = super::codec::unpack(&walk, Packing::Lz4)?;
+        // A list that cannot be read is only a lost shortcut.
+        let listing = listing.and_then(|b| super::codec::unpack(&b, Packing::Lz4).ok());
+        Ok(Some((walk, listing)))
     }
 
-    /// Stores `walk` under `key` (replacing the last one).
+    /// Stores `walk` under `key` (replacing the last one, and its list).
     pub fn remember_walk(&mut self, key: &[u8], walk: &Walk) -> Result<(), StoreError> {
         let blob = super::codec::pack(walk, Packing::Lz4);
         self.conn.execute(
             "INSERT OR REPLACE INTO walk_cache(key, walk) VALUES (?1, ?2)",
+            params![key, blob],
+        )?;
+        Ok(())
+    }
+
+    /// Stores the list of the files of the walk under `key` (if one is stored).
+    pub fn remember_listing(&mut self, key: &[u8], listing: &Listing) -> Result<(), StoreError> {
+        let blob = super::codec::pack(listing, Packing::Lz4);
+        self.conn.execute(
+            "UPDATE walk_cache SET listing = ?2 WHERE key = ?1",
             params![key, blob],
         )?;
         Ok(())
