@@ -729,6 +729,48 @@ fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
 }
 
 #[test]
+fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
+    let dir = tree(&[
+        ("lib.py", "def helper():\n    pass\n"),
+        (
+            "app.py",
+            "from lib import helper\n\ndef run():\n    helper()\n",
+        ),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    std::thread::sleep(Duration::from_millis(2100));
+    same_as_fresh(p, i, &["what-breaks", "helper"]);
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let listed = "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL";
+    let contents = "SELECT count(*) FROM content";
+    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+    // Another build of the extractor: its facts are dropped, and so is the list.
+    db.execute(
+        "UPDATE header SET value = 'another' WHERE key = 'extractor'",
+        [],
+    )
+    .unwrap();
+    same_as_fresh(p, i, &["what-breaks", "helper"]);
+    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+    // Records gone under a list that still names them (as when another run read the
+    // files under other rules): the files are read again, not parsed on every run.
+    for table in [
+        "content",
+        "content_definitions",
+        "content_names",
+        "content_facts",
+        "content_mentions",
+        "mention",
+        "definition",
+    ] {
+        db.execute(&format!("DELETE FROM {table}"), []).unwrap();
+    }
+    same_as_fresh(p, i, &["what-breaks", "helper"]);
+    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+}
+
+#[test]
 fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     let dir = tree(&[
         ("a.py", "def only_in_v1():\n    pass\n"),

@@ -157,7 +157,8 @@ type GoModule = (PathBuf, String);
 pub struct Resolver<'s> {
     source: &'s dyn FactsSource,
     by_name: Memo<String, Vec<DefRef>>,
-    file_set: HashSet<PathBuf>,
+    /// The walked files' normalised paths, collected on first use.
+    file_set: std::sync::OnceLock<HashSet<PathBuf>>,
     /// The walked files by file name, built on first use: a module path is looked up
     /// among the files of its last component's name, not the whole tree.
     by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
@@ -178,12 +179,10 @@ type MemberKey = (PathBuf, usize, String, Vec<Kind>);
 
 impl<'s> Resolver<'s> {
     pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
-        let file_set: HashSet<PathBuf> =
-            source.files().iter().map(|f| normalize(&f.path)).collect();
         Resolver {
             source,
             by_name: Memo::new(),
-            file_set,
+            file_set: std::sync::OnceLock::new(),
             by_file_name: std::sync::OnceLock::new(),
             dirs: std::sync::OnceLock::new(),
             modules: Memo::new(),
@@ -193,8 +192,18 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    fn file_set(&self) -> &HashSet<PathBuf> {
+        self.file_set.get_or_init(|| {
+            self.source
+                .files()
+                .iter()
+                .map(|f| normalize(&f.path))
+                .collect()
+        })
+    }
+
     fn dirs(&self) -> &DirIndex {
-        self.dirs.get_or_init(|| DirIndex::of(&self.file_set))
+        self.dirs.get_or_init(|| DirIndex::of(self.file_set()))
     }
 
     pub fn source(&self) -> &'s dyn FactsSource {
@@ -1188,7 +1197,7 @@ impl<'s> Resolver<'s> {
     fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
         let by_name = self.by_file_name.get_or_init(|| {
             let mut m: HashMap<std::ffi::OsString, Vec<PathBuf>> = HashMap::new();
-            for f in &self.file_set {
+            for f in self.file_set() {
                 if let Some(n) = f.file_name() {
                     m.entry(n.to_os_string()).or_default().push(f.clone());
                 }
@@ -1220,11 +1229,11 @@ impl<'s> Resolver<'s> {
             self.cached_module(key, || {
                 let mut v = Vec::new();
                 let as_file = dir.with_extension("py");
-                if !rest.is_empty() && self.file_set.contains(&as_file) {
+                if !rest.is_empty() && self.file_set().contains(&as_file) {
                     v.push(as_file);
                 }
                 let init = dir.join("__init__.py");
-                if self.file_set.contains(&init) {
+                if self.file_set().contains(&init) {
                     v.push(init);
                 }
                 v
@@ -1271,7 +1280,7 @@ impl<'s> Resolver<'s> {
             const EXTS: &[&str] = &[
                 "ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts", "vue", "d.ts",
             ];
-            if self.file_set.contains(&target) {
+            if self.file_set().contains(&target) {
                 return vec![target.clone()];
             }
             let stem = target.to_string_lossy().into_owned();
@@ -1283,13 +1292,13 @@ impl<'s> Resolver<'s> {
                 .to_string();
             for e in EXTS {
                 let p = PathBuf::from(format!("{stem}.{e}"));
-                if self.file_set.contains(&p) {
+                if self.file_set().contains(&p) {
                     return vec![p];
                 }
             }
             for e in EXTS {
                 let p = target.join(format!("index.{e}"));
-                if self.file_set.contains(&p) {
+                if self.file_set().contains(&p) {
                     return vec![p];
                 }
             }
@@ -1323,7 +1332,7 @@ impl<'s> Resolver<'s> {
                 d.join("go.mod")
             };
             // Only a go.mod of the walked tree: nothing outside it is read.
-            if self.file_set.contains(&normalize(&candidate)) {
+            if self.file_set().contains(&normalize(&candidate)) {
                 if let Ok(text) = std::fs::read_to_string(&candidate) {
                     if let Some(m) = text.lines().find_map(|l| l.trim().strip_prefix("module ")) {
                         found = Some((normalize(d), m.trim().trim_matches('"').to_string()));
@@ -1368,7 +1377,7 @@ impl<'s> Resolver<'s> {
         };
         let files = self.cached_module((dir.clone(), "go".into()), || {
             let mut v: Vec<PathBuf> = self
-                .file_set
+                .file_set()
                 .iter()
                 .filter(|f| {
                     f.parent() == Some(dir.as_path()) && f.extension().is_some_and(|e| e == "go")
@@ -1388,7 +1397,7 @@ impl<'s> Resolver<'s> {
     fn include_target(&self, importer: &Path, imp: &Import) -> ModuleTarget {
         let rel = PathBuf::from(&imp.module);
         let local = normalize(&importer.parent().unwrap_or(Path::new("")).join(&rel));
-        if self.file_set.contains(&local) {
+        if self.file_set().contains(&local) {
             return ModuleTarget::Files(vec![local]);
         }
         let found = self.cached_module((PathBuf::new(), imp.module.clone()), || {

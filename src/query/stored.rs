@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
@@ -41,8 +42,9 @@ pub struct FromIndex<'w> {
     files: Vec<FileEntry>,
     /// What the index holds for each of `files`.
     slots: Vec<Slot>,
-    /// By normalised path, as bytes (hashing a `PathBuf` walks its components).
-    by_path: HashMap<std::ffi::OsString, usize>,
+    /// By normalised path, as bytes (hashing a `PathBuf` walks its components), with
+    /// FxHash: a collision can only cost time.
+    by_path: FxHashMap<std::ffi::OsString, usize>,
     cache: Memo<usize, Option<Arc<FileFacts>>>,
     /// Outlines of files whose whole facts nothing asked for: facts with only the
     /// inheritance references, or with those and the uses of some names.
@@ -104,46 +106,65 @@ fn up_to_date(
             }
         }
     }
-    let (refreshed, relist) = match from_list {
-        Some(r) => r,
-        None => {
-            let walked = as_walked(&walk.files, &keyed);
-            let refreshed = match store.refresh(&walked, parse_limit, progress) {
-                Ok(r) => r,
-                Err(e) if e.is_corruption() => {
-                    store = store.rebuild(report, &e)?;
-                    store.refresh(&walked, parse_limit, progress)?
-                }
-                Err(e) => return Err(e),
-            };
-            (refreshed, true)
+    if let Some((refreshed, relist)) = from_list {
+        if relist {
+            remember_listing(&mut store, walk, made_for, &refreshed);
         }
-    };
-    if let (true, Some(key), Some(files)) = (relist, walk.remembered_as, refreshed.settled_slots())
-    {
-        // Best effort: without the list, the next run plans a refresh of every file.
-        let _ = store.remember_listing(&key, &Listing { made_for, files });
+        store.begin_snapshot()?;
+        let alive = store.content_ids()?;
+        let dead = |s: &Slot| matches!(s, Slot::Parsed(id) if !alive.contains(id));
+        if !refreshed.slots.iter().any(dead) {
+            return Ok((store, keyed, refreshed, alive));
+        }
+        // The list names records the index no longer holds (another run read those
+        // files under other rules): every file is planned again.
+        store.end_snapshot()?;
     }
+    let walked = as_walked(&walk.files, &keyed);
+    let refreshed = match store.refresh(&walked, parse_limit, progress) {
+        Ok(r) => r,
+        Err(e) if e.is_corruption() => {
+            store = store.rebuild(report, &e)?;
+            store.refresh(&walked, parse_limit, progress)?
+        }
+        Err(e) => return Err(e),
+    };
+    remember_listing(&mut store, walk, made_for, &refreshed);
     store.begin_snapshot()?;
     let alive = store.content_ids()?;
     Ok((store, keyed, refreshed, alive))
 }
 
+/// Stores what `refreshed` settled as the list of the walk's files, when the walk is
+/// remembered and every file is settled. Best effort: without the list, the next run
+/// plans a refresh of every file.
+fn remember_listing(
+    store: &mut Store,
+    walk: &WalkedFiles,
+    made_for: [u8; 32],
+    refreshed: &Refreshed,
+) {
+    if let (Some(key), Some(files)) = (walk.remembered_as, refreshed.settled_slots()) {
+        let _ = store.remember_listing(&key, &Listing { made_for, files });
+    }
+}
+
 /// What a list of the walk's files must have been made for: the same files the index
 /// can hold, in the same order and languages, under the same parse limit.
 fn listing_made_for(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], parse_limit: u64) -> [u8; 32] {
-    let mut h = blake3::Hasher::new();
-    h.update(&parse_limit.to_le_bytes());
-    h.update(&(files.len() as u64).to_le_bytes());
+    // Hashed in one call: many small updates cost more than copying them first.
+    let mut bytes: Vec<u8> = Vec::with_capacity(keyed.len() * 64);
+    bytes.extend_from_slice(&parse_limit.to_le_bytes());
+    bytes.extend_from_slice(&(files.len() as u64).to_le_bytes());
     for (i, key) in keyed {
         let language = files[*i].language.map_or("", |l| l.name);
-        h.update(&(*i as u64).to_le_bytes());
-        h.update(&(key.len() as u64).to_le_bytes());
-        h.update(key);
-        h.update(language.as_bytes());
-        h.update(&[0]);
+        bytes.extend_from_slice(&(*i as u64).to_le_bytes());
+        bytes.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(key);
+        bytes.extend_from_slice(language.as_bytes());
+        bytes.push(0);
     }
-    *h.finalize().as_bytes()
+    *blake3::hash(&bytes).as_bytes()
 }
 
 /// The positions (in `keyed`, as in the list) of the listed files whose stat is no

@@ -9,6 +9,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use serde_bytes::ByteBuf;
 
 use super::source::FileEntry;
 use crate::output::Reporter;
@@ -44,7 +45,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
                 .files
                 .into_iter()
                 .map(|(path, lang)| FileEntry {
-                    path: PathBuf::from(std::ffi::OsString::from_vec(path)),
+                    path: PathBuf::from(std::ffi::OsString::from_vec(path.into_vec())),
                     language: lang.as_deref().and_then(crate::lang::by_name),
                 })
                 .collect();
@@ -91,13 +92,13 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
                 started_ns: started,
                 watched: watched
                     .into_iter()
-                    .map(|(p, st)| (p.into_os_string().into_vec(), st))
+                    .map(|(p, st)| (ByteBuf::from(p.into_os_string().into_vec()), st))
                     .collect(),
                 files: files
                     .iter()
                     .map(|f| {
                         (
-                            f.path.as_os_str().as_bytes().to_vec(),
+                            ByteBuf::from(f.path.as_os_str().as_bytes()),
                             f.language.map(|l| l.name.to_string()),
                         )
                     })
@@ -117,7 +118,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
 
 fn still_valid(walk: &Walk) -> bool {
     walk.watched.par_iter().all(|(p, st)| {
-        let path = Path::new(std::ffi::OsStr::from_bytes(p));
+        let path = Path::new(std::ffi::OsStr::from_bytes(p.as_slice()));
         FileStat::any(path) == *st
     })
 }

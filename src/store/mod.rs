@@ -302,7 +302,8 @@ impl Store {
             {
                 tx.execute_batch(
                     "DELETE FROM mention; DELETE FROM definition; DELETE FROM name;
-                     DELETE FROM location; DELETE FROM content;",
+                     DELETE FROM location; DELETE FROM content;
+                     UPDATE walk_cache SET listing = NULL;",
                 )?;
                 for table in schema::BLOB_TABLES {
                     tx.execute(&format!("DELETE FROM {table}"), [])?;
@@ -320,6 +321,12 @@ impl Store {
     /// The database file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Ends the read snapshot [`Store::begin_snapshot`] started.
+    pub fn end_snapshot(&self) -> Result<(), StoreError> {
+        self.conn.execute_batch("COMMIT")?;
+        Ok(())
     }
 
     /// Starts the read snapshot every later read of this run sees (other processes'

@@ -19,6 +19,7 @@
 
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
+use serde_bytes::ByteBuf;
 
 use super::codec::Packing;
 use super::update::{FileStat, Slot};
@@ -31,9 +32,9 @@ pub struct Walk {
     pub started_ns: i64,
     /// Every directory and ignore file it depended on, with its stat then; `None` for
     /// a file that did not exist.
-    pub watched: Vec<(Vec<u8>, Option<FileStat>)>,
+    pub watched: Vec<(ByteBuf, Option<FileStat>)>,
     /// The files it produced: path as printed, language name.
-    pub files: Vec<(Vec<u8>, Option<String>)>,
+    pub files: Vec<(ByteBuf, Option<String>)>,
     /// Directories the built-in exclusions skipped.
     pub excluded_dirs: usize,
 }
