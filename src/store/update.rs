@@ -72,9 +72,10 @@ pub struct Refreshed {
     pub rehashed: usize,
     /// Locations dropped because their files are gone.
     pub removed: usize,
-    /// One per walked file: its stat, when its location now records that stat and
-    /// was checked late enough after its mtime to be trusted without reading the file
-    /// (see [`Refreshed::settled_slots`]).
+    /// One per walked file: its stat, when its slot holds for as long as that stat
+    /// does: its location records the stat and was checked late enough after its
+    /// mtime to be trusted without reading the file, or the file is over the parse
+    /// limit (see [`Refreshed::settled_slots`]).
     pub settled: Vec<Option<Stat>>,
 }
 
