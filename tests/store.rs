@@ -77,6 +77,17 @@ fn names(recs: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// A function in one file and its caller, importing it, in another.
+fn helper_and_its_caller() -> tempfile::TempDir {
+    tree(&[
+        ("lib.py", "def helper():\n    pass\n"),
+        (
+            "app.py",
+            "from lib import helper\n\ndef run():\n    helper()\n",
+        ),
+    ])
+}
+
 fn index_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("index dir")
 }
@@ -730,13 +741,7 @@ fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
 
 #[test]
 fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
-    let dir = tree(&[
-        ("lib.py", "def helper():\n    pass\n"),
-        (
-            "app.py",
-            "from lib import helper\n\ndef run():\n    helper()\n",
-        ),
-    ]);
+    let dir = helper_and_its_caller();
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
     std::thread::sleep(Duration::from_millis(2100));
@@ -912,13 +917,7 @@ fn index_clear_prints_one_cleared_record() {
 
 #[test]
 fn facts_from_another_extractor_are_discarded_with_their_name_lists() {
-    let dir = tree(&[
-        ("lib.py", "def helper():\n    pass\n"),
-        (
-            "app.py",
-            "from lib import helper\n\ndef run():\n    helper()\n",
-        ),
-    ]);
+    let dir = helper_and_its_caller();
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
     assert_eq!(run_in(p, i, &["index"]).0, 0);
