@@ -16,7 +16,9 @@ once). A label is
   wrong       the record resolves to another definition, resolves a call the label
               calls external, or calls external a call the label resolves or calls
               unknowable;
-  unresolved  the label expects a definition or an external and the tool gave neither;
+  unresolved  the label expects a definition or an external and the tool gave neither
+              (naming the overloads of the expected method, without picking one,
+              counts here);
   missing     no record for that call.
 precision = right / (right + wrong); accuracy = right / labels.
 
@@ -123,7 +125,9 @@ class Dep:
         self.external = d.get("external")
         resolution = d.get("resolution")
         if r:
-            self.state = "definition"
+            # "overloads": one of a method's overloads, the call's arguments not saying
+            # which (`resolved` is the first of them).
+            self.state = "overloads" if resolution == "overloads" else "definition"
             self.path = norm_path(r.get("path"))
             self.line = r.get("line", r.get("start_line"))
         elif self.external or resolution == "external":
@@ -135,6 +139,8 @@ class Dep:
     def describe(self):
         if self.state == "definition":
             return f"{self.path}:{self.line}"
+        if self.state == "overloads":
+            return f"overloads of {self.path}:{self.line}"
         if self.state == "external":
             return f"external {self.external}"
         return "unresolved"
@@ -150,6 +156,12 @@ def classify(label, dep):
     if dep is None:
         return "missing", ""
     if "path" in exp:
+        if dep.state == "overloads":
+            # Naming the right method without picking an overload is not a wrong
+            # answer, nor a full one.
+            if dep.path == exp["path"]:
+                return "unresolved", "overloads of the right method"
+            return "wrong", ""
         if dep.state == "definition":
             want = [exp["line"]] + list(exp.get("also", []))
             if near(dep.path, dep.line, exp["path"], want):
@@ -161,13 +173,13 @@ def classify(label, dep):
     if "external" in exp:
         if dep.state == "external":
             return "right", ""
-        if dep.state == "definition":
+        if dep.state in ("definition", "overloads"):
             return "wrong", "resolved a library call"
         return "unresolved", ""
     # unknowable
     if dep.state == "unresolved":
         return "right", ""
-    if dep.state == "definition":
+    if dep.state in ("definition", "overloads"):
         likely = exp.get("likely")
         if likely and near(dep.path, dep.line, likely["path"], [likely["line"]]):
             return "right", "the likely target"

@@ -30,6 +30,11 @@ fn deps(recs: &[Value]) -> Vec<String> {
                     d["resolved"]["path"]["text"].as_str().unwrap_or(""),
                     d["resolved"]["line"]
                 ),
+                "overloads" => format!(
+                    "overloads of {}:{}",
+                    d["resolved"]["path"]["text"].as_str().unwrap_or(""),
+                    d["resolved"]["line"]
+                ),
                 "external" => format!("external:{}", d["external"].as_str().unwrap_or("")),
                 "local" => "local".into(),
                 _ => "?".into(),
@@ -186,6 +191,63 @@ fn a_call_no_counted_overload_fits_goes_to_the_overload_whose_parameters_span_li
     assert!(
         has(&got, "4 call Joiner.join -> src/j/Joiner.java:4"),
         "{got:?}"
+    );
+}
+
+#[test]
+fn a_call_its_arguments_cannot_tie_to_one_overload_resolves_to_the_overloads() {
+    let dir = tree(&[
+        (
+            "src/j/Printer.java",
+            "package j;\npublic class Printer {\n    public static void print(int n) {}\n    public static void print(String s) {}\n    public static void print(int a, int b) {}\n}\n",
+        ),
+        (
+            "src/j/Use.java",
+            "package j;\npublic class Use {\n    static void go(Object o) {\n        Printer.print(o);\n        Printer.print(1, 2);\n    }\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    // Two overloads take one argument: neither is picked.
+    assert!(
+        has(
+            &got,
+            "4 call Printer.print -> overloads of src/j/Printer.java:3"
+        ),
+        "{got:?}"
+    );
+    assert!(
+        has(&got, "5 call Printer.print -> src/j/Printer.java:5"),
+        "{got:?}"
+    );
+    let summary = data(&recs, "summary");
+    // Counted as resolved: the two calls and the two uses of the class.
+    assert_eq!(summary[0]["resolved"], 4, "{recs:?}");
+    let text = codesearch()
+        .current_dir(dir.path())
+        .args(["what-depends", "Use.go"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("Printer.print (one of its overloads)"),
+        "{text}"
+    );
+    // Both uses are uses of the one target the overloads make.
+    let (code, recs) = json(dir.path(), &["what-breaks", "Printer.print"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let resolved: Vec<_> = data(&recs, "reference")
+        .iter()
+        .map(|r| (r["line"].clone(), r["resolution"].clone()))
+        .collect();
+    assert_eq!(
+        resolved,
+        [
+            (Value::from(4), Value::from("definition")),
+            (Value::from(5), Value::from("definition"))
+        ],
+        "{recs:?}"
     );
 }
 

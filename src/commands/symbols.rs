@@ -133,6 +133,7 @@ fn resolution_parts(
 ) {
     match r {
         Resolution::Definition(d) => (ResolutionKind::Definition, Some(d.symbol()), None),
+        Resolution::Overloads(d) => (ResolutionKind::Overloads, Some(d.symbol()), None),
         Resolution::External(m) => (ResolutionKind::External, None, m.as_deref()),
         Resolution::Local => (ResolutionKind::Local, None, None),
         Resolution::Unresolved => (ResolutionKind::Unresolved, None, None),
@@ -158,7 +159,7 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
                     let (kind, def, ext) = resolution_parts(&d.resolution);
                     total += 1;
                     match kind {
-                        ResolutionKind::Definition => resolved += 1,
+                        ResolutionKind::Definition | ResolutionKind::Overloads => resolved += 1,
                         ResolutionKind::External => external += 1,
                         _ => unresolved += 1,
                     }

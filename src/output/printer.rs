@@ -249,7 +249,12 @@ impl<W: Write> Printer<W> {
                         } else {
                             self.location(r.path.0, r.line, None)?;
                         }
-                        writeln!(self.out, " {} {}", r.kind, r.qualified_name)
+                        let which = if d.resolution == ResolutionKind::Overloads {
+                            " (one of its overloads)"
+                        } else {
+                            ""
+                        };
+                        writeln!(self.out, " {} {}{which}", r.kind, r.qualified_name)
                     }
                     (None, ResolutionKind::External) => match d.external {
                         Some(m) => writeln!(self.out, "  (external: {m})"),

@@ -178,6 +178,9 @@ impl<'a> DefinitionData<'a> {
 pub enum ResolutionKind {
     /// It names a definition of the repository (`resolved`).
     Definition,
+    /// It names one of the overloads of a method of the repository, and its arguments
+    /// do not say which (`resolved` is the first of them).
+    Overloads,
     /// It names something outside the repository (`external` says what, if known).
     External,
     /// It names a parameter, local variable or field.

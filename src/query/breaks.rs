@@ -142,10 +142,13 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     for ((f, r), resolution) in items.into_iter().zip(resolutions) {
         let owners = &by_name[&r.name];
         let (resolved, target) = match resolution {
-            Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) => (true, i),
-                None => continue,
-            },
+            // The overloads of a method are one target.
+            Resolution::Definition(d) | Resolution::Overloads(d) => {
+                match target_of.get(&target_key(d.symbol(), &d.file)) {
+                    Some(&i) => (true, i),
+                    None => continue,
+                }
+            }
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function).
             Resolution::Unresolved => match owners

@@ -44,7 +44,10 @@ pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
         .zip(resolutions)
         .filter_map(|(r, resolution)| {
             let keep = match r.kind {
-                RefKind::Reference => matches!(resolution, Resolution::Definition(_)),
+                RefKind::Reference => matches!(
+                    resolution,
+                    Resolution::Definition(_) | Resolution::Overloads(_)
+                ),
                 _ => !matches!(resolution, Resolution::Local),
             };
             keep.then(|| Dependency {

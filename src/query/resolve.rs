@@ -68,6 +68,9 @@ impl std::fmt::Debug for DefRef {
 pub enum Resolution {
     /// A definition in the repository.
     Definition(DefRef),
+    /// One of the overloads of a method of the repository (one target), the first of
+    /// them: the call's arguments do not say which.
+    Overloads(DefRef),
     /// Something outside the repository: a library, the standard library, a builtin;
     /// the module when it is known.
     External(Option<String>),
@@ -311,12 +314,16 @@ impl<'s> Resolver<'s> {
             Some(q) => self.resolve_qualified(file, r, q, kinds),
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, true),
         };
-        // Among overloads, the one whose parameters fit the call's arguments.
-        match (found, r.arity) {
-            (Resolution::Definition(d), Some(n)) => {
-                Resolution::Definition(overload_for_arity(&d, usize::from(n)).unwrap_or(d))
+        // Among overloads, the one whose parameters fit the call's arguments; when
+        // the arguments do not tell, the overloads as one (never a guessed one).
+        match found {
+            Resolution::Definition(d) if has_overloads(&d) => {
+                match r.arity.and_then(|n| overload_for_arity(&d, usize::from(n))) {
+                    Some(fit) => Resolution::Definition(fit),
+                    None => Resolution::Overloads(first_overload(&d)),
+                }
             }
-            (other, _) => other,
+            other => other,
         }
     }
 
@@ -1064,7 +1071,10 @@ impl<'s> Resolver<'s> {
                     Lookup::NotFound => {}
                 },
                 Resolution::External(m) => external = Some(m),
-                Resolution::Local | Resolution::Unresolved => unknown = true,
+                // A method's overloads are never a supertype.
+                Resolution::Local | Resolution::Unresolved | Resolution::Overloads(_) => {
+                    unknown = true
+                }
             }
         }
         match external {
@@ -1495,21 +1505,35 @@ fn pick(found: Vec<DefRef>) -> Option<DefRef> {
     None
 }
 
+/// The overloads of method or function `d`: its definitions of the same name and
+/// kind in the same enclosing type of the same file (by position in the file).
+fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
+    let s = d.symbol();
+    let callable = matches!(s.kind, Kind::Method | Kind::Function);
+    d.file.definitions.iter().enumerate().filter(move |(_, o)| {
+        callable && o.name == s.name && o.parent == s.parent && o.kind == s.kind
+    })
+}
+
+/// Whether `d` is one of several overloads.
+fn has_overloads(d: &DefRef) -> bool {
+    overloads(d).nth(1).is_some()
+}
+
+/// The first of the overloads of `d` in its file.
+fn first_overload(d: &DefRef) -> DefRef {
+    DefRef {
+        file: d.file.clone(),
+        index: overloads(d).next().map_or(d.index, |(i, _)| i),
+    }
+}
+
 /// The overload of `d` (same name, same enclosing type, same file) whose parameter
 /// count fits `arity`, when exactly one does (or, when none does, the only one whose
 /// parameters were not counted).
 fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
-    let s = d.symbol();
-    if !matches!(s.kind, Kind::Method | Kind::Function) {
-        return None;
-    }
     // Each overload's parameter count, read once from its signature.
-    let siblings: Vec<(usize, Option<(usize, bool)>)> = d
-        .file
-        .definitions
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.name == s.name && o.parent == s.parent && o.kind == s.kind)
+    let siblings: Vec<(usize, Option<(usize, bool)>)> = overloads(d)
         .map(|(i, o)| (i, parameter_count(&o.signature, &o.name)))
         .collect();
     if siblings.len() < 2 {

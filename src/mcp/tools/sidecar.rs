@@ -161,7 +161,9 @@ fn callees(t: &Target, resolver: &Resolver) -> Vec<DefRef> {
         .into_iter()
         .filter(|d| d.reference.kind == RefKind::Call)
         .filter_map(|d| match d.resolution {
-            Resolution::Definition(def) => seen.insert(def.symbol().id.clone()).then_some(def),
+            Resolution::Definition(def) | Resolution::Overloads(def) => {
+                seen.insert(def.symbol().id.clone()).then_some(def)
+            }
             _ => None,
         })
         .collect()

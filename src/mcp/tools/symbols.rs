@@ -153,6 +153,9 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
                         Resolution::Definition(def) => {
                             ("definition", Some(symbol_json(def.symbol())), None)
                         }
+                        Resolution::Overloads(def) => {
+                            ("overloads", Some(symbol_json(def.symbol())), None)
+                        }
                         Resolution::External(m) => ("external", None, m.clone()),
                         Resolution::Local => ("local", None, None),
                         Resolution::Unresolved => ("unresolved", None, None),
@@ -174,7 +177,8 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
             (targets, items)
         })?;
     let count = |what: &str| items.iter().filter(|i| i["resolution"] == what).count();
-    let (resolved, external) = (count("definition"), count("external"));
+    let resolved = count("definition") + count("overloads");
+    let external = count("external");
     let unresolved = items.len() - resolved - external;
     Ok(fit(&page, &items, |shown, cut| {
         let mut m = Map::new();
