@@ -252,6 +252,31 @@ fn a_call_its_arguments_cannot_tie_to_one_overload_resolves_to_the_overloads() {
 }
 
 #[test]
+fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
+    let dir = tree(&[
+        ("src/p/Root.java", "package p;\npublic class Root {}\n"),
+        (
+            "src/p/Use.java",
+            "package p;\n\nimport java.io.Serializable;\n\npublic class Use implements Serializable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return null; }\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    assert!(has(&got, "7 type_use Root -> src/p/Root.java:2"), "{got:?}");
+    // A method the class does not define may still come from the library type.
+    assert!(has(&got, "8 call trace -> external:java.io"), "{got:?}");
+    let (code, recs) = json(dir.path(), &["what-breaks", "Root"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let lines: Vec<_> = data(&recs, "reference")
+        .iter()
+        .filter(|r| r["resolution"] == "definition")
+        .map(|r| r["line"].clone())
+        .collect();
+    assert_eq!(lines, [Value::from(7), Value::from(10)], "{recs:?}");
+}
+
+#[test]
 fn ambiguous_names_list_signatures_and_qualified_names_pick_one() {
     let dir = java_project();
     let out = codesearch()

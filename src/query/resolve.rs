@@ -81,6 +81,19 @@ pub enum Resolution {
     Unresolved,
 }
 
+/// What an unqualified name is looked up as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NameRole {
+    /// A value: it may be a local, or a member its class inherits from a library type.
+    Value,
+    /// A type the code names: once the file's package and imports are searched, it may
+    /// be a member type its class inherits from a library type.
+    Type,
+    /// A type looked up to resolve something else (a receiver's type, a supertype):
+    /// nothing is assumed inherited from a library type.
+    TypeOnly,
+}
+
 /// What a definition stands for when a user names it: a class and its constructors are
 /// one target, and so are the overloads of one method in one type.
 pub fn target_key<'a>(sym: &'a Symbol, file: &'a FileFacts) -> (&'a Path, &'a str) {
@@ -310,9 +323,14 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
+        // A type, a supertype or an annotation names a type, never a value.
+        let role = match r.kind {
+            RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => NameRole::Type,
+            _ => NameRole::Value,
+        };
         let found = match &r.qualifier {
             Some(q) => self.resolve_qualified(file, r, q, kinds),
-            None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, true),
+            None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
         // Among overloads, the one whose parameters fit the call's arguments; when
         // the arguments do not tell, the overloads as one (never a guessed one).
@@ -385,11 +403,11 @@ impl<'s> Resolver<'s> {
         at: Option<u32>,
         name: &str,
         kinds: &[Kind],
-        values: bool,
+        role: NameRole,
     ) -> Resolution {
         let sc = self.scoping(file);
         // 1. Parameters and locals (values only: a type name is never a local).
-        if values && Self::binding(file, at, name).is_some() {
+        if role == NameRole::Value && Self::binding(file, at, name).is_some() {
             return Resolution::Local;
         }
         // 2. Enclosing definitions: nested definitions, then members of enclosing types.
@@ -416,7 +434,7 @@ impl<'s> Resolver<'s> {
                 };
                 match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
-                    Lookup::External(m) if values => {
+                    Lookup::External(m) if role != NameRole::TypeOnly => {
                         inherited.get_or_insert(m);
                     }
                     Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
@@ -444,9 +462,14 @@ impl<'s> Resolver<'s> {
             return Resolution::External(Some(sc.builtin_module.to_string()));
         }
         // A member of the enclosing type that none of its repository types defines:
-        // inherited from the library type it extends.
-        if let Some(m) = inherited {
-            return Resolution::External(m);
+        // inherited from the library type it extends. A type is looked for in the
+        // file's package and wildcard imports first: a library type seldom declares a
+        // nested type, while classes that extend one use the types of their package
+        // all the time.
+        if role == NameRole::Value {
+            if let Some(m) = inherited.take() {
+                return Resolution::External(m);
+            }
         }
         // 5. The file's own package.
         let package: Vec<DefRef> = match sc.package {
@@ -489,6 +512,9 @@ impl<'s> Resolver<'s> {
                     }
                 }
             }
+        }
+        if let Some(m) = inherited {
+            return Resolution::External(m);
         }
         // Where every name a file uses must be imported or defined in it (Python,
         // JavaScript, Rust), a name none of its scopes binds is a global of the
@@ -634,7 +660,13 @@ impl<'s> Resolver<'s> {
                 return self.module_member(&target, name, kinds, 0);
             }
             // A class name: a static member.
-            return match self.resolve_unqualified(file, r.enclosing, q, TYPE_KINDS, false) {
+            return match self.resolve_unqualified(
+                file,
+                r.enclosing,
+                q,
+                TYPE_KINDS,
+                NameRole::TypeOnly,
+            ) {
                 Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
                 Resolution::External(m) => Resolution::External(m),
                 _ => Resolution::Unresolved,
@@ -681,9 +713,13 @@ impl<'s> Resolver<'s> {
             if first.chars().next().is_some_and(char::is_uppercase)
                 && Self::binding(file, r.enclosing, first).is_none()
             {
-                if let Resolution::External(m) =
-                    self.resolve_unqualified(file, r.enclosing, first, TYPE_KINDS, false)
-                {
+                if let Resolution::External(m) = self.resolve_unqualified(
+                    file,
+                    r.enclosing,
+                    first,
+                    TYPE_KINDS,
+                    NameRole::TypeOnly,
+                ) {
                     return Resolution::External(m);
                 }
             }
@@ -754,7 +790,7 @@ impl<'s> Resolver<'s> {
         qualifier: Option<&str>,
     ) -> Resolution {
         let Some(q) = qualifier.filter(|q| !q.is_empty()) else {
-            return self.resolve_unqualified(file, at, ty, TYPE_KINDS, false);
+            return self.resolve_unqualified(file, at, ty, TYPE_KINDS, NameRole::TypeOnly);
         };
         // `pkg.T` where `pkg` is an import (Go, Python modules).
         if let Some(imp) = file
@@ -1110,7 +1146,7 @@ impl<'s> Resolver<'s> {
                     t.parent.map(|p| p as u32),
                     &r.name,
                     TYPE_KINDS,
-                    false,
+                    NameRole::TypeOnly,
                 ),
             })
             .collect()
