@@ -257,7 +257,7 @@ fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
         ("src/p/Root.java", "package p;\npublic class Root {}\n"),
         (
             "src/p/Use.java",
-            "package p;\n\nimport java.io.Serializable;\n\npublic class Use implements Serializable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return null; }\n}\n",
+            "package p;\n\nimport java.io.Serializable;\n\npublic class Use implements Serializable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return new Root(); }\n}\n",
         ),
     ]);
     let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
@@ -266,6 +266,9 @@ fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
     assert!(has(&got, "7 type_use Root -> src/p/Root.java:2"), "{got:?}");
     // A method the class does not define may still come from the library type.
     assert!(has(&got, "8 call trace -> external:java.io"), "{got:?}");
+    let (_, recs) = json(dir.path(), &["what-depends", "Use.make"]);
+    let got = deps(&recs);
+    assert!(has(&got, "10 call Root -> src/p/Root.java:2"), "{got:?}");
     let (code, recs) = json(dir.path(), &["what-breaks", "Root"]);
     assert_eq!(code, 0, "{recs:?}");
     let lines: Vec<_> = data(&recs, "reference")
@@ -273,7 +276,11 @@ fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
         .filter(|r| r["resolution"] == "definition")
         .map(|r| r["line"].clone())
         .collect();
-    assert_eq!(lines, [Value::from(7), Value::from(10)], "{recs:?}");
+    assert_eq!(
+        lines,
+        [Value::from(7), Value::from(10), Value::from(10)],
+        "{recs:?}"
+    );
 }
 
 #[test]

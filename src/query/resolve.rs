@@ -397,6 +397,43 @@ impl<'s> Resolver<'s> {
         None
     }
 
+    /// The top-level definitions named `name` in the package of `file` (its declared
+    /// package, or its directory, as the language scopes them).
+    fn in_package(
+        &self,
+        file: &Arc<FileFacts>,
+        sc: &Scoping,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Vec<DefRef> {
+        match sc.package {
+            PackageScope::Declared => match &file.package {
+                Some(pkg) => self
+                    .defs_named(name)
+                    .into_iter()
+                    .filter(|d| {
+                        d.file.package.as_deref() == Some(pkg.as_str())
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .collect(),
+                None => Vec::new(),
+            },
+            PackageScope::Directory => {
+                let dir = file_dir(file);
+                self.defs_named(name)
+                    .into_iter()
+                    .filter(|d| {
+                        file_dir(&d.file) == dir
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .collect()
+            }
+            PackageScope::None => Vec::new(),
+        }
+    }
+
     fn resolve_unqualified(
         &self,
         file: &Arc<FileFacts>,
@@ -468,37 +505,20 @@ impl<'s> Resolver<'s> {
         // all the time.
         if role == NameRole::Value {
             if let Some(m) = inherited.take() {
-                return Resolution::External(m);
+                // Unless it constructs a class of the file's package (`new Item(..)`).
+                let types: Vec<DefRef> = self
+                    .in_package(file, &sc, name, kinds)
+                    .into_iter()
+                    .filter(|d| d.symbol().kind.is_type_like())
+                    .collect();
+                return match pick(types) {
+                    Some(d) => Resolution::Definition(d),
+                    None => Resolution::External(m),
+                };
             }
         }
         // 5. The file's own package.
-        let package: Vec<DefRef> = match sc.package {
-            PackageScope::Declared => match &file.package {
-                Some(pkg) => self
-                    .defs_named(name)
-                    .into_iter()
-                    .filter(|d| {
-                        d.file.package.as_deref() == Some(pkg.as_str())
-                            && d.symbol().parent.is_none()
-                            && kind_ok(kinds, d.symbol().kind)
-                    })
-                    .collect(),
-                None => Vec::new(),
-            },
-            PackageScope::Directory => {
-                let dir = file_dir(file);
-                self.defs_named(name)
-                    .into_iter()
-                    .filter(|d| {
-                        file_dir(&d.file) == dir
-                            && d.symbol().parent.is_none()
-                            && kind_ok(kinds, d.symbol().kind)
-                    })
-                    .collect()
-            }
-            PackageScope::None => Vec::new(),
-        };
-        if let Some(d) = pick(package) {
+        if let Some(d) = pick(self.in_package(file, &sc, name, kinds)) {
             return Resolution::Definition(d);
         }
         // 6. Wildcard imports.
