@@ -22,7 +22,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::memo::Memo;
 use super::scoping::{scoping, PackageScope, Scoping};
-use super::source::FactsSource;
+use super::source::{FactsSource, FileEntry};
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
@@ -219,7 +219,7 @@ impl<'s> Resolver<'s> {
     }
 
     fn dirs(&self) -> &DirIndex {
-        self.dirs.get_or_init(|| DirIndex::of(self.file_set()))
+        self.dirs.get_or_init(|| DirIndex::of(self.source.files()))
     }
 
     pub fn source(&self) -> &'s dyn FactsSource {
@@ -1784,12 +1784,25 @@ struct DirIndex {
 }
 
 impl DirIndex {
-    fn of(files: &HashSet<PathBuf>) -> DirIndex {
-        // Built for every question that resolves imports, over every walked file: a
-        // name already present is looked up before anything is allocated for it.
+    fn of(files: &[FileEntry]) -> DirIndex {
+        // Built for every question that resolves imports, over every walked file: the
+        // files of one directory come one after another, and a name already present
+        // is looked up before anything is allocated for it.
         let mut dirs: FxHashSet<String> = FxHashSet::default();
+        let mut last: Option<PathBuf> = None;
         for f in files {
-            let mut p = f.parent();
+            let normal = match plain_form(&f.path) {
+                Some(bytes) => {
+                    std::borrow::Cow::Borrowed(Path::new(std::ffi::OsStr::from_bytes(bytes)))
+                }
+                None => std::borrow::Cow::Owned(normalize(&f.path)),
+            };
+            let parent = normal.parent();
+            if parent.is_some() && parent == last.as_deref() {
+                continue;
+            }
+            last = parent.map(Path::to_path_buf);
+            let mut p = parent;
             while let Some(d) = p {
                 let d_slash = slash(d);
                 if dirs.contains(d_slash.as_ref()) {
