@@ -24,17 +24,14 @@ fn deps(recs: &[Value]) -> Vec<String> {
                 Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
                 None => d["name"].as_str().unwrap_or("").to_string(),
             };
+            let at = format!(
+                "{}:{}",
+                d["resolved"]["path"]["text"].as_str().unwrap_or(""),
+                d["resolved"]["line"]
+            );
             let to = match d["resolution"].as_str().unwrap_or("") {
-                "definition" => format!(
-                    "{}:{}",
-                    d["resolved"]["path"]["text"].as_str().unwrap_or(""),
-                    d["resolved"]["line"]
-                ),
-                "overloads" => format!(
-                    "overloads of {}:{}",
-                    d["resolved"]["path"]["text"].as_str().unwrap_or(""),
-                    d["resolved"]["line"]
-                ),
+                "definition" => at,
+                "overloads" => format!("overloads of {at}"),
                 "external" => format!("external:{}", d["external"].as_str().unwrap_or("")),
                 "local" => "local".into(),
                 _ => "?".into(),
@@ -61,6 +58,15 @@ fn uses(recs: &[Value]) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The [`deps`] of a `what-depends` run that must succeed.
+fn depends(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["what-depends"];
+    all.extend_from_slice(args);
+    let (code, recs) = json(dir, &all);
+    assert_eq!(code, 0, "{recs:?}");
+    deps(&recs)
 }
 
 fn has(list: &[String], want: &str) -> bool {
@@ -103,9 +109,7 @@ fn java_project() -> tempfile::TempDir {
 #[test]
 fn java_resolves_through_imports_receivers_and_supertypes() {
     let dir = java_project();
-    let (code, recs) = json(dir.path(), &["what-depends", "Main.go"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["Main.go"]);
     for want in [
         "12 call local.put -> external:java.util",
         "13 call m.put -> external:java.util",
@@ -181,9 +185,7 @@ fn a_call_no_counted_overload_fits_goes_to_the_overload_whose_parameters_span_li
             "package j;\npublic class Use {\n    static String go(String s) {\n        return Joiner.join(s, s, s) + Joiner.join(s);\n    }\n}\n",
         ),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["Use.go"]);
     assert!(
         has(&got, "4 call Joiner.join -> src/j/Joiner.java:5"),
         "{got:?}"
@@ -237,16 +239,9 @@ fn a_call_its_arguments_cannot_tie_to_one_overload_resolves_to_the_overloads() {
     // Both uses are uses of the one target the overloads make.
     let (code, recs) = json(dir.path(), &["what-breaks", "Printer.print"]);
     assert_eq!(code, 0, "{recs:?}");
-    let resolved: Vec<_> = data(&recs, "reference")
-        .iter()
-        .map(|r| (r["line"].clone(), r["resolution"].clone()))
-        .collect();
     assert_eq!(
-        resolved,
-        [
-            (Value::from(4), Value::from("definition")),
-            (Value::from(5), Value::from("definition"))
-        ],
+        uses(&recs),
+        ["src/j/Use.java:4 definition", "src/j/Use.java:5 definition"],
         "{recs:?}"
     );
 }
@@ -260,25 +255,21 @@ fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
             "package p;\n\nimport java.io.Serializable;\n\npublic class Use implements Serializable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return new Root(); }\n}\n",
         ),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "Use.go"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["Use.go"]);
     assert!(has(&got, "7 type_use Root -> src/p/Root.java:2"), "{got:?}");
     // A method the class does not define may still come from the library type.
     assert!(has(&got, "8 call trace -> external:java.io"), "{got:?}");
-    let (_, recs) = json(dir.path(), &["what-depends", "Use.make"]);
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["Use.make"]);
     assert!(has(&got, "10 call Root -> src/p/Root.java:2"), "{got:?}");
     let (code, recs) = json(dir.path(), &["what-breaks", "Root"]);
     assert_eq!(code, 0, "{recs:?}");
-    let lines: Vec<_> = data(&recs, "reference")
-        .iter()
-        .filter(|r| r["resolution"] == "definition")
-        .map(|r| r["line"].clone())
-        .collect();
     assert_eq!(
-        lines,
-        [Value::from(7), Value::from(10), Value::from(10)],
+        uses(&recs),
+        [
+            "src/p/Use.java:7 definition",
+            "src/p/Use.java:10 definition",
+            "src/p/Use.java:10 definition"
+        ],
         "{recs:?}"
     );
 }
@@ -333,9 +324,7 @@ fn python_project() -> tempfile::TempDir {
 #[test]
 fn python_resolves_modules_reexports_and_typed_locals() {
     let dir = python_project();
-    let (code, recs) = json(dir.path(), &["what-depends", "signup"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["signup"]);
     for want in [
         // Through the package's re-export.
         "8 call User -> app/models/user.py:1",
@@ -374,9 +363,7 @@ fn go_resolves_packages_by_module_path() {
         ),
         ("help.go", "package main\n\nfunc help() {}\n"),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "main.main"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["main.main"]);
     for want in [
         "10 type_use store.DB -> store/db.go:3",
         "11 call fmt.Println -> external:fmt",
@@ -402,9 +389,7 @@ fn typescript_resolves_relative_imports_and_marks_packages_external() {
              \x20   path.join(p(s));\n    this.helper();\n    return React.createElement('div');\n  }\n  helper() {}\n}\n",
         ),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "App.run"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["App.run"]);
     for want in [
         "7 call Map -> external:globals",
         "8 call m.set -> external:globals",
@@ -431,9 +416,7 @@ fn c_prefers_the_file_own_static_function_and_marks_libc_external() {
              int main(void) {\n  buf *b = bufnew(helper());\n  printf(\"%p\", (void *)b);\n  return 0;\n}\n",
         ),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "main"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["main"]);
     for want in [
         "5 call bufnew -> buf.c:3",
         "5 call helper -> main.c:3",
@@ -515,9 +498,7 @@ fn java_parameters_named_like_python_receivers_are_ordinary_locals() {
         "A.java",
         "class A {\n    static void h(final Class<?> cls, String self) {\n        cls.getInterfaces();\n        self.trim();\n    }\n}\n",
     )]);
-    let (code, recs) = json(dir.path(), &["what-depends", "A.h"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["A.h"]);
     assert!(
         has(&got, "3 call cls.getInterfaces -> external:java.lang"),
         "{got:#?}"
@@ -619,14 +600,10 @@ fn an_untyped_lambda_parameter_is_unresolved_not_external() {
             "import { B } from './b.js';\nexport function run(items) {\n  items.forEach(it => it.go());\n}\n",
         ),
     ]);
-    let (code, recs) = json(dir.path(), &["what-depends", "A.run"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["A.run"]);
     assert!(has(&got, "6 call bi.go -> ?"), "{got:#?}");
     assert!(has(&got, "7 call x.go -> p/B.java:2"), "{got:#?}");
-    let (code, recs) = json(dir.path(), &["what-depends", "run", "-t", "js"]);
-    assert_eq!(code, 0, "{recs:?}");
-    let got = deps(&recs);
+    let got = depends(dir.path(), &["run", "-t", "js"]);
     assert!(has(&got, "3 call it.go -> ?"), "{got:#?}");
 }
 

@@ -92,6 +92,7 @@ fn up_to_date(
         .as_ref()
         .filter(|l| l.made_for == made_for && l.files.len() == keyed.len());
     let mut from_list = None;
+    let mut rebuilt = false;
     if let Some(l) = listing {
         let changed = changed_since(&walk.files, &keyed, l);
         if changed.is_empty() {
@@ -101,7 +102,10 @@ fn up_to_date(
             match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
                 Ok(r) => from_list = Some((merged(l, &changed, r), true)),
                 // Rebuilt, the index has no list: it is refreshed whole below.
-                Err(e) if e.is_corruption() => store = store.rebuild(report, &e)?,
+                Err(e) if e.is_corruption() => {
+                    store = store.rebuild(report, &e)?;
+                    rebuilt = true;
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -123,7 +127,7 @@ fn up_to_date(
     let walked = as_walked(&walk.files, &keyed);
     let refreshed = match store.refresh(&walked, parse_limit, progress) {
         Ok(r) => r,
-        Err(e) if e.is_corruption() => {
+        Err(e) if e.is_corruption() && !rebuilt => {
             store = store.rebuild(report, &e)?;
             store.refresh(&walked, parse_limit, progress)?
         }

@@ -379,7 +379,7 @@ impl Query {
     /// Whether `text` (lower-case) holds query word `q` or a word of its abbreviation
     /// group: where any word that matches `q` is found, it holds one of them.
     fn held_in(&self, q: &str, group: Option<usize>, text: &str) -> bool {
-        text.contains(q) || group.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| text.contains(a)))
+        text.contains(q) || group_held_in(group, text)
     }
 
     pub fn new(query: &str) -> Query {
@@ -521,8 +521,7 @@ impl Query {
     fn may_share_a_word(&self, name_joined: &str) -> bool {
         self.words.iter().zip(&self.groups).any(|(q, g)| {
             let head = q.char_indices().nth(2).map_or(q.as_str(), |(i, _)| &q[..i]);
-            name_joined.contains(head)
-                || g.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| name_joined.contains(a)))
+            name_joined.contains(head) || group_held_in(*g, name_joined)
         })
     }
 
@@ -636,6 +635,11 @@ fn word_match(q: &str, group: Option<usize>, w: &str) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Whether `text` holds a word of abbreviation group `group`.
+fn group_held_in(group: Option<usize>, text: &str) -> bool {
+    group.is_some_and(|g| ABBREVIATIONS[g].iter().any(|a| text.contains(a)))
 }
 
 /// Whether `text` may hold run-together query word `q` as two or more words (what
