@@ -13,9 +13,10 @@
 //! of truth for flags, help, man page and completions.
 //!
 //! Modules are private; the binary reaches the library through [`app::run`], the
-//! command line ([`cli::Cli`]), the exit-code contract ([`output::ExitStatus`]) and the
-//! evaluator worker's entry point.
+//! command line ([`cli::Cli`]), the exit-code contract ([`output::ExitStatus`]), the
+//! global allocator ([`allocator`]) and the evaluator worker's entry point.
 
+pub mod allocator;
 pub mod app;
 pub mod cli;
 mod commands;

@@ -11,10 +11,10 @@ use clap::Parser;
 use codesearch::cli::Cli;
 use codesearch::output::{is_broken_pipe, ExitStatus};
 
-/// Counts every allocation so an evaluator worker can be held to a memory budget
-/// (armed only in the worker; in the parent it only counts).
+/// mimalloc, counting every allocation so an evaluator worker can be held to a memory
+/// budget (armed only in the worker; in the parent it only counts).
 #[global_allocator]
-static ALLOC: monty_alloc::LimitedAllocator = monty_alloc::LimitedAllocator;
+static ALLOC: codesearch::allocator::CountingAllocator = codesearch::allocator::CountingAllocator;
 
 fn main() -> ExitCode {
     // An evaluator worker (xray's sandboxed child) is this binary with a hidden first

@@ -50,7 +50,7 @@ pub fn main() -> i32 {
             if let Some(bytes) = max_memory {
                 // The allocator's limit covers everything the interpreter allocates;
                 // the worker's own baseline comes on top of the evaluator's budget.
-                let _ = monty_alloc::set_limit(Some(bytes + (64 << 20)), false);
+                crate::allocator::limit_memory(bytes + (64 << 20));
             }
             let limits = RunLimits {
                 max_memory,
