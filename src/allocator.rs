@@ -4,9 +4,9 @@
 //! strings from every thread at once. glibc's allocator keeps much of that freed
 //! memory in its per-thread arenas; with mimalloc the peak of the largest such
 //! question (callers two levels deep of a name every file uses, on an 11k-file tree)
-//! is some 20 MB lower, about 290 MB instead of 315, at the same speed. The `libmimalloc-sys` crate builds the
-//! maintained mimalloc C library (tree-sitter's parser already allocates from it), so
-//! nothing here is an allocator of our own.
+//! is some 20 MB lower, about 290 MB instead of 315, at the same speed. The
+//! `libmimalloc-sys` crate builds the maintained mimalloc C library (tree-sitter's
+//! parser already allocates from it), so nothing here is an allocator of our own.
 //!
 //! The count is the one the evaluator's interpreter reads to hold a program to its
 //! memory budget (`monty_types::LIVE_MEMORY`): it raises `MemoryError` at its next
