@@ -1,12 +1,18 @@
-//! The process's global allocator: mimalloc, counting the bytes it holds.
+//! Where the process's memory comes from: mimalloc, for Rust's allocations (counting
+//! the bytes they hold) and for tree-sitter's C parser.
 //!
 //! Whole-tree questions build and drop millions of small definitions, references and
 //! strings from every thread at once. glibc's allocator keeps much of that freed
 //! memory in its per-thread arenas; with mimalloc the peak of the largest such
 //! question (callers two levels deep of a name every file uses, on an 11k-file tree)
 //! is some 20 MB lower, about 290 MB instead of 315, at the same speed. The
-//! `libmimalloc-sys` crate builds the maintained mimalloc C library (tree-sitter's
-//! parser already allocates from it), so nothing here is an allocator of our own.
+//! `libmimalloc-sys` crate builds the maintained mimalloc C library and exposes its
+//! functions, so nothing here is an allocator of our own.
+//!
+//! tree-sitter's C core allocates and frees a small block for almost every node and
+//! parse-stack entry it builds, from every parsing thread at once; it calls its own
+//! hooks, not Rust's allocator, so [`use_fast_parser_allocator`] points them at
+//! mimalloc too (with glibc that churn was about a tenth of a whole-tree extraction).
 //!
 //! The count is the one the evaluator's interpreter reads to hold a program to its
 //! memory budget (`monty_types::LIVE_MEMORY`): it raises `MemoryError` at its next
@@ -45,14 +51,14 @@ unsafe impl GlobalAlloc for CountingAllocator {
         charge(layout.size());
         // SAFETY: see the impl; any size and power-of-two alignment is accepted.
         let block = unsafe { libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()) };
-        non_null(block, layout.size())
+        non_null(block, layout.size()).cast()
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         charge(layout.size());
         // SAFETY: as for `alloc`.
         let block = unsafe { libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()) };
-        non_null(block, layout.size())
+        non_null(block, layout.size()).cast()
     }
 
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
@@ -73,7 +79,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         let moved = unsafe {
             libmimalloc_sys::mi_realloc_aligned(block.cast::<c_void>(), new_size, layout.align())
         };
-        non_null(moved, new_size)
+        non_null(moved, new_size).cast()
     }
 }
 
@@ -102,12 +108,14 @@ fn charge(size: usize) {
     }
 }
 
+/// `block`, unless mimalloc refused `size` bytes (null for a non-empty request): then
+/// the process ends, as neither Rust's allocations nor tree-sitter can recover.
 #[inline]
-fn non_null(block: *mut c_void, size: usize) -> *mut u8 {
-    if block.is_null() {
+fn non_null(block: *mut c_void, size: usize) -> *mut c_void {
+    if block.is_null() && size != 0 {
         out_of_memory(size, "failed");
     }
-    block.cast()
+    block
 }
 
 /// Says why and aborts, without unwinding (whose machinery allocates).
@@ -125,4 +133,46 @@ fn out_of_memory(size: usize, why: &str) -> ! {
         );
     }
     std::process::abort()
+}
+
+/// Makes every tree-sitter parser, tree and cursor allocate through mimalloc.
+///
+/// # Safety
+/// Call it once, before any tree-sitter object is created or any thread that could
+/// create one is started: blocks allocated by one allocator must never be freed by
+/// the other, and tree-sitter's allocator hooks are plain globals.
+pub unsafe fn use_fast_parser_allocator() {
+    let allocator = tree_sitter::Allocator {
+        malloc: parser_malloc,
+        calloc: parser_calloc,
+        realloc: parser_realloc,
+        free: parser_free,
+    };
+    // SAFETY: the four functions belong to one allocator (mimalloc), never return
+    // null for a non-empty request (they abort instead, as tree-sitter's default ones
+    // do), return blocks aligned at least as malloc's are, and the caller guarantees
+    // no tree-sitter object exists yet and no other thread runs.
+    unsafe { tree_sitter::set_allocator(Some(allocator)) };
+}
+
+unsafe extern "C" fn parser_malloc(size: usize) -> *mut c_void {
+    // SAFETY: mi_malloc accepts any size.
+    non_null(unsafe { libmimalloc_sys::mi_malloc(size) }, size)
+}
+
+unsafe extern "C" fn parser_calloc(count: usize, size: usize) -> *mut c_void {
+    // SAFETY: mi_calloc checks `count * size` for overflow and returns null then.
+    let block = unsafe { libmimalloc_sys::mi_calloc(count, size) };
+    non_null(block, count.saturating_mul(size))
+}
+
+unsafe extern "C" fn parser_realloc(block: *mut c_void, size: usize) -> *mut c_void {
+    // SAFETY: tree-sitter passes null or a block from these same hooks, so from
+    // mimalloc.
+    non_null(unsafe { libmimalloc_sys::mi_realloc(block, size) }, size)
+}
+
+unsafe extern "C" fn parser_free(block: *mut c_void) {
+    // SAFETY: as for realloc: null or a block mimalloc allocated.
+    unsafe { libmimalloc_sys::mi_free(block) }
 }

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     }
     // SAFETY: nothing has touched tree-sitter yet and no other thread runs: only
     // the worker check above (which returned) and argument parsing come first.
-    unsafe { codesearch::lang::use_fast_parser_allocator() };
+    unsafe { codesearch::allocator::use_fast_parser_allocator() };
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

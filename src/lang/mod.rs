@@ -2,20 +2,18 @@
 //!
 //! Everything that needs to know about a language reads it from [`LANGUAGES`]:
 //! file detection ([`detect`]), the `-t/--type` filters of the walker
-//! (the walker), `codesearch --type-list`, parsing ([`Language::parser`], with the
-//! parser's memory from [`use_fast_parser_allocator`]) and the node kinds that other
-//! subcommands classify (comments, strings, calls, imports), and the definition spec
-//! that symbol extraction interprets ([`spec`], one per language in [`specs`]). Adding
-//! a language means adding one entry to the table (and its spec); nothing else
-//! switches on names. This module is the ground floor: it imports
-//! nothing else of the crate.
+//! (the walker), `codesearch --type-list`, parsing ([`Language::parser`]) and the
+//! node kinds that other subcommands classify (comments, strings, calls, imports),
+//! and the definition spec that symbol extraction interprets ([`spec`], one per
+//! language in [`specs`]). Adding a language means adding one entry to the table (and
+//! its spec); nothing else switches on names. This module is the ground floor: it
+//! imports nothing else of the crate.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use std::collections::HashMap;
 
-mod alloc;
 pub mod embed;
 mod kind;
 pub mod preorder;
@@ -23,7 +21,6 @@ pub mod spec;
 pub mod specs;
 mod table;
 
-pub use alloc::use_fast_parser_allocator;
 pub use kind::Kind;
 pub use table::LANGUAGES;
 
