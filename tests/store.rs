@@ -621,6 +621,31 @@ fn index_answers_equal_fresh_answers_on_a_multi_language_fixture() {
     }
 }
 
+/// find-symbol ranks every definition but reads in full only those it shows: a short
+/// page is the head of the whole ranking, with the same total, from the index and
+/// without it.
+#[test]
+fn a_page_of_find_symbol_is_the_head_of_the_whole_ranking() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples");
+    let idx = index_dir();
+    let i = idx.path();
+    for q in ["main", "get", "s"] {
+        let whole = same_as_fresh(&fixtures, i, &["find-symbol", q, "-n", "1000"]);
+        let page = same_as_fresh(&fixtures, i, &["find-symbol", q, "-n", "3"]);
+        let symbols = |recs: &[Value]| -> Vec<Value> {
+            recs.iter()
+                .filter(|r| r["type"] == "symbol")
+                .cloned()
+                .collect()
+        };
+        let total = |recs: &[Value]| recs.last().map(|r| r["data"]["total_matches"].clone());
+        assert!(symbols(&whole).len() > 3, "{q}: too few matches to page");
+        assert_eq!(symbols(&page), symbols(&whole)[..3], "{q}");
+        assert_eq!(total(&page), total(&whole), "{q}");
+        assert_eq!(page.last().unwrap()["data"]["matches"], 3, "{q}");
+    }
+}
+
 #[test]
 fn index_answers_equal_fresh_answers_on_our_own_sources() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -33,12 +33,17 @@ pub fn find_symbol(args: &FindSymbolArgs, out: &mut dyn Write) -> Result<ExitSta
     let query = Query::new(&args.query);
     let found = {
         let source = run.facts_source();
-        find_symbols(source.as_ref(), &query, &args.kinds, args.exact)
+        find_symbols(
+            source.as_ref(),
+            &query,
+            &args.kinds,
+            args.exact,
+            0..args.limit,
+        )
     };
     let searched = found.searched;
-    let ranked = found.ranked;
-    let total = ranked.len();
-    let shown = &ranked[..total.min(args.limit)];
+    let total = found.total;
+    let shown = &found.ranked;
     let mut p = run.printer(out);
     for r in shown {
         p.record(&Record::Symbol(SymbolData::new(&r.symbol, Some(r.score))))?;

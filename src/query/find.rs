@@ -1,44 +1,85 @@
 //! find-symbol: fuzzy search over the definitions of every walked file.
+//!
+//! Every definition is ranked from what ranking reads of it (its name parts, kind and
+//! line), which an index stores apart from the definitions; only the matches a page
+//! shows are then read in full, from the few files that hold them.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::source::{FactsSource, FileNameTest};
-use crate::symbols::rank::{rank, sort_ranked, NameParts, Query, Ranked};
-use crate::symbols::Kind;
+use rayon::prelude::*;
 
-/// The matches of a query, best first.
+use super::source::FactsSource;
+use crate::symbols::rank::{compare, rank_file, Match, Query, Ranked};
+use crate::symbols::{Kind, Symbol};
+
+/// The matches of a query in the window asked for, best first.
 pub struct Found {
     pub ranked: Vec<Ranked>,
+    /// How many definitions match in all.
+    pub total: usize,
     /// Definitions searched.
     pub searched: usize,
 }
 
 /// Ranks the definitions of every file of `source` against `query`, keeping those of
-/// `kinds` (all when empty). Files are ranked as they arrive, so only matches are kept.
-pub fn find_symbols(source: &dyn FactsSource, query: &Query, kinds: &[Kind], exact: bool) -> Found {
+/// `kinds` (all when empty), and reads in full the matches of `window` (positions in
+/// the best-first order).
+pub fn find_symbols(
+    source: &dyn FactsSource,
+    query: &Query,
+    kinds: &[Kind],
+    exact: bool,
+    window: Range<usize>,
+) -> Found {
+    let files = source.files();
     let searched = AtomicUsize::new(0);
-    let found: Mutex<Vec<Ranked>> = Mutex::new(Vec::new());
-    let maybe = |path: &Path| -> FileNameTest<'_> {
-        let in_path = query.path_cover(path);
-        Box::new(move |parts: &NameParts| query.may_match(parts, in_path, exact))
-    };
-    let skipped = source.for_each_definitions(false, Some(&maybe), &|mut symbols| {
-        searched.fetch_add(symbols.len(), Ordering::Relaxed);
-        symbols.retain(|s| s.kind != Kind::Scope && (kinds.is_empty() || kinds.contains(&s.kind)));
-        let ranked = rank(query, symbols, exact);
-        if !ranked.is_empty() {
+    let found: Mutex<Vec<(usize, Match)>> = Mutex::new(Vec::new());
+    let keep = |k: Kind| k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k));
+    source.for_each_named(&|i, parts| {
+        searched.fetch_add(parts.len(), Ordering::Relaxed);
+        let file = &files[i];
+        let language = file.language.map_or("", |l| l.name);
+        let matches = rank_file(query, &file.path, language, parts, exact, keep);
+        if !matches.is_empty() {
             found
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .extend(ranked);
+                .extend(matches.into_iter().map(|m| (i, m)));
         }
     });
-    let mut ranked = found.into_inner().unwrap_or_else(|p| p.into_inner());
-    sort_ranked(&mut ranked);
+    let mut found = found.into_inner().unwrap_or_else(|p| p.into_inner());
+    found.sort_by(|(fa, a), (fb, b)| compare(a, &files[*fa].path, b, &files[*fb].path));
+    let total = found.len();
+    let shown = &found[window.start.min(total)..window.end.min(total)];
     Found {
-        ranked,
-        searched: searched.into_inner() + skipped,
+        ranked: read_in_full(source, shown),
+        total,
+        searched: searched.into_inner(),
     }
+}
+
+/// The symbols of `matches` (file index and match), in their order, each file's
+/// definitions read once. A match whose file no longer holds it (a file rewritten
+/// since it was ranked) is left out rather than shown as something else.
+fn read_in_full(source: &dyn FactsSource, matches: &[(usize, Match)]) -> Vec<Ranked> {
+    let mut wanted: Vec<usize> = matches.iter().map(|(f, _)| *f).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let read: HashMap<usize, Vec<Symbol>> = wanted
+        .into_par_iter()
+        .filter_map(|f| Some((f, source.definitions(f, true)?)))
+        .collect();
+    matches
+        .iter()
+        .filter_map(|(f, m)| {
+            let symbol = read.get(f)?.get(m.ordinal)?;
+            m.is_of(symbol).then(|| Ranked {
+                symbol: symbol.clone(),
+                score: m.score,
+            })
+        })
+        .collect()
 }

@@ -25,7 +25,7 @@ use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::store::{Keep, PackedFacts};
 use crate::symbols::collect::symbols_of_file;
-use crate::symbols::rank::NameParts;
+use crate::symbols::rank::{NameKey, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
@@ -76,15 +76,19 @@ pub trait FactsSource: Sync {
     fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>>;
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
-    /// With `maybe`, a source may leave out definitions that do not pass it, and skip
-    /// files none of whose definitions does (a source that has to parse the file to
-    /// know hands on all of them); it returns how many definitions it left out.
-    fn for_each_definitions(
-        &self,
-        quiet: bool,
-        maybe: Option<&NameTest<'_>>,
-        visit: &(dyn Fn(Vec<Symbol>) + Sync),
-    ) -> usize;
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
+    /// Calls `visit` with the index of every walked file that has definitions and
+    /// what ranking reads of them, in the order [`FactsSource::definitions`] gives
+    /// them (on worker threads, in no particular order); files that cannot be read are
+    /// reported. A source that stores them decodes no definition.
+    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync));
+}
+
+/// Calls `visit` with the name parts of `symbols`, computed.
+pub(super) fn with_named_of<R>(symbols: &[Symbol], visit: impl FnOnce(&[NameParts<'_>]) -> R) -> R {
+    let keys: Vec<NameKey> = symbols.iter().map(NameKey::of).collect();
+    let parts: Vec<NameParts> = keys.iter().zip(symbols).map(|(k, s)| k.parts(s)).collect();
+    visit(&parts)
 }
 
 /// The names searched for: empty ones dropped, each once, sorted.
@@ -111,13 +115,6 @@ pub type UseNames = std::collections::HashSet<String>;
 pub fn uses_any(facts: &FileFacts, names: &UseNames) -> bool {
     facts.references.iter().any(|r| names.contains(&r.name))
 }
-
-/// A necessary condition on the name parts of the definitions of one file.
-pub type FileNameTest<'a> = Box<dyn Fn(&NameParts) -> bool + 'a>;
-
-/// The [`FileNameTest`] of the file at a path: what a search asks of a definition
-/// may depend on where it is defined.
-pub type NameTest<'a> = dyn Fn(&Path) -> FileNameTest<'a> + Sync + 'a;
 
 /// The definitions of one file read fresh, with problems reported as a parse would.
 pub fn definitions_of(
@@ -382,18 +379,20 @@ pub fn walked_files(walker: &Walker, report: &Reporter) -> Vec<FileEntry> {
 }
 
 impl FactsSource for ParseOnDemand<'_> {
-    fn for_each_definitions(
-        &self,
-        quiet: bool,
-        _maybe: Option<&NameTest<'_>>,
-        visit: &(dyn Fn(Vec<Symbol>) + Sync),
-    ) -> usize {
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if let Some(symbols) = self.definitions(i, quiet) {
                 visit(symbols);
             }
         });
-        0
+    }
+
+    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
+        (0..self.files.len()).into_par_iter().for_each(|i| {
+            if let Some(symbols) = self.definitions(i, false) {
+                with_named_of(&symbols, |parts| visit(i, parts));
+            }
+        });
     }
 
     fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>> {

@@ -8,10 +8,10 @@
 //! outside the root) and files whose parse failed are answered exactly as parsing on
 //! demand answers them: a whole-word search of their text, a parse, the same messages.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -20,19 +20,24 @@ use rustc_hash::FxHashMap;
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
-    alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
-    NameTest, Outlines, ParseOnDemand, UseNames,
+    alternation, definitions_of, distinct_words, uses_any, walked_files, with_named_of,
+    FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
 };
 use super::walk_memory::WalkedFiles;
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions_passing, decode_facts, with_names, FileStat, Keep, Listing, Refreshed, Slot,
-    Status, Store, StoreError, Walked,
+    decode_definitions, decode_facts, with_names, FileStat, Keep, Listing, Refreshed, Slot, Status,
+    Store, StoreError, Walked,
 };
+use crate::symbols::rank::NameParts;
 use crate::symbols::Symbol;
 use crate::walk::Walker;
+
+/// How many name-parts blobs one ranking task takes: enough to pay for the task, few
+/// enough that the threads share the work evenly.
+const NAME_BLOBS_PER_TASK: usize = 64;
 
 /// Facts served from an up-to-date index.
 pub struct FromIndex<'w> {
@@ -43,8 +48,9 @@ pub struct FromIndex<'w> {
     /// What the index holds for each of `files`.
     slots: Vec<Slot>,
     /// By normalised path, as bytes (hashing a `PathBuf` walks its components), with
-    /// FxHash: a collision can only cost time.
-    by_path: FxHashMap<std::ffi::OsString, usize>,
+    /// FxHash: a collision can only cost time. Built when first asked (find-symbol
+    /// never looks a file up by its path).
+    by_path: std::sync::OnceLock<FxHashMap<std::ffi::OsString, usize>>,
     cache: Memo<usize, Option<Arc<FileFacts>>>,
     /// Outlines of files whose whole facts nothing asked for: facts with only the
     /// inheritance references, or with those and the uses of some names.
@@ -323,11 +329,6 @@ impl<'w> FromIndex<'w> {
                 other => other.clone(),
             };
         }
-        let by_path = files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (normalize(&f.path).into_os_string(), i))
-            .collect();
         // Parses only what the index does not hold; it finds languages by file name,
         // as the walk did, so it needs no copy of the file list.
         let fresh = ParseOnDemand::with_files(walker, report, parse_limit, Vec::new());
@@ -337,7 +338,7 @@ impl<'w> FromIndex<'w> {
             parse_limit,
             files,
             slots,
-            by_path,
+            by_path: std::sync::OnceLock::new(),
             cache: Memo::new(),
             outlines: Outlines::new(),
             fresh,
@@ -394,7 +395,14 @@ impl<'w> FromIndex<'w> {
 
     /// The index of a walked file by its path, with `.` and `..` folded.
     fn walked_index(&self, path: &Path) -> Option<usize> {
-        self.by_path.get(normalize(path).as_os_str()).copied()
+        let by_path = self.by_path.get_or_init(|| {
+            self.files
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (normalize(&f.path).into_os_string(), i))
+                .collect()
+        });
+        by_path.get(normalize(path).as_os_str()).copied()
     }
 
     /// The indices of the files that contain any of `names` as a whole word, in path
@@ -456,25 +464,15 @@ impl<'w> FromIndex<'w> {
         crate::source::read_bytes_within(&f.path, u64::MAX).is_ok_and(|b| words.is_match(&b))
     }
 
-    /// The definitions of walked file `i`: stored ones decoded (keeping those whose
-    /// `passing` flag is set, counting the others in `skipped`), or a fresh parse of a
+    /// The definitions of walked file `i`: stored ones decoded, or a fresh parse of a
     /// file the index does not hold.
-    fn definitions_passing(
-        &self,
-        i: usize,
-        quiet: bool,
-        passing: Option<&[bool]>,
-        skipped: &AtomicUsize,
-    ) -> Option<Vec<Symbol>> {
+    fn definitions_of_slot(&self, i: usize, quiet: bool) -> Option<Vec<Symbol>> {
         let f = &self.files[i];
         match &self.slots[i] {
             Slot::Parsed(id) => {
                 let stored = self.store().definition_blob(*id);
-                match stored.map(|b| decode_definitions_passing(&b, &f.path, passing)) {
-                    Ok(Ok((s, left_out))) => {
-                        skipped.fetch_add(left_out, Ordering::Relaxed);
-                        Some(s)
-                    }
+                match stored.map(|b| decode_definitions(&b, &f.path)) {
+                    Ok(Ok(s)) => Some(s),
                     _ => definitions_of(f, self.reporter(quiet), self.parse_limit),
                 }
             }
@@ -559,41 +557,59 @@ impl FactsSource for FromIndex<'_> {
         }
     }
 
-    fn for_each_definitions(
-        &self,
-        quiet: bool,
-        maybe: Option<&NameTest<'_>>,
-        visit: &(dyn Fn(Vec<Symbol>) + Sync),
-    ) -> usize {
-        let skipped = AtomicUsize::new(0);
-        let names: HashMap<i64, Vec<u8>> = match self.store().name_blobs() {
-            Ok(b) => b.into_iter().collect(),
-            Err(_) => HashMap::new(),
-        };
+    fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync)) {
         (0..self.files.len()).into_par_iter().for_each(|i| {
-            // The stored name parts (one per definition, in order) say which
-            // definitions can pass: only files with one are decoded, and only the
-            // definitions that can pass are handed on.
-            let passing: Option<Vec<bool>> = match (maybe, &self.slots[i]) {
-                (Some(test), Slot::Parsed(id)) => names.get(id).and_then(|blob| {
-                    let test = test(&self.files[i].path);
-                    with_names(blob, |parts| parts.iter().map(&test).collect()).ok()
-                }),
-                _ => None,
-            };
-            if let Some(p) = passing.as_ref().filter(|p| !p.contains(&true)) {
-                skipped.fetch_add(p.len(), Ordering::Relaxed);
-                return;
-            }
-            if let Some(s) = self.definitions_passing(i, quiet, passing.as_deref(), &skipped) {
+            if let Some(s) = self.definitions_of_slot(i, quiet) {
                 visit(s);
             }
         });
-        skipped.into_inner()
+    }
+
+    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
+        // The walked files each stored content answers for (identical files share one).
+        let mut files_of: FxHashMap<i64, Vec<usize>> = FxHashMap::default();
+        for (i, slot) in self.slots.iter().enumerate() {
+            if let Slot::Parsed(id) = slot {
+                files_of.entry(*id).or_default().push(i);
+            }
+        }
+        let visited: Vec<AtomicBool> = self.slots.iter().map(|_| AtomicBool::new(false)).collect();
+        let visit_blob = |id: i64, blob: &[u8]| {
+            for &i in files_of.get(&id).into_iter().flatten() {
+                if with_names(blob, |parts| visit(i, parts)).is_ok() {
+                    visited[i].store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        // Blobs are handed to the other threads in batches as they are read, so that
+        // reading them (one connection, one thread) and ranking overlap.
+        rayon::scope(|scope| {
+            let mut batch: Vec<(i64, Vec<u8>)> = Vec::new();
+            let visit_blob = &visit_blob;
+            let read = self.store().for_each_name_blob(|id, blob| {
+                batch.push((id, blob));
+                if batch.len() == NAME_BLOBS_PER_TASK {
+                    let full = std::mem::take(&mut batch);
+                    scope.spawn(move |_| full.iter().for_each(|(id, b)| visit_blob(*id, b)));
+                }
+            });
+            // A read cut short leaves its files to be read as without the index.
+            if read.is_ok() {
+                batch.iter().for_each(|(id, b)| visit_blob(*id, b));
+            }
+        });
+        // Files the index holds no readable names for are read as without it.
+        (0..self.files.len()).into_par_iter().for_each(|i| {
+            if !visited[i].load(Ordering::Relaxed) {
+                if let Some(s) = self.definitions_of_slot(i, false) {
+                    with_named_of(&s, |parts| visit(i, parts));
+                }
+            }
+        });
     }
 
     fn definitions(&self, index: usize, quiet: bool) -> Option<Vec<Symbol>> {
-        self.definitions_passing(index, quiet, None, &AtomicUsize::new(0))
+        self.definitions_of_slot(index, quiet)
     }
 }
 

@@ -252,7 +252,7 @@ fn prefer_definitions(found: Vec<DefRef>) -> Vec<DefRef> {
 fn suggestions(q: &str, source: &dyn super::source::FactsSource) -> Vec<String> {
     let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
     let close: std::sync::Mutex<Vec<(f64, String)>> = std::sync::Mutex::new(Vec::new());
-    source.for_each_definitions(true, None, &|symbols| {
+    source.for_each_definitions(true, &|symbols| {
         let found: Vec<(f64, String)> = symbols
             .into_iter()
             .filter(|s| s.kind != Kind::Scope)

@@ -11,14 +11,14 @@
 //! carries its decoded length first, checked before anything is reserved.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, FileFacts, Import, RefKind, Reference};
-use crate::lang::Language;
+use crate::lang::{Kind, Language};
 use crate::symbols::rank::{NameKey, NameParts};
 use crate::symbols::Symbol;
 
@@ -249,21 +249,106 @@ fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
     pack(&defs, packing)
 }
 
+/// The stored name parts of a file's definitions: every string once, in one text
+/// (checked as UTF-8 once, where a string per field would each be checked), and each
+/// definition's parts as spans of it. A name is usually the end of its qualified name
+/// and costs no text of its own.
+#[derive(Serialize, Deserialize)]
+struct StoredNames<'a> {
+    text: &'a str,
+    entries: Vec<StoredNameParts>,
+}
+
+/// One definition's [`NameParts`], its strings as byte spans of [`StoredNames::text`].
+#[derive(Serialize, Deserialize)]
+struct StoredNameParts {
+    name: Span,
+    qualified_name: Span,
+    name_joined: Span,
+    name_words: Span,
+    parent_joined: Option<Span>,
+    kind: Kind,
+    start_line: usize,
+}
+
+/// A byte range, start and length.
+type Span = (u32, u32);
+
+/// Builds [`StoredNames::text`], each distinct string added once.
+#[derive(Default)]
+struct TextBuilder<'s> {
+    text: String,
+    spans: HashMap<&'s str, Span>,
+}
+
+impl<'s> TextBuilder<'s> {
+    fn span(&mut self, s: &'s str) -> Span {
+        *self.spans.entry(s).or_insert_with(|| {
+            let start = self.text.len();
+            self.text.push_str(s);
+            (start as u32, s.len() as u32)
+        })
+    }
+}
+
 /// Encodes the name parts of every definition (see [`NameParts`]), in order.
 pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
     let keys: Vec<NameKey> = facts.definitions.iter().map(NameKey::of).collect();
-    let parts: Vec<NameParts> = keys
+    let mut text = TextBuilder::default();
+    let entries: Vec<StoredNameParts> = keys
         .iter()
         .zip(facts.definitions.iter())
-        .map(|(k, s)| k.parts(s))
+        .map(|(k, s)| {
+            let p = k.parts(s);
+            let qualified_name = text.span(p.qualified_name);
+            let name = match p.qualified_name.strip_suffix(p.name) {
+                Some(head) if !text.spans.contains_key(p.name) => {
+                    (qualified_name.0 + head.len() as u32, p.name.len() as u32)
+                }
+                _ => text.span(p.name),
+            };
+            StoredNameParts {
+                name,
+                qualified_name,
+                name_joined: text.span(p.name_joined),
+                name_words: text.span(p.name_words),
+                parent_joined: p.parent_joined.map(|j| text.span(j)),
+                kind: p.kind,
+                start_line: p.start_line,
+            }
+        })
         .collect();
-    pack(&parts, Packing::Lz4)
+    let stored = StoredNames {
+        text: &text.text,
+        entries,
+    };
+    pack(&stored, Packing::Lz4)
 }
 
 /// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
 pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
     let raw = decompress(blob, Packing::Lz4)?;
-    let parts: Vec<NameParts> = decode(&raw)?;
+    let stored: StoredNames = decode(&raw)?;
+    let text = stored.text;
+    let at = |(start, len): Span| {
+        text.get(start as usize..start as usize + len as usize)
+            .ok_or_else(|| CodecError::Corrupt("a name outside its text".into()))
+    };
+    let parts = stored
+        .entries
+        .iter()
+        .map(|e| {
+            Ok(NameParts {
+                name: at(e.name)?,
+                qualified_name: at(e.qualified_name)?,
+                name_joined: at(e.name_joined)?,
+                name_words: at(e.name_words)?,
+                parent_joined: e.parent_joined.map(at).transpose()?,
+                kind: e.kind,
+                start_line: e.start_line,
+            })
+        })
+        .collect::<Result<Vec<NameParts>, CodecError>>()?;
     Ok(visit(&parts))
 }
 
@@ -323,63 +408,48 @@ struct SymbolRef<'a> {
     doc: Option<&'a str>,
 }
 
-/// Decodes the stored definitions whose flag in `passing` is set (all of them without
-/// `passing`, or when it does not fit the blob), as if extracted under `path`; the
-/// second number is how many were left out.
-pub fn decode_definitions_passing(
-    blob: &[u8],
-    path: &Path,
-    passing: Option<&[bool]>,
-) -> Result<(Vec<Symbol>, usize), CodecError> {
-    unpack_definitions(blob, Packing::Zstd, path, passing)
+/// Decodes the stored definitions, as if extracted under `path`.
+pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, CodecError> {
+    unpack_definitions(blob, Packing::Zstd, path)
 }
 
 fn unpack_definitions(
     blob: &[u8],
     packing: Packing,
     path: &Path,
-    passing: Option<&[bool]>,
-) -> Result<(Vec<Symbol>, usize), CodecError> {
+) -> Result<Vec<Symbol>, CodecError> {
     let raw = decompress(blob, packing)?;
     let defs: Vec<StoredDefinitionRef<'_>> = decode(&raw)?;
-    let passing = passing.filter(|p| p.len() == defs.len());
     let prefix = id_prefix(path);
     // One copy of the path, shared by every definition of the file.
     let shared: Arc<Path> = path.into();
-    let passes = |i: usize| passing.is_none_or(|p| p[i]);
-    // Sized once: no regrowth while decoding.
-    let mut kept: Vec<Symbol> = Vec::with_capacity((0..defs.len()).filter(|&i| passes(i)).count());
-    kept.extend(
-        defs.iter()
-            .enumerate()
-            .filter(|(i, _)| passes(*i))
-            .map(|(_, d)| {
-                let s = &d.symbol;
-                Symbol {
-                    id: if d.id_has_path {
-                        [prefix.as_str(), s.id].concat()
-                    } else {
-                        s.id.to_string()
-                    },
-                    name: s.name.to_string(),
-                    qualified_name: s.qualified_name.to_string(),
-                    kind: s.kind,
-                    language: crate::lang::static_name(s.language),
-                    path: shared.clone(),
-                    line: s.line,
-                    start_line: s.start_line,
-                    end_line: s.end_line,
-                    start_byte: s.start_byte,
-                    end_byte: s.end_byte,
-                    signature: s.signature.to_string(),
-                    doc: s.doc.map(str::to_string),
-                    parent: d.parent.map(|p| p as usize),
-                    name_byte: d.name_byte as usize,
-                }
-            }),
-    );
-    let skipped = defs.len() - kept.len();
-    Ok((kept, skipped))
+    Ok(defs
+        .iter()
+        .map(|d| {
+            let s = &d.symbol;
+            Symbol {
+                id: if d.id_has_path {
+                    [prefix.as_str(), s.id].concat()
+                } else {
+                    s.id.to_string()
+                },
+                name: s.name.to_string(),
+                qualified_name: s.qualified_name.to_string(),
+                kind: s.kind,
+                language: crate::lang::static_name(s.language),
+                path: shared.clone(),
+                line: s.line,
+                start_line: s.start_line,
+                end_line: s.end_line,
+                start_byte: s.start_byte,
+                end_byte: s.end_byte,
+                signature: s.signature.to_string(),
+                doc: s.doc.map(str::to_string),
+                parent: d.parent.map(|p| p as usize),
+                name_byte: d.name_byte as usize,
+            }
+        })
+        .collect())
 }
 
 /// Decodes a stored record as if extracted under `path`, with the references `keep`
@@ -428,9 +498,7 @@ fn unpack_facts(
         package: rest.package,
         definitions: match decoded {
             Some(d) => d,
-            None => unpack_definitions(definitions, packing, path, None)?
-                .0
-                .into(),
+            None => unpack_definitions(definitions, packing, path)?.into(),
         },
         references: kept_references(&rest.references, keep),
         imports: rest.imports,
@@ -544,23 +612,6 @@ mod tests {
     }
 
     #[test]
-    fn only_the_passing_definitions_are_decoded() {
-        let lang = crate::lang::by_name("python").expect("python is registered");
-        let text = "def a():\n    pass\ndef b():\n    pass\ndef c():\n    pass\n";
-        let f = facts_of_text(lang, Path::new("m.py"), text).expect("parses");
-        let blob = encode_definitions(&f);
-        let (kept, skipped) =
-            decode_definitions_passing(&blob, Path::new("m.py"), Some(&[true, false, true]))
-                .expect("decodes");
-        assert_eq!(kept, [f.definitions[0].clone(), f.definitions[2].clone()]);
-        assert_eq!(skipped, 1);
-        // A mask that does not fit the blob keeps everything.
-        let (all, skipped) =
-            decode_definitions_passing(&blob, Path::new("m.py"), Some(&[false])).expect("decodes");
-        assert_eq!((all, skipped), (f.definitions.to_vec(), 0));
-    }
-
-    #[test]
     fn packed_facts_unpack_to_what_was_packed() {
         let lang = crate::lang::by_name("java").expect("java is registered");
         let text = "class A extends B {\n  int f(Map m) { return m.size() + g(); }\n  int g() { return 1; }\n}\n";
@@ -600,8 +651,48 @@ mod tests {
     }
 
     #[test]
+    fn stored_name_parts_read_back_as_computed() {
+        let lang = crate::lang::by_name("java").expect("java is registered");
+        // Overloads and a nested class repeat names; `get` is also a whole qualified
+        // name's end and another definition's name.
+        let text = "package p;\nclass A {\n  int get() { return 1; }\n  int get(int x) { return x; }\n  static class B { int get() { return 2; } }\n  @interface HTTPServer { String value(); }\n}\n";
+        let f = facts_of_text(lang, Path::new("A.java"), text).expect("parses");
+        assert!(f.definitions.len() >= 6, "{:?}", f.definitions);
+        let keys: Vec<NameKey> = f.definitions.iter().map(NameKey::of).collect();
+        let computed: Vec<NameParts> = keys
+            .iter()
+            .zip(f.definitions.iter())
+            .map(|(k, s)| k.parts(s))
+            .collect();
+        let blob = encode_names(&f);
+        let stored = with_names(&blob, |parts| parts.to_vec() == computed).expect("decodes");
+        assert!(
+            stored,
+            "the stored name parts differ from the computed ones"
+        );
+    }
+
+    #[test]
+    fn a_name_span_outside_its_text_is_an_error() {
+        let stored = StoredNames {
+            text: "get",
+            entries: vec![StoredNameParts {
+                name: (0, 3),
+                qualified_name: (1, 9),
+                name_joined: (0, 3),
+                name_words: (0, 3),
+                parent_joined: None,
+                kind: Kind::Method,
+                start_line: 1,
+            }],
+        };
+        let blob = pack(&stored, Packing::Lz4);
+        assert!(with_names(&blob, |_| ()).is_err());
+    }
+
+    #[test]
     fn corrupt_blobs_are_errors_not_panics() {
-        let decode = |blob: &[u8]| decode_definitions_passing(blob, Path::new("x"), None);
+        let decode = |blob: &[u8]| decode_definitions(blob, Path::new("x"));
         assert!(decode(b"").is_err());
         assert!(decode(&[0xff, 0xff, 0xff, 0x7f, 1, 2]).is_err());
         assert!(decode(&[3, 0, 0, 0, 1, 2]).is_err());

@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
-pub use codec::{decode_definitions_passing, decode_facts, with_names, Keep, PackedFacts};
+pub use codec::{decode_definitions, decode_facts, with_names, Keep, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::{Listing, Walk};
 
@@ -345,13 +345,17 @@ impl Store {
         Ok(ids.collect::<Result<_, _>>()?)
     }
 
-    /// The name-parts blob of every parsed content (only parsed contents have one).
-    pub fn name_blobs(&self) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+    /// Hands on the name-parts blob of every parsed content (only parsed contents have
+    /// one) as it is read.
+    pub fn for_each_name_blob(&self, mut f: impl FnMut(i64, Vec<u8>)) -> Result<(), StoreError> {
         let mut stmt = self
             .conn
             .prepare_cached("SELECT content, blob FROM content_names")?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            f(row.get(0)?, row.get(1)?);
+        }
+        Ok(())
     }
 
     /// The definitions blob of one content.

@@ -38,8 +38,6 @@ use aho_corasick::AhoCorasick;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 
-use serde::{Deserialize, Serialize};
-
 use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
@@ -116,6 +114,8 @@ fn abbreviation_group(word: &str) -> Option<usize> {
 pub struct Query {
     raw: String,
     lower: String,
+    /// Whether the query is one token (no whitespace).
+    single_token: bool,
     /// The query's words, lower-cased (`auth service`, `authService` → auth, service).
     words: Vec<String>,
     /// Each word's abbreviation group.
@@ -229,26 +229,26 @@ fn is_data_kind(kind: Kind) -> bool {
     )
 }
 
-/// The qualified name of the symbol's container (`OrderService` for
+/// The qualified name of a definition's container (`OrderService` for
 /// `OrderService.create`), when the qualified name is the container's plus the name.
-fn container(sym: &Symbol) -> Option<&str> {
-    sym.qualified_name
-        .strip_suffix(sym.name.as_str())?
+fn container<'a>(name: &str, qualified_name: &'a str) -> Option<&'a str> {
+    qualified_name
+        .strip_suffix(name)?
         .strip_suffix('.')
         .filter(|c| !c.is_empty())
 }
 
 /// Whether a method is its class's constructor, by each language's convention.
-fn is_constructor(sym: &Symbol) -> bool {
-    if !matches!(sym.kind, Kind::Method | Kind::Function) {
+fn is_constructor(d: &NameParts<'_>, language: &str) -> bool {
+    if !matches!(d.kind, Kind::Method | Kind::Function) {
         return false;
     }
-    let Some(class) = container(sym) else {
+    let Some(class) = container(d.name, d.qualified_name) else {
         return false;
     };
     let class = class.rsplit('.').next().unwrap_or(class);
-    let name = sym.name.as_str();
-    match sym.language {
+    let name = d.name;
+    match language {
         "java" | "csharp" | "cpp" => name == class,
         "kotlin" => name == class || name == "constructor",
         "python" => name == "__init__",
@@ -260,10 +260,10 @@ fn is_constructor(sym: &Symbol) -> bool {
     }
 }
 
-/// The parts of a definition's name that decide whether a query can match it at all
-/// (see [`Query::may_match`]): what the index keeps per definition so that a search
-/// decodes in full only the files where some name passes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What ranking reads of a definition: its name in the forms the tiers compare, its
+/// kind and its first line. The index keeps these per definition, so that a search
+/// ranks every definition without decoding any, and decodes only those it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NameParts<'a> {
     pub name: &'a str,
     pub qualified_name: &'a str,
@@ -272,8 +272,9 @@ pub struct NameParts<'a> {
     /// The name's words, lower-cased, separated by spaces.
     pub name_words: &'a str,
     /// The same for the last component of its container, if any.
-    #[serde(borrow)]
     pub parent_joined: Option<&'a str>,
+    pub kind: Kind,
+    pub start_line: usize,
 }
 
 /// [`NameParts`] owned, as computed from a symbol.
@@ -289,7 +290,8 @@ impl NameKey {
         NameKey {
             name_joined: words.concat(),
             name_words: words.join(" "),
-            parent_joined: container(sym).map(|c| joined_words(c.rsplit('.').next().unwrap_or(c))),
+            parent_joined: container(&sym.name, &sym.qualified_name)
+                .map(|c| joined_words(c.rsplit('.').next().unwrap_or(c))),
         }
     }
 
@@ -300,6 +302,8 @@ impl NameKey {
             name_joined: &self.name_joined,
             name_words: &self.name_words,
             parent_joined: self.parent_joined.as_deref(),
+            kind: sym.kind,
+            start_line: sym.start_line,
         }
     }
 }
@@ -308,8 +312,8 @@ impl Query {
     /// Whether the query can match a definition with these name parts, in a file whose
     /// path covers the query words of `in_path` (see [`Query::path_cover`]): a
     /// necessary condition of every scoring tier, cheap and without allocation.
-    /// [`rank`] applies it first, so a search that skips what fails it finds exactly
-    /// the same results.
+    /// [`rank_file`] applies it first, so a search that skips what fails it finds
+    /// exactly the same results.
     pub fn may_match(&self, k: &NameParts<'_>, in_path: PathCover, exact: bool) -> bool {
         let named = k.name == self.raw
             || k.qualified_name == self.raw
@@ -317,20 +321,20 @@ impl Query {
         if exact || named {
             return named;
         }
-        let single_token = !self.raw.contains(char::is_whitespace);
-        if single_token
-            && k.name
-                .chars()
-                .flat_map(char::to_lowercase)
-                .eq(self.lower.chars())
-        {
+        if self.folded_equal(k.name) {
             return true;
         }
         if self.joined.is_empty() {
             return false;
         }
+        // The word tiers need some query word to match a word of the name: it is in
+        // the name, or a word of its abbreviation group is, or it begins with one of
+        // the name's words or with a known word (a query word or an abbreviation) that
+        // is in the name (a run-together query word made of the name's words).
         if is_subsequence(&self.joined, k.name_joined)
-            || (self.may_match_a_word(k) && self.every_word_placed(k, in_path))
+            || ((self.word_parts.is_match(k.name_joined)
+                || k.name_words.split(' ').any(|w| self.heads_a_query_word(w)))
+                && self.every_word_placed(k, in_path))
         {
             return true;
         }
@@ -341,6 +345,26 @@ impl Query {
                 && self.joined.starts_with(p)
                 && k.name_joined.starts_with(&self.joined[p.len()..])
         })
+    }
+
+    /// Whether word `w` of a name (two letters at least) begins a query word: a
+    /// run-together query word may be made of the name's words.
+    fn heads_a_query_word(&self, w: &str) -> bool {
+        w.len() >= 2 && self.words.iter().any(|q| q.starts_with(w))
+    }
+
+    /// Whether `name` case-folded is a query of one token (`authservice` =
+    /// `AuthService`).
+    fn folded_equal(&self, name: &str) -> bool {
+        if !self.single_token {
+            return false;
+        }
+        if name.is_ascii() && self.lower.is_ascii() {
+            return name.eq_ignore_ascii_case(&self.lower);
+        }
+        name.chars()
+            .flat_map(char::to_lowercase)
+            .eq(self.lower.chars())
     }
 
     /// The query words a file's path can match (a bit per word), as the word tier
@@ -409,6 +433,7 @@ impl Query {
         Query {
             word_parts,
             lower: raw.to_lowercase(),
+            single_token: !raw.contains(char::is_whitespace),
             joined: words.concat(),
             groups,
             words,
@@ -418,13 +443,13 @@ impl Query {
         }
     }
 
-    fn score_at(&self, sym: &Symbol, place: &Place) -> Option<f64> {
-        let mut score = self.text_score(sym, place)?;
+    fn score_at(&self, d: &NameParts<'_>, place: &Place) -> Option<f64> {
+        let mut score = self.text_score(d, place)?;
         if place.test {
             let floor = tier_floor(score);
             score = floor + (score - floor) * TEST_SHARE - TEST_PENALTY;
         }
-        if is_data_kind(sym.kind) {
+        if is_data_kind(d.kind) {
             score -= DATA_PENALTY;
         }
         let echoed = self
@@ -439,33 +464,31 @@ impl Query {
     }
 
     /// How well the name, the container and the path answer the query.
-    fn text_score(&self, sym: &Symbol, place: &Place) -> Option<f64> {
-        let name = sym.name.as_str();
+    fn text_score(&self, d: &NameParts<'_>, place: &Place) -> Option<f64> {
+        let name = d.name;
         if name == self.raw {
             return Some(EXACT);
         }
-        if sym.qualified_name == self.raw || qualified_suffix(&sym.qualified_name, &self.raw) {
+        if d.qualified_name == self.raw || qualified_suffix(d.qualified_name, &self.raw) {
             return Some(QUALIFIED);
         }
         // Only for a single-token query (`authservice` = `AuthService`): a query of
         // several words equal to a heading's text is a match of words, in the tier
         // below, where code comes first.
-        if name.to_lowercase() == self.lower && !self.raw.contains(char::is_whitespace) {
+        if self.single_token && name.to_lowercase() == self.lower {
             return Some(EXACT_FOLDED);
         }
         if self.joined.is_empty() {
             return None;
         }
         // Splitting a lowercase run changes the words, never their concatenation.
-        let name_joined = joined_words(name);
+        let name_joined = d.name_joined;
         if name_joined == self.joined {
             return Some(JOINED);
         }
-        let parent = container(sym).map(|c| c.rsplit('.').next().unwrap_or(c));
-        let by_container = parent.and_then(|p| {
-            let parent_joined = joined_words(p);
-            self.container_score(&parent_joined, &name_joined)
-        });
+        let by_container = d
+            .parent_joined
+            .and_then(|p| self.container_score(p, name_joined));
         if by_container == Some(JOINED) {
             return by_container;
         }
@@ -476,11 +499,13 @@ impl Query {
         });
         // The word tiers need a query word in the name: most names fail this cheap
         // test and are spared the splitting of their runs.
-        let by_words = if self.may_share_a_word(&name_joined) {
+        let by_words = if self.may_share_a_word(name_joined) {
             let name_words = self.name_words(name);
             if self.same_words_abbreviated(&name_words) {
                 return Some(JOINED_ABBREVIATED);
             }
+            let parent =
+                container(name, d.qualified_name).map(|c| c.rsplit('.').next().unwrap_or(c));
             let parent_words = parent.map(|p| self.name_words(p)).unwrap_or_default();
             self.word_overlap(&name_words, &parent_words, &place.words)
                 .map(|w| WORDS + w)
@@ -495,24 +520,13 @@ impl Query {
             return best;
         }
         // Most names fail here; the cheap subsequence test spares them skim's scoring.
-        if !is_subsequence(&self.joined, &name_joined) {
+        if !is_subsequence(&self.joined, name_joined) {
             return None;
         }
         let s = self.fuzzy.fuzzy_match(name, &self.raw.replace(' ', ""))?;
         // Map skim's unbounded score into the fuzzy band (below the word tier).
         let s = s.max(0) as f64;
         Some(FUZZY + 250.0 * s / (s + 50.0))
-    }
-
-    /// Whether some query word can match a word of the name, as the word tiers need:
-    /// it is in the name, or a word of its abbreviation group is, or it begins with one
-    /// of the name's words or with a known word (a query word or an abbreviation) that
-    /// is in the name (a run-together query word made of the name's words).
-    fn may_match_a_word(&self, k: &NameParts<'_>) -> bool {
-        self.word_parts.is_match(k.name_joined)
-            || k.name_words
-                .split(' ')
-                .any(|w| w.len() >= 2 && self.words.iter().any(|q| q.starts_with(w)))
     }
 
     /// Whether some query word may match a word of the name (the name's words run
@@ -554,11 +568,11 @@ impl Query {
         Some(PREFIX + 100.0 / (1.0 + extra))
     }
 
-    /// Whether a symbol matches `--exact`: its name or qualified name, as written.
-    pub fn is_exact(&self, sym: &Symbol) -> bool {
-        sym.name == self.raw
-            || sym.qualified_name == self.raw
-            || qualified_suffix(&sym.qualified_name, &self.raw)
+    /// Whether a definition matches `--exact`: its name or qualified name, as written.
+    fn is_exact(&self, d: &NameParts<'_>) -> bool {
+        d.name == self.raw
+            || d.qualified_name == self.raw
+            || qualified_suffix(d.qualified_name, &self.raw)
     }
 
     /// The words of an identifier, a lowercase run split further when known words
@@ -686,16 +700,22 @@ fn split_run(run: &str, known: impl Fn(&str) -> bool) -> Option<Vec<String>> {
 
 /// Whether the characters of `needle` appear in order in `haystack`.
 fn is_subsequence(needle: &str, haystack: &str) -> bool {
+    if needle.is_ascii() {
+        // ASCII bytes are never part of another character: bytes compare as characters.
+        let mut h = haystack.bytes();
+        return needle.bytes().all(|c| h.by_ref().any(|x| x == c));
+    }
     let mut h = haystack.chars();
     needle.chars().all(|c| h.by_ref().any(|x| x == c))
 }
 
 /// `Class.method` matches `pkg.Class.method` (whole components only).
 fn qualified_suffix(qualified: &str, query: &str) -> bool {
-    query.contains('.')
-        && qualified.len() > query.len()
-        && qualified.ends_with(query)
+    // The cheap tests first: this runs for every definition a search ranks.
+    qualified.len() > query.len()
         && qualified.as_bytes()[qualified.len() - query.len() - 1] == b'.'
+        && qualified.ends_with(query)
+        && query.contains('.')
 }
 
 /// Splits an identifier or a query into lower-case words at spaces, `_`, `-`, `.`,
@@ -793,68 +813,118 @@ pub struct Ranked {
     pub score: f64,
 }
 
-/// Scores every symbol, keeps the matches and sorts them best first. A constructor is
-/// dropped when its class (in the same file) matches too: the class stands for it.
-pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
-    let mut place: Option<(std::sync::Arc<Path>, Place, PathCover)> = None;
-    let mut out: Vec<Ranked> = symbols
-        .into_iter()
-        .filter_map(|symbol| {
-            // Callers pass one file's symbols at a time: the path is read once.
-            if place.as_ref().is_none_or(|(p, ..)| *p != symbol.path) {
-                let cover = query.path_cover(&symbol.path);
-                place = Some((symbol.path.clone(), Place::of(&symbol.path), cover));
-            }
-            let (_, at, cover) = place.as_ref()?;
-            let key = NameKey::of(&symbol);
-            if !query.may_match(&key.parts(&symbol), *cover, exact) {
-                return None;
-            }
-            if exact && !query.is_exact(&symbol) {
-                return None;
-            }
-            let score = query.score_at(&symbol, at)?;
-            Some(Ranked { symbol, score })
+/// A match among one file's definitions: its place in the file's list, its score, and
+/// what orders it among equal scores.
+#[derive(Debug, Clone, Copy)]
+pub struct Match {
+    pub ordinal: usize,
+    pub score: f64,
+    private: bool,
+    kind: Kind,
+    start_line: usize,
+}
+
+impl Match {
+    /// Whether `symbol` is the definition this match was ranked from (by its kind and
+    /// place, which a file rewritten since would hardly keep).
+    pub fn is_of(&self, symbol: &Symbol) -> bool {
+        symbol.kind == self.kind && symbol.start_line == self.start_line
+    }
+}
+
+/// Scores the definitions of one file (their name parts, in the file's order) of the
+/// kinds `keep` accepts, and keeps the matches. A constructor is dropped when its
+/// class matches too: the class stands for it.
+pub fn rank_file(
+    query: &Query,
+    path: &Path,
+    language: &str,
+    defs: &[NameParts<'_>],
+    exact: bool,
+    keep: impl Fn(Kind) -> bool,
+) -> Vec<Match> {
+    let cover = query.path_cover(path);
+    // Most files have no match: their path is split only when one may.
+    let mut place: Option<Place> = None;
+    let mut out: Vec<Match> = defs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| keep(d.kind) && query.may_match(d, cover, exact))
+        .filter(|(_, d)| !exact || query.is_exact(d))
+        .filter_map(|(ordinal, d)| {
+            let place = place.get_or_insert_with(|| Place::of(path));
+            Some(Match {
+                ordinal,
+                score: query.score_at(d, place)?,
+                private: is_private(d.name),
+                kind: d.kind,
+                start_line: d.start_line,
+            })
         })
         .collect();
-    let classes: HashSet<(&Path, &str)> = out
+    let classes: HashSet<&str> = out
         .iter()
-        .filter(|r| r.symbol.kind.is_type_like())
-        .map(|r| (&*r.symbol.path, r.symbol.qualified_name.as_str()))
+        .map(|m| &defs[m.ordinal])
+        .filter(|d| d.kind.is_type_like())
+        .map(|d| d.qualified_name)
         .collect();
-    let folded: Vec<bool> = out
-        .iter()
-        .map(|r| {
-            is_constructor(&r.symbol)
-                && container(&r.symbol).is_some_and(|c| classes.contains(&(&*r.symbol.path, c)))
-        })
-        .collect();
-    let mut keep = folded.into_iter().map(|f| !f);
-    out.retain(|_| keep.next().unwrap_or(true));
-    sort_ranked(&mut out);
+    out.retain(|m| {
+        let d = &defs[m.ordinal];
+        !(is_constructor(d, language)
+            && container(d.name, d.qualified_name).is_some_and(|c| classes.contains(c)))
+    });
     out
 }
 
 /// Best first: score, then public before private names (`_helper`), kind, path depth,
 /// path and line.
-pub fn sort_ranked(ranked: &mut [Ranked]) {
-    ranked.sort_by(compare);
-}
-
-fn compare(a: &Ranked, b: &Ranked) -> Ordering {
+pub fn compare(a: &Match, a_path: &Path, b: &Match, b_path: &Path) -> Ordering {
     b.score
         .total_cmp(&a.score)
-        .then_with(|| is_private(&a.symbol.name).cmp(&is_private(&b.symbol.name)))
-        .then_with(|| a.symbol.kind.tie_rank().cmp(&b.symbol.kind.tie_rank()))
+        .then_with(|| a.private.cmp(&b.private))
+        .then_with(|| a.kind.tie_rank().cmp(&b.kind.tie_rank()))
         .then_with(|| {
-            a.symbol
-                .path
+            a_path
                 .components()
                 .count()
-                .cmp(&b.symbol.path.components().count())
+                .cmp(&b_path.components().count())
         })
-        .then_with(|| a.symbol.path.cmp(&b.symbol.path))
-        .then_with(|| a.symbol.start_line.cmp(&b.symbol.start_line))
+        .then_with(|| a_path.cmp(b_path))
+        .then_with(|| a.start_line.cmp(&b.start_line))
+}
+
+/// Ranks symbols of one or more files, best first, as a search ranks them.
+#[cfg(test)]
+pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
+    let mut files: Vec<Vec<Symbol>> = Vec::new();
+    for s in symbols {
+        match files.iter_mut().find(|f| f[0].path == s.path) {
+            Some(f) => f.push(s),
+            None => files.push(vec![s]),
+        }
+    }
+    let mut matches: Vec<(&[Symbol], Match)> = Vec::new();
+    for file in &files {
+        let keys: Vec<NameKey> = file.iter().map(NameKey::of).collect();
+        let parts: Vec<NameParts> = keys.iter().zip(file).map(|(k, s)| k.parts(s)).collect();
+        let found = rank_file(
+            query,
+            &file[0].path,
+            file[0].language,
+            &parts,
+            exact,
+            |_| true,
+        );
+        matches.extend(found.into_iter().map(|m| (file.as_slice(), m)));
+    }
+    matches.sort_by(|(fa, a), (fb, b)| compare(a, &fa[0].path, b, &fb[0].path));
+    matches
+        .into_iter()
+        .map(|(file, m)| Ranked {
+            symbol: file[m.ordinal].clone(),
+            score: m.score,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1016,7 +1086,7 @@ mod tests {
             for s in &symbols {
                 let place = Place::of(&s.path);
                 let key = NameKey::of(s);
-                if query.text_score(s, &place).is_some() {
+                if query.text_score(&key.parts(s), &place).is_some() {
                     scored += 1;
                     if !query.may_match(&key.parts(s), PathCover(0), false) {
                         needed_the_path += 1;

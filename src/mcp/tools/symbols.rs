@@ -10,7 +10,7 @@ use super::{
     common_properties, object_schema, page, paging_properties, walk_properties, Args, Family, Tool,
     ToolContext, ToolError,
 };
-use crate::mcp::budget::fit;
+use crate::mcp::budget::{fit, fit_window};
 use crate::query::breaks::what_breaks;
 use crate::query::depends::what_depends;
 use crate::query::find::find_symbols;
@@ -112,9 +112,16 @@ fn run_find(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let page = page(ctx, args, 10)?;
     let run = facts_run(ctx, args)?;
     let query = Query::new(text);
-    let found = find_symbols(facts_source(ctx, &run).as_ref(), &query, &kinds, exact);
-    let ranked = found.ranked;
-    let items: Vec<Value> = ranked
+    let window = page.window(usize::MAX);
+    let found = find_symbols(
+        facts_source(ctx, &run).as_ref(),
+        &query,
+        &kinds,
+        exact,
+        window,
+    );
+    let items: Vec<Value> = found
+        .ranked
         .iter()
         .map(|r| {
             let mut v = symbol_json(&r.symbol);
@@ -123,7 +130,7 @@ fn run_find(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
             v
         })
         .collect();
-    Ok(fit(&page, &items, |shown, cut| {
+    Ok(fit_window(&page, found.total, &items, |shown, cut| {
         let mut m = Map::new();
         m.insert("symbols".into(), Value::Array(shown.to_vec()));
         m.insert("searched".into(), json!(found.searched));

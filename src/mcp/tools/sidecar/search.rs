@@ -72,7 +72,7 @@ fn run_search(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     let run = facts_run(ctx, &Args::new(walk))?;
     let query = score::Query::new(text);
     let hits: Mutex<Vec<(f64, Symbol)>> = Mutex::new(Vec::new());
-    facts_source(ctx, &run).for_each_definitions(false, None, &|symbols| {
+    facts_source(ctx, &run).for_each_definitions(false, &|symbols| {
         let scored = symbols.into_iter().filter_map(|s| {
             let score = query.score(&s);
             (s.kind != Kind::Scope && score >= threshold).then_some((score, s))
