@@ -25,7 +25,7 @@ use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::store::{Keep, PackedFacts};
 use crate::symbols::collect::symbols_of_file;
-use crate::symbols::rank::{NameKey, NameParts};
+use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
@@ -82,13 +82,6 @@ pub trait FactsSource: Sync {
     /// them (on worker threads, in no particular order); files that cannot be read are
     /// reported. A source that stores them decodes no definition.
     fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync));
-}
-
-/// Calls `visit` with the name parts of `symbols`, computed.
-pub(super) fn with_named_of<R>(symbols: &[Symbol], visit: impl FnOnce(&[NameParts<'_>]) -> R) -> R {
-    let keys: Vec<NameKey> = symbols.iter().map(NameKey::of).collect();
-    let parts: Vec<NameParts> = keys.iter().zip(symbols).map(|(k, s)| k.parts(s)).collect();
-    visit(&parts)
 }
 
 /// The names searched for: empty ones dropped, each once, sorted.
@@ -390,7 +383,7 @@ impl FactsSource for ParseOnDemand<'_> {
     fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if let Some(symbols) = self.definitions(i, false) {
-                with_named_of(&symbols, |parts| visit(i, parts));
+                with_name_parts(&symbols, |parts| visit(i, parts));
             }
         });
     }

@@ -20,8 +20,8 @@ use rustc_hash::FxHashMap;
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
-    alternation, definitions_of, distinct_words, uses_any, walked_files, with_named_of,
-    FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
+    alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
+    Outlines, ParseOnDemand, UseNames,
 };
 use super::walk_memory::WalkedFiles;
 use crate::facts::FileFacts;
@@ -31,7 +31,7 @@ use crate::store::{
     decode_definitions, decode_facts, with_names, FileStat, Keep, Listing, Refreshed, Slot, Status,
     Store, StoreError, Walked,
 };
-use crate::symbols::rank::NameParts;
+use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
@@ -602,7 +602,7 @@ impl FactsSource for FromIndex<'_> {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if !visited[i].load(Ordering::Relaxed) {
                 if let Some(s) = self.definitions_of_slot(i, false) {
-                    with_named_of(&s, |parts| visit(i, parts));
+                    with_name_parts(&s, |parts| visit(i, parts));
                 }
             }
         });

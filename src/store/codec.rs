@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, FileFacts, Import, RefKind, Reference};
 use crate::lang::{Kind, Language};
-use crate::symbols::rank::{NameKey, NameParts};
+use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 
 /// A decoded blob larger than this is refused: a corrupt length must not allocate
@@ -293,36 +293,35 @@ impl<'s> TextBuilder<'s> {
 
 /// Encodes the name parts of every definition (see [`NameParts`]), in order.
 pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
-    let keys: Vec<NameKey> = facts.definitions.iter().map(NameKey::of).collect();
-    let mut text = TextBuilder::default();
-    let entries: Vec<StoredNameParts> = keys
-        .iter()
-        .zip(facts.definitions.iter())
-        .map(|(k, s)| {
-            let p = k.parts(s);
-            let qualified_name = text.span(p.qualified_name);
-            let name = match p.qualified_name.strip_suffix(p.name) {
-                Some(head) if !text.spans.contains_key(p.name) => {
-                    (qualified_name.0 + head.len() as u32, p.name.len() as u32)
+    with_name_parts(&facts.definitions, |parts| {
+        let mut text = TextBuilder::default();
+        let entries: Vec<StoredNameParts> = parts
+            .iter()
+            .map(|p| {
+                let qualified_name = text.span(p.qualified_name);
+                let name = match p.qualified_name.strip_suffix(p.name) {
+                    Some(head) if !text.spans.contains_key(p.name) => {
+                        (qualified_name.0 + head.len() as u32, p.name.len() as u32)
+                    }
+                    _ => text.span(p.name),
+                };
+                StoredNameParts {
+                    name,
+                    qualified_name,
+                    name_joined: text.span(p.name_joined),
+                    name_words: text.span(p.name_words),
+                    parent_joined: p.parent_joined.map(|j| text.span(j)),
+                    kind: p.kind,
+                    start_line: p.start_line,
                 }
-                _ => text.span(p.name),
-            };
-            StoredNameParts {
-                name,
-                qualified_name,
-                name_joined: text.span(p.name_joined),
-                name_words: text.span(p.name_words),
-                parent_joined: p.parent_joined.map(|j| text.span(j)),
-                kind: p.kind,
-                start_line: p.start_line,
-            }
-        })
-        .collect();
-    let stored = StoredNames {
-        text: &text.text,
-        entries,
-    };
-    pack(&stored, Packing::Lz4)
+            })
+            .collect();
+        let stored = StoredNames {
+            text: &text.text,
+            entries,
+        };
+        pack(&stored, Packing::Lz4)
+    })
 }
 
 /// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
@@ -658,18 +657,11 @@ mod tests {
         let text = "package p;\nclass A {\n  int get() { return 1; }\n  int get(int x) { return x; }\n  static class B { int get() { return 2; } }\n  @interface HTTPServer { String value(); }\n}\n";
         let f = facts_of_text(lang, Path::new("A.java"), text).expect("parses");
         assert!(f.definitions.len() >= 6, "{:?}", f.definitions);
-        let keys: Vec<NameKey> = f.definitions.iter().map(NameKey::of).collect();
-        let computed: Vec<NameParts> = keys
-            .iter()
-            .zip(f.definitions.iter())
-            .map(|(k, s)| k.parts(s))
-            .collect();
         let blob = encode_names(&f);
-        let stored = with_names(&blob, |parts| parts.to_vec() == computed).expect("decodes");
-        assert!(
-            stored,
-            "the stored name parts differ from the computed ones"
-        );
+        let same = with_name_parts(&f.definitions, |computed| {
+            with_names(&blob, |stored| stored == computed).expect("decodes")
+        });
+        assert!(same, "the stored name parts differ from the computed ones");
     }
 
     #[test]

@@ -308,6 +308,13 @@ impl NameKey {
     }
 }
 
+/// Calls `visit` with the name parts of `symbols`, in their order.
+pub fn with_name_parts<R>(symbols: &[Symbol], visit: impl FnOnce(&[NameParts<'_>]) -> R) -> R {
+    let keys: Vec<NameKey> = symbols.iter().map(NameKey::of).collect();
+    let parts: Vec<NameParts> = keys.iter().zip(symbols).map(|(k, s)| k.parts(s)).collect();
+    visit(&parts)
+}
+
 impl Query {
     /// Whether the query can match a definition with these name parts, in a file whose
     /// path covers the query words of `in_path` (see [`Query::path_cover`]): a
@@ -905,16 +912,11 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     }
     let mut matches: Vec<(&[Symbol], Match)> = Vec::new();
     for file in &files {
-        let keys: Vec<NameKey> = file.iter().map(NameKey::of).collect();
-        let parts: Vec<NameParts> = keys.iter().zip(file).map(|(k, s)| k.parts(s)).collect();
-        let found = rank_file(
-            query,
-            &file[0].path,
-            file[0].language,
-            &parts,
-            exact,
-            |_| true,
-        );
+        let found = with_name_parts(file, |parts| {
+            rank_file(query, &file[0].path, file[0].language, parts, exact, |_| {
+                true
+            })
+        });
         matches.extend(found.into_iter().map(|m| (file.as_slice(), m)));
     }
     matches.sort_by(|(fa, a), (fb, b)| compare(a, &fa[0].path, b, &fb[0].path));
