@@ -574,12 +574,18 @@ impl FactsSource for FromIndex<'_> {
             }
         }
         let visited: Vec<AtomicBool> = self.slots.iter().map(|_| AtomicBool::new(false)).collect();
+        // A blob is decoded once, for every file that shares it; one that cannot be
+        // decoded leaves its files unvisited, to be read below as without the index.
         let visit_blob = |id: i64, blob: &[u8]| {
-            for &i in files_of.get(&id).into_iter().flatten() {
-                if with_names(blob, |parts| visit(i, parts)).is_ok() {
+            let Some(files) = files_of.get(&id) else {
+                return;
+            };
+            let _ = with_names(blob, |parts| {
+                for &i in files {
+                    visit(i, parts);
                     visited[i].store(true, Ordering::Relaxed);
                 }
-            }
+            });
         };
         // Blobs are handed to the other threads in batches as they are read, so that
         // reading them (one connection, one thread) and ranking overlap.
