@@ -779,3 +779,27 @@ fn python_bodies_without_def_class_or_lambda_are_skipped_but_nested_definitions_
         ]
     );
 }
+
+#[test]
+fn no_body_word_contains_another() {
+    // The body-word scan finds leftmost-first matches, which are the matches of every
+    // word only while none of them holds another.
+    for l in lang::LANGUAGES {
+        let words = l.symbols.bodies.words;
+        for a in words {
+            for b in words {
+                assert!(a == b || !a.contains(b), "{}: {a} holds {b}", l.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_local_class_after_a_word_that_starts_like_a_body_word_is_found() {
+    let text = "class A {\n  void f() {\n    newer(); classic();\n    class Local {}\n  }\n}\n";
+    let names: Vec<String> = symbols_of("java", "A.java", text)
+        .into_iter()
+        .map(|s| s.qualified_name)
+        .collect();
+    assert!(names.contains(&"A.f.Local".to_string()), "{names:?}");
+}
