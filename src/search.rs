@@ -310,9 +310,8 @@ fn search_hits<M: Matcher>(
     path: &Path,
     every_match: bool,
 ) -> std::io::Result<Option<Vec<HitPos>>> {
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut crate::source::open_regular(path)?, &mut bytes)?;
-    let bytes = crate::source::searchable(bytes);
+    let (file, size) = crate::source::open_regular_sized(path)?;
+    let bytes = crate::source::searchable(crate::source::read_sized(file, size)?);
     let mut sink = HitSink {
         matcher,
         lines: LineIndex::new(&bytes),

@@ -142,6 +142,12 @@ pub enum BoundedReadError {
 /// `O_NONBLOCK` (which does not change how a regular file reads) and the type is then
 /// checked on the open descriptor with `fstat`, which is race-free.
 pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    open_regular_sized(path).map(|(file, _)| file)
+}
+
+/// [`open_regular`], with the size the same `fstat` gave: readers size their buffer
+/// from it instead of asking again or growing it read by read.
+pub fn open_regular_sized(path: &Path) -> std::io::Result<(File, u64)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -150,10 +156,21 @@ pub fn open_regular(path: &Path) -> std::io::Result<File> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    if !file.metadata()?.is_file() {
+    let meta = file.metadata()?;
+    if !meta.is_file() {
         return Err(std::io::Error::other("not a regular file"));
     }
-    Ok(file)
+    Ok((file, meta.len()))
+}
+
+/// The rest of `file`, whose size was `size` when it was opened (a hint: a file that
+/// changed since is still read to its end).
+pub fn read_sized(mut file: File, size: u64) -> std::io::Result<Vec<u8>> {
+    // One byte more than the size, so that the read that finds the end needs no
+    // growth of the buffer.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Reads at most `limit` bytes from `reader`: an error naming the limit when there is
@@ -180,14 +197,11 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<SourceText, SourceErr
 
 /// The raw bytes of a regular file of at most `limit` bytes.
 pub fn read_bytes_within(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
-    let mut file = open_regular(path)?;
-    let size = file.metadata()?.len();
+    let (file, size) = open_regular_sized(path)?;
     if size > limit {
         return Err(SourceError::TooLarge { size, limit });
     }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)?;
-    Ok(bytes)
+    Ok(read_sized(file, size)?)
 }
 
 /// A file's bytes as text: UTF-16 with a byte-order mark decoded, binary content (a

@@ -263,11 +263,12 @@ struct Probe {
 /// Opens a file once: its size, whether its first block has a NUL byte, and (when
 /// asked) its line count.
 fn probe_file(path: &std::path::Path, count_lines: bool) -> std::io::Result<Probe> {
-    let mut file = crate::source::open_regular(path)?;
-    let size = file.metadata()?.len();
+    let (mut file, size) = crate::source::open_regular_sized(path)?;
     let mut buf = vec![0u8; BINARY_PROBE_LEN];
     let mut filled = 0;
-    while filled < buf.len() {
+    // A file shorter than the block is read whole by its first read: no second read
+    // to find its end.
+    while filled < buf.len() && (filled as u64) < size.max(1) {
         let n = file.read(&mut buf[filled..])?;
         if n == 0 {
             break;
