@@ -10,9 +10,8 @@
 //! body and so never read by such a question. With most of a file's bodies skipped,
 //! the walk costs a fraction of a whole one; the parse stays whole.
 
-use std::collections::HashSet;
-
 use aho_corasick::{AhoCorasick, MatchKind};
+use rustc_hash::FxHashSet;
 
 use crate::source::{is_word_byte, whole_words};
 
@@ -31,7 +30,7 @@ const SELF_WORDS: &[&str] = &["self", "this"];
 
 /// The names a focused extraction keeps the uses of, ready to search file texts for.
 pub struct Focus {
-    names: HashSet<String>,
+    names: FxHashSet<String>,
     /// The names, then [`IMPORT_WORDS`], then [`SELF_WORDS`], longest match first (so
     /// that `getBean` is not taken for `get`).
     words: AhoCorasick,
@@ -39,7 +38,7 @@ pub struct Focus {
 
 impl Focus {
     /// A focus on `names` (none: only what resolution reads, no uses at all).
-    pub fn on(names: &HashSet<String>) -> Focus {
+    pub fn on(names: &FxHashSet<String>) -> Focus {
         let mut patterns: Vec<&str> = names.iter().map(String::as_str).collect();
         patterns.extend(IMPORT_WORDS);
         patterns.extend(SELF_WORDS);
@@ -54,12 +53,12 @@ impl Focus {
         }
     }
 
-    pub fn names(&self) -> &HashSet<String> {
+    pub fn names(&self) -> &FxHashSet<String> {
         &self.names
     }
 
     /// Whether everything a focus on `names` keeps, this one keeps too.
-    pub fn covers(&self, names: &HashSet<String>) -> bool {
+    pub fn covers(&self, names: &FxHashSet<String>) -> bool {
         names.iter().all(|n| self.names.contains(n))
     }
 
@@ -131,8 +130,10 @@ mod tests {
     #[test]
     fn a_focus_covers_its_own_names_and_fewer() {
         let f = focus(&["a", "b"]);
-        assert!(f.covers(&["a".to_string()].into()));
-        assert!(f.covers(&HashSet::new()));
-        assert!(!f.covers(&["c".to_string()].into()));
+        let set =
+            |names: &[&str]| -> FxHashSet<String> { names.iter().map(|n| n.to_string()).collect() };
+        assert!(f.covers(&set(&["a"])));
+        assert!(f.covers(&set(&[])));
+        assert!(!f.covers(&set(&["c"])));
     }
 }

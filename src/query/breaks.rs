@@ -12,11 +12,11 @@
 //! targets of the next level (each once), so the search fans out only through real
 //! callers, never through namesakes.
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::resolve::{target_key, DefRef, Resolution, Resolver};
 use super::scoping::interoperate;
@@ -44,8 +44,8 @@ pub struct Use {
 /// Finds the uses of `targets`, following resolved callers up to `depth` levels, in
 /// depth, path and position order.
 pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec<Use> {
-    let mut seen: HashSet<(PathBuf, String)> = targets.iter().map(Target::key).collect();
-    let mut places: HashSet<(PathBuf, u32)> = HashSet::new();
+    let mut seen: FxHashSet<(PathBuf, String)> = targets.iter().map(Target::key).collect();
+    let mut places: FxHashSet<(PathBuf, u32)> = FxHashSet::default();
     let mut level: Vec<Target> = targets.to_vec();
     let mut out = Vec::new();
     let depth = depth.max(1);
@@ -102,7 +102,7 @@ fn caller_def(file: &Arc<FileFacts>, mut i: usize) -> Option<DefRef> {
 
 /// The direct uses of one level of targets, in path and position order.
 fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
-    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut by_name: FxHashMap<String, Vec<usize>> = FxHashMap::default();
     for (i, t) in targets.iter().enumerate() {
         for n in t.names() {
             by_name.entry(n).or_default().push(i);
@@ -114,7 +114,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     // Each use's definition is looked up among the targets by key: with `--all` on a
     // common name there are thousands of targets, and a scan per use would make the
     // work grow with their product.
-    let mut target_of: HashMap<(&Path, &str), usize> = HashMap::new();
+    let mut target_of: FxHashMap<(&Path, &str), usize> = FxHashMap::default();
     for (i, t) in targets.iter().enumerate() {
         target_of
             .entry(target_key(t.symbol(), &t.primary.file))

@@ -5,22 +5,23 @@
 //! computing lets a computation ask for other keys (or run in parallel) freely.
 
 use std::borrow::Borrow;
-use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard};
 
+use rustc_hash::FxHashMap;
+
 pub struct Memo<K, V> {
-    map: Mutex<HashMap<K, V>>,
+    map: Mutex<FxHashMap<K, V>>,
 }
 
 impl<K: Eq + Hash, V: Clone> Memo<K, V> {
     pub fn new() -> Memo<K, V> {
         Memo {
-            map: Mutex::new(HashMap::new()),
+            map: Mutex::new(FxHashMap::default()),
         }
     }
 
-    fn map(&self) -> MutexGuard<'_, HashMap<K, V>> {
+    fn map(&self) -> MutexGuard<'_, FxHashMap<K, V>> {
         self.map.lock().unwrap_or_else(|p| p.into_inner())
     }
 

@@ -12,7 +12,7 @@
 //! field, an imported module, a class name) and the member is then looked up in that
 //! type and its supertypes. A name that no file of the repository defines is external.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -174,10 +174,10 @@ pub struct Resolver<'s> {
     source: &'s dyn FactsSource,
     by_name: Memo<String, Vec<DefRef>>,
     /// The walked files' normalised paths, collected on first use.
-    file_set: std::sync::OnceLock<HashSet<PathBuf>>,
+    file_set: std::sync::OnceLock<FxHashSet<PathBuf>>,
     /// The walked files by file name, built on first use: a module path is looked up
     /// among the files of its last component's name, not the whole tree.
-    by_file_name: std::sync::OnceLock<HashMap<std::ffi::OsString, Vec<PathBuf>>>,
+    by_file_name: std::sync::OnceLock<FxHashMap<std::ffi::OsString, Vec<PathBuf>>>,
     /// The walked files' directories, indexed on first use.
     dirs: std::sync::OnceLock<DirIndex>,
     modules: Memo<ModuleKey, Arc<Vec<PathBuf>>>,
@@ -208,7 +208,7 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    fn file_set(&self) -> &HashSet<PathBuf> {
+    fn file_set(&self) -> &FxHashSet<PathBuf> {
         self.file_set.get_or_init(|| {
             self.source
                 .files()
@@ -238,8 +238,8 @@ impl<'s> Resolver<'s> {
             return;
         }
         let files = self.source.files_defining(&missing);
-        let wanted: HashSet<&str> = missing.iter().map(String::as_str).collect();
-        let mut found: HashMap<String, Vec<DefRef>> =
+        let wanted: FxHashSet<&str> = missing.iter().map(String::as_str).collect();
+        let mut found: FxHashMap<String, Vec<DefRef>> =
             missing.iter().map(|n| (n.clone(), Vec::new())).collect();
         for path in files {
             let Some(facts) = self.source.outline(&path) else {
@@ -1262,7 +1262,7 @@ impl<'s> Resolver<'s> {
 
     fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
         let by_name = self.by_file_name.get_or_init(|| {
-            let mut m: HashMap<std::ffi::OsString, Vec<PathBuf>> = HashMap::new();
+            let mut m: FxHashMap<std::ffi::OsString, Vec<PathBuf>> = FxHashMap::default();
             for f in self.file_set() {
                 if let Some(n) = f.file_name() {
                     m.entry(n.to_os_string()).or_default().push(f.clone());

@@ -102,7 +102,7 @@ pub fn alternation(words: &[String]) -> String {
 }
 
 /// The reference names a scan for uses asks about.
-pub type UseNames = std::collections::HashSet<String>;
+pub type UseNames = rustc_hash::FxHashSet<String>;
 
 /// Whether some reference of `facts` has one of `names`.
 pub fn uses_any(facts: &FileFacts, names: &UseNames) -> bool {
@@ -428,7 +428,7 @@ impl FactsSource for ParseOnDemand<'_> {
             });
         }
         // Any facts will do; none cached: focused on no name, the least to extract.
-        self.cached_or_parse(path, |_| true, || Some(self.focus_on(&UseNames::new())))
+        self.cached_or_parse(path, |_| true, || Some(self.focus_on(&UseNames::default())))
     }
 
     fn files_mentioning(&self, names: &[String]) -> Vec<PathBuf> {

@@ -8,14 +8,13 @@
 //! outside the root) and files whose parse failed are answered exactly as parsing on
 //! demand answers them: a whole-word search of their text, a parse, the same messages.
 
-use std::collections::HashSet;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
@@ -76,7 +75,7 @@ fn key_of(root: &Path, cwd: &Path, path: &Path) -> Option<Vec<u8>> {
 
 /// What [`FromIndex::open`] reads once the store is open: the walked files' keys, the
 /// refresh, and (in the read snapshot) the contents that exist.
-type UpToDate = (Store, Vec<(usize, Vec<u8>)>, Refreshed, HashSet<i64>);
+type UpToDate = (Store, Vec<(usize, Vec<u8>)>, Refreshed, FxHashSet<i64>);
 
 /// Brings `store` up to date for `walk`'s files (a damaged index is rebuilt once) and
 /// starts the read snapshot. When the index listed the walk's files, only those whose
@@ -91,16 +90,26 @@ fn up_to_date(
     report: &Reporter,
     progress: Option<&Progress>,
 ) -> Result<UpToDate, StoreError> {
-    let keyed = keyed(&walk.files, root)?;
-    let made_for = listing_made_for(&walk.files, &keyed, parse_limit);
+    // With a list to check, the files are stat'ed on the other threads while this one
+    // computes their keys and what the list must have been made for.
+    let (keys, stats) = rayon::join(
+        || {
+            keyed(&walk.files, root).map(|k| {
+                let made_for = listing_made_for(&walk.files, &k, parse_limit);
+                (k, made_for)
+            })
+        },
+        || walk.listing.as_ref().map(|_| stats_of(&walk.files)),
+    );
+    let (keyed, made_for) = keys?;
     let listing = walk
         .listing
         .as_ref()
         .filter(|l| l.made_for == made_for && l.files.len() == keyed.len());
     let mut from_list = None;
     let mut rebuilt = false;
-    if let Some(l) = listing {
-        let changed = changed_since(&walk.files, &keyed, l);
+    if let (Some(l), Some(stats)) = (listing, &stats) {
+        let changed = changed_since(&keyed, l, stats);
         if changed.is_empty() {
             from_list = Some((merged(l, &[], Refreshed::default()), false));
         } else {
@@ -177,14 +186,28 @@ fn listing_made_for(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], parse_limit
     *blake3::hash(&bytes).as_bytes()
 }
 
-/// The positions (in `keyed`, as in the list) of the listed files whose stat is no
-/// longer the listed one: the index may no longer hold what it held for them.
-fn changed_since(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], listing: &Listing) -> Vec<usize> {
-    keyed
+/// The stat of each walked file the index can hold (by position in `files`; `None`
+/// for the others and for what is no longer a regular file).
+fn stats_of(files: &[FileEntry]) -> Vec<Option<FileStat>> {
+    files
         .par_iter()
+        .map(|f| f.language.and_then(|_| FileStat::of(&f.path)))
+        .collect()
+}
+
+/// The positions (in `keyed`, as in the list) of the listed files whose stat
+/// (`stats`, from [`stats_of`]) is no longer the listed one: the index may no longer
+/// hold what it held for them.
+fn changed_since(
+    keyed: &[(usize, Vec<u8>)],
+    listing: &Listing,
+    stats: &[Option<FileStat>],
+) -> Vec<usize> {
+    keyed
+        .iter()
         .zip(&listing.files)
         .enumerate()
-        .filter(|(_, ((i, _), (stat, _)))| FileStat::of(&files[*i].path) != Some(*stat))
+        .filter(|(_, ((i, _), (stat, _)))| stats[*i] != Some(*stat))
         .map(|(k, _)| k)
         .collect()
 }
@@ -643,7 +666,7 @@ mod tests {
             made_for: listing_made_for(&files, &keyed, 100),
             files: vec![(stat(0), Slot::Parsed(7)), (stat(1), Slot::Binary)],
         };
-        assert!(changed_since(&files, &keyed, &listing).is_empty());
+        assert!(changed_since(&keyed, &listing, &stats_of(&files)).is_empty());
         let slots = merged(&listing, &[], Refreshed::default()).slots;
         assert_eq!(slots, [Slot::Parsed(7), Slot::Binary]);
         // Another parse limit, or other files, make another list.
@@ -653,7 +676,7 @@ mod tests {
             listing.made_for
         );
         std::fs::write(&files[1].path, "x = 22\n").unwrap();
-        assert_eq!(changed_since(&files, &keyed, &listing), [1]);
+        assert_eq!(changed_since(&keyed, &listing, &stats_of(&files)), [1]);
         let refreshed = Refreshed {
             slots: vec![Slot::Parsed(9)],
             settled: vec![None],

@@ -11,10 +11,11 @@
 //! carries its decoded length first, checked before anything is reserved.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, FileFacts, Import, RefKind, Reference};
@@ -91,7 +92,7 @@ pub enum Keep<'a> {
     Inheritance,
     /// The references with one of these names and the inheritance ones; a file with
     /// none of the names is not decoded further.
-    UsesOf(&'a HashSet<String>),
+    UsesOf(&'a FxHashSet<String>),
 }
 
 impl Keep<'_> {
@@ -252,15 +253,15 @@ fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
 /// The stored name parts of a file's definitions: every string once, in one text
 /// (checked as UTF-8 once, where a string per field would each be checked), and each
 /// definition's parts as spans of it. A name is usually the end of its qualified name
-/// and costs no text of its own.
-#[derive(Serialize, Deserialize)]
+/// and costs no text of its own. Written with serde, read by [`NamesReader`].
+#[derive(Serialize)]
 struct StoredNames<'a> {
     text: &'a str,
     entries: Vec<StoredNameParts>,
 }
 
 /// One definition's [`NameParts`], its strings as byte spans of [`StoredNames::text`].
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct StoredNameParts {
     name: Span,
     qualified_name: Span,
@@ -327,28 +328,104 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
 /// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
 pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
     let raw = decompress(blob, Packing::Lz4)?;
-    let stored: StoredNames = decode(&raw)?;
-    let text = stored.text;
-    let at = |(start, len): Span| {
-        text.get(start as usize..start as usize + len as usize)
-            .ok_or_else(|| CodecError::Corrupt("a name outside its text".into()))
-    };
-    let parts = stored
-        .entries
-        .iter()
-        .map(|e| {
-            Ok(NameParts {
-                name: at(e.name)?,
-                qualified_name: at(e.qualified_name)?,
-                name_joined: at(e.name_joined)?,
-                name_words: at(e.name_words)?,
-                parent_joined: e.parent_joined.map(at).transpose()?,
-                kind: e.kind,
-                start_line: e.start_line,
-            })
-        })
-        .collect::<Result<Vec<NameParts>, CodecError>>()?;
+    let mut reader = NamesReader { bytes: &raw };
+    let text = reader.text()?;
+    let count = reader.length()?;
+    // Every entry takes at least eight bytes: a damaged count reserves no more than
+    // the bytes could hold.
+    let mut parts = Vec::with_capacity(count.min(reader.bytes.len() / 8));
+    for _ in 0..count {
+        parts.push(reader.entry(text)?);
+    }
     Ok(visit(&parts))
+}
+
+/// Reads [`StoredNames`]' encoding (postcard's: LEB128 varints, a length before each
+/// sequence and text, a tag byte before an option, an enum as its variant's index) in
+/// place, straight into [`NameParts`]. Every find-symbol reads every definition of
+/// the tree this way, and serde's generated reader, a visitor call per field, took
+/// most of that time; `stored_name_parts_read_back_as_computed` checks that both
+/// agree.
+struct NamesReader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> NamesReader<'a> {
+    fn varint(&mut self) -> Result<u64, CodecError> {
+        let mut value = 0u64;
+        for (i, &b) in self.bytes.iter().enumerate().take(10) {
+            value |= u64::from(b & 0x7f) << (7 * i);
+            if b & 0x80 == 0 {
+                self.bytes = &self.bytes[i + 1..];
+                return Ok(value);
+            }
+        }
+        Err(CodecError::Corrupt("a name part cut short".into()))
+    }
+
+    fn length(&mut self) -> Result<usize, CodecError> {
+        usize::try_from(self.varint()?)
+            .map_err(|_| CodecError::Corrupt("a length overflows".into()))
+    }
+
+    fn u32(&mut self) -> Result<u32, CodecError> {
+        u32::try_from(self.varint()?).map_err(|_| CodecError::Corrupt("a span overflows".into()))
+    }
+
+    fn text(&mut self) -> Result<&'a str, CodecError> {
+        let len = self.length()?;
+        if len > self.bytes.len() {
+            return Err(CodecError::Corrupt("a name text cut short".into()));
+        }
+        let (text, rest) = self.bytes.split_at(len);
+        self.bytes = rest;
+        std::str::from_utf8(text).map_err(|e| CodecError::Corrupt(e.to_string()))
+    }
+
+    fn span(&mut self, text: &'a str) -> Result<&'a str, CodecError> {
+        let start = self.u32()? as usize;
+        let len = self.u32()? as usize;
+        text.get(start..start + len)
+            .ok_or_else(|| CodecError::Corrupt("a name outside its text".into()))
+    }
+
+    fn entry(&mut self, text: &'a str) -> Result<NameParts<'a>, CodecError> {
+        let name = self.span(text)?;
+        let qualified_name = self.span(text)?;
+        let name_joined = self.span(text)?;
+        let name_words = self.span(text)?;
+        let parent_joined = match self.varint()? {
+            0 => None,
+            1 => Some(self.span(text)?),
+            _ => return Err(CodecError::Corrupt("a bad option tag".into())),
+        };
+        let kind = *usize::try_from(self.varint()?)
+            .ok()
+            .and_then(|i| kinds_by_index().get(i))
+            .ok_or_else(|| CodecError::Corrupt("an unknown kind".into()))?;
+        let start_line = self.length()?;
+        Ok(NameParts {
+            name,
+            qualified_name,
+            name_joined,
+            name_words,
+            parent_joined,
+            kind,
+            start_line,
+        })
+    }
+}
+
+/// Every [`Kind`] by the index serde writes for it, asked of serde itself so that the
+/// two can never disagree.
+fn kinds_by_index() -> &'static [Kind] {
+    static KINDS: std::sync::OnceLock<Vec<Kind>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        // A variant index below 128 is one byte; there are a few dozen kinds.
+        (0u8..128)
+            .map_while(|i| postcard::from_bytes::<Kind>(&[i]).ok())
+            .collect()
+    })
 }
 
 /// Encodes the ids of the names a content mentions (see the `content_mentions` table).
@@ -589,7 +666,7 @@ mod tests {
         assert_eq!(back.package, b.package);
         // Read in place, only the references asked for are kept, the rest unchanged.
         let uses_of = |name: &str| {
-            let names: HashSet<String> = [name.to_string()].into();
+            let names: FxHashSet<String> = std::iter::once(name.to_string()).collect();
             decode_facts(
                 &defs,
                 &rest,
@@ -633,7 +710,7 @@ mod tests {
         assert_eq!(names_of(&outline), ["B"]);
         assert!(outline.bindings.is_empty() && !facts.bindings.is_empty());
         // The uses of a name, sharing the outline's definitions.
-        let names = |n: &str| -> HashSet<String> { [n.to_string()].into() };
+        let names = |n: &str| -> FxHashSet<String> { std::iter::once(n.to_string()).collect() };
         let uses = packed
             .unpack(
                 path,

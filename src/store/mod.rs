@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
+use rustc_hash::FxHashSet;
 
 pub use codec::{decode_definitions, decode_facts, with_names, Keep, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
@@ -339,7 +340,7 @@ impl Store {
     }
 
     /// The ids of every content record in the snapshot.
-    pub fn content_ids(&self) -> Result<HashSet<i64>, StoreError> {
+    pub fn content_ids(&self) -> Result<FxHashSet<i64>, StoreError> {
         let mut stmt = self.conn.prepare_cached("SELECT id FROM content")?;
         let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
         Ok(ids.collect::<Result<_, _>>()?)

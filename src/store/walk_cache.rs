@@ -66,10 +66,13 @@ impl Store {
         let Some((walk, listing)) = row else {
             return Ok(None);
         };
-        let walk = super::codec::unpack(&walk, Packing::Lz4)?;
-        // A list that cannot be read is only a lost shortcut.
-        let listing = listing.and_then(|b| super::codec::unpack(&b, Packing::Lz4).ok());
-        Ok(Some((walk, listing)))
+        // Both are read on every question: side by side.
+        let (walk, listing) = rayon::join(
+            || super::codec::unpack(&walk, Packing::Lz4),
+            // A list that cannot be read is only a lost shortcut.
+            || listing.and_then(|b| super::codec::unpack(&b, Packing::Lz4).ok()),
+        );
+        Ok(Some((walk?, listing)))
     }
 
     /// Stores `walk` under `key` (replacing the last one, and its list).

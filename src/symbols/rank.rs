@@ -142,6 +142,8 @@ struct Place {
     /// The words of the directories and of the file name without its extension.
     words: Vec<String>,
     test: bool,
+    /// How many components the path has (shallower paths rank first on ties).
+    depth: usize,
 }
 
 impl Place {
@@ -165,6 +167,7 @@ impl Place {
         Place {
             words,
             test: is_test_path(&parts),
+            depth: path.components().count(),
         }
     }
 }
@@ -829,6 +832,9 @@ pub struct Match {
     private: bool,
     kind: Kind,
     start_line: usize,
+    /// The components of the file's path, counted once per file rather than in every
+    /// comparison of a sort.
+    path_depth: usize,
 }
 
 impl Match {
@@ -866,6 +872,7 @@ pub fn rank_file(
                 private: is_private(d.name),
                 kind: d.kind,
                 start_line: d.start_line,
+                path_depth: place.depth,
             })
         })
         .collect();
@@ -890,12 +897,7 @@ pub fn compare(a: &Match, a_path: &Path, b: &Match, b_path: &Path) -> Ordering {
         .total_cmp(&a.score)
         .then_with(|| a.private.cmp(&b.private))
         .then_with(|| a.kind.tie_rank().cmp(&b.kind.tie_rank()))
-        .then_with(|| {
-            a_path
-                .components()
-                .count()
-                .cmp(&b_path.components().count())
-        })
+        .then_with(|| a.path_depth.cmp(&b.path_depth))
         .then_with(|| a_path.cmp(b_path))
         .then_with(|| a.start_line.cmp(&b.start_line))
 }
