@@ -658,3 +658,156 @@ fn a_field_typed_in_a_constructor_resolves_uses_in_other_methods_without_an_inde
         assert_eq!(uses(&recs), ["store.py:8 definition"], "{extra:?} {recs:?}");
     }
 }
+
+#[test]
+fn a_call_receiver_resolves_through_the_type_its_method_declares() {
+    let dir = tree(&[
+        (
+            "p/Factory.java",
+            "package p;\npublic class Factory {\n    public Object getBean(String n) { return null; }\n}\n",
+        ),
+        (
+            "q/Factory.java",
+            "package q;\npublic class Factory {\n    public Object getBean(String n) { return null; }\n}\n",
+        ),
+        (
+            "p/Context.java",
+            "package p;\nimport java.util.List;\n\npublic class Context {\n\
+             \x20   public Factory getFactory() { return new Factory(); }\n\
+             \x20   public Context getParent() { return this; }\n\
+             \x20   public List<String> names() { return null; }\n\
+             \x20   public <T> T pick() { return null; }\n\
+             \x20   public Factory[] all() { return null; }\n\
+             \x20   void use(Context other) {\n\
+             \x20       getFactory().getBean(\"a\");\n\
+             \x20       other.getParent().getFactory().getBean(\"b\");\n\
+             \x20       names().add(\"c\");\n\
+             \x20       pick().getBean(\"d\");\n\
+             \x20       missing().getBean(\"e\");\n\
+             \x20   }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Context.use"]);
+    for want in [
+        "11 call getFactory().getBean -> p/Factory.java:3",
+        "12 call other.getParent().getFactory().getBean -> p/Factory.java:3",
+        // A library type: the call is the library's.
+        "13 call names().add -> external:java.util",
+        // A type variable and an unknown method say nothing of the receiver.
+        "14 call pick().getBean -> ?",
+        "15 call missing().getBean -> ?",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+    // The namesake in another package is used only where the receiver is unknown.
+    let (code, recs) = json(dir.path(), &["what-breaks", "q/Factory.java:3"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        [
+            "p/Context.java:14 unresolved",
+            "p/Context.java:15 unresolved"
+        ]
+    );
+}
+
+#[test]
+fn a_python_call_receiver_resolves_through_its_return_annotation() {
+    let dir = tree(&[
+        (
+            "app/models.py",
+            "from typing import Any, Optional\n\n\
+             class Manager:\n    def create(self):\n        pass\n\n\
+             class Model:\n    def manager(self) -> \"Manager\":\n        return Manager()\n\
+             \x20   def maybe(self) -> Optional[Manager]:\n        return None\n\
+             \x20   def anything(self) -> Any:\n        return None\n\
+             \x20   def use(self):\n        self.manager().create()\n        self.maybe().create()\n\
+             \x20       self.anything().create()\n",
+        ),
+        (
+            "app/other.py",
+            "class Other:\n    def create(self):\n        pass\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Model.use"]);
+    for want in [
+        "15 call self.manager().create -> app/models.py:4",
+        "16 call self.maybe().create -> app/models.py:4",
+        "17 call self.anything().create -> ?",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+}
+
+#[test]
+fn a_typescript_call_receiver_resolves_through_its_declared_type() {
+    let dir = tree(&[
+        (
+            "src/factory.ts",
+            "export class Factory {\n  getBean(n: string): object { return {}; }\n}\n",
+        ),
+        (
+            "src/other.ts",
+            "export class Other {\n  getBean(n: string): object { return {}; }\n}\n",
+        ),
+        (
+            "src/context.ts",
+            "import { Factory } from './factory';\n\nexport class Context {\n\
+             \x20 factory(): Factory | undefined { return new Factory(); }\n\
+             \x20 use() {\n    this.factory().getBean('a');\n  }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Context.use"]);
+    assert!(
+        has(&got, "6 call this.factory().getBean -> src/factory.ts:2"),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_kotlin_call_receiver_resolves_through_its_declared_type_null_safe_or_not() {
+    let dir = tree(&[
+        (
+            "src/p/Factory.kt",
+            "package p\n\nclass Factory {\n    fun getBean(n: String): Any? = null\n}\n",
+        ),
+        (
+            "src/q/Factory.kt",
+            "package q\n\nclass Factory {\n    fun getBean(n: String): Any? = null\n}\n",
+        ),
+        (
+            "src/p/Context.kt",
+            "package p\n\nclass Context {\n    fun factory(): Factory? = Factory()\n\
+             \x20   fun use() {\n        factory()?.getBean(\"a\")\n        factory()!!.getBean(\"b\")\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Context.use"]);
+    for want in [
+        "6 call factory().getBean -> src/p/Factory.kt:4",
+        "7 call factory()!!.getBean -> src/p/Factory.kt:4",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+}
+
+#[test]
+fn a_type_parameter_is_a_local_name_not_a_library_or_a_repository_type() {
+    let dir = tree(&[
+        ("p/T.java", "package p;\npublic class T {}\n"),
+        (
+            "p/Box.java",
+            "package p;\nimport java.io.*;\npublic class Box<V> {\n\
+             \x20   public <T> T get(Class<T> c) { return null; }\n\
+             \x20   public V value() { return null; }\n\
+             \x20   public T real() { return null; }\n}\n",
+        ),
+    ]);
+    // Local names are not dependencies: neither the library's nor the repository's.
+    let got = depends(dir.path(), &["Box.get"]);
+    assert_eq!(got, ["4 type_use Class -> external:java.lang"]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Box.value"]);
+    assert_eq!((code, deps(&recs)), (1, Vec::new()), "{recs:?}");
+    // Outside the method that declares it, `T` is the repository's class again.
+    let got = depends(dir.path(), &["Box.real"]);
+    assert!(has(&got, "6 type_use T -> p/T.java:2"), "{got:#?}");
+}

@@ -7,8 +7,10 @@
 pub mod breaks;
 pub mod depends;
 pub mod find;
+mod generics;
 mod memo;
 pub mod resolve;
+mod returns;
 pub mod scoping;
 pub mod source;
 pub mod stored;

@@ -20,7 +20,9 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::generics::declares_type_parameter;
 use super::memo::Memo;
+use super::returns::{declared_return_type, receiver_call, ReceiverCall};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
@@ -328,6 +330,13 @@ impl<'s> Resolver<'s> {
             RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => NameRole::Type,
             _ => NameRole::Value,
         };
+        // `T` in `<T> T get(Class<T> c)`: a type parameter is a local name.
+        if r.kind == RefKind::TypeUse
+            && r.qualifier.is_none()
+            && Self::is_type_parameter(file, r.enclosing, &r.name)
+        {
+            return Resolution::Local;
+        }
         let found = match &r.qualifier {
             Some(q) => self.resolve_qualified(file, r, q, kinds),
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
@@ -361,6 +370,14 @@ impl<'s> Resolver<'s> {
             cur = file.definitions.get(i).and_then(|d| d.parent);
         }
         chain
+    }
+
+    /// Whether a definition enclosing `at` (itself included) declares a type
+    /// parameter called `name`.
+    fn is_type_parameter(file: &FileFacts, at: Option<u32>, name: &str) -> bool {
+        Self::enclosing_chain(file, at)
+            .into_iter()
+            .any(|e| declares_type_parameter(&file.definitions[e], name))
     }
 
     fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
@@ -705,6 +722,11 @@ impl<'s> Resolver<'s> {
                 };
             }
         }
+        // `getBeanFactory().getBean()`, `context.getParent().getBean()`: a member of
+        // the type the called method declares it returns.
+        if let Some(call) = receiver_call(q) {
+            return self.member_of_call_result(file, r, &call, name, kinds);
+        }
         // `a.b.c.f()`: an imported module path, or a package-qualified type.
         if q.split('.').all(is_word) {
             if let Some(imp) = file
@@ -754,6 +776,48 @@ impl<'s> Resolver<'s> {
             }
         }
         Resolution::Unresolved
+    }
+
+    /// `name` as a member of what `call` (the receiver of `r`) returns: the type its
+    /// callee declares, read in the callee's own file. Unresolved when the callee is
+    /// not one repository definition or declares no definite type.
+    fn member_of_call_result(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let callee = Reference {
+            name: call.name.to_string(),
+            qualifier: call.qualifier.map(str::to_string),
+            kind: RefKind::Call,
+            arity: call.arity,
+            ..r.clone()
+        };
+        let Resolution::Definition(method) = self.resolve(file, &callee) else {
+            return Resolution::Unresolved;
+        };
+        let Some(written) = declared_return_type(method.symbol()) else {
+            return Resolution::Unresolved;
+        };
+        let (tq, tn) = crate::facts::split_type(written);
+        let Some(tn) = tn else {
+            return Resolution::Unresolved;
+        };
+        let at = u32::try_from(method.index).ok();
+        // `<E> E first()`, or the `V` of its class `Box<V>`: whatever a use supplies.
+        if tq.is_none() && Self::is_type_parameter(&method.file, at, &tn) {
+            return Resolution::Unresolved;
+        }
+        match self.resolve_type_name(&method.file, at, &tn, tq.as_deref()) {
+            Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+                self.lookup_result(self.member_of(&t, name, kinds))
+            }
+            Resolution::External(m) => Resolution::External(m),
+            _ => Resolution::Unresolved,
+        }
     }
 
     /// Rust `impl T` and similar scopes stand for the type they name.

@@ -1,0 +1,199 @@
+//! Type parameters: the `T` of `<T> T get(Class<T> c)` or `class Box<K, V>` names no
+//! type of the repository or of a library, only whatever a use supplies. Resolution
+//! reads the type parameters a definition declares from its signature, so that a type
+//! use of one is a local name (never a library or repository type that happens to share
+//! it), and a method returning one says nothing of the value it returns.
+
+use crate::symbols::Symbol;
+
+/// Whether `sym` declares a type parameter called `name`.
+pub fn declares_type_parameter(sym: &Symbol, name: &str) -> bool {
+    type_parameter_lists(sym)
+        .iter()
+        .any(|list| parameter_names(list).any(|p| p == name))
+}
+
+/// The text of each type-parameter list `sym`'s signature holds: the one right after
+/// its name (`Box<K, V>`, `get<T>(`, `Map[K, V]` in Go and Scala), and, for functions,
+/// one before the name (`public <T> T get(`, `fun <T> get(`).
+fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
+    let sig = sym.signature.as_str();
+    let Some(at) = name_at(sig, &sym.name) else {
+        return Vec::new();
+    };
+    let mut lists = Vec::new();
+    let after = sig[at + sym.name.len()..].trim_start();
+    if let Some(list) = after
+        .strip_prefix('<')
+        .and_then(|rest| group(rest, b'<', b'>'))
+    {
+        lists.push(list);
+    } else if let Some(list) = after
+        .strip_prefix('[')
+        .and_then(|rest| group(rest, b'[', b']'))
+    {
+        lists.push(list);
+    }
+    // `<T>` before the name: a group that opens after a space (`public <T> T get(`,
+    // not the type arguments of `Map<K, V> get(`), outside any annotation's
+    // arguments.
+    let head = &sig[..at];
+    let opens_a_list = |&(i, _): &(usize, &str)| {
+        (i == 0 || head.as_bytes()[i - 1].is_ascii_whitespace()) && !head[..i].contains(['(', '='])
+    };
+    if let Some((open, _)) = head.match_indices('<').find(opens_a_list) {
+        if let Some(list) = group(&head[open + 1..], b'<', b'>') {
+            lists.push(list);
+        }
+    }
+    lists
+}
+
+/// Where `name` stands as a whole word in `sig`, first.
+fn name_at(sig: &str, name: &str) -> Option<usize> {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    sig.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let end = i + name.len();
+        (i == 0 || !word(sig.as_bytes()[i - 1]))
+            && sig.as_bytes().get(end).is_none_or(|&b| !word(b))
+    })
+}
+
+/// The text up to the bracket closing one already open (`rest` follows the opening
+/// one); `None` when it never closes.
+fn group(rest: &str, open: u8, close: u8) -> Option<&str> {
+    let mut depth = 1usize;
+    for (i, b) in rest.bytes().enumerate() {
+        if b == open {
+            depth += 1;
+        } else if b == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(&rest[..i]);
+            }
+        }
+    }
+    None
+}
+
+/// The names a type-parameter list declares: the first word of each of its top-level
+/// entries, past variance and other marks (`out T`, `in T`, `+A`, `reified T`,
+/// `const N: usize`); lifetimes (`'a`) declare no type.
+fn parameter_names(list: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut entries = Vec::new();
+    for (i, b) in list.bytes().enumerate() {
+        match b {
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' | b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                entries.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    entries.push(&list[start..]);
+    entries.into_iter().filter_map(|entry| {
+        entry
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '\''))
+            .filter(|w| !w.is_empty())
+            .find(|w| {
+                !matches!(
+                    *w,
+                    "in" | "out" | "reified" | "const" | "type" | "typename" | "class"
+                )
+            })
+            .filter(|w| !w.starts_with('\''))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbols::{make_id, Kind};
+
+    fn def(language: &'static str, name: &str, kind: Kind, signature: &str) -> Symbol {
+        let path = std::path::Path::new("x");
+        Symbol {
+            id: make_id(path, name, kind),
+            name: name.to_string(),
+            qualified_name: name.to_string(),
+            kind,
+            language,
+            path: path.into(),
+            line: 1,
+            start_line: 1,
+            end_line: 1,
+            start_byte: 0,
+            end_byte: 0,
+            signature: signature.to_string(),
+            doc: None,
+            parent: None,
+            name_byte: 0,
+        }
+    }
+
+    #[test]
+    fn type_parameters_are_read_before_and_after_the_name() {
+        let m = def(
+            "java",
+            "getBean",
+            Kind::Method,
+            "public <T extends Map<K, V>, U> T getBean(Class<T> t) {",
+        );
+        assert!(declares_type_parameter(&m, "T"));
+        assert!(declares_type_parameter(&m, "U"));
+        assert!(!declares_type_parameter(&m, "K"));
+        assert!(!declares_type_parameter(&m, "Class"));
+        let c = def(
+            "java",
+            "Box",
+            Kind::Class,
+            "public class Box<K, V extends Comparable<V>> implements Map<K, V> {",
+        );
+        assert!(declares_type_parameter(&c, "K") && declares_type_parameter(&c, "V"));
+        assert!(!declares_type_parameter(&c, "Comparable"));
+        let k = def(
+            "kotlin",
+            "get",
+            Kind::Function,
+            "inline fun <reified T : Any> get(): T {",
+        );
+        assert!(declares_type_parameter(&k, "T"));
+        let v = def("kotlin", "Box", Kind::Class, "class Box<out T>(val t: T) {");
+        assert!(declares_type_parameter(&v, "T"));
+        let g = def(
+            "go",
+            "Map",
+            Kind::Function,
+            "func Map[K comparable, V any](m map[K]V) []V {",
+        );
+        assert!(declares_type_parameter(&g, "K") && declares_type_parameter(&g, "V"));
+        let r = def(
+            "rust",
+            "get",
+            Kind::Function,
+            "pub fn get<'a, T: Into<String>>(x: &'a T) -> T {",
+        );
+        assert!(declares_type_parameter(&r, "T"));
+        assert!(!declares_type_parameter(&r, "a"));
+        let plain = def(
+            "java",
+            "run",
+            Kind::Method,
+            "@Cached(key = \"<T>\") public void run(List<T> xs) {",
+        );
+        assert!(!declares_type_parameter(&plain, "T"));
+        let typed = def(
+            "java",
+            "names",
+            Kind::Method,
+            "public Map<String, Foo> names() {",
+        );
+        assert!(!declares_type_parameter(&typed, "Foo"));
+        let none = def("java", "size", Kind::Method, "int size() {");
+        assert!(!declares_type_parameter(&none, "T"));
+    }
+}

@@ -1,0 +1,329 @@
+//! Calls as receivers: `getBeanFactory().getBean(..)` calls `getBean` on whatever
+//! `getBeanFactory()` returns, and a method that declares its return type says what
+//! that is. This module reads a receiver that is a call, and the type a definition's
+//! signature declares it returns, in the languages whose signatures state it plainly.
+//!
+//! Only a type that names a definite type is given: a type variable (`T`), a
+//! primitive, `void`, an unknown or self type (`Any`, `unknown`, `Self`) or a union of
+//! real types gives none, so that the call stays unresolved rather than tied to a
+//! guess.
+
+use crate::symbols::Symbol;
+
+/// A receiver that is a call: `qualifier.name(args)`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ReceiverCall<'q> {
+    /// The text before the callee (`context` in `context.getParent()`), if any.
+    pub qualifier: Option<&'q str>,
+    pub name: &'q str,
+    /// The number of arguments, when they could be counted.
+    pub arity: Option<u16>,
+}
+
+/// Reads `q` as a call, when it is one whose arguments can be read (no string or
+/// character literal, balanced parentheses). A null-safe or non-null mark after it
+/// (`factory()?.`, `factory()!!.`) changes nothing of the type.
+pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
+    let body = q.trim().trim_end_matches(['?', '!']).strip_suffix(')')?;
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, b) in body.bytes().enumerate().rev() {
+        match b {
+            b')' => depth += 1,
+            b'(' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            b'(' => depth -= 1,
+            b'"' | b'\'' | b'`' => return None,
+            _ => {}
+        }
+    }
+    let open = open?;
+    let callee = body[..open].trim_end();
+    let (qualifier, name) = match callee.rsplit_once('.') {
+        Some((q, n)) => (Some(q.trim()), n.trim()),
+        None => (None, callee),
+    };
+    let word = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    };
+    if !word(name) || qualifier.is_some_and(str::is_empty) {
+        return None;
+    }
+    Some(ReceiverCall {
+        qualifier,
+        name,
+        arity: argument_count(&body[open + 1..]),
+    })
+}
+
+/// The number of comma-separated arguments at the top level of `args`.
+fn argument_count(args: &str) -> Option<u16> {
+    if args.trim().is_empty() {
+        return Some(0);
+    }
+    let mut depth = 0i32;
+    let mut count = 1u16;
+    for b in args.bytes() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => count = count.checked_add(1)?,
+            _ => {}
+        }
+    }
+    (depth == 0).then_some(count)
+}
+
+/// The type `sym` (a function or method) declares it returns, as written, when its
+/// signature states one that names a definite type.
+pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
+    let sig = sym.signature.as_str();
+    let at = name_position(sig, &sym.name)?;
+    let written = match sym.language {
+        "java" => type_before(&sig[..at])?,
+        "kotlin" | "typescript" | "tsx" | "scala" => type_after(&sig[at + sym.name.len()..], ":")?,
+        "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
+        _ => return None,
+    };
+    let written = written.trim();
+    let simple = written
+        .rsplit(['.', ' '])
+        .next()
+        .unwrap_or(written)
+        .split(['<', '[', '?'])
+        .next()
+        .unwrap_or("");
+    let definite = !simple.is_empty()
+        && simple.chars().next().is_some_and(char::is_uppercase)
+        && !is_type_variable(simple)
+        && !INDEFINITE.contains(&simple);
+    definite.then_some(written)
+}
+
+/// Types that say nothing definite about a value, or name the receiver's own type.
+const INDEFINITE: &[&str] = &["Any", "Self", "Unit", "Nothing", "Object", "TypeVar"];
+
+/// `T`, `K`, `T1`: the names generic code gives its type parameters.
+fn is_type_variable(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
+}
+
+/// Where the declared name stands in a signature: followed by its parameters (or
+/// type parameters) and not inside another word.
+fn name_position(sig: &str, name: &str) -> Option<usize> {
+    let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    sig.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let before_ok = i == 0 || !is_word_byte(sig.as_bytes()[i - 1]);
+        let after = sig[i + name.len()..].trim_start();
+        before_ok && (after.starts_with('(') || after.starts_with('<'))
+    })
+}
+
+/// The type written just before the name (`public @Nullable Foo get(`), without its
+/// type arguments; none for an array or a declaration without a type.
+fn type_before(head: &str) -> Option<&str> {
+    let head = head.trim_end();
+    let head = match head.strip_suffix('>') {
+        Some(inner) => {
+            let mut depth = 1usize;
+            let mut open = None;
+            for (i, b) in inner.bytes().enumerate().rev() {
+                match b {
+                    b'>' => depth += 1,
+                    b'<' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            open = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            inner[..open?].trim_end()
+        }
+        None => head,
+    };
+    let start = head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.'))
+        .map_or(0, |i| i + 1);
+    let ty = &head[start..];
+    (!ty.is_empty() && !ty.ends_with('.')).then_some(ty)
+}
+
+/// The type written after the parameters and `marker` (`): Foo {`, `) -> Foo:`).
+fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
+    let tail = tail.trim_start();
+    // Type parameters between the name and the parameters (`foo<T>(`).
+    let tail = match tail.strip_prefix('<') {
+        Some(rest) => rest.split_once('>')?.1.trim_start(),
+        None => tail,
+    };
+    let params = tail.strip_prefix('(')?;
+    let mut depth = 1usize;
+    let mut close = None;
+    for (i, b) in params.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let rest = params[close? + 1..].trim_start().strip_prefix(marker)?;
+    let end = rest.find(['{', '=']).unwrap_or(rest.len());
+    let written = rest[..end].trim().trim_end_matches(':').trim_end();
+    // A union of types says nothing definite, unless all but one are "no value".
+    let mut real = written
+        .split('|')
+        .map(str::trim)
+        .filter(|t| !matches!(*t, "null" | "undefined" | "None"));
+    let one = real.next()?;
+    real.next().is_none().then_some(one)
+}
+
+/// A Python annotation's type: quotes and `Optional[...]` taken off.
+fn python_type(written: &str) -> Option<&str> {
+    let t = written.trim().trim_matches(['"', '\'']);
+    let t = match t
+        .strip_prefix("Optional[")
+        .or_else(|| t.strip_prefix("typing.Optional["))
+    {
+        Some(inner) => inner.strip_suffix(']')?.trim().trim_matches(['"', '\'']),
+        None => t,
+    };
+    (!t.starts_with("Union[") && !t.contains(',')).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbols::{make_id, Kind};
+
+    fn method(language: &'static str, name: &str, signature: &str) -> Symbol {
+        let path = std::path::Path::new("x");
+        Symbol {
+            id: make_id(path, name, Kind::Method),
+            name: name.to_string(),
+            qualified_name: name.to_string(),
+            kind: Kind::Method,
+            language,
+            path: path.into(),
+            line: 1,
+            start_line: 1,
+            end_line: 1,
+            start_byte: 0,
+            end_byte: 0,
+            signature: signature.to_string(),
+            doc: None,
+            parent: None,
+            name_byte: 0,
+        }
+    }
+
+    fn returns(language: &'static str, name: &str, signature: &str) -> Option<String> {
+        declared_return_type(&method(language, name, signature)).map(str::to_string)
+    }
+
+    #[test]
+    fn a_call_receiver_is_read_with_its_qualifier_and_argument_count() {
+        let call = |q| receiver_call(q);
+        assert_eq!(
+            call("getBeanFactory()"),
+            Some(ReceiverCall {
+                qualifier: None,
+                name: "getBeanFactory",
+                arity: Some(0)
+            })
+        );
+        assert_eq!(
+            call("context.getParent(a, f(b, c))"),
+            Some(ReceiverCall {
+                qualifier: Some("context"),
+                name: "getParent",
+                arity: Some(2)
+            })
+        );
+        assert_eq!(
+            call("a.b().c(x -> x.d())").map(|c| (c.qualifier, c.name)),
+            Some((Some("a.b()"), "c"))
+        );
+        assert_eq!(call("factory()?").map(|c| c.name), Some("factory"));
+        assert_eq!(call("get(\")\")"), None);
+        assert_eq!(call("context"), None);
+        assert_eq!(call("(x)"), None);
+        assert_eq!(call("new Foo()").map(|c| c.name), None);
+    }
+
+    #[test]
+    fn java_return_types_are_read_before_the_name() {
+        assert_eq!(
+            returns(
+                "java",
+                "getBeanFactory",
+                "protected @Nullable BeanFactory getBeanFactory() {"
+            ),
+            Some("BeanFactory".into())
+        );
+        assert_eq!(
+            returns("java", "names", "public List<Map<String, Foo>> names() {"),
+            Some("List".into())
+        );
+        assert_eq!(
+            returns("java", "entry", "Map.Entry<K, V> entry(int i) {"),
+            Some("Map.Entry".into())
+        );
+        assert_eq!(returns("java", "pick", "public <T> T pick() {"), None);
+        assert_eq!(returns("java", "run", "public void run() {"), None);
+        assert_eq!(returns("java", "size", "int size() {"), None);
+        assert_eq!(returns("java", "all", "Foo[] all() {"), None);
+        assert_eq!(returns("java", "Foo", "public Foo(int x) {"), None);
+    }
+
+    #[test]
+    fn return_types_written_after_the_parameters_are_read() {
+        assert_eq!(
+            returns(
+                "kotlin",
+                "factory",
+                "fun factory(name: String): BeanFactory? {"
+            ),
+            Some("BeanFactory?".into())
+        );
+        assert_eq!(returns("kotlin", "x", "fun <T> x(): T ="), None);
+        assert_eq!(returns("kotlin", "u", "fun u() {"), None);
+        assert_eq!(
+            returns(
+                "typescript",
+                "make",
+                "make<T>(a: (x: T) => void): Maker | undefined {"
+            ),
+            Some("Maker".into())
+        );
+        assert_eq!(returns("typescript", "m", "m(): Foo | Bar {"), None);
+        assert_eq!(returns("typescript", "n", "n(): any {"), None);
+        assert_eq!(
+            returns("python", "manager", "def manager(self) -> \"Manager\":"),
+            Some("Manager".into())
+        );
+        assert_eq!(
+            returns("python", "m", "def m(self) -> Optional[Manager]:"),
+            Some("Manager".into())
+        );
+        assert_eq!(returns("python", "a", "def a(self) -> Any:"), None);
+        assert_eq!(returns("python", "s", "def s(self) -> Self:"), None);
+        assert_eq!(returns("python", "u", "def u(self) -> Union[A, B]:"), None);
+        assert_eq!(returns("python", "n", "def n(self):"), None);
+        assert_eq!(returns("go", "F", "func F() *Foo {"), None);
+    }
+}
