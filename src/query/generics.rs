@@ -109,30 +109,42 @@ fn parameter_names(list: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// A definition with just a language, name, kind and signature, for the tests of the
+/// modules that read signatures.
+#[cfg(test)]
+pub(super) fn signed(
+    language: &'static str,
+    name: &str,
+    kind: crate::symbols::Kind,
+    signature: &str,
+) -> Symbol {
+    let path = std::path::Path::new("x");
+    Symbol {
+        id: crate::symbols::make_id(path, name, kind),
+        name: name.to_string(),
+        qualified_name: name.to_string(),
+        kind,
+        language,
+        path: path.into(),
+        line: 1,
+        start_line: 1,
+        end_line: 1,
+        start_byte: 0,
+        end_byte: 0,
+        signature: signature.to_string(),
+        doc: None,
+        parent: None,
+        name_byte: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::symbols::{make_id, Kind};
+    use crate::symbols::Kind;
 
     fn def(language: &'static str, name: &str, kind: Kind, signature: &str) -> Symbol {
-        let path = std::path::Path::new("x");
-        Symbol {
-            id: make_id(path, name, kind),
-            name: name.to_string(),
-            qualified_name: name.to_string(),
-            kind,
-            language,
-            path: path.into(),
-            line: 1,
-            start_line: 1,
-            end_line: 1,
-            start_byte: 0,
-            end_byte: 0,
-            signature: signature.to_string(),
-            doc: None,
-            parent: None,
-            name_byte: 0,
-        }
+        signed(language, name, kind, signature)
     }
 
     #[test]

@@ -208,27 +208,10 @@ fn python_type(written: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::symbols::{make_id, Kind};
+    use crate::symbols::Kind;
 
     fn method(language: &'static str, name: &str, signature: &str) -> Symbol {
-        let path = std::path::Path::new("x");
-        Symbol {
-            id: make_id(path, name, Kind::Method),
-            name: name.to_string(),
-            qualified_name: name.to_string(),
-            kind: Kind::Method,
-            language,
-            path: path.into(),
-            line: 1,
-            start_line: 1,
-            end_line: 1,
-            start_byte: 0,
-            end_byte: 0,
-            signature: signature.to_string(),
-            doc: None,
-            parent: None,
-            name_byte: 0,
-        }
+        crate::query::generics::signed(language, name, Kind::Method, signature)
     }
 
     fn returns(language: &'static str, name: &str, signature: &str) -> Option<String> {
