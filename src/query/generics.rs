@@ -4,6 +4,7 @@
 //! use of one is a local name (never a library or repository type that happens to share
 //! it), and a method returning one says nothing of the value it returns.
 
+use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
 /// Whether `sym` declares a type parameter called `name`.
@@ -49,19 +50,18 @@ fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
     lists
 }
 
-/// Where `name` stands as a whole word in `sig`, first.
-fn name_at(sig: &str, name: &str) -> Option<usize> {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+/// Where the declared name stands in a signature: the first place where it is a whole
+/// word followed by its parameters or type parameters (`(`, `<`, `[`).
+pub(super) fn name_at(sig: &str, name: &str) -> Option<usize> {
     sig.match_indices(name).map(|(i, _)| i).find(|&i| {
-        let end = i + name.len();
-        (i == 0 || !word(sig.as_bytes()[i - 1]))
-            && sig.as_bytes().get(end).is_none_or(|&b| !word(b))
+        let after = sig[i + name.len()..].trim_start();
+        (i == 0 || !is_word_byte(sig.as_bytes()[i - 1])) && after.starts_with(['(', '<', '['])
     })
 }
 
 /// The text up to the bracket closing one already open (`rest` follows the opening
 /// one); `None` when it never closes.
-fn group(rest: &str, open: u8, close: u8) -> Option<&str> {
+pub(super) fn group(rest: &str, open: u8, close: u8) -> Option<&str> {
     let mut depth = 1usize;
     for (i, b) in rest.bytes().enumerate() {
         if b == open {
@@ -143,13 +143,9 @@ mod tests {
     use super::*;
     use crate::symbols::Kind;
 
-    fn def(language: &'static str, name: &str, kind: Kind, signature: &str) -> Symbol {
-        signed(language, name, kind, signature)
-    }
-
     #[test]
     fn type_parameters_are_read_before_and_after_the_name() {
-        let m = def(
+        let m = signed(
             "java",
             "getBean",
             Kind::Method,
@@ -159,7 +155,7 @@ mod tests {
         assert!(declares_type_parameter(&m, "U"));
         assert!(!declares_type_parameter(&m, "K"));
         assert!(!declares_type_parameter(&m, "Class"));
-        let c = def(
+        let c = signed(
             "java",
             "Box",
             Kind::Class,
@@ -167,23 +163,23 @@ mod tests {
         );
         assert!(declares_type_parameter(&c, "K") && declares_type_parameter(&c, "V"));
         assert!(!declares_type_parameter(&c, "Comparable"));
-        let k = def(
+        let k = signed(
             "kotlin",
             "get",
             Kind::Function,
             "inline fun <reified T : Any> get(): T {",
         );
         assert!(declares_type_parameter(&k, "T"));
-        let v = def("kotlin", "Box", Kind::Class, "class Box<out T>(val t: T) {");
+        let v = signed("kotlin", "Box", Kind::Class, "class Box<out T>(val t: T) {");
         assert!(declares_type_parameter(&v, "T"));
-        let g = def(
+        let g = signed(
             "go",
             "Map",
             Kind::Function,
             "func Map[K comparable, V any](m map[K]V) []V {",
         );
         assert!(declares_type_parameter(&g, "K") && declares_type_parameter(&g, "V"));
-        let r = def(
+        let r = signed(
             "rust",
             "get",
             Kind::Function,
@@ -191,21 +187,21 @@ mod tests {
         );
         assert!(declares_type_parameter(&r, "T"));
         assert!(!declares_type_parameter(&r, "a"));
-        let plain = def(
+        let plain = signed(
             "java",
             "run",
             Kind::Method,
             "@Cached(key = \"<T>\") public void run(List<T> xs) {",
         );
         assert!(!declares_type_parameter(&plain, "T"));
-        let typed = def(
+        let typed = signed(
             "java",
             "names",
             Kind::Method,
             "public Map<String, Foo> names() {",
         );
         assert!(!declares_type_parameter(&typed, "Foo"));
-        let none = def("java", "size", Kind::Method, "int size() {");
+        let none = signed("java", "size", Kind::Method, "int size() {");
         assert!(!declares_type_parameter(&none, "T"));
     }
 }

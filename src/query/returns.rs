@@ -8,6 +8,8 @@
 //! real types gives none, so that the call stays unresolved rather than tied to a
 //! guess.
 
+use super::generics::{group, name_at};
+use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
 /// A receiver that is a call: `qualifier.name(args)`.
@@ -25,31 +27,16 @@ pub struct ReceiverCall<'q> {
 /// (`factory()?.`, `factory()!!.`) changes nothing of the type.
 pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     let body = q.trim().trim_end_matches(['?', '!']).strip_suffix(')')?;
-    let mut depth = 0usize;
-    let mut open = None;
-    for (i, b) in body.bytes().enumerate().rev() {
-        match b {
-            b')' => depth += 1,
-            b'(' if depth == 0 => {
-                open = Some(i);
-                break;
-            }
-            b'(' => depth -= 1,
-            b'"' | b'\'' | b'`' => return None,
-            _ => {}
-        }
+    let open = opening(body, b'(', b')')?;
+    if body[open..].contains(['"', '\'', '`']) {
+        return None;
     }
-    let open = open?;
     let callee = body[..open].trim_end();
     let (qualifier, name) = match callee.rsplit_once('.') {
         Some((q, n)) => (Some(q.trim()), n.trim()),
         None => (None, callee),
     };
-    let word = |s: &str| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-    };
+    let word = |s: &str| !s.is_empty() && s.bytes().all(is_word_byte);
     if !word(name) || qualifier.is_some_and(str::is_empty) {
         return None;
     }
@@ -58,6 +45,23 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         name,
         arity: argument_count(&body[open + 1..]),
     })
+}
+
+/// Where the bracket opens that closes right after `text` (read backwards, nested
+/// pairs skipped); `None` when it never opens.
+fn opening(text: &str, open: u8, close: u8) -> Option<usize> {
+    let mut depth = 1usize;
+    for (i, b) in text.bytes().enumerate().rev() {
+        if b == close {
+            depth += 1;
+        } else if b == open {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
 }
 
 /// The number of comma-separated arguments at the top level of `args`.
@@ -82,7 +86,7 @@ fn argument_count(args: &str) -> Option<u16> {
 /// signature states one that names a definite type.
 pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
     let sig = sym.signature.as_str();
-    let at = name_position(sig, &sym.name)?;
+    let at = name_at(sig, &sym.name)?;
     let written = match sym.language {
         "java" => type_before(&sig[..at])?,
         "kotlin" | "typescript" | "tsx" | "scala" => type_after(&sig[at + sym.name.len()..], ":")?,
@@ -113,40 +117,12 @@ fn is_type_variable(name: &str) -> bool {
     chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
 }
 
-/// Where the declared name stands in a signature: followed by its parameters (or
-/// type parameters) and not inside another word.
-fn name_position(sig: &str, name: &str) -> Option<usize> {
-    let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    sig.match_indices(name).map(|(i, _)| i).find(|&i| {
-        let before_ok = i == 0 || !is_word_byte(sig.as_bytes()[i - 1]);
-        let after = sig[i + name.len()..].trim_start();
-        before_ok && (after.starts_with('(') || after.starts_with('<'))
-    })
-}
-
 /// The type written just before the name (`public @Nullable Foo get(`), without its
 /// type arguments; none for an array or a declaration without a type.
 fn type_before(head: &str) -> Option<&str> {
     let head = head.trim_end();
     let head = match head.strip_suffix('>') {
-        Some(inner) => {
-            let mut depth = 1usize;
-            let mut open = None;
-            for (i, b) in inner.bytes().enumerate().rev() {
-                match b {
-                    b'>' => depth += 1,
-                    b'<' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            open = Some(i);
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            inner[..open?].trim_end()
-        }
+        Some(inner) => inner[..opening(inner, b'<', b'>')?].trim_end(),
         None => head,
     };
     let start = head
@@ -164,23 +140,8 @@ fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
         Some(rest) => rest.split_once('>')?.1.trim_start(),
         None => tail,
     };
-    let params = tail.strip_prefix('(')?;
-    let mut depth = 1usize;
-    let mut close = None;
-    for (i, b) in params.bytes().enumerate() {
-        match b {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(i);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let rest = params[close? + 1..].trim_start().strip_prefix(marker)?;
+    let params = group(tail.strip_prefix('(')?, b'(', b')')?;
+    let rest = tail[params.len() + 2..].trim_start().strip_prefix(marker)?;
     let end = rest.find(['{', '=']).unwrap_or(rest.len());
     let written = rest[..end].trim().trim_end_matches(':').trim_end();
     // A union of types says nothing definite, unless all but one are "no value".
