@@ -89,7 +89,7 @@ pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
     let at = name_at(sig, &sym.name)?;
     let written = match sym.language {
         "java" => type_before(&sig[..at])?,
-        "kotlin" | "typescript" | "tsx" | "scala" => type_after(&sig[at + sym.name.len()..], ":")?,
+        "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         _ => return None,
     };
