@@ -226,18 +226,21 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
                     p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
                 }
             }
-            let mut lines = crate::source::LineCache::default();
-            for u in &uses {
+            let wanted: Vec<(&Path, u32)> = uses
+                .iter()
+                .map(|u| (u.file.path.as_path(), u.reference.line))
+                .collect();
+            let contents = crate::source::lines_at(&wanted);
+            for (u, content) in uses.iter().zip(&contents) {
                 let r = &u.reference;
-                let content = lines.line(&u.file.path, r.line).to_string();
                 p.record(&Record::Reference(ReferenceData {
                     kind: r.kind.as_str(),
                     path: PathJson(&u.file.path),
                     line: r.line,
                     column: r.column,
-                    line_content: &content,
+                    line_content: content,
                     qualifier: r.qualifier.as_deref(),
-                    caller: u.caller.as_ref().map(|c| CallerData {
+                    caller: u.caller_symbol().map(|c| CallerData {
                         id: &c.id,
                         name: &c.name,
                         qualified_name: &c.qualified_name,
@@ -281,7 +284,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
             }
             let found_some = !uses.is_empty();
             left_to_exit(uses);
-            left_to_exit(lines);
+            left_to_exit(contents);
             Ok(ExitStatus::from_outcome(found_some, run.report.had_error()))
         },
     )

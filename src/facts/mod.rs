@@ -121,13 +121,14 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
-    /// The definition enclosing a reference, skipping scopes that are not symbols.
-    pub fn enclosing_symbol(&self, r: &Reference) -> Option<&Symbol> {
+    /// The position in `definitions` of the definition enclosing a reference,
+    /// skipping scopes that are not symbols.
+    pub fn enclosing_symbol(&self, r: &Reference) -> Option<usize> {
         let mut at = r.enclosing.map(|i| i as usize);
         while let Some(i) = at {
             let s = self.definitions.get(i)?;
             if s.kind != crate::symbols::Kind::Scope {
-                return Some(s);
+                return Some(i);
             }
             at = s.parent;
         }

@@ -30,8 +30,9 @@ use crate::symbols::Symbol;
 pub struct Use {
     pub file: Arc<FileFacts>,
     pub reference: Reference,
-    /// The definition containing the use, if any.
-    pub caller: Option<Symbol>,
+    /// The position in the file's definitions of the definition containing the use,
+    /// if any (see [`Use::caller_symbol`]).
+    pub caller: Option<usize>,
     /// True when the use resolves to the target; false when it only has its name and
     /// its receiver or qualifier could not be resolved.
     pub resolved: bool,
@@ -39,6 +40,13 @@ pub struct Use {
     pub depth: usize,
     /// The id of the target this is a use of.
     pub target: String,
+}
+
+impl Use {
+    /// The definition containing the use, if any.
+    pub fn caller_symbol(&self) -> Option<&Symbol> {
+        self.caller.and_then(|i| self.file.definitions.get(i))
+    }
 }
 
 /// Finds the uses of `targets`, following resolved callers up to `depth` levels, in
@@ -59,13 +67,13 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
             u.depth = d;
             // The callers become the next level's targets, if there is one.
             if u.resolved && d < depth {
-                if let Some(i) = u.reference.enclosing {
-                    let caller = caller_def(&u.file, i as usize);
-                    if let Some(c) = caller {
-                        let t = Target::of(&c);
-                        if seen.insert(t.key()) {
-                            next.push(t);
-                        }
+                if let Some(index) = u.caller {
+                    let t = Target::of(&DefRef {
+                        file: u.file.clone(),
+                        index,
+                    });
+                    if seen.insert(t.key()) {
+                        next.push(t);
                     }
                 }
             }
@@ -84,20 +92,6 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
         ))
     });
     out
-}
-
-/// The nearest enclosing definition that is a symbol (not a scope).
-fn caller_def(file: &Arc<FileFacts>, mut i: usize) -> Option<DefRef> {
-    loop {
-        let d = file.definitions.get(i)?;
-        if d.kind != crate::symbols::Kind::Scope {
-            return Some(DefRef {
-                file: file.clone(),
-                index: i,
-            });
-        }
-        i = d.parent?;
-    }
 }
 
 /// The direct uses of one level of targets, in path and position order.
@@ -163,7 +157,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
         uses.push(Use {
             file: f.clone(),
             reference: r.clone(),
-            caller: f.enclosing_symbol(r).cloned(),
+            caller: f.enclosing_symbol(r),
             resolved,
             depth: 1,
             target: targets[target].symbol().id.clone(),

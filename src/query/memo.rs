@@ -59,10 +59,6 @@ impl<K: Eq + Hash, V: Clone> Memo<K, V> {
         self.insert(key, value.clone());
         value
     }
-
-    pub fn clear(&self) {
-        self.map().clear();
-    }
 }
 
 #[cfg(test)]
@@ -82,7 +78,5 @@ mod tests {
         }
         assert_eq!(computed, 1);
         assert_eq!(memo.get("k"), Some(7));
-        memo.clear();
-        assert!(!memo.contains("k"));
     }
 }

@@ -174,7 +174,8 @@ type GoModule = (PathBuf, String);
 /// Resolves references against a facts source, caching what it looked up.
 pub struct Resolver<'s> {
     source: &'s dyn FactsSource,
-    by_name: Memo<String, Vec<DefRef>>,
+    /// Shared, so that a lookup copies a pointer, not every definition of the name.
+    by_name: Memo<String, Arc<[DefRef]>>,
     /// The walked files' normalised paths, collected on first use.
     file_set: std::sync::OnceLock<FxHashSet<PathBuf>>,
     /// The walked files by file name, built on first use: a module path is looked up
@@ -190,6 +191,35 @@ pub struct Resolver<'s> {
     /// common name mostly go through a few receiver types, whose supertypes would
     /// otherwise be resolved again for every use.
     members: Memo<MemberKey, Lookup>,
+    /// Imports already resolved, by file, position among its imports, and kinds.
+    imports: Memo<ImportKey, Resolution>,
+}
+
+/// A file's facts as a key: by identity, which the key keeps alive, so that the same
+/// address can never stand for another file.
+#[derive(Clone)]
+struct FactsKey(Arc<FileFacts>);
+
+impl PartialEq for FactsKey {
+    fn eq(&self, other: &FactsKey) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for FactsKey {}
+
+impl std::hash::Hash for FactsKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        Arc::as_ptr(&self.0).hash(state);
+    }
+}
+
+/// An import lookup: the importing file, the import's position, the kinds asked.
+type ImportKey = (FactsKey, usize, u32);
+
+/// `kinds` as a set of bits (none: any kind).
+fn kind_mask(kinds: &[Kind]) -> u32 {
+    kinds.iter().fold(0, |mask, &k| mask | 1 << (k as u32))
 }
 
 /// A member lookup: the type (its file and index), the member's name, the kinds asked.
@@ -207,6 +237,7 @@ impl<'s> Resolver<'s> {
             recording: Mutex::new(None),
             go_modules: Memo::new(),
             members: Memo::new(),
+            imports: Memo::new(),
         }
     }
 
@@ -258,13 +289,14 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        self.by_name.extend(found);
+        self.by_name
+            .extend(found.into_iter().map(|(name, defs)| (name, defs.into())));
     }
 
     /// Every repository definition named `name`.
-    pub fn defs_named(&self, name: &str) -> Vec<DefRef> {
+    pub fn defs_named(&self, name: &str) -> Arc<[DefRef]> {
         if !is_word(name) {
-            return Vec::new();
+            return Arc::new([]);
         }
         if let Some(v) = self.by_name.get(name) {
             return v;
@@ -277,43 +309,65 @@ impl<'s> Resolver<'s> {
             .as_mut()
         {
             wanted.insert(name.to_string());
-            return Vec::new();
+            MISSED_NAMES.set(MISSED_NAMES.get() + 1);
+            return Arc::new([]);
         }
         self.prefetch([name.to_string()]);
-        self.by_name.get(name).unwrap_or_default()
+        self.by_name.get(name).unwrap_or_else(|| Arc::new([]))
     }
 
     /// Resolves many references with as few passes over the tree as possible: dry
     /// runs record which names the answers need from other files (without loading
-    /// them), one pass loads them all, and the real run follows. A name only the real
-    /// run reaches (a supertype of a type found in that pass) is still loaded lazily.
+    /// them), one pass loads them all, and the next round resolves again only the
+    /// references whose answer needed one of those names. An answer that needed none
+    /// is final as it stands: every name it looked up was loaded whole. A name only
+    /// the last round reaches (a supertype of a type found in that pass) is still
+    /// loaded lazily.
     pub fn resolve_all(&self, items: &[(&Arc<FileFacts>, &Reference)]) -> Vec<Resolution> {
+        let mut answers: Vec<Option<Resolution>> = vec![None; items.len()];
+        let mut pending: Vec<usize> = (0..items.len()).collect();
         for _ in 0..MAX_PLANNING_ROUNDS {
-            self.forget_members();
             self.recording
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .replace(HashSet::new());
-            items.par_iter().for_each(|(f, r)| {
-                self.resolve(f, r);
-            });
+            // A dry resolution does no parallel work of its own, so the names it
+            // could not answer for are counted on the thread that runs it.
+            let round: Vec<(usize, Option<Resolution>)> = pending
+                .par_iter()
+                .map(|&i| {
+                    let (f, r) = items[i];
+                    let missed = MISSED_NAMES.get();
+                    let answer = self.resolve(f, r);
+                    (i, (MISSED_NAMES.get() == missed).then_some(answer))
+                })
+                .collect();
             let wanted = self
                 .recording
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .take()
                 .unwrap_or_default();
-            if wanted.is_empty() {
+            for (i, answer) in round {
+                answers[i] = answer;
+            }
+            pending.retain(|&i| answers[i].is_none());
+            if wanted.is_empty() || pending.is_empty() {
                 break;
             }
             self.prefetch(wanted);
         }
-        self.forget_members();
-        items.par_iter().map(|(f, r)| self.resolve(f, r)).collect()
-    }
-
-    fn forget_members(&self) {
-        self.members.clear();
+        let last: Vec<(usize, Resolution)> = pending
+            .par_iter()
+            .map(|&i| (i, self.resolve(items[i].0, items[i].1)))
+            .collect();
+        for (i, answer) in last {
+            answers[i] = Some(answer);
+        }
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or(Resolution::Unresolved))
+            .collect()
     }
 
     /// What `r`, a reference in `file`, names.
@@ -427,24 +481,26 @@ impl<'s> Resolver<'s> {
             PackageScope::Declared => match &file.package {
                 Some(pkg) => self
                     .defs_named(name)
-                    .into_iter()
+                    .iter()
                     .filter(|d| {
                         d.file.package.as_deref() == Some(pkg.as_str())
                             && d.symbol().parent.is_none()
                             && kind_ok(kinds, d.symbol().kind)
                     })
+                    .cloned()
                     .collect(),
                 None => Vec::new(),
             },
             PackageScope::Directory => {
                 let dir = file_dir(file);
                 self.defs_named(name)
-                    .into_iter()
+                    .iter()
                     .filter(|d| {
                         file_dir(&d.file) == dir
                             && d.symbol().parent.is_none()
                             && kind_ok(kinds, d.symbol().kind)
                     })
+                    .cloned()
                     .collect()
             }
             PackageScope::None => Vec::new(),
@@ -566,8 +622,9 @@ impl<'s> Resolver<'s> {
         }
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
-            .into_iter()
+            .iter()
             .filter(|d| kind_ok(kinds, d.symbol().kind))
+            .cloned()
             .collect();
         // 7. One global namespace: a name with one definition is that definition,
         //    preferably one in a file this file includes.
@@ -895,11 +952,12 @@ impl<'s> Resolver<'s> {
     fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {
         let found: Vec<DefRef> = self
             .defs_named(ty)
-            .into_iter()
+            .iter()
             .filter(|d| {
                 let s = d.symbol();
-                s.kind.is_type_like() && full_name(d) == format!("{pkg}.{ty}")
+                s.kind.is_type_like() && full_name_is(d, pkg, ty)
             })
+            .cloned()
             .collect();
         if let Some(d) = pick(found) {
             return Resolution::Definition(d);
@@ -984,7 +1042,27 @@ impl<'s> Resolver<'s> {
     }
 
     /// The definition an import of a name brings in.
+    /// [`Resolver::import_target`], answered once per import and kinds: the uses in a
+    /// file mostly go through a few imported types (an answer a dry run gave without
+    /// a name it has not loaded, or that met a cut chain, is not kept).
     fn resolve_import(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
+        let Some(at) = file.imports.iter().position(|i| std::ptr::eq(i, imp)) else {
+            return self.import_target(file, imp, kinds);
+        };
+        let key: ImportKey = (FactsKey(file.clone()), at, kind_mask(kinds));
+        if let Some(hit) = self.imports.get(&key) {
+            return hit;
+        }
+        let (cuts, missed) = (SUPERTYPE_CUTS.get(), MISSED_NAMES.get());
+        let found = self.import_target(file, imp, kinds);
+        if SUPERTYPE_CUTS.get() == cuts && MISSED_NAMES.get() == missed {
+            self.imports.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// What import `imp` of `file` binds, of `kinds`.
+    fn import_target(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
         let Some(name) = imp.name.as_deref() else {
             return match self.module_target(file, imp) {
                 ModuleTarget::External(m) => Resolution::External(Some(m)),
@@ -1008,10 +1086,9 @@ impl<'s> Resolver<'s> {
             ModuleTarget::Package(pkg) => {
                 let found: Vec<DefRef> = self
                     .defs_named(name)
-                    .into_iter()
-                    .filter(|d| {
-                        kind_ok(kinds, d.symbol().kind) && full_name(d) == format!("{pkg}.{name}")
-                    })
+                    .iter()
+                    .filter(|d| kind_ok(kinds, d.symbol().kind) && full_name_is(d, pkg, name))
+                    .cloned()
                     .collect();
                 match pick(found) {
                     Some(d) => Resolution::Definition(d),
@@ -1093,19 +1170,20 @@ impl<'s> Resolver<'s> {
             }
             ModuleTarget::Package(pkg) => self
                 .defs_named(name)
-                .into_iter()
+                .iter()
                 .filter(|d| {
                     kind_ok(kinds, d.symbol().kind)
                         && d.file.package.as_deref() == Some(pkg.as_str())
                         && d.symbol().parent.is_none()
                 })
+                .cloned()
                 .collect(),
             ModuleTarget::External(_) | ModuleTarget::Unknown => Vec::new(),
         }
     }
 
-    /// [`Resolver::member`] from the top, answered once per type, name and kinds (a
-    /// dry run's answers lack what it has not loaded: they are dropped when it ends).
+    /// [`Resolver::member`] from the top, answered once per type, name and kinds (an
+    /// answer a dry run gave without a name it has not loaded is not kept).
     fn member_of(&self, ty: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
         let key: MemberKey = (
             ty.file.path.clone(),
@@ -1116,11 +1194,12 @@ impl<'s> Resolver<'s> {
         if let Some(hit) = self.members.get(&key) {
             return hit;
         }
-        let cuts = SUPERTYPE_CUTS.get();
+        let (cuts, missed) = (SUPERTYPE_CUTS.get(), MISSED_NAMES.get());
         let found = self.member(ty, name, kinds, 0, &mut HashSet::new());
-        // An answer that met a cut chain depends on where the chain was entered: it is
-        // not kept for other callers.
-        if SUPERTYPE_CUTS.get() == cuts {
+        // An answer that met a cut chain depends on where the chain was entered, and
+        // one a dry run gave without a name it has not loaded lacks what that name
+        // defines: neither is kept for other callers.
+        if SUPERTYPE_CUTS.get() == cuts && MISSED_NAMES.get() == missed {
             self.members.insert(key, found.clone());
         }
         found
@@ -1158,12 +1237,13 @@ impl<'s> Resolver<'s> {
             let qualified = format!("{}.{name}", t.qualified_name);
             found = self
                 .defs_named(name)
-                .into_iter()
+                .iter()
                 .filter(|d| {
                     kind_ok(kinds, d.symbol().kind)
                         && d.symbol().qualified_name == qualified
                         && same_package(&d.file, &ty.file)
                 })
+                .cloned()
                 .collect();
         }
         match pick_lookup(found) {
@@ -1550,6 +1630,8 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
     /// How many chains this thread has cut.
     static SUPERTYPE_CUTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many times a dry run on this thread needed a name not loaded yet.
+    static MISSED_NAMES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// The thread's chain of types whose supertypes are being resolved, kept right when a
@@ -1764,12 +1846,20 @@ fn members_outside_types(lang: &str) -> bool {
 }
 
 /// The package-qualified name of a definition (`org.acme.Outer.Inner`).
-fn full_name(d: &DefRef) -> String {
-    let q = &d.symbol().qualified_name;
-    match &d.file.package {
-        Some(p) if !q.starts_with(&format!("{p}.")) => format!("{p}.{q}"),
-        _ => q.clone(),
-    }
+/// Whether `d`'s name with its package in front (unless its qualified name already
+/// starts with the package) is `{pkg}.{name}`; compared in place, since resolving an
+/// import asks this of every definition of the imported name.
+fn full_name_is(d: &DefRef, pkg: &str, name: &str) -> bool {
+    let q = d.symbol().qualified_name.as_str();
+    let in_front = match &d.file.package {
+        Some(p) if !(q.starts_with(p.as_str()) && q[p.len()..].starts_with('.')) => p.as_str(),
+        _ => "",
+    };
+    let full = [in_front, if in_front.is_empty() { "" } else { "." }, q];
+    let wanted = [pkg, ".", name];
+    full.iter()
+        .flat_map(|s| s.bytes())
+        .eq(wanted.iter().flat_map(|s| s.bytes()))
 }
 
 fn same_package(a: &FileFacts, b: &FileFacts) -> bool {
@@ -1951,5 +2041,61 @@ mod tests {
                 "{given}"
             );
         }
+    }
+
+    fn def_in_package(package: Option<&str>, qualified_name: &str) -> super::DefRef {
+        let mut symbol = crate::query::generics::signed(
+            "java",
+            qualified_name.rsplit('.').next().unwrap_or(qualified_name),
+            super::Kind::Class,
+            "class C",
+        );
+        symbol.qualified_name = qualified_name.to_string();
+        let file = crate::facts::FileFacts {
+            path: PathBuf::from("x"),
+            language: crate::lang::by_name("java").unwrap(),
+            package: package.map(str::to_string),
+            definitions: vec![symbol].into(),
+            references: Vec::new(),
+            imports: Vec::new(),
+            bindings: Vec::new(),
+        };
+        super::DefRef {
+            file: std::sync::Arc::new(file),
+            index: 0,
+        }
+    }
+
+    #[test]
+    fn a_full_name_is_compared_with_its_package_in_front_once() {
+        use super::full_name_is;
+        let d = def_in_package(Some("org.demo"), "Outer.Inner");
+        assert!(full_name_is(&d, "org.demo.Outer", "Inner"));
+        assert!(full_name_is(&d, "org.demo", "Outer.Inner"));
+        assert!(!full_name_is(&d, "org.demo", "Inner"));
+        assert!(!full_name_is(&d, "org", "demo.Outer.Inne"));
+        // A qualified name that already starts with the package is not prefixed again.
+        let d = def_in_package(Some("org.demo"), "org.demo.Thing");
+        assert!(full_name_is(&d, "org.demo", "Thing"));
+        assert!(!full_name_is(&d, "org.demo.org.demo", "Thing"));
+        // Only a whole package component counts as that start.
+        let d = def_in_package(Some("org.demo"), "org.demonstration.Thing");
+        assert!(full_name_is(&d, "org.demo.org.demonstration", "Thing"));
+        let d = def_in_package(None, "Thing");
+        assert!(!full_name_is(&d, "", "Thing"));
+        assert!(full_name_is(&def_in_package(None, "a.Thing"), "a", "Thing"));
+    }
+
+    #[test]
+    fn kind_masks_tell_kind_sets_apart() {
+        use super::{kind_mask, Kind};
+        assert_eq!(kind_mask(&[]), 0);
+        assert_eq!(
+            kind_mask(&[Kind::Class, Kind::Method]),
+            kind_mask(&[Kind::Method, Kind::Class])
+        );
+        assert_ne!(kind_mask(&[Kind::Class]), kind_mask(&[Kind::Method]));
+        assert_ne!(kind_mask(&[Kind::Function]), 0);
+        assert_ne!(kind_mask(&[Kind::Scope]), kind_mask(&[Kind::Block]));
     }
 }

@@ -161,8 +161,9 @@ pub fn targets(
             let found: Vec<DefRef> = prefer_definitions(
                 resolver
                     .defs_named(&last)
-                    .into_iter()
+                    .iter()
                     .filter(|d| matches_name(d, &q))
+                    .cloned()
                     .collect(),
             );
             let mut groups: BTreeMap<(PathBuf, String), Target> = BTreeMap::new();

@@ -144,9 +144,9 @@ fn callers(t: &Target, resolver: &Resolver) -> Vec<DefRef> {
     what_breaks(std::slice::from_ref(t), 1, resolver)
         .into_iter()
         .filter_map(|u| {
-            let caller = u.caller?;
-            let index = u.file.definitions.iter().position(|d| d.id == caller.id)?;
-            seen.insert(caller.id).then(|| DefRef {
+            let index = u.caller?;
+            let id = u.file.definitions.get(index)?.id.clone();
+            seen.insert(id).then(|| DefRef {
                 file: u.file.clone(),
                 index,
             })

@@ -222,23 +222,28 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         all,
         |resolver, targets| {
             let uses = what_breaks(&targets, depth, resolver);
-            let mut lines = crate::source::LineCache::default();
+            let wanted: Vec<(&std::path::Path, u32)> = uses
+                .iter()
+                .map(|u| (u.file.path.as_path(), u.reference.line))
+                .collect();
+            let contents = crate::source::lines_at(&wanted);
             let files: BTreeSet<String> = uses
                 .iter()
                 .map(|u| u.file.path.to_string_lossy().into_owned())
                 .collect();
             let items: Vec<Value> = uses
             .iter()
-            .map(|u| {
+            .zip(&contents)
+            .map(|(u, content)| {
                 let r = &u.reference;
                 json!({
                     "kind": r.kind.as_str(),
                     "path": u.file.path.to_string_lossy(),
                     "line": r.line,
                     "column": r.column,
-                    "line_content": crate::mcp::budget::cut_text(lines.line(&u.file.path, r.line).trim(), 300).0,
+                    "line_content": crate::mcp::budget::cut_text(content.trim(), 300).0,
                     "qualifier": r.qualifier,
-                    "caller": u.caller.as_ref().map(|c| json!({
+                    "caller": u.caller_symbol().map(|c| json!({
                         "id": c.id, "name": c.name, "qualified_name": c.qualified_name, "kind": c.kind.as_str(),
                     })),
                     "resolution": if u.resolved { "definition" } else { "unresolved" },
