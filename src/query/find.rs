@@ -51,9 +51,19 @@ pub fn find_symbols(
         }
     });
     let mut found = found.into_inner().unwrap_or_else(|p| p.into_inner());
-    found.sort_by(|(fa, a), (fb, b)| compare(a, &files[*fa].path, b, &files[*fb].path));
+    let order = |(fa, a): &(usize, Match), (fb, b): &(usize, Match)| {
+        compare(a, &files[*fa].path, b, &files[*fb].path).then(a.ordinal.cmp(&b.ordinal))
+    };
     let total = found.len();
-    let shown = &found[window.start.min(total)..window.end.min(total)];
+    // Only the matches up to the window's end need an order: they are picked out
+    // first (the order is total, so the same ones a full sort would put there).
+    let end = window.end.min(total);
+    if end > 0 && end < total {
+        found.select_nth_unstable_by(end - 1, order);
+        found.truncate(end);
+    }
+    found.sort_unstable_by(order);
+    let shown = &found[window.start.min(end)..end];
     Found {
         ranked: read_in_full(source, shown),
         total,

@@ -590,7 +590,8 @@ impl FactsSource for FromIndex<'_> {
 
     fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
         // The walked files each stored content answers for (identical files share one).
-        let mut files_of: FxHashMap<i64, Vec<usize>> = FxHashMap::default();
+        let mut files_of: FxHashMap<i64, Vec<usize>> =
+            FxHashMap::with_capacity_and_hasher(self.slots.len(), Default::default());
         for (i, slot) in self.slots.iter().enumerate() {
             if let Slot::Parsed(id) = slot {
                 files_of.entry(*id).or_default().push(i);
