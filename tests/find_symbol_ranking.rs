@@ -133,3 +133,53 @@ fn words_only_in_the_path_count_a_little() {
         ["util.py http_client_get", "net/http/client.py get"]
     );
 }
+
+#[test]
+fn a_short_page_is_the_head_of_the_long_one_and_every_run_agrees() {
+    // Many equal scores (the same name in many files, two on one line), so that only
+    // the tie-breaks order the page; `--limit` picks its matches before sorting them.
+    let mut files: Vec<(String, String)> = (0..40)
+        .map(|i| {
+            (
+                format!("pkg{}/m{i}.py", i % 7),
+                "def handle(x):\n    return x\n\nclass Handle: pass\n".to_string(),
+            )
+        })
+        .collect();
+    files.push((
+        "one.js".into(),
+        "function handle() {}; function handle() {}\n".into(),
+    ));
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = tree(&borrowed);
+    let page = |limit: &str| -> Vec<String> {
+        let out = codesearch()
+            .current_dir(dir.path())
+            .args(["find-symbol", "handle", "--json", "--limit", limit])
+            .output()
+            .expect("runs");
+        json_lines(&out.stdout)
+            .iter()
+            .map(|r| match r["type"].as_str() {
+                Some("symbol") => r["data"]["id"].as_str().expect("an id").to_string(),
+                _ => format!("total {}", r["data"]["total_matches"]),
+            })
+            .collect()
+    };
+    let long = page("200");
+    assert_eq!(
+        long.last().map(String::as_str),
+        Some("total 82"),
+        "{long:?}"
+    );
+    for limit in ["1", "5", "37"] {
+        let short = page(limit);
+        let n: usize = limit.parse().expect("a number");
+        assert_eq!(short[..n], long[..n], "--limit {limit}");
+        assert_eq!(short[n], "total 82");
+    }
+    assert_eq!(page("200"), long, "the same order on every run");
+}
