@@ -811,3 +811,137 @@ fn a_type_parameter_is_a_local_name_not_a_library_or_a_repository_type() {
     let got = depends(dir.path(), &["Box.real"]);
     assert!(has(&got, "6 type_use T -> p/T.java:2"), "{got:#?}");
 }
+
+#[test]
+fn a_local_given_a_call_result_has_the_type_the_callee_returns() {
+    let dir = tree(&[
+        (
+            "src/main/java/p/Repo.java",
+            "package p;\n\npublic class Repo {\n    public Item find(int id) { return null; }\n}\n",
+        ),
+        (
+            "src/main/java/p/Item.java",
+            "package p;\n\npublic class Item {\n    public void save() {}\n}\n",
+        ),
+        (
+            "src/main/java/q/Item.java",
+            "package q;\n\npublic class Item {\n    public void save() {}\n}\n",
+        ),
+        (
+            "src/main/java/p/Service.java",
+            "package p;\n\npublic class Service {\n    private Repo repo;\n\
+             \x20   void run() {\n        var item = repo.find(1);\n        item.save();\n\
+             \x20       Object other = repo.find(2);\n        other.save();\n    }\n}\n",
+        ),
+        (
+            "web/repo.ts",
+            "export class Item {\n  save(): void {}\n}\n\
+             export class Repo {\n  find(id: number): Item { return new Item(); }\n}\n",
+        ),
+        (
+            "web/service.ts",
+            "import { Repo } from './repo';\n\nexport function run(repo: Repo) {\n\
+             \x20 const item = repo.find(1);\n  item.save();\n\
+             \x20 const { save } = repo.find(2);\n  const [first] = repo.find(3);\n  first.save();\n}\n",
+        ),
+        (
+            "py/store.py",
+            "class Item:\n    def save(self):\n        pass\n\n\
+             class Repo:\n    def find(self, id) -> Item:\n        return Item()\n",
+        ),
+        (
+            "py/service.py",
+            "from store import Repo\n\n\
+             def run(repo: Repo):\n    item = repo.find(1)\n    item.save()\n\n\
+             def again(repo: Repo, other):\n    item = repo.find(1)\n    item = other\n    item.save()\n\n\
+             def loop(node: Repo):\n    node = node.find(1)\n    node = node.find(2)\n    node.save()\n",
+        ),
+        (
+            "kt/p/Repo.kt",
+            "package p\n\nclass Item {\n    fun save() {}\n}\n\n\
+             class Repo {\n    fun find(id: Int): Item = Item()\n}\n",
+        ),
+        (
+            "kt/p/Service.kt",
+            "package p\n\nclass Service(val repo: Repo) {\n    fun run() {\n\
+             \x20       val item = repo.find(1)\n        item.save()\n    }\n}\n",
+        ),
+    ]);
+    let java = depends(dir.path(), &["Service.run", "-t", "java"]);
+    for want in [
+        "7 call item.save -> src/main/java/p/Item.java:4",
+        // A declared type wins over the call that gives the value.
+        "9 call other.save -> external:java.lang",
+    ] {
+        assert!(has(&java, want), "missing {want:?} in {java:#?}");
+    }
+    let ts = depends(dir.path(), &["service.run", "-t", "ts"]);
+    for want in [
+        "5 call item.save -> web/repo.ts:2",
+        // Names taken apart from the value have no one type.
+        "8 call first.save -> ?",
+    ] {
+        assert!(has(&ts, want), "missing {want:?} in {ts:#?}");
+    }
+    let py = depends(dir.path(), &["py/service.py::run#function"]);
+    assert!(has(&py, "5 call item.save -> py/store.py:2"), "{py:#?}");
+    // Bound again in the same scope: no one type, so no guess.
+    let again = depends(dir.path(), &["py/service.py::again#function"]);
+    assert!(has(&again, "10 call item.save -> ?"), "{again:#?}");
+    let looped = depends(dir.path(), &["py/service.py::loop#function"]);
+    assert!(has(&looped, "15 call node.save -> ?"), "{looped:#?}");
+    let kt = depends(dir.path(), &["Service.run", "-t", "kotlin"]);
+    assert!(has(&kt, "6 call item.save -> kt/p/Repo.kt:4"), "{kt:#?}");
+}
+
+#[test]
+fn a_local_given_its_own_call_result_ends_not_a_stack_overflow() {
+    let dir = tree(&[(
+        "chain.py",
+        "class Node:\n    def next(self):\n        return self\n\n\
+         def walk(start):\n    x = x.next()\n    x.next()\n",
+    )]);
+    let got = depends(dir.path(), &["chain.py::walk#function"]);
+    assert!(has(&got, "7 call x.next -> ?"), "{got:#?}");
+}
+
+#[test]
+fn a_call_no_java_overload_can_take_is_unresolved_not_guessed() {
+    let dir = tree(&[
+        (
+            "src/p/Factory.java",
+            "package p;\n\npublic class Factory {\n    public Object getBean(String name) { return null; }\n\
+             \x20   public Object getBean(String name, Object... args) { return null; }\n\
+             \x20   public void run(int times, Runnable task) {}\n}\n",
+        ),
+        (
+            "src/p/Use.java",
+            "package p;\n\npublic class Use {\n    void go(Factory f) {\n        f.getBean(\"a\");\n\
+             \x20       f.getBean();\n    }\n}\n",
+        ),
+        (
+            "src/p/Use.kt",
+            "package p\n\nclass KUse {\n    fun go() {\n        val f = Factory()\n\
+             \x20       f.getBean(\"a\")\n        f.getBean<Any>()\n        f.run(2) { println() }\n    }\n}\n",
+        ),
+    ]);
+    let java = depends(dir.path(), &["Use.go"]);
+    for want in [
+        "5 call f.getBean -> src/p/Factory.java:4",
+        // No overload takes no argument: a namesake, not a guess among them.
+        "6 call f.getBean -> ?",
+    ] {
+        assert!(has(&java, want), "missing {want:?} in {java:#?}");
+    }
+    let kotlin = depends(dir.path(), &["KUse.go"]);
+    for want in [
+        "6 call f.getBean -> src/p/Factory.java:4",
+        // Type arguments are no arguments: `getBean<Any>()` passes none (an extension
+        // function of that name would be what it calls).
+        "7 call f.getBean -> ?",
+        // A lambda after the parentheses is an argument.
+        "8 call f.run -> src/p/Factory.java:6",
+    ] {
+        assert!(has(&kotlin, want), "missing {want:?} in {kotlin:#?}");
+    }
+}

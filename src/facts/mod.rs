@@ -104,6 +104,18 @@ pub struct Binding {
     /// The definition it belongs to (a function for locals and parameters, a type for
     /// fields); `None` at file level.
     pub scope: Option<u32>,
+    /// The call whose result gives the binding its value, when the syntax shows no type
+    /// (`user = repo.find(id)`): its type is the one the callee declares it returns.
+    pub initializer: Option<Initializer>,
+}
+
+/// A call that initialises a binding: its callee's name, what is written before it,
+/// and its number of arguments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Initializer {
+    pub name: String,
+    pub qualifier: Option<String>,
+    pub arity: Option<u16>,
 }
 
 /// Everything one file contributes to symbol questions.

@@ -21,7 +21,7 @@ use tree_sitter::{Node, Tree};
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
+use super::{Binding, BindingKind, FileFacts, Initializer, RefKind, Reference};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -456,14 +456,7 @@ impl<'a> Walk<'a> {
         let Some((name, qualifier)) = callee_parts(g, node) else {
             return;
         };
-        let arity = arguments(g, node).map(|a| {
-            let mut c = a.walk();
-            let n = a
-                .named_children(&mut c)
-                .filter(|n| !g.class(*n).has(Class::COMMENT))
-                .count();
-            u16::try_from(n).unwrap_or(u16::MAX)
-        });
+        let arity = arity(g, node);
         let qualifier = qualifier.map(|q| compact(self.text(q)));
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
         if !self.requires.contains(&node.start_byte()) {
@@ -513,6 +506,10 @@ impl<'a> Walk<'a> {
             return;
         }
         let parent = stack.last();
+        // `var x = ..`: an inferred type, not a use of a type named `var`.
+        if name == "var" && field == Some("type") && is_inferred_type(self.g, node, self.src) {
+            return;
+        }
         if let Some(p) = parent {
             let pk = p.kind;
             if p.class.has(Class::KEYED) && matches!(field, Some("name" | "key" | "label")) {
@@ -607,19 +604,23 @@ impl<'a> Walk<'a> {
     /// A declaration: its names, with the type written or constructed.
     fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind) {
         let g = self.g;
-        let ty = g.child(node, "type").or_else(|| {
-            let mut c = node.walk();
-            let t = node.named_children(&mut c).find(|n| {
-                matches!(
-                    g.kind(*n),
-                    "user_type" | "nullable_type" | "type_annotation"
-                )
+        let ty = g
+            .child(node, "type")
+            .filter(|t| !is_inferred_type(g, *t, self.src))
+            .or_else(|| {
+                let mut c = node.walk();
+                let t = node.named_children(&mut c).find(|n| {
+                    matches!(
+                        g.kind(*n),
+                        "user_type" | "nullable_type" | "type_annotation"
+                    )
+                });
+                t
             });
-            t
-        });
         let value = ["value", "right", "init"]
             .iter()
-            .find_map(|f| g.child(node, f));
+            .find_map(|f| g.child(node, f))
+            .or_else(|| after_equals(node));
         let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
         if names.is_empty() {
             // Kotlin parameters and variable declarations: the first identifier child.
@@ -629,8 +630,29 @@ impl<'a> Walk<'a> {
                 .find(|n| matches!(g.kind(*n), "identifier" | "simple_identifier"));
             names.extend(first);
         }
+        // One name declared with no type (not `a, b = f()`, not a pattern): the call
+        // that gives it its value tells its type.
+        let single = names.len() == 1;
         for n in names {
+            // Java's declarators hold their own value (`int a = 1, b = f();`).
+            let own = g.child(n, "value");
+            let value = own.or(value);
+            let before = self.bindings.len();
             self.bind(n, ty, value, kind);
+            let one_name = g.class(n).has(Class::IDENTIFIER)
+                || (own.is_some()
+                    && g.child(n, "name")
+                        .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
+            if (single || own.is_some())
+                && one_name
+                && ty.is_none()
+                && self.bindings.len() == before + 1
+            {
+                let init = value.and_then(|v| initializer(g, v, self.src));
+                if let Some(b) = self.bindings.last_mut().filter(|b| b.type_name.is_none()) {
+                    b.initializer = init;
+                }
+            }
         }
     }
 
@@ -672,6 +694,7 @@ impl<'a> Walk<'a> {
                             type_qualifier,
                             kind: BindingKind::Field,
                             scope: class_scope,
+                            initializer: None,
                         });
                     }
                 }
@@ -693,6 +716,7 @@ impl<'a> Walk<'a> {
                 type_qualifier: type_qualifier.clone(),
                 kind,
                 scope,
+                initializer: None,
             });
         }
     }
@@ -831,6 +855,83 @@ fn member_receiver(
 }
 
 /// The arguments node of a call.
+/// The value written after `=` in a declaration whose grammar names no field for it,
+/// or right after the declaration, in the node that holds it (Kotlin's `val x = f()`,
+/// where `x` alone is the declaration). Only the next siblings are looked at: a
+/// declaration among thousands (`var a, b, ..` minified) costs no scan of the others.
+fn after_equals(node: Node<'_>) -> Option<Node<'_>> {
+    let mut c = node.walk();
+    let mut children = node.children(&mut c);
+    if children.any(|n| !n.is_named() && n.kind() == "=") {
+        return children.find(Node::is_named);
+    }
+    let equals = node
+        .next_sibling()
+        .filter(|n| !n.is_named() && n.kind() == "=")?;
+    equals.next_named_sibling()
+}
+
+/// Java's and C#'s `var`: the type is inferred from the value, and nothing is named.
+fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> bool {
+    matches!(
+        g.kind(t),
+        "type_identifier" | "implicit_type" | "identifier"
+    ) && src.get(t.byte_range()) == Some("var")
+}
+
+/// The number of arguments of a call, where the syntax shows them. A Kotlin lambda
+/// written after the parentheses (`f(x) { .. }`) is one more: it is held by the node
+/// around the parentheses (a call suffix, or the call of which this call is the callee).
+fn arity(g: &'static Grammar, call: Node<'_>) -> Option<u16> {
+    let lambdas = |holder: Node<'_>| {
+        let mut c = holder.walk();
+        let n = holder
+            .named_children(&mut c)
+            .filter(|n| g.kind(*n) == "annotated_lambda")
+            .count();
+        n
+    };
+    arguments(g, call).map(|a| {
+        let mut c = a.walk();
+        let mut n = a
+            .named_children(&mut c)
+            .filter(|n| !g.class(*n).has(Class::COMMENT))
+            .count();
+        if let Some(suffix) = a.parent().filter(|p| g.kind(*p) == "call_suffix") {
+            n += lambdas(suffix);
+        } else if let Some(outer) = call
+            .parent()
+            .filter(|p| g.kind(*p) == g.kind(call) && p.named_child(0) == Some(call))
+        {
+            n += lambdas(outer);
+        }
+        u16::try_from(n).unwrap_or(u16::MAX)
+    })
+}
+
+/// The call that value `v` is, when it is a plain call of a named callee (not a
+/// construction, which [`constructed_type`] reads, nor an awaited or chained value).
+fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
+    let mut v = v;
+    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
+        v = v.named_child(0)?;
+    }
+    if !g.class(v).has(Class::CALL) {
+        return None;
+    }
+    let (name, qualifier) = callee_parts(g, v)?;
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let name = text(name).trim();
+    if name.is_empty() || !name.bytes().all(crate::source::is_word_byte) {
+        return None;
+    }
+    Some(Initializer {
+        name: name.to_string(),
+        qualifier: qualifier.map(|q| compact(text(q))),
+        arity: arity(g, v),
+    })
+}
+
 fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
     for f in ["arguments", "args"] {
         if let Some(n) = g.child(call, f) {
@@ -841,7 +942,11 @@ fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
     let found = call
         .named_children(&mut c)
         .skip(1)
-        .find(|n| g.kind(*n).contains("argument") || g.kind(*n) == "call_suffix");
+        // Not `type_arguments` (Kotlin's `get<T>()`): those are no arguments.
+        .find(|n| {
+            let k = g.kind(*n);
+            (k.contains("argument") && !k.starts_with("type")) || k == "call_suffix"
+        });
     found.map(|n| {
         if g.kind(n) == "call_suffix" {
             n.named_child(0).unwrap_or(n)

@@ -373,6 +373,16 @@ impl<'s> Resolver<'s> {
     /// What `r`, a reference in `file`, names.
     pub fn resolve(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
         // A resolution that rayon runs on a thread while another one waits there for
+        // nested parallel work must not see (or be cut by) how deep the other follows
+        // initialising calls.
+        let _depth = InitializerDepth::fresh();
+        self.resolve_within(file, r)
+    }
+
+    /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
+    /// result a member is looked up in), which counts the initialising calls followed.
+    fn resolve_within(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        // A resolution that rayon runs on a thread while another one waits there for
         // nested parallel work must not see (or be cut by) the other's chain.
         let _chain = SupertypeChain::fresh();
         let kinds = kinds_for(r.kind);
@@ -398,6 +408,14 @@ impl<'s> Resolver<'s> {
         // Among overloads, the one whose parameters fit the call's arguments; when
         // the arguments do not tell, the overloads as one (never a guessed one).
         match found {
+            // A call no overload can take is to a namesake (an overload inherited from
+            // a supertype, a Kotlin extension function): not to be guessed.
+            Resolution::Definition(d)
+                if r.arity
+                    .is_some_and(|n| takes_no_call_of(&d, usize::from(n))) =>
+            {
+                Resolution::Unresolved
+            }
             Resolution::Definition(d) if has_overloads(&d) => {
                 match r.arity.and_then(|n| overload_for_arity(&d, usize::from(n))) {
                     Some(fit) => Resolution::Definition(fit),
@@ -466,6 +484,20 @@ impl<'s> Resolver<'s> {
             }
         }
         None
+    }
+
+    /// Whether a binding holds a value of the type its initialising call returns for
+    /// as long as it is in scope: always where the language types it statically from
+    /// that call (Java, Kotlin, TypeScript); elsewhere only when nothing else in its
+    /// scope binds the name again (`x = f()` then `x = g()` leaves no one type).
+    fn keeps_its_initial_type(file: &FileFacts, b: &crate::facts::Binding) -> bool {
+        matches!(file.language.name, "java" | "kotlin" | "typescript" | "tsx")
+            || file
+                .bindings
+                .iter()
+                .filter(|o| o.scope == b.scope && o.name == b.name)
+                .count()
+                == 1
     }
 
     /// The top-level definitions named `name` in the package of `file` (its declared
@@ -720,10 +752,11 @@ impl<'s> Resolver<'s> {
             }
         }
         if is_word(q) {
-            // A parameter, local or field with a known type.
+            // A parameter, local or field with a known type, or one given the result
+            // of a call.
             if let Some(b) = Self::binding(file, r.enclosing, q) {
-                return match &b.type_name {
-                    Some(t) => self.member_of_type_name(
+                return match (&b.type_name, &b.initializer) {
+                    (Some(t), _) => self.member_of_type_name(
                         file,
                         r.enclosing,
                         t,
@@ -731,7 +764,18 @@ impl<'s> Resolver<'s> {
                         name,
                         kinds,
                     ),
-                    None => Resolution::Unresolved,
+                    (None, Some(init)) if Self::keeps_its_initial_type(file, b) => {
+                        let call = ReceiverCall {
+                            qualifier: init.qualifier.as_deref(),
+                            name: &init.name,
+                            arity: init.arity,
+                        };
+                        match InitializerDepth::enter() {
+                            Some(_depth) => self.member_of_call_result(file, r, &call, name, kinds),
+                            None => Resolution::Unresolved,
+                        }
+                    }
+                    (None, _) => Resolution::Unresolved,
                 };
             }
             // An imported module, or an imported type.
@@ -853,7 +897,7 @@ impl<'s> Resolver<'s> {
             arity: call.arity,
             ..r.clone()
         };
-        let Resolution::Definition(method) = self.resolve(file, &callee) else {
+        let Resolution::Definition(method) = self.resolve_within(file, &callee) else {
             return Resolution::Unresolved;
         };
         let Some(written) = declared_return_type(method.symbol()) else {
@@ -1632,6 +1676,47 @@ thread_local! {
     static SUPERTYPE_CUTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many times a dry run on this thread needed a name not loaded yet.
     static MISSED_NAMES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many initialising calls the resolution on this thread is following.
+    static INITIALIZERS_FOLLOWED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many initialising calls one resolution follows, one inside the other
+/// (`a = f(); b = a.g(); b.h()`): enough for real code, and an end to `x = x.next()`.
+const MAX_INITIALIZERS_FOLLOWED: usize = 4;
+
+/// The count of initialising calls a resolution is following, kept right when it ends
+/// early or unwinds.
+enum InitializerDepth {
+    /// A resolution's own count; the one it set aside comes back when it ends.
+    Fresh(usize),
+    /// One call followed, uncounted when its answer is known.
+    Entered,
+}
+
+impl InitializerDepth {
+    fn fresh() -> InitializerDepth {
+        InitializerDepth::Fresh(INITIALIZERS_FOLLOWED.replace(0))
+    }
+
+    /// Counts one more call followed; `None` when there are too many already.
+    fn enter() -> Option<InitializerDepth> {
+        let n = INITIALIZERS_FOLLOWED.get();
+        (n < MAX_INITIALIZERS_FOLLOWED).then(|| {
+            INITIALIZERS_FOLLOWED.set(n + 1);
+            InitializerDepth::Entered
+        })
+    }
+}
+
+impl Drop for InitializerDepth {
+    fn drop(&mut self) {
+        match self {
+            InitializerDepth::Fresh(saved) => INITIALIZERS_FOLLOWED.set(*saved),
+            InitializerDepth::Entered => {
+                INITIALIZERS_FOLLOWED.set(INITIALIZERS_FOLLOWED.get().saturating_sub(1));
+            }
+        }
+    }
 }
 
 /// The thread's chain of types whose supertypes are being resolved, kept right when a
@@ -1715,6 +1800,26 @@ fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
     d.file.definitions.iter().enumerate().filter(move |(_, o)| {
         callable && o.name == s.name && o.parent == s.parent && o.kind == s.kind
     })
+}
+
+/// Whether no overload of `d` can take a call of `arity` arguments: it is declared
+/// where every parameter must be passed (Java: no default values), and each overload's
+/// parameters were counted and take another number.
+fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
+    if d.symbol().language != "java" {
+        return false;
+    }
+    let mut counts = overloads(d).map(|(_, o)| parameter_count(&o.signature, &o.name));
+    let mut any = false;
+    let none_fits = counts.all(|count| {
+        any = true;
+        match count {
+            Some((n, false)) => n != arity,
+            Some((n, true)) => arity + 1 < n,
+            None => false,
+        }
+    });
+    any && none_fits
 }
 
 /// Whether `d` is one of several overloads.
