@@ -96,6 +96,7 @@ pub(super) fn facts_with(
         open: Vec::new(),
         declared: FxHashSet::default(),
         calls: FxHashMap::default(),
+        trailing_lambdas: FxHashMap::default(),
         requires: FxHashSet::default(),
         references: Vec::new(),
         imports: Vec::new(),
@@ -152,6 +153,9 @@ struct Walk<'a> {
     declared: FxHashSet<usize>,
     /// Callee name offsets of calls seen above the current node.
     calls: FxHashMap<usize, CallSite>,
+    /// Lambdas written after the parentheses of a Kotlin call, by the call node (its
+    /// id) they are arguments of: the call that holds them is visited first.
+    trailing_lambdas: FxHashMap<usize, usize>,
     /// `require(..)` calls already read as the imports of a declaration.
     requires: FxHashSet<usize>,
     references: Vec<Reference>,
@@ -319,7 +323,7 @@ impl<'a> Walk<'a> {
             return true;
         }
         if class.has(Class::PARAMETER) {
-            self.declare(node, BindingKind::Parameter);
+            self.declare(node, BindingKind::Parameter, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
         } else if class.has(Class::VARIABLE) {
@@ -328,7 +332,7 @@ impl<'a> Walk<'a> {
             } else {
                 BindingKind::Local
             };
-            self.declare(node, k);
+            self.declare(node, k, stack);
         } else if matches!(kind, "arrow_function" | "lambda_expression") {
             // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
             for field in ["parameter", "parameters"] {
@@ -456,7 +460,16 @@ impl<'a> Walk<'a> {
         let Some((name, qualifier)) = callee_parts(g, node) else {
             return;
         };
-        let arity = arity(g, node);
+        // `f(x) { .. }` in Kotlin: the call with the parentheses is the callee of one
+        // that holds the lambda, and is visited next.
+        if let Some(inner) = node.named_child(0).filter(|c| g.class(*c).has(Class::CALL)) {
+            let lambdas = trailing_lambdas(g, node);
+            if lambdas > 0 {
+                self.trailing_lambdas.insert(inner.id(), lambdas);
+            }
+        }
+        let extra = self.trailing_lambdas.remove(&node.id()).unwrap_or(0);
+        let arity = arity(g, node, extra);
         let qualifier = qualifier.map(|q| compact(self.text(q)));
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
         if !self.requires.contains(&node.start_byte()) {
@@ -602,7 +615,7 @@ impl<'a> Walk<'a> {
     }
 
     /// A declaration: its names, with the type written or constructed.
-    fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind) {
+    fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind, stack: &[Frame<'t>]) {
         let g = self.g;
         let ty = g
             .child(node, "type")
@@ -620,7 +633,7 @@ impl<'a> Walk<'a> {
         let value = ["value", "right", "init"]
             .iter()
             .find_map(|f| g.child(node, f))
-            .or_else(|| after_equals(node));
+            .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)));
         let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
         if names.is_empty() {
             // Kotlin parameters and variable declarations: the first identifier child.
@@ -856,19 +869,26 @@ fn member_receiver(
 
 /// The arguments node of a call.
 /// The value written after `=` in a declaration whose grammar names no field for it,
-/// or right after the declaration, in the node that holds it (Kotlin's `val x = f()`,
-/// where `x` alone is the declaration). Only the next siblings are looked at: a
-/// declaration among thousands (`var a, b, ..` minified) costs no scan of the others.
-fn after_equals(node: Node<'_>) -> Option<Node<'_>> {
+/// or, for Kotlin's `val x = f()` (where `x` alone is the declaration), after the
+/// declaration in the property that holds it (`holder`, its parent).
+fn after_equals<'t>(
+    g: &'static Grammar,
+    node: Node<'t>,
+    holder: Option<Node<'t>>,
+) -> Option<Node<'t>> {
     let mut c = node.walk();
     let mut children = node.children(&mut c);
     if children.any(|n| !n.is_named() && n.kind() == "=") {
         return children.find(Node::is_named);
     }
-    let equals = node
-        .next_sibling()
-        .filter(|n| !n.is_named() && n.kind() == "=")?;
-    equals.next_named_sibling()
+    let holder = holder.filter(|h| g.kind(*h) == "property_declaration")?;
+    let mut c = holder.walk();
+    let mut rest = holder
+        .children(&mut c)
+        .skip_while(|n| n.id() != node.id())
+        .skip(1);
+    rest.next().filter(|n| !n.is_named() && n.kind() == "=")?;
+    rest.find(Node::is_named)
 }
 
 /// Java's and C#'s `var`: the type is inferred from the value, and nothing is named.
@@ -879,34 +899,35 @@ fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> bool {
     ) && src.get(t.byte_range()) == Some("var")
 }
 
-/// The number of arguments of a call, where the syntax shows them. A Kotlin lambda
-/// written after the parentheses (`f(x) { .. }`) is one more: it is held by the node
-/// around the parentheses (a call suffix, or the call of which this call is the callee).
-fn arity(g: &'static Grammar, call: Node<'_>) -> Option<u16> {
-    let lambdas = |holder: Node<'_>| {
-        let mut c = holder.walk();
-        let n = holder
-            .named_children(&mut c)
-            .filter(|n| g.kind(*n) == "annotated_lambda")
-            .count();
-        n
-    };
-    arguments(g, call).map(|a| {
-        let mut c = a.walk();
-        let mut n = a
-            .named_children(&mut c)
-            .filter(|n| !g.class(*n).has(Class::COMMENT))
-            .count();
-        if let Some(suffix) = a.parent().filter(|p| g.kind(*p) == "call_suffix") {
-            n += lambdas(suffix);
-        } else if let Some(outer) = call
-            .parent()
-            .filter(|p| g.kind(*p) == g.kind(call) && p.named_child(0) == Some(call))
-        {
-            n += lambdas(outer);
-        }
-        u16::try_from(n).unwrap_or(u16::MAX)
-    })
+/// The number of arguments of a call, where the syntax shows them, `extra` more (a
+/// Kotlin lambda written after the parentheses, `f(x) { .. }`, that the call around
+/// this one holds). A lambda in the call's own suffix counts too.
+fn arity(g: &'static Grammar, call: Node<'_>, extra: usize) -> Option<u16> {
+    let args = arguments(g, call)?;
+    let mut c = args.walk();
+    let mut n = args
+        .named_children(&mut c)
+        .filter(|n| !g.class(*n).has(Class::COMMENT))
+        .count()
+        + extra;
+    let mut c = call.walk();
+    if let Some(suffix) = call
+        .named_children(&mut c)
+        .find(|n| g.kind(*n) == "call_suffix")
+    {
+        n += trailing_lambdas(g, suffix);
+    }
+    Some(u16::try_from(n).unwrap_or(u16::MAX))
+}
+
+/// How many lambdas `holder` holds after a call's parentheses.
+fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
+    let mut c = holder.walk();
+    let n = holder
+        .named_children(&mut c)
+        .filter(|n| g.kind(*n) == "annotated_lambda")
+        .count();
+    n
 }
 
 /// The call that value `v` is, when it is a plain call of a named callee (not a
@@ -916,7 +937,11 @@ fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initialize
     if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
         v = v.named_child(0)?;
     }
-    if !g.class(v).has(Class::CALL) {
+    // Not `f(x) { .. }` (Kotlin): the call with the parentheses is inside this one.
+    if !g.class(v).has(Class::CALL)
+        || v.named_child(0)
+            .is_some_and(|c| g.class(c).has(Class::CALL))
+    {
         return None;
     }
     let (name, qualifier) = callee_parts(g, v)?;
@@ -928,7 +953,7 @@ fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initialize
     Some(Initializer {
         name: name.to_string(),
         qualifier: qualifier.map(|q| compact(text(q))),
-        arity: arity(g, v),
+        arity: arity(g, v, 0),
     })
 }
 
