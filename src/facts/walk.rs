@@ -867,7 +867,6 @@ fn member_receiver(
     Some(compact(src.get(receiver.byte_range()).unwrap_or("")))
 }
 
-/// The arguments node of a call.
 /// The value written after `=` in a declaration whose grammar names no field for it,
 /// or, for Kotlin's `val x = f()` (where `x` alone is the declaration), after the
 /// declaration in the property that holds it (`holder`, its parent).
@@ -930,8 +929,9 @@ fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
     n
 }
 
-/// The call that value `v` is, when it is a plain call of a named callee (not a
-/// construction, which [`constructed_type`] reads, nor an awaited or chained value).
+/// The call that value `v` is, when it is a plain call of a named callee (not an
+/// awaited value, nor Kotlin's `f(x) { .. }`); a construction gives its type directly
+/// (see [`constructed_type`]), so its binding never asks for this.
 fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
     let mut v = v;
     if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
@@ -957,6 +957,7 @@ fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initialize
     })
 }
 
+/// The arguments node of a call.
 fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
     for f in ["arguments", "args"] {
         if let Some(n) = g.child(call, f) {
