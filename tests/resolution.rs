@@ -945,3 +945,41 @@ fn a_call_no_java_overload_can_take_is_unresolved_not_guessed() {
         assert!(has(&kotlin, want), "missing {want:?} in {kotlin:#?}");
     }
 }
+
+#[test]
+fn go_locals_take_the_first_result_of_the_call_that_declares_them() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "w/w.go",
+            "package w\n\ntype Writer struct{}\n\n\
+             func New(dir string) (*Writer, error) { return &Writer{}, nil }\n\n\
+             func Make() *Writer { return nil }\n\n\
+             func (w *Writer) Flush() error { return nil }\n",
+        ),
+        (
+            "v/v.go",
+            "package v\n\ntype Writer struct{}\n\nfunc (w *Writer) Flush() error { return nil }\n",
+        ),
+        (
+            "m/m.go",
+            "package m\n\nimport \"example.com/x/w\"\n\nfunc Run() {\n\
+             \tw1, err := w.New(\"d\")\n\t_ = err\n\tw1.Flush()\n\
+             \tw4 := w.Make()\n\tw4.Flush()\n\
+             \tn, e := count()\n\t_ = e\n\tn.Flush()\n\
+             \tc := w.Writer(other())\n\tc.Flush()\n}\n\n\
+             func count() (int, error) { return 0, nil }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["m.Run"]);
+    for want in [
+        "8 call w1.Flush -> w/w.go:9",
+        // An exported function is no constructor of a type named after it.
+        "10 call w4.Flush -> w/w.go:9",
+        "13 call n.Flush -> ?",
+        // A conversion gives a value of the type converted to.
+        "15 call c.Flush -> w/w.go:9",
+    ] {
+        assert!(has(&got, want), "missing {want:?} in {got:#?}");
+    }
+}

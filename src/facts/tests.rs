@@ -280,3 +280,35 @@ fn focused_facts_keep_everything_a_scan_for_uses_reads() {
         assert!(focused.bindings.len() < whole.bindings.len(), "{file}");
     }
 }
+
+#[test]
+fn locals_record_the_call_that_gives_them_their_value() {
+    let f = facts(
+        "m.go",
+        "package m\n\nfunc Run() {\n\tw1, err := w.New(\"d\")\n\tw4 := w.Make()\n\tvar a, b = pair()\n}\n",
+    );
+    let init = |name: &str| {
+        f.bindings
+            .iter()
+            .find(|b| b.name == name)
+            .and_then(|b| b.initializer.as_ref())
+            .map(|i| {
+                format!(
+                    "{}.{} {:?}",
+                    i.qualifier.as_deref().unwrap_or(""),
+                    i.name,
+                    i.arity
+                )
+            })
+    };
+    assert_eq!(
+        init("w1").as_deref(),
+        Some("w.New Some(1)"),
+        "{:#?}",
+        f.bindings
+    );
+    assert_eq!(init("err"), None);
+    assert_eq!(init("w4").as_deref(), Some("w.Make Some(0)"));
+    assert_eq!(init("a").as_deref(), Some(".pair Some(0)"));
+    assert_eq!(init("b"), None);
+}

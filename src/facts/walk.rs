@@ -646,7 +646,7 @@ impl<'a> Walk<'a> {
         // One name declared with no type (not `a, b = f()`, not a pattern): the call
         // that gives it its value tells its type.
         let single = names.len() == 1;
-        for n in names {
+        for (i, n) in names.into_iter().enumerate() {
             // Java's declarators hold their own value (`int a = 1, b = f();`).
             let own = g.child(n, "value");
             let value = own.or(value);
@@ -665,6 +665,22 @@ impl<'a> Walk<'a> {
                 if let Some(b) = self.bindings.last_mut().filter(|b| b.type_name.is_none()) {
                     b.initializer = init;
                 }
+            } else if i == 0 && go_results(g, node) && ty.is_none() && self.bindings.len() > before
+            {
+                // Go's `a, err := f()`: the first name holds the call's first result.
+                let first = if g.class(n).has(Class::IDENTIFIER) {
+                    Some(n)
+                } else {
+                    n.named_child(0)
+                };
+                let first = first.map(|f| self.text(f).to_string());
+                let init = value.and_then(|v| initializer(g, v, self.src));
+                if let Some(b) = self.bindings[before..]
+                    .iter_mut()
+                    .find(|b| Some(&b.name) == first.as_ref() && b.type_name.is_none())
+                {
+                    b.initializer = init;
+                }
             }
         }
     }
@@ -681,7 +697,7 @@ impl<'a> Walk<'a> {
         let (type_qualifier, type_name) = match ty {
             Some(t) => split_type(self.text(t)),
             None => value
-                .and_then(|v| constructed_type(g, v, self.src))
+                .and_then(|v| constructed_type(g, v, self.src, self.lang.name))
                 .unwrap_or((None, None)),
         };
         // `self.x = Foo()` in a method: a field of the enclosing type.
@@ -890,6 +906,12 @@ fn after_equals<'t>(
     rest.find(Node::is_named)
 }
 
+/// Whether `node` declares Go names from the results of a call (`a, err := f()`,
+/// `var a, b = f()`), where each name takes the result in its place.
+fn go_results(g: &'static Grammar, node: Node<'_>) -> bool {
+    matches!(g.kind(node), "short_var_declaration" | "var_spec")
+}
+
 /// Java's and C#'s `var`: the type is inferred from the value, and nothing is named.
 fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> bool {
     matches!(
@@ -1016,6 +1038,7 @@ fn constructed_type(
     g: &'static Grammar,
     v: Node<'_>,
     src: &str,
+    language: &str,
 ) -> Option<(Option<String>, Option<String>)> {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
     let mut v = v;
@@ -1073,8 +1096,11 @@ fn constructed_type(
                 t,
                 "list" | "dict" | "set" | "str" | "tuple" | "frozenset" | "bytes" | "bytearray"
             );
-            (builtin_type || last.chars().next().is_some_and(char::is_uppercase))
-                .then(|| split_type(t))
+            // A capitalised callee constructs a class, except in Go, where it is any
+            // exported function (`w.New(..)`, `pkg.Open(..)`).
+            let constructs =
+                language != "go" && last.chars().next().is_some_and(char::is_uppercase);
+            (builtin_type || constructs).then(|| split_type(t))
         }
         _ => None,
     }

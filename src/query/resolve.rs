@@ -488,16 +488,18 @@ impl<'s> Resolver<'s> {
 
     /// Whether a binding holds a value of the type its initialising call returns for
     /// as long as it is in scope: always where the language types it statically from
-    /// that call (Java, Kotlin, TypeScript); elsewhere only when nothing else in its
+    /// that call (Java, Kotlin, TypeScript, Go); elsewhere only when nothing else in its
     /// scope binds the name again (`x = f()` then `x = g()` leaves no one type).
     fn keeps_its_initial_type(file: &FileFacts, b: &crate::facts::Binding) -> bool {
-        matches!(file.language.name, "java" | "kotlin" | "typescript" | "tsx")
-            || file
-                .bindings
-                .iter()
-                .filter(|o| o.scope == b.scope && o.name == b.name)
-                .count()
-                == 1
+        matches!(
+            file.language.name,
+            "java" | "kotlin" | "typescript" | "tsx" | "go"
+        ) || file
+            .bindings
+            .iter()
+            .filter(|o| o.scope == b.scope && o.name == b.name)
+            .count()
+            == 1
     }
 
     /// The top-level definitions named `name` in the package of `file` (its declared
@@ -900,6 +902,11 @@ impl<'s> Resolver<'s> {
         let Resolution::Definition(method) = self.resolve_within(file, &callee) else {
             return Resolution::Unresolved;
         };
+        // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
+        // of that type.
+        if method.symbol().kind.is_type_like() {
+            return self.lookup_result(self.member_of(&method, name, kinds));
+        }
         let Some(written) = declared_return_type(method.symbol()) else {
             return Resolution::Unresolved;
         };

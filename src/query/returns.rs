@@ -91,6 +91,7 @@ pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
         "java" => type_before(&sig[..at])?,
         "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
+        "go" => go_first_result(&sig[at + sym.name.len()..])?,
         _ => return None,
     };
     let written = written.trim();
@@ -151,6 +152,31 @@ fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
         .filter(|t| !matches!(*t, "null" | "undefined" | "None"));
     let one = real.next()?;
     real.next().is_none().then_some(one)
+}
+
+/// The type of a Go function's first result (`) *Foo {`, `) (*Foo, error) {`): a
+/// declaration `a, err := f()` gives it to its first name.
+fn go_first_result(tail: &str) -> Option<&str> {
+    let tail = tail.trim_start();
+    // Type parameters between the name and the parameters (`Map[T any](`).
+    let tail = match tail.strip_prefix('[') {
+        Some(rest) => rest[group(rest, b'[', b']')?.len() + 1..].trim_start(),
+        None => tail,
+    };
+    let params = group(tail.strip_prefix('(')?, b'(', b')')?;
+    let rest = tail[params.len() + 2..].trim_start();
+    let first = match rest.strip_prefix('(') {
+        // Results in parentheses, maybe named (`(n int, err error)`): the first one's
+        // type, its last word.
+        Some(inner) => {
+            let results = group(inner, b'(', b')')?;
+            let first = results.split(',').next()?.trim();
+            first.rsplit(' ').next()?
+        }
+        None => rest.split(['{', ' ']).next()?,
+    };
+    let first = first.trim().trim_start_matches('*');
+    (!first.is_empty()).then_some(first)
 }
 
 /// A Python annotation's type: quotes and `Optional[...]` taken off.
@@ -268,6 +294,32 @@ mod tests {
         assert_eq!(returns("python", "s", "def s(self) -> Self:"), None);
         assert_eq!(returns("python", "u", "def u(self) -> Union[A, B]:"), None);
         assert_eq!(returns("python", "n", "def n(self):"), None);
-        assert_eq!(returns("go", "F", "func F() *Foo {"), None);
+        assert_eq!(returns("go", "F", "func F() *Foo {"), Some("Foo".into()));
+        assert_eq!(
+            returns(
+                "go",
+                "Appender",
+                "func (db *DB) Appender(ctx context.Context) storage.Appender {"
+            ),
+            Some("storage.Appender".into())
+        );
+        assert_eq!(
+            returns(
+                "go",
+                "Open",
+                "func Open(dir string, opts *Options) (*DB, error) {"
+            ),
+            Some("DB".into())
+        );
+        assert_eq!(
+            returns("go", "Read", "func Read(p []byte) (n int, err error) {"),
+            None
+        );
+        assert_eq!(
+            returns("go", "Make", "func Make[T any](xs []T) (*Box[T], error) {"),
+            Some("Box[T]".into())
+        );
+        assert_eq!(returns("go", "Size", "func (b *Box) Size() int {"), None);
+        assert_eq!(returns("go", "Do", "func Do() {"), None);
     }
 }
