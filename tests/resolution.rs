@@ -983,3 +983,24 @@ fn go_locals_take_the_first_result_of_the_call_that_declares_them() {
         assert!(has(&got, want), "missing {want:?} in {got:#?}");
     }
 }
+
+#[test]
+fn a_go_method_named_like_its_interface_is_no_constructor_of_it() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "storage/s.go",
+            "package storage\n\ntype GetRef interface {\n\tGetRef(h uint64) int\n}\n",
+        ),
+        (
+            "t/t.go",
+            "package t\n\nimport \"example.com/x/storage\"\n\ntype a struct{}\n\n\
+             func (a) GetRef(h uint64) int { return 0 }\n\nvar _ storage.GetRef = a{}\n\n\
+             func use(x any) {\n\tif g, ok := x.(storage.GetRef); ok {\n\t\tg.GetRef(1)\n\t}\n}\n",
+        ),
+    ]);
+    // The uses of the interface type are not uses of its method.
+    let (code, recs) = json(dir.path(), &["what-breaks", "storage.GetRef.GetRef"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["t/t.go:13 unresolved"]);
+}

@@ -26,6 +26,7 @@ use super::returns::{declared_return_type, receiver_call, ReceiverCall};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
+use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
@@ -115,8 +116,7 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
     let Some(parent) = sym.parent.and_then(|p| file.definitions.get(p)) else {
         return false;
     };
-    parent.kind.is_type_like()
-        && (sym.name == parent.name || matches!(sym.name.as_str(), "__init__" | "constructor"))
+    parent.kind.is_type_like() && constructs(file.language.name, &sym.name, &parent.name)
 }
 
 /// Which kinds of definition a use of each kind may name.

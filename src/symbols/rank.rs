@@ -249,8 +249,13 @@ fn is_constructor(d: &NameParts<'_>, language: &str) -> bool {
     let Some(class) = container(d.name, d.qualified_name) else {
         return false;
     };
-    let class = class.rsplit('.').next().unwrap_or(class);
-    let name = d.name;
+    constructs(language, d.name, class.rsplit('.').next().unwrap_or(class))
+}
+
+/// Whether a method called `name`, defined in a type called `class`, is that type's
+/// constructor in `language` (Go and Rust have none: a method named like its type is
+/// an ordinary method).
+pub fn constructs(language: &str, name: &str, class: &str) -> bool {
     match language {
         "java" | "csharp" | "cpp" => name == class,
         "kotlin" => name == class || name == "constructor",
