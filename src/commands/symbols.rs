@@ -16,7 +16,7 @@ use crate::output::record::{
     FindSummary, Record, ReferenceData, ResolutionKind, Summary, SymbolData,
 };
 use crate::output::ExitStatus;
-use crate::query::breaks::what_breaks as find_uses;
+use crate::query::breaks::{lines_of, what_breaks as find_uses};
 use crate::query::depends::what_depends as find_dependencies;
 use crate::query::find::find_symbols;
 use crate::query::resolve::{Resolution, Resolver};
@@ -226,11 +226,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
                     p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
                 }
             }
-            let wanted: Vec<(&Path, u32)> = uses
-                .iter()
-                .map(|u| (u.file.path.as_path(), u.reference.line))
-                .collect();
-            let contents = crate::source::lines_at(&wanted);
+            let contents = lines_of(&uses);
             for (u, content) in uses.iter().zip(&contents) {
                 let r = &u.reference;
                 p.record(&Record::Reference(ReferenceData {

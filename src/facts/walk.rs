@@ -652,37 +652,50 @@ impl<'a> Walk<'a> {
             let value = own.or(value);
             let before = self.bindings.len();
             self.bind(n, ty, value, kind);
-            let one_name = g.class(n).has(Class::IDENTIFIER)
-                || (own.is_some()
-                    && g.child(n, "name")
-                        .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
-            if (single || own.is_some())
-                && one_name
-                && ty.is_none()
-                && self.bindings.len() == before + 1
-            {
-                let init = value.and_then(|v| initializer(g, v, self.src));
-                if let Some(b) = self.bindings.last_mut().filter(|b| b.type_name.is_none()) {
-                    b.initializer = init;
-                }
-            } else if i == 0 && go_results(g, node) && ty.is_none() && self.bindings.len() > before
-            {
-                // Go's `a, err := f()`: the first name holds the call's first result.
-                let first = if g.class(n).has(Class::IDENTIFIER) {
-                    Some(n)
-                } else {
-                    n.named_child(0)
-                };
-                let first = first.map(|f| self.text(f).to_string());
-                let init = value.and_then(|v| initializer(g, v, self.src));
-                if let Some(b) = self.bindings[before..]
-                    .iter_mut()
-                    .find(|b| Some(&b.name) == first.as_ref() && b.type_name.is_none())
-                {
-                    b.initializer = init;
+            if ty.is_none() {
+                if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
+                    if self.bindings[b].type_name.is_none() {
+                        self.bindings[b].initializer =
+                            value.and_then(|v| initializer(g, v, self.src));
+                    }
                 }
             }
         }
+    }
+
+    /// Which of the bindings just made for declarator `n` (the `i`th of `node`'s; those
+    /// from `before` on) holds the value of the call that initialises it, if one does:
+    /// the one name of a declarator that is alone or holds its own value (not
+    /// `a, b = f()`, not a pattern), or, in Go, the first name of `a, err := f()`,
+    /// which takes the call's first result.
+    fn receives_the_call(
+        &self,
+        node: Node<'_>,
+        n: Node<'_>,
+        i: usize,
+        single: bool,
+        own_value: bool,
+        before: usize,
+    ) -> Option<usize> {
+        let g = self.g;
+        let made = self.bindings.len() - before;
+        let one_name = g.class(n).has(Class::IDENTIFIER)
+            || (own_value
+                && g.child(n, "name")
+                    .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
+        if (single || own_value) && one_name && made == 1 {
+            return Some(before);
+        }
+        if i == 0 && go_results(g, node) && made > 0 {
+            let first = if g.class(n).has(Class::IDENTIFIER) {
+                n
+            } else {
+                n.named_child(0)?
+            };
+            let first = self.text(first);
+            return (before..self.bindings.len()).find(|&b| self.bindings[b].name == first);
+        }
+        None
     }
 
     /// Binds every name in a declarator or pattern.
@@ -951,14 +964,21 @@ fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
     n
 }
 
+/// A value as written: the one value of a list of one (Go's `x := f()` holds its
+/// value in a list).
+fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
+    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
+        v.named_child(0)
+    } else {
+        Some(v)
+    }
+}
+
 /// The call that value `v` is, when it is a plain call of a named callee (not an
 /// awaited value, nor Kotlin's `f(x) { .. }`); a construction gives its type directly
 /// (see [`constructed_type`]), so its binding never asks for this.
 fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
-    let mut v = v;
-    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
-        v = v.named_child(0)?;
-    }
+    let v = sole_value(g, v)?;
     // Not `f(x) { .. }` (Kotlin): the call with the parentheses is inside this one.
     if !g.class(v).has(Class::CALL)
         || v.named_child(0)
@@ -1041,10 +1061,7 @@ fn constructed_type(
     language: &str,
 ) -> Option<(Option<String>, Option<String>)> {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
-    let mut v = v;
-    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
-        v = v.named_child(0)?;
-    }
+    let mut v = sole_value(g, v)?;
     if matches!(
         g.kind(v),
         "unary_expression" | "reference_expression" | "await_expression"

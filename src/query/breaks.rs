@@ -49,6 +49,15 @@ impl Use {
     }
 }
 
+/// The line of each of `uses`, in order, as the file holds it now.
+pub fn lines_of(uses: &[Use]) -> Vec<String> {
+    let wanted: Vec<(&Path, u32)> = uses
+        .iter()
+        .map(|u| (u.file.path.as_path(), u.reference.line))
+        .collect();
+    crate::source::lines_at(&wanted)
+}
+
 /// Finds the uses of `targets`, following resolved callers up to `depth` levels, in
 /// depth, path and position order.
 pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec<Use> {

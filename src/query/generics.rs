@@ -76,25 +76,35 @@ pub(super) fn group(rest: &str, open: u8, close: u8) -> Option<&str> {
     None
 }
 
-/// The names a type-parameter list declares: the first word of each of its top-level
-/// entries, past variance and other marks (`out T`, `in T`, `+A`, `reified T`,
-/// `const N: usize`); lifetimes (`'a`) declare no type.
-fn parameter_names(list: &str) -> impl Iterator<Item = &str> {
+/// The entries of a comma-separated list: split at the commas outside the brackets
+/// `opens` and `closes` (pairs by position), with whether those brackets balance.
+pub(super) fn top_level_entries<'a>(
+    list: &'a str,
+    opens: &[u8],
+    closes: &[u8],
+) -> (Vec<&'a str>, bool) {
     let mut depth = 0i32;
     let mut start = 0;
     let mut entries = Vec::new();
     for (i, b) in list.bytes().enumerate() {
-        match b {
-            b'<' | b'(' | b'[' | b'{' => depth += 1,
-            b'>' | b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                entries.push(&list[start..i]);
-                start = i + 1;
-            }
-            _ => {}
+        if opens.contains(&b) {
+            depth += 1;
+        } else if closes.contains(&b) {
+            depth -= 1;
+        } else if b == b',' && depth == 0 {
+            entries.push(&list[start..i]);
+            start = i + 1;
         }
     }
     entries.push(&list[start..]);
+    (entries, depth == 0)
+}
+
+/// The names a type-parameter list declares: the first word of each of its top-level
+/// entries, past variance and other marks (`out T`, `in T`, `+A`, `reified T`,
+/// `const N: usize`); lifetimes (`'a`) declare no type.
+fn parameter_names(list: &str) -> impl Iterator<Item = &str> {
+    let (entries, _) = top_level_entries(list, b"<([{", b">)]}");
     entries.into_iter().filter_map(|entry| {
         entry
             .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '\''))

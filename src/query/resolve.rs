@@ -698,18 +698,10 @@ impl<'s> Resolver<'s> {
         let sc = self.scoping(file);
         let q = q.trim().trim_start_matches("::");
         // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
-        if let Some(ty) = cast_type(q) {
-            let (tq, tn) = crate::facts::split_type(ty);
-            if let Some(tn) = tn {
-                return self.member_of_type_name(
-                    file,
-                    r.enclosing,
-                    &tn,
-                    tq.as_deref(),
-                    name,
-                    kinds,
-                );
-            }
+        if let Some(found) =
+            cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        {
+            return found;
         }
         // `this.f()`, `self.f()`: the enclosing type.
         if sc.self_names.contains(&q) {
@@ -813,17 +805,10 @@ impl<'s> Resolver<'s> {
             };
         }
         // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
-        if let Some(ctor) = constructed_class(q) {
-            let (tq, tn) = crate::facts::split_type(ctor);
-            if let Some(tn) = tn {
-                return match self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref()) {
-                    Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
-                        self.lookup_result(self.member_of(&t, name, kinds))
-                    }
-                    Resolution::External(m) => Resolution::External(m),
-                    _ => Resolution::Unresolved,
-                };
-            }
+        if let Some(found) =
+            constructed_class(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        {
+            return found;
         }
         // `getBeanFactory().getBean()`, `context.getParent().getBean()`: a member of
         // the type the called method declares it returns.
@@ -919,13 +904,7 @@ impl<'s> Resolver<'s> {
         if tq.is_none() && Self::is_type_parameter(&method.file, at, &tn) {
             return Resolution::Unresolved;
         }
-        match self.resolve_type_name(&method.file, at, &tn, tq.as_deref()) {
-            Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
-                self.lookup_result(self.member_of(&t, name, kinds))
-            }
-            Resolution::External(m) => Resolution::External(m),
-            _ => Resolution::Unresolved,
-        }
+        self.member_of_type_name(&method.file, at, &tn, tq.as_deref(), name, kinds)
     }
 
     /// Rust `impl T` and similar scopes stand for the type they name.
@@ -957,7 +936,23 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// `name` as a member of the type called `ty` as seen from `file`.
+    /// [`Resolver::member_of_type_name`] for a type as written where `r` stands (`Map`,
+    /// `java.util.Map<K, V>`); `None` when it names no type.
+    fn member_of_written(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        written: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let (tq, tn) = crate::facts::split_type(written);
+        Some(self.member_of_type_name(file, r.enclosing, &tn?, tq.as_deref(), name, kinds))
+    }
+
+    /// `name` as a member of a value of the type called `ty` as written in `file` at
+    /// `at` (with its qualifier): a repository type's member, external for a library
+    /// type, and unresolved for anything else the name may stand for.
     fn member_of_type_name(
         &self,
         file: &Arc<FileFacts>,
@@ -968,8 +963,11 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
     ) -> Resolution {
         match self.resolve_type_name(file, at, ty, qualifier) {
-            Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
-            other => other,
+            Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+                self.lookup_result(self.member_of(&t, name, kinds))
+            }
+            Resolution::External(m) => Resolution::External(m),
+            _ => Resolution::Unresolved,
         }
     }
 
@@ -1092,7 +1090,6 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The definition an import of a name brings in.
     /// [`Resolver::import_target`], answered once per import and kinds: the uses in a
     /// file mostly go through a few imported types (an answer a dry run gave without
     /// a name it has not loaded, or that met a cut chain, is not kept).
@@ -1101,18 +1098,11 @@ impl<'s> Resolver<'s> {
             return self.import_target(file, imp, kinds);
         };
         let key: ImportKey = (FactsKey(file.clone()), at, kind_mask(kinds));
-        if let Some(hit) = self.imports.get(&key) {
-            return hit;
-        }
-        let (cuts, missed) = (SUPERTYPE_CUTS.get(), MISSED_NAMES.get());
-        let found = self.import_target(file, imp, kinds);
-        if SUPERTYPE_CUTS.get() == cuts && MISSED_NAMES.get() == missed {
-            self.imports.insert(key, found.clone());
-        }
-        found
+        kept_if_complete(&self.imports, key, || self.import_target(file, imp, kinds))
     }
 
-    /// What import `imp` of `file` binds, of `kinds`.
+    /// The definition an import of a name brings in (or the module of one that names
+    /// none), of `kinds`.
     fn import_target(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
         let Some(name) = imp.name.as_deref() else {
             return match self.module_target(file, imp) {
@@ -1242,18 +1232,9 @@ impl<'s> Resolver<'s> {
             name.to_string(),
             kinds.to_vec(),
         );
-        if let Some(hit) = self.members.get(&key) {
-            return hit;
-        }
-        let (cuts, missed) = (SUPERTYPE_CUTS.get(), MISSED_NAMES.get());
-        let found = self.member(ty, name, kinds, 0, &mut HashSet::new());
-        // An answer that met a cut chain depends on where the chain was entered, and
-        // one a dry run gave without a name it has not loaded lacks what that name
-        // defines: neither is kept for other callers.
-        if SUPERTYPE_CUTS.get() == cuts && MISSED_NAMES.get() == missed {
-            self.members.insert(key, found.clone());
-        }
-        found
+        kept_if_complete(&self.members, key, || {
+            self.member(ty, name, kinds, 0, &mut HashSet::new())
+        })
     }
 
     /// `name` as a member of type `ty` or of its supertypes.
@@ -1687,6 +1668,26 @@ thread_local! {
     static INITIALIZERS_FOLLOWED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
+/// The answer `memo` holds for `key`, or the one `compute` gives, kept for other callers
+/// only when it is complete: an answer that met a cut supertype chain depends on where
+/// the chain was entered, and one a dry run gave without a name it has not loaded
+/// lacks what that name defines.
+fn kept_if_complete<K: Eq + std::hash::Hash, V: Clone>(
+    memo: &Memo<K, V>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V {
+    if let Some(hit) = memo.get(&key) {
+        return hit;
+    }
+    let (cuts, missed) = (SUPERTYPE_CUTS.get(), MISSED_NAMES.get());
+    let found = compute();
+    if SUPERTYPE_CUTS.get() == cuts && MISSED_NAMES.get() == missed {
+        memo.insert(key, found.clone());
+    }
+    found
+}
+
 /// How many initialising calls one resolution follows, one inside the other
 /// (`a = f(); b = a.g(); b.h()`): enough for real code, and an end to `x = x.next()`.
 const MAX_INITIALIZERS_FOLLOWED: usize = 4;
@@ -1813,20 +1814,25 @@ fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
 /// where every parameter must be passed (Java: no default values), and each overload's
 /// parameters were counted and take another number.
 fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
-    if d.symbol().language != "java" {
-        return false;
+    let s = d.symbol();
+    // A callable's overloads include itself: there is always one to ask.
+    s.language == "java"
+        && matches!(s.kind, Kind::Method | Kind::Function)
+        && overloads(d).all(|(_, o)| {
+            let count = parameter_count(&o.signature, &o.name);
+            count.is_some() && !takes(count, arity)
+        })
+}
+
+/// Whether a method whose parameters number `count` (from [`parameter_count`]: how
+/// many, and whether the last takes any number) takes `arity` arguments; `false`
+/// when they could not be counted.
+fn takes(count: Option<(usize, bool)>, arity: usize) -> bool {
+    match count {
+        Some((n, false)) => n == arity,
+        Some((n, true)) => arity + 1 >= n,
+        None => false,
     }
-    let mut counts = overloads(d).map(|(_, o)| parameter_count(&o.signature, &o.name));
-    let mut any = false;
-    let none_fits = counts.all(|count| {
-        any = true;
-        match count {
-            Some((n, false)) => n != arity,
-            Some((n, true)) => arity + 1 < n,
-            None => false,
-        }
-    });
-    any && none_fits
 }
 
 /// Whether `d` is one of several overloads.
@@ -1853,11 +1859,7 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     if siblings.len() < 2 {
         return None;
     }
-    let fits = |count: &Option<(usize, bool)>| match *count {
-        Some((n, false)) => n == arity,
-        Some((n, true)) => arity + 1 >= n,
-        None => false,
-    };
+    let fits = |count: &Option<(usize, bool)>| takes(*count, arity);
     let exact: Vec<usize> = siblings
         .iter()
         .filter(|(_, c)| fits(c))
@@ -1957,7 +1959,6 @@ fn members_outside_types(lang: &str) -> bool {
     )
 }
 
-/// The package-qualified name of a definition (`org.acme.Outer.Inner`).
 /// Whether `d`'s name with its package in front (unless its qualified name already
 /// starts with the package) is `{pkg}.{name}`; compared in place, since resolving an
 /// import asks this of every definition of the imported name.

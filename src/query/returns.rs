@@ -8,7 +8,7 @@
 //! real types gives none, so that the call stays unresolved rather than tied to a
 //! guess.
 
-use super::generics::{group, name_at};
+use super::generics::{group, name_at, top_level_entries};
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -64,22 +64,16 @@ fn opening(text: &str, open: u8, close: u8) -> Option<usize> {
     None
 }
 
-/// The number of comma-separated arguments at the top level of `args`.
+/// The number of comma-separated arguments at the top level of `args` (`<` opens no
+/// bracket here: an argument may compare two values).
 fn argument_count(args: &str) -> Option<u16> {
     if args.trim().is_empty() {
         return Some(0);
     }
-    let mut depth = 0i32;
-    let mut count = 1u16;
-    for b in args.bytes() {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => count = count.checked_add(1)?,
-            _ => {}
-        }
-    }
-    (depth == 0).then_some(count)
+    let (entries, balanced) = top_level_entries(args, b"([{", b")]}");
+    balanced
+        .then(|| u16::try_from(entries.len()).ok())
+        .flatten()
 }
 
 /// The type `sym` (a function or method) declares it returns, as written, when its

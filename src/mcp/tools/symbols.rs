@@ -11,7 +11,7 @@ use super::{
     ToolContext, ToolError,
 };
 use crate::mcp::budget::{fit, fit_window};
-use crate::query::breaks::what_breaks;
+use crate::query::breaks::{lines_of, what_breaks};
 use crate::query::depends::what_depends;
 use crate::query::find::find_symbols;
 use crate::query::resolve::Resolution;
@@ -222,11 +222,7 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         all,
         |resolver, targets| {
             let uses = what_breaks(&targets, depth, resolver);
-            let wanted: Vec<(&std::path::Path, u32)> = uses
-                .iter()
-                .map(|u| (u.file.path.as_path(), u.reference.line))
-                .collect();
-            let contents = crate::source::lines_at(&wanted);
+            let contents = lines_of(&uses);
             let files: BTreeSet<String> = uses
                 .iter()
                 .map(|u| u.file.path.to_string_lossy().into_owned())
