@@ -999,8 +999,136 @@ fn a_go_method_named_like_its_interface_is_no_constructor_of_it() {
              func use(x any) {\n\tif g, ok := x.(storage.GetRef); ok {\n\t\tg.GetRef(1)\n\t}\n}\n",
         ),
     ]);
-    // The uses of the interface type are not uses of its method.
+    // The uses of the interface type are not uses of its method; the call on the
+    // value asserted to be one is.
     let (code, recs) = json(dir.path(), &["what-breaks", "storage.GetRef.GetRef"]);
     assert_eq!(code, 0, "{recs:?}");
-    assert_eq!(uses(&recs), ["t/t.go:13 unresolved"]);
+    assert_eq!(uses(&recs), ["t/t.go:13 definition"]);
+}
+
+#[test]
+fn members_of_fields_of_other_values_and_of_asserted_types_resolve() {
+    let dir = tree(&[
+        (
+            "go.mod",
+            "module example.com/x
+
+go 1.21
+",
+        ),
+        (
+            "tsdb/bw.go",
+            "package tsdb
+
+type BlockWriter struct{ n int }
+
+             func (w *BlockWriter) Flush() error { return nil }
+",
+        ),
+        (
+            "app/app.go",
+            "package app
+
+import (
+	\"net/http\"
+
+	\"example.com/x/tsdb\"
+)
+
+             type chunked struct {
+	flusher http.Flusher
+	block   *tsdb.BlockWriter
+}
+
+             type outer struct{ c chunked }
+
+             func (c *chunked) Close(o outer) {
+	c.flusher.Flush()
+	c.block.Flush()
+             	o.c.block.Flush()
+}
+
+             func run(w http.ResponseWriter, x any) {
+             	flusher, ok := w.(http.Flusher)
+	if ok {
+		flusher.Flush()
+	}
+             	bw, ok := x.(*tsdb.BlockWriter)
+	if ok {
+		bw.Flush()
+	}
+             	x.(*tsdb.BlockWriter).Flush()
+	ok.Flush()
+}
+",
+        ),
+        (
+            "src/p/Writer.java",
+            "package p;
+
+public class Writer {
+    public void flush() {}
+}
+",
+        ),
+        (
+            "src/p/Holder.java",
+            "package p;
+
+import java.io.PrintStream;
+
+public class Holder {
+                 Writer writer;
+    PrintStream out;
+
+                 void copy(Holder other) {
+        other.writer.flush();
+                     other.out.flush();
+        other.missing.flush();
+    }
+}
+",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "tsdb.BlockWriter.Flush"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // `c.flusher` and the asserted `http.Flusher` are library types: not listed. The
+    // second name of `v, ok := x.(T)` is no `T`, and stays a namesake.
+    assert_eq!(
+        uses(&recs),
+        [
+            "app/app.go:18 definition",
+            "app/app.go:19 definition",
+            "app/app.go:29 definition",
+            "app/app.go:31 definition",
+            "app/app.go:32 unresolved",
+        ]
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "Writer.flush"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // `other.missing` is declared nowhere: unresolved, not guessed.
+    assert_eq!(
+        uses(&recs),
+        [
+            "src/p/Holder.java:10 definition",
+            "src/p/Holder.java:12 unresolved"
+        ]
+    );
+}
+
+#[test]
+fn a_python_field_given_values_of_two_types_has_no_one_type() {
+    let dir = tree(&[(
+        "pkg/m.py",
+        "class A:\n    def f(self):\n        pass\n\n\nclass B:\n    def f(self):\n        pass\n\n\n\
+         class Holder:\n    def __init__(self):\n        self.one = A()\n        self.two = A()\n\n\
+         \x20   def reset(self):\n        self.two = B()\n\n\n\
+         def use(other: Holder):\n    other.one.f()\n    other.two.f()\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "A.f"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        ["pkg/m.py:21 definition", "pkg/m.py:22 unresolved"]
+    );
 }

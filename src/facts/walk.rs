@@ -652,6 +652,16 @@ impl<'a> Walk<'a> {
             let value = own.or(value);
             let before = self.bindings.len();
             self.bind(n, ty, value, kind);
+            // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
+            if ty.is_none() && go_results(g, node) {
+                let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
+                for b in before..self.bindings.len() {
+                    if Some(b) != first {
+                        self.bindings[b].type_name = None;
+                        self.bindings[b].type_qualifier = None;
+                    }
+                }
+            }
             if ty.is_none() {
                 if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
                     if self.bindings[b].type_name.is_none() {
@@ -687,15 +697,21 @@ impl<'a> Walk<'a> {
             return Some(before);
         }
         if i == 0 && go_results(g, node) && made > 0 {
-            let first = if g.class(n).has(Class::IDENTIFIER) {
-                n
-            } else {
-                n.named_child(0)?
-            };
-            let first = self.text(first);
-            return (before..self.bindings.len()).find(|&b| self.bindings[b].name == first);
+            return self.first_name_made(n, before);
         }
         None
+    }
+
+    /// The binding, among those made from `before` on for declarator `n` (a name or a
+    /// list of names), of its first name.
+    fn first_name_made(&self, n: Node<'_>, before: usize) -> Option<usize> {
+        let first = if self.g.class(n).has(Class::IDENTIFIER) {
+            n
+        } else {
+            n.named_child(0)?
+        };
+        let first = self.text(first);
+        (before..self.bindings.len()).find(|&b| self.bindings[b].name == first)
     }
 
     /// Binds every name in a declarator or pattern.
@@ -1053,7 +1069,7 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
 }
 
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
-/// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`.
+/// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`, or asserts: Go's `x.(Foo)`.
 fn constructed_type(
     g: &'static Grammar,
     v: Node<'_>,
@@ -1096,6 +1112,8 @@ fn constructed_type(
                 .or_else(|| v.named_child(0))?;
             Some(split_type(text(t)))
         }
+        // Go's `x.(T)` asserts that `x` holds a `T`.
+        "type_assertion_expression" => Some(split_type(text(g.child(v, "type")?))),
         "composite_literal" | "struct_expression" => {
             let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;
             Some(split_type(text(t)))

@@ -725,52 +725,31 @@ impl<'s> Resolver<'s> {
                 &mut HashSet::new(),
             ));
         }
-        // `this.items.add()`: a field of the enclosing type.
-        if let Some((head, field)) = q.split_once('.') {
-            if sc.self_names.contains(&head) && is_word(field) {
-                let Some(t) = Self::enclosing_type(file, r.enclosing) else {
-                    return Resolution::Unresolved;
-                };
-                let b = file.bindings.iter().find(|b| {
-                    b.kind == BindingKind::Field && b.scope == Some(t as u32) && b.name == field
-                });
-                return match b
-                    .and_then(|b| b.type_name.clone().map(|t| (t, b.type_qualifier.clone())))
-                {
-                    Some((ty, tq)) => {
-                        self.member_of_type_name(file, r.enclosing, &ty, tq.as_deref(), name, kinds)
+        // `this.items.add()`, `other.items.add()`, `w.buf.out.Flush()`: a member of
+        // the type of a field of the enclosing type or of a typed binding.
+        if let Some((head, fields)) = q.split_once('.') {
+            if is_word(head) && fields.split('.').all(is_word) {
+                let owner = if sc.self_names.contains(&head) {
+                    match Self::enclosing_type(file, r.enclosing) {
+                        Some(t) => Some(Resolution::Definition(self.type_of_scope(file, t))),
+                        None => return Resolution::Unresolved,
                     }
-                    // Untyped, or a field inherited from a supertype: not visible here.
-                    None => Resolution::Unresolved,
+                } else {
+                    Self::binding(file, r.enclosing, head).map(|b| self.type_of_binding(file, r, b))
                 };
+                if let Some(owner) = owner {
+                    let ty = fields
+                        .split('.')
+                        .fold(owner, |ty, field| self.field_type(ty, field));
+                    return self.member_of_value(ty, name, kinds);
+                }
             }
         }
         if is_word(q) {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
             if let Some(b) = Self::binding(file, r.enclosing, q) {
-                return match (&b.type_name, &b.initializer) {
-                    (Some(t), _) => self.member_of_type_name(
-                        file,
-                        r.enclosing,
-                        t,
-                        b.type_qualifier.as_deref(),
-                        name,
-                        kinds,
-                    ),
-                    (None, Some(init)) if Self::keeps_its_initial_type(file, b) => {
-                        let call = ReceiverCall {
-                            qualifier: init.qualifier.as_deref(),
-                            name: &init.name,
-                            arity: init.arity,
-                        };
-                        match InitializerDepth::enter() {
-                            Some(_depth) => self.member_of_call_result(file, r, &call, name, kinds),
-                            None => Resolution::Unresolved,
-                        }
-                    }
-                    (None, _) => Resolution::Unresolved,
-                };
+                return self.member_of_value(self.type_of_binding(file, r, b), name, kinds);
             }
             // An imported module, or an imported type.
             if let Some(imp) = file
@@ -866,9 +845,7 @@ impl<'s> Resolver<'s> {
         Resolution::Unresolved
     }
 
-    /// `name` as a member of what `call` (the receiver of `r`) returns: the type its
-    /// callee declares, read in the callee's own file. Unresolved when the callee is
-    /// not one repository definition or declares no definite type.
+    /// `name` as a member of what `call` (the receiver of `r`) returns.
     fn member_of_call_result(
         &self,
         file: &Arc<FileFacts>,
@@ -876,6 +853,77 @@ impl<'s> Resolver<'s> {
         call: &ReceiverCall<'_>,
         name: &str,
         kinds: &[Kind],
+    ) -> Resolution {
+        self.member_of_value(self.type_of_call_result(file, r, call), name, kinds)
+    }
+
+    /// The type of the value a binding visible where `r` stands holds: the type it
+    /// is declared with, or the one the call that initialises it returns.
+    fn type_of_binding(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+    ) -> Resolution {
+        match (&b.type_name, &b.initializer) {
+            (Some(t), _) => {
+                self.resolve_type_name(file, r.enclosing, t, b.type_qualifier.as_deref())
+            }
+            (None, Some(init)) if Self::keeps_its_initial_type(file, b) => {
+                let call = ReceiverCall {
+                    qualifier: init.qualifier.as_deref(),
+                    name: &init.name,
+                    arity: init.arity,
+                };
+                match InitializerDepth::enter() {
+                    Some(_depth) => self.type_of_call_result(file, r, &call),
+                    None => Resolution::Unresolved,
+                }
+            }
+            (None, _) => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of field `field` of a value of type `owner`, as its declaration in
+    /// the owner's body writes it. Unresolved for a library type (its fields are not
+    /// seen), a field not declared in the body itself (inherited, embedded, or
+    /// assigned elsewhere), an untyped one, one given values of different types, and
+    /// one typed by a type parameter.
+    fn field_type(&self, owner: Resolution, field: &str) -> Resolution {
+        let Resolution::Definition(t) = owner else {
+            return Resolution::Unresolved;
+        };
+        if !t.symbol().kind.is_type_like() {
+            return Resolution::Unresolved;
+        }
+        let at = u32::try_from(t.index).ok();
+        let mut declared = t
+            .file
+            .bindings
+            .iter()
+            .filter(|b| b.kind == BindingKind::Field && b.scope == at && b.name == field)
+            .filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref())));
+        let Some((ty, tq)) = declared.next() else {
+            return Resolution::Unresolved;
+        };
+        // Python's `self.x = A()` here and `self.x = B()` there: no one type.
+        if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
+            return Resolution::Unresolved;
+        }
+        if tq.is_none() && Self::is_type_parameter(&t.file, at, ty) {
+            return Resolution::Unresolved;
+        }
+        self.resolve_type_name(&t.file, at, ty, tq)
+    }
+
+    /// The type of what `call` (the receiver of `r`) returns: the type its callee
+    /// declares, read in the callee's own file. Unresolved when the callee is not one
+    /// repository definition or declares no definite type.
+    fn type_of_call_result(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
     ) -> Resolution {
         let callee = Reference {
             name: call.name.to_string(),
@@ -890,7 +938,7 @@ impl<'s> Resolver<'s> {
         // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
         // of that type.
         if method.symbol().kind.is_type_like() {
-            return self.lookup_result(self.member_of(&method, name, kinds));
+            return Resolution::Definition(method);
         }
         let Some(written) = declared_return_type(method.symbol()) else {
             return Resolution::Unresolved;
@@ -904,7 +952,7 @@ impl<'s> Resolver<'s> {
         if tq.is_none() && Self::is_type_parameter(&method.file, at, &tn) {
             return Resolution::Unresolved;
         }
-        self.member_of_type_name(&method.file, at, &tn, tq.as_deref(), name, kinds)
+        self.resolve_type_name(&method.file, at, &tn, tq.as_deref())
     }
 
     /// Rust `impl T` and similar scopes stand for the type they name.
@@ -962,7 +1010,13 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Resolution {
-        match self.resolve_type_name(file, at, ty, qualifier) {
+        self.member_of_value(self.resolve_type_name(file, at, ty, qualifier), name, kinds)
+    }
+
+    /// `name` as a member of a value of type `ty` (a type resolved): a repository
+    /// type's member, external for a library type, and unresolved otherwise.
+    fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {
+        match ty {
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
                 self.lookup_result(self.member_of(&t, name, kinds))
             }
@@ -1937,8 +1991,13 @@ fn constructed_class(q: &str) -> Option<&str> {
     (plain && (explicit || last.chars().next().is_some_and(char::is_uppercase))).then_some(callee)
 }
 
-/// The type of a parenthesised cast receiver: `((Map<K, V>) x)` → `Map<K, V>`.
+/// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
+/// `Map<K, V>`; Go's `x.(*T)` → `*T`.
 fn cast_type(q: &str) -> Option<&str> {
+    if let Some((value, ty)) = q.strip_suffix(')').and_then(|q| q.rsplit_once(".(")) {
+        let ok = value.split('.').all(is_word) && ty != "type" && !ty.contains(['(', ')']);
+        return ok.then_some(ty.trim());
+    }
     let inner = q.strip_prefix("((")?;
     let close = inner.find(')')?;
     let ty = inner[..close].trim();
@@ -1948,6 +2007,26 @@ fn cast_type(q: &str) -> Option<&str> {
         && rest.ends_with(')')
         && is_word(rest.trim_end_matches(')').trim());
     ok.then_some(ty)
+}
+
+/// Whether a language gives each field one declared type (its first typed
+/// declaration, where a constructor's `this.x = new Impl()` may add another);
+/// elsewhere a field holds whatever the methods assign to it.
+fn declares_field_types(lang: &str) -> bool {
+    matches!(
+        lang,
+        "java"
+            | "kotlin"
+            | "scala"
+            | "csharp"
+            | "go"
+            | "rust"
+            | "swift"
+            | "cpp"
+            | "c"
+            | "typescript"
+            | "tsx"
+    )
 }
 
 /// Whether a language defines members outside the type's body (Go methods, Rust
