@@ -1132,3 +1132,145 @@ fn a_python_field_given_values_of_two_types_has_no_one_type() {
         ["pkg/m.py:21 definition", "pkg/m.py:22 unresolved"]
     );
 }
+
+#[test]
+fn an_array_of_a_type_has_none_of_its_members() {
+    let dir = tree(&[
+        (
+            "src/item.ts",
+            "export class Item {\n    push(x: number): void {}\n}\n",
+        ),
+        (
+            "src/use.ts",
+            "import { Item } from \"./item\"\n\n\
+             export function run(items: Item[], one: Item, many: Array<Item>) {\n\
+             \x20   items.push(new Item())\n    one.push(1)\n    many.push(one)\n}\n",
+        ),
+        (
+            "src/p/Use.java",
+            "package p;\n\nclass Use {\n    void run(Item[] items, Item one, Item... more) {\n\
+             \x20       items.copy();\n        one.copy();\n        more.copy();\n    }\n}\n",
+        ),
+        (
+            "src/p/Item.java",
+            "package p;\n\nclass Item {\n    Item copy() { return this; }\n}\n",
+        ),
+    ]);
+    // `items.push` is an array's: a namesake at most, never `Item.push`.
+    let (code, recs) = json(dir.path(), &["what-breaks", "Item.push"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        ["src/use.ts:4 unresolved", "src/use.ts:5 definition"]
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "Item.copy"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        [
+            "src/p/Use.java:5 unresolved",
+            "src/p/Use.java:6 definition",
+            "src/p/Use.java:7 unresolved"
+        ]
+    );
+}
+
+#[test]
+fn typescript_callbacks_of_array_methods_receive_the_element_type() {
+    let dir = tree(&[
+        (
+            "src/item.ts",
+            "export class Item {\n    push(x: number): void {}\n}\n",
+        ),
+        (
+            "src/cb.ts",
+            "import { Item } from \"./item\"\n\n\
+             export function many(items: Item[], more: Array<Item>, other: Item[]) {\n\
+             \x20   items.forEach((it) => it.push(2))\n\
+             \x20   more.map(async (m) => m.push(3))\n\
+             \x20   items.filter(x => x.push(4))\n\
+             \x20   items.reduce((acc, y) => y.push(5), 0)\n\
+             \x20   items.forEach(function (f) { f.push(6) })\n\
+             \x20   items.forEach((a, b) => b.push(7))\n\
+             \x20   other = []\n\
+             \x20   const other: string[] = []\n\
+             \x20   other.forEach((s) => s.push(8))\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "Item.push"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // `reduce` hands its callback an accumulator first, and the second parameter of a
+    // callback is an index: namesakes at most. `other`, bound again to strings, holds
+    // no `Item`s.
+    assert_eq!(
+        uses(&recs),
+        [
+            "src/cb.ts:4 definition",
+            "src/cb.ts:5 definition",
+            "src/cb.ts:6 definition",
+            "src/cb.ts:7 unresolved",
+            "src/cb.ts:8 definition",
+            "src/cb.ts:9 unresolved",
+        ]
+    );
+}
+
+#[test]
+fn typescript_names_passed_on_by_a_barrel_module_resolve() {
+    let dir = tree(&[
+        (
+            "src/ds/DataSource.ts",
+            "export class DataSource {\n    getRepository(x: number): number { return x }\n}\n",
+        ),
+        (
+            "src/ds/Manager.ts",
+            "export class Manager {\n    getRepository(x: number): number { return x }\n}\n",
+        ),
+        ("src/ds/index.ts", "export * from \"./DataSource\"\n"),
+        (
+            "src/index.ts",
+            "export * from \"./ds\"\nexport { Manager as EntityManager } from \"./ds/Manager\"\n",
+        ),
+        (
+            "test/a.ts",
+            "import type { DataSource, EntityManager } from \"../src\"\n\n\
+             export function f(d: DataSource, m: EntityManager) {\n\
+             \x20   d.getRepository(1)\n    m.getRepository(2)\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "f"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "4 call d.getRepository -> src/ds/DataSource.ts:2",
+        "5 call m.getRepository -> src/ds/Manager.ts:2",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+}
+
+#[test]
+fn python_names_a_package_imports_with_a_star_resolve_through_it() {
+    let dir = tree(&[
+        (
+            "pkg/models/base.py",
+            "class Model:\n    def save(self):\n        pass\n",
+        ),
+        ("pkg/models/__init__.py", "from .base import *\n"),
+        (
+            "app.py",
+            "from pkg.models import Model\n\n\ndef run(m: Model):\n    m.save()\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    let want = "5 call m.save -> pkg/models/base.py:2";
+    assert!(
+        got.contains(&want.to_string()),
+        "missing {want:?} in {got:#?}"
+    );
+}

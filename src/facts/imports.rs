@@ -114,6 +114,9 @@ pub fn read(lang: &str, node: Node<'_>, src: &str) -> Vec<Import> {
         (_, "import_statement") if matches!(lang, "javascript" | "typescript" | "tsx") => {
             js_import(node, src)
         }
+        (_, "export_statement") if matches!(lang, "javascript" | "typescript" | "tsx") => {
+            js_reexport(node, src)
+        }
         ("go", "import_spec") => go_import(node, src),
         (_, "preproc_include") => include(node, src),
         ("rust", _) => rust_use(node, src),
@@ -326,6 +329,52 @@ fn js_import(node: Node<'_>, src: &str) -> Vec<Import> {
         }
     }
     out
+}
+
+/// `export { a, b as c } from "./m"`, `export * as ns from "./m"`, `export * from
+/// "./m"`: what a module passes on from another, read as its imports of it (`export *`
+/// as a wildcard import without a name of its own).
+fn js_reexport(node: Node<'_>, src: &str) -> Vec<Import> {
+    let Some(source) = node.child_by_field_name("source") else {
+        return Vec::new();
+    };
+    let module = unquote(text(source, src));
+    let mut out = Vec::new();
+    let mut c = node.walk();
+    let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
+    for part in parts {
+        match part.kind() {
+            "export_clause" => {
+                let mut c2 = part.walk();
+                for spec in part.named_children(&mut c2) {
+                    let Some(name) = spec.child_by_field_name("name") else {
+                        continue;
+                    };
+                    let mut imp = base(name, module.clone());
+                    imp.name = Some(unquote(text(name, src)));
+                    imp.alias = spec
+                        .child_by_field_name("alias")
+                        .map(|a| unquote(text(a, src)));
+                    out.push(imp);
+                }
+                return out;
+            }
+            "namespace_export" => {
+                let mut imp = base(part, module);
+                imp.wildcard = true;
+                let mut c2 = part.walk();
+                imp.alias = part
+                    .named_children(&mut c2)
+                    .next()
+                    .map(|n| unquote(text(n, src)));
+                return vec![imp];
+            }
+            _ => {}
+        }
+    }
+    let mut imp = base(source, module);
+    imp.wildcard = true;
+    vec![imp]
 }
 
 fn go_import(node: Node<'_>, src: &str) -> Vec<Import> {

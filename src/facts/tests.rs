@@ -312,3 +312,26 @@ fn locals_record_the_call_that_gives_them_their_value() {
     assert_eq!(init("a").as_deref(), Some(".pair Some(0)"));
     assert_eq!(init("b"), None);
 }
+
+#[test]
+fn written_types_split_into_qualifier_and_name_and_arrays_name_none() {
+    let name = |t: &str| {
+        let (q, n) = split_type(t);
+        format!("{}|{}", q.unwrap_or_default(), n.unwrap_or_default())
+    };
+    assert_eq!(name("java.util.Map<K, V>"), "java.util|Map");
+    assert_eq!(name("*pkg.T"), "pkg|T");
+    assert_eq!(name("List[int]"), "|List");
+    assert_eq!(name("Box[T]"), "|Box");
+    assert_eq!(name("Map<string, Item[]>"), "|Map");
+    for array in [
+        "Item[]",
+        "Item []",
+        "List<Item>[]",
+        "Item[] | null",
+        "Item...",
+        "[]Item",
+    ] {
+        assert_eq!(name(array), "|", "{array}");
+    }
+}

@@ -101,6 +101,7 @@ pub(super) fn facts_with(
         references: Vec::new(),
         imports: Vec::new(),
         bindings: Vec::new(),
+        elements: FxHashMap::default(),
         package: None,
         line_starts: line_starts(src),
     };
@@ -161,6 +162,9 @@ struct Walk<'a> {
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
+    /// TypeScript: the element type of each name last bound to an array type
+    /// (`items: Item[]`), for the callbacks its elements are passed to.
+    elements: FxHashMap<String, (Option<String>, String)>,
     package: Option<String>,
     line_starts: Vec<usize>,
 }
@@ -303,7 +307,11 @@ impl<'a> Walk<'a> {
         stack: &[Frame<'t>],
     ) -> bool {
         let g = self.g;
-        if class.has(Class::IMPORT) {
+        if class.has(Class::IMPORT)
+            || (kind == "export_statement"
+                && matches!(self.lang.name, "javascript" | "typescript" | "tsx")
+                && g.child(node, "source").is_some())
+        {
             self.import(node);
             return false;
         }
@@ -340,7 +348,11 @@ impl<'a> Walk<'a> {
                     .child(node, field)
                     .filter(|p| g.class(*p).has(Class::IDENTIFIER))
                 {
+                    let before = self.bindings.len();
                     self.bind(p, None, None, BindingKind::Parameter);
+                    if let Some(element) = self.element_passed_to(node, stack) {
+                        self.give_type(before, element);
+                    }
                 }
             }
         }
@@ -602,6 +614,82 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The element type the first parameter `param` of a callback receives (see
+    /// [`Walk::element_passed_to`]); `stack` holds the frames above `param`.
+    fn first_parameter_element(
+        &self,
+        param: Node<'_>,
+        stack: &[Frame<'_>],
+    ) -> Option<(Option<String>, String)> {
+        let [.., callback, list] = stack else {
+            return None;
+        };
+        if list.kind != "formal_parameters" || list.node.named_child(0) != Some(param) {
+            return None;
+        }
+        self.element_passed_to(callback.node, &stack[..stack.len() - 2])
+    }
+
+    /// TypeScript's `items.forEach((item) => ..)`, `items.map(item => ..)`: when the
+    /// callback is the first argument of an array method that hands it the elements
+    /// one by one, and `items` was last bound to an array type, the element type its
+    /// first parameter receives. `stack` holds the frames above `callback`.
+    fn element_passed_to(
+        &self,
+        callback: Node<'_>,
+        stack: &[Frame<'_>],
+    ) -> Option<(Option<String>, String)> {
+        if self.elements.is_empty() {
+            return None;
+        }
+        let g = self.g;
+        let [.., call, args] = stack else {
+            return None;
+        };
+        if !matches!(
+            g.kind(callback),
+            "arrow_function" | "function_expression" | "function"
+        ) || args.kind != "arguments"
+            || args.node.named_child(0) != Some(callback)
+            || call.kind != "call_expression"
+        {
+            return None;
+        }
+        let callee = g
+            .child(call.node, "function")
+            .filter(|f| g.kind(*f) == "member_expression")?;
+        let array = g
+            .child(callee, "object")
+            .filter(|o| g.kind(*o) == "identifier")?;
+        let method = self.text(g.child(callee, "property")?);
+        const ELEMENTWISE: &[&str] = &[
+            "forEach",
+            "map",
+            "flatMap",
+            "filter",
+            "find",
+            "findIndex",
+            "findLast",
+            "findLastIndex",
+            "some",
+            "every",
+        ];
+        if !ELEMENTWISE.contains(&method) {
+            return None;
+        }
+        self.elements.get(self.text(array)).cloned()
+    }
+
+    /// Types the untyped bindings made from `before` on.
+    fn give_type(&mut self, before: usize, (qualifier, name): (Option<String>, String)) {
+        for b in &mut self.bindings[before..] {
+            if b.type_name.is_none() {
+                b.type_qualifier = qualifier.clone();
+                b.type_name = Some(name.clone());
+            }
+        }
+    }
+
     fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
         let g = self.g;
         let mut c = list.walk();
@@ -652,6 +740,11 @@ impl<'a> Walk<'a> {
             let value = own.or(value);
             let before = self.bindings.len();
             self.bind(n, ty, value, kind);
+            if ty.is_none() && kind == BindingKind::Parameter {
+                if let Some(element) = self.first_parameter_element(node, stack) {
+                    self.give_type(before, element);
+                }
+            }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
             if ty.is_none() && go_results(g, node) {
                 let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
@@ -762,10 +855,24 @@ impl<'a> Walk<'a> {
         let mut names = Vec::new();
         collect_declared(g, n, &mut names);
         let scope = self.binding_scope();
+        let tracks_elements = matches!(self.lang.name, "typescript" | "tsx");
+        let element = ty
+            .filter(|_| tracks_elements)
+            .and_then(|t| element_type(self.text(t)));
         for id in names {
             let text = self.text(id);
             if text.is_empty() {
                 continue;
+            }
+            if tracks_elements {
+                match &element {
+                    Some(e) => {
+                        self.elements.insert(text.to_string(), e.clone());
+                    }
+                    None => {
+                        self.elements.remove(text);
+                    }
+                }
             }
             self.declared.insert(id.start_byte());
             self.bindings.push(Binding {
@@ -1042,6 +1149,8 @@ fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
 
 /// `(qualifier, simple name)` of a written type: `java.util.Map<K, V>` →
 /// (`java.util`, `Map`); `*pkg.T` → (`pkg`, `T`); `List[int]` → (None, `List`).
+/// An array (`Item[]`, `List<Item>[]`, Java's `Item...`, Go's `[]Item`) has none of
+/// its element's members: it names no type here.
 pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
     let mut s = t.trim();
     for prefix in [
@@ -1053,6 +1162,9 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
     let end = s
         .find(['<', '[', '(', '?', ' ', '{', '*', '&', ','])
         .unwrap_or(s.len());
+    if s[end..].trim_start().starts_with("[]") || s.ends_with("[]") || s.ends_with("...") {
+        return (None, None);
+    }
     let s = s[..end].trim_end_matches(['.', ':']);
     if s.is_empty()
         || !s
@@ -1065,6 +1177,29 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
     match s.rsplit_once("::").or_else(|| s.rsplit_once('.')) {
         Some((q, n)) if !n.is_empty() => (Some(q.to_string()), Some(n.to_string())),
         _ => (None, Some(s.to_string())),
+    }
+}
+
+/// The element type of a written array type: `Item[]`, `Array<Item>`,
+/// `ReadonlyArray<pkg.Item>`, `readonly Item[]`; `None` for anything else, and for an
+/// element type that is itself an array or a union (`(A | B)[]`).
+fn element_type(t: &str) -> Option<(Option<String>, String)> {
+    let t = t.trim().trim_start_matches(':').trim();
+    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
+    let inner = match t.strip_suffix("[]") {
+        Some(e) => e,
+        None => ["Array<", "ReadonlyArray<"]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))?
+            .strip_suffix('>')?,
+    }
+    .trim();
+    if inner.ends_with(']') || inner.starts_with('(') || inner.contains('|') {
+        return None;
+    }
+    match split_type(inner) {
+        (q, Some(n)) => Some((q, n)),
+        _ => None,
     }
 }
 

@@ -1205,6 +1205,20 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
         depth: usize,
     ) -> Resolution {
+        self.module_member_within(target, name, kinds, depth, &mut HashSet::new())
+    }
+
+    /// [`Resolver::module_member`], following what the module passes on from others
+    /// (`from .m import X`, `export { X } from "./m"`, `export * from "./m"`, Python's
+    /// `from .m import *`), looking in each module file for each name once (`seen`).
+    fn module_member_within(
+        &self,
+        target: &ModuleTarget,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<(PathBuf, String)>,
+    ) -> Resolution {
         if let Some(d) = pick(self.top_level_in(target, name, kinds)) {
             return Resolution::Definition(d);
         }
@@ -1215,18 +1229,31 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         for f in files {
+            if !seen.insert((f.clone(), name.to_string())) {
+                continue;
+            }
             let Some(facts) = self.source.outline(f) else {
                 continue;
             };
-            let reexport = facts
+            let named = facts
                 .imports
                 .iter()
-                .find(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
-            if let Some(imp) = reexport {
-                let inner = imp.name.clone().unwrap_or_default();
+                .filter(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
+            // A wildcard import without a name of its own passes every name on, where
+            // the language makes the imported names the module's own.
+            let passes_all = matches!(
+                facts.language.name,
+                "python" | "javascript" | "typescript" | "tsx"
+            );
+            let everything = facts
+                .imports
+                .iter()
+                .filter(|i| passes_all && i.wildcard && i.alias.is_none());
+            for imp in named.chain(everything) {
+                let inner = imp.name.as_deref().unwrap_or(name);
                 let next = self.module_target(&facts, imp);
                 if let Resolution::Definition(d) =
-                    self.module_member(&next, &inner, kinds, depth + 1)
+                    self.module_member_within(&next, inner, kinds, depth + 1, seen)
                 {
                     return Resolution::Definition(d);
                 }
