@@ -1122,14 +1122,14 @@ fn a_python_field_given_values_of_two_types_has_no_one_type() {
         "pkg/m.py",
         "class A:\n    def f(self):\n        pass\n\n\nclass B:\n    def f(self):\n        pass\n\n\n\
          class Holder:\n    def __init__(self):\n        self.one = A()\n        self.two = A()\n\n\
-         \x20   def reset(self):\n        self.two = B()\n\n\n\
-         def use(other: Holder):\n    other.one.f()\n    other.two.f()\n",
+         \x20   def reset(self):\n        self.two = B()\n\n\
+         \x20   def use(self):\n        self.one.f()\n        self.two.f()\n",
     )]);
     let (code, recs) = json(dir.path(), &["what-breaks", "A.f"]);
     assert_eq!(code, 0, "{recs:?}");
     assert_eq!(
         uses(&recs),
-        ["pkg/m.py:21 definition", "pkg/m.py:22 unresolved"]
+        ["pkg/m.py:20 definition", "pkg/m.py:21 unresolved"]
     );
 }
 
@@ -1273,4 +1273,33 @@ fn python_names_a_package_imports_with_a_star_resolve_through_it() {
         got.contains(&want.to_string()),
         "missing {want:?} in {got:#?}"
     );
+}
+
+#[test]
+fn a_field_of_a_type_in_another_file_resolves_the_same_with_and_without_the_index() {
+    let dir = tree(&[
+        (
+            "src/EntityManager.ts",
+            "export class EntityManager {\n    getRepository(x: number): number { return x }\n}\n",
+        ),
+        (
+            "src/DataSource.ts",
+            "import { EntityManager } from \"./EntityManager\"\n\n\
+             export class DataSource {\n    manager: EntityManager\n}\n",
+        ),
+        (
+            "test/a.ts",
+            "import { DataSource } from \"../src/DataSource\"\n\n\
+             export function f(d: DataSource) {\n    d.manager.getRepository(1)\n}\n",
+        ),
+    ]);
+    for index in [&[][..], &["--no-index"][..]] {
+        let args: Vec<&str> = ["what-breaks", "EntityManager.getRepository"]
+            .into_iter()
+            .chain(index.iter().copied())
+            .collect();
+        let (code, recs) = json(dir.path(), &args);
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(uses(&recs), ["test/a.ts:4 definition"], "{args:?}");
+    }
 }

@@ -734,8 +734,12 @@ impl<'s> Resolver<'s> {
                         Some(t) => Some(Resolution::Definition(self.type_of_scope(file, t))),
                         None => return Resolution::Unresolved,
                     }
-                } else {
+                } else if declares_field_types(file.language.name) {
                     Self::binding(file, r.enclosing, head).map(|b| self.type_of_binding(file, r, b))
+                } else {
+                    // Elsewhere a field's type is read from what the methods assign to
+                    // it, which only a whole read of its type's file shows.
+                    None
                 };
                 if let Some(owner) = owner {
                     let ty = fields

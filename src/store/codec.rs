@@ -18,7 +18,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
-use crate::facts::{Binding, FileFacts, Import, RefKind, Reference};
+use crate::facts::{Binding, BindingKind, FileFacts, Import, RefKind, Reference};
 use crate::lang::{Kind, Language};
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
@@ -86,9 +86,9 @@ impl ReferenceView<'_> {
 pub enum Keep<'a> {
     /// Every reference: the whole record.
     All,
-    /// The inheritance references only, and no bindings: what resolution reads of a
-    /// file it looks into (it reads parameters, locals and fields only in the file
-    /// whose references it resolves).
+    /// The inheritance references only, and of the bindings the fields: what
+    /// resolution reads of a file it looks into (the declared types of its types'
+    /// fields; parameters and locals only in the file whose references it resolves).
     Inheritance,
     /// The references with one of these names and the inheritance ones; a file with
     /// none of the names is not decoded further.
@@ -579,7 +579,11 @@ fn unpack_facts(
         references: kept_references(&rest.references, keep),
         imports: rest.imports,
         bindings: match keep {
-            Keep::Inheritance => Vec::new(),
+            Keep::Inheritance => rest
+                .bindings
+                .into_iter()
+                .filter(|b| b.kind == BindingKind::Field)
+                .collect(),
             Keep::All | Keep::UsesOf(_) => rest.bindings,
         },
     }))
