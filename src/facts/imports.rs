@@ -114,9 +114,7 @@ pub fn read(lang: &str, node: Node<'_>, src: &str) -> Vec<Import> {
         (_, "import_statement") if matches!(lang, "javascript" | "typescript" | "tsx") => {
             js_import(node, src)
         }
-        (_, "export_statement") if matches!(lang, "javascript" | "typescript" | "tsx") => {
-            js_reexport(node, src)
-        }
+        _ if is_reexport(lang, node) => js_reexport(node, src),
         ("go", "import_spec") => go_import(node, src),
         (_, "preproc_include") => include(node, src),
         ("rust", _) => rust_use(node, src),
@@ -297,34 +295,8 @@ fn js_import(node: Node<'_>, src: &str) -> Vec<Import> {
                 imp.alias = Some(text(part, src).to_string());
                 out.push(imp);
             }
-            "namespace_import" => {
-                let mut imp = base(part, module.clone());
-                imp.wildcard = true;
-                let mut c2 = part.walk();
-                let alias = part
-                    .named_children(&mut c2)
-                    .find(|n| n.kind() == "identifier")
-                    .map(|n| text(n, src).to_string());
-                imp.alias = alias;
-                out.push(imp);
-            }
-            "named_imports" => {
-                let mut c2 = part.walk();
-                for spec in part.named_children(&mut c2) {
-                    if spec.kind() != "import_specifier" {
-                        continue;
-                    }
-                    let Some(name) = spec.child_by_field_name("name") else {
-                        continue;
-                    };
-                    let mut imp = base(name, module.clone());
-                    imp.name = Some(unquote(text(name, src)));
-                    imp.alias = spec
-                        .child_by_field_name("alias")
-                        .map(|a| text(a, src).to_string());
-                    out.push(imp);
-                }
-            }
+            "namespace_import" => out.push(namespace(part, module.clone(), src)),
+            "named_imports" => specified(part, &module, src, &mut out),
             _ => {}
         }
     }
@@ -339,42 +311,61 @@ fn js_reexport(node: Node<'_>, src: &str) -> Vec<Import> {
         return Vec::new();
     };
     let module = unquote(text(source, src));
-    let mut out = Vec::new();
     let mut c = node.walk();
-    let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
-    for part in parts {
+    for part in node.named_children(&mut c) {
         match part.kind() {
             "export_clause" => {
-                let mut c2 = part.walk();
-                for spec in part.named_children(&mut c2) {
-                    let Some(name) = spec.child_by_field_name("name") else {
-                        continue;
-                    };
-                    let mut imp = base(name, module.clone());
-                    imp.name = Some(unquote(text(name, src)));
-                    imp.alias = spec
-                        .child_by_field_name("alias")
-                        .map(|a| unquote(text(a, src)));
-                    out.push(imp);
-                }
+                let mut out = Vec::new();
+                specified(part, &module, src, &mut out);
                 return out;
             }
-            "namespace_export" => {
-                let mut imp = base(part, module);
-                imp.wildcard = true;
-                let mut c2 = part.walk();
-                imp.alias = part
-                    .named_children(&mut c2)
-                    .next()
-                    .map(|n| unquote(text(n, src)));
-                return vec![imp];
-            }
+            "namespace_export" => return vec![namespace(part, module, src)],
             _ => {}
         }
     }
     let mut imp = base(source, module);
     imp.wildcard = true;
     vec![imp]
+}
+
+/// Whether `node` is a JavaScript or TypeScript re-export (`export .. from "./m"`),
+/// which [`read`] reads as imports.
+pub fn is_reexport(lang: &str, node: Node<'_>) -> bool {
+    matches!(lang, "javascript" | "typescript" | "tsx")
+        && node.kind() == "export_statement"
+        && node.child_by_field_name("source").is_some()
+}
+
+/// The names a list of specifiers (`{ a, b as c }` of an import or a re-export)
+/// takes from `module`, each with the name it is bound to when renamed.
+fn specified(list: Node<'_>, module: &str, src: &str, out: &mut Vec<Import>) {
+    let mut c = list.walk();
+    for spec in list
+        .named_children(&mut c)
+        .filter(|s| s.kind().ends_with("_specifier"))
+    {
+        let Some(name) = spec.child_by_field_name("name") else {
+            continue;
+        };
+        let mut imp = base(name, module.to_string());
+        imp.name = Some(unquote(text(name, src)));
+        imp.alias = spec
+            .child_by_field_name("alias")
+            .map(|a| unquote(text(a, src)));
+        out.push(imp);
+    }
+}
+
+/// `* as ns` of an import or a re-export: every name of `module`, under `ns`.
+fn namespace(part: Node<'_>, module: String, src: &str) -> Import {
+    let mut imp = base(part, module);
+    imp.wildcard = true;
+    let mut c = part.walk();
+    imp.alias = part
+        .named_children(&mut c)
+        .next()
+        .map(|n| unquote(text(n, src)));
+    imp
 }
 
 fn go_import(node: Node<'_>, src: &str) -> Vec<Import> {

@@ -307,11 +307,7 @@ impl<'a> Walk<'a> {
         stack: &[Frame<'t>],
     ) -> bool {
         let g = self.g;
-        if class.has(Class::IMPORT)
-            || (kind == "export_statement"
-                && matches!(self.lang.name, "javascript" | "typescript" | "tsx")
-                && g.child(node, "source").is_some())
-        {
+        if class.has(Class::IMPORT) || imports::is_reexport(self.lang.name, node) {
             self.import(node);
             return false;
         }
@@ -740,13 +736,16 @@ impl<'a> Walk<'a> {
             let value = own.or(value);
             let before = self.bindings.len();
             self.bind(n, ty, value, kind);
-            if ty.is_none() && kind == BindingKind::Parameter {
+            if ty.is_some() {
+                continue;
+            }
+            if kind == BindingKind::Parameter {
                 if let Some(element) = self.first_parameter_element(node, stack) {
                     self.give_type(before, element);
                 }
             }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
-            if ty.is_none() && go_results(g, node) {
+            if go_results(g, node) {
                 let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
                 for b in before..self.bindings.len() {
                     if Some(b) != first {
@@ -755,12 +754,9 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            if ty.is_none() {
-                if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
-                    if self.bindings[b].type_name.is_none() {
-                        self.bindings[b].initializer =
-                            value.and_then(|v| initializer(g, v, self.src));
-                    }
+            if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
+                if self.bindings[b].type_name.is_none() {
+                    self.bindings[b].initializer = value.and_then(|v| initializer(g, v, self.src));
                 }
             }
         }

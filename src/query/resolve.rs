@@ -223,7 +223,7 @@ fn kind_mask(kinds: &[Kind]) -> u32 {
 }
 
 /// A member lookup: the type (its file and index), the member's name, the kinds asked.
-type MemberKey = (PathBuf, usize, String, Vec<Kind>);
+type MemberKey = (PathBuf, usize, String, u32);
 
 impl<'s> Resolver<'s> {
     pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
@@ -634,7 +634,7 @@ impl<'s> Resolver<'s> {
             match self.module_target(file, imp) {
                 ModuleTarget::External(m) => external_wildcards.push(m),
                 target => {
-                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds, 0) {
+                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {
                         return Resolution::Definition(d);
                     }
                 }
@@ -772,7 +772,7 @@ impl<'s> Resolver<'s> {
                 if let ModuleTarget::External(m) = target {
                     return Resolution::External(Some(m));
                 }
-                return self.module_member(&target, name, kinds, 0);
+                return self.module_member(&target, name, kinds);
             }
             // A class name: a static member.
             return match self.resolve_unqualified(
@@ -914,10 +914,24 @@ impl<'s> Resolver<'s> {
         if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
             return Resolution::Unresolved;
         }
-        if tq.is_none() && Self::is_type_parameter(&t.file, at, ty) {
+        self.resolve_declared_type(&t.file, at, ty, tq)
+    }
+
+    /// A type a definition's declaration writes (a field's, a method's return type),
+    /// resolved where it is written; unresolved when it is one of the type parameters
+    /// declared there (`<E> E first()`, the `V` of `Box<V>`), which stand for whatever
+    /// a use supplies.
+    fn resolve_declared_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        if qualifier.is_none() && Self::is_type_parameter(file, at, ty) {
             return Resolution::Unresolved;
         }
-        self.resolve_type_name(&t.file, at, ty, tq)
+        self.resolve_type_name(file, at, ty, qualifier)
     }
 
     /// The type of what `call` (the receiver of `r`) returns: the type its callee
@@ -952,11 +966,7 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         };
         let at = u32::try_from(method.index).ok();
-        // `<E> E first()`, or the `V` of its class `Box<V>`: whatever a use supplies.
-        if tq.is_none() && Self::is_type_parameter(&method.file, at, &tn) {
-            return Resolution::Unresolved;
-        }
-        self.resolve_type_name(&method.file, at, &tn, tq.as_deref())
+        self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
     }
 
     /// Rust `impl T` and similar scopes stand for the type they name.
@@ -1102,7 +1112,7 @@ impl<'s> Resolver<'s> {
             if let ModuleTarget::External(m) = target {
                 return Resolution::External(Some(m));
             }
-            return self.module_member(&target, name, kinds, 0);
+            return self.module_member(&target, name, kinds);
         }
         match self.resolve_import(file, imp, &[]) {
             Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
@@ -1195,21 +1205,15 @@ impl<'s> Resolver<'s> {
                     None => Resolution::External(Some(pkg.clone())),
                 }
             }
-            ModuleTarget::Files(_) => self.module_member(&target, name, kinds, 0),
+            ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
             ModuleTarget::Unknown => Resolution::Unresolved,
         }
     }
 
     /// `name` defined at the top of a module, or re-exported by it (`from .user
     /// import User` in a package's `__init__.py`), a few re-exports deep.
-    fn module_member(
-        &self,
-        target: &ModuleTarget,
-        name: &str,
-        kinds: &[Kind],
-        depth: usize,
-    ) -> Resolution {
-        self.module_member_within(target, name, kinds, depth, &mut HashSet::new())
+    fn module_member(&self, target: &ModuleTarget, name: &str, kinds: &[Kind]) -> Resolution {
+        self.module_member_within(target, name, kinds, 0, &mut HashSet::new())
     }
 
     /// [`Resolver::module_member`], following what the module passes on from others
@@ -1315,7 +1319,7 @@ impl<'s> Resolver<'s> {
             ty.file.path.clone(),
             ty.index,
             name.to_string(),
-            kinds.to_vec(),
+            kind_mask(kinds),
         );
         kept_if_complete(&self.members, key, || {
             self.member(ty, name, kinds, 0, &mut HashSet::new())
@@ -1988,13 +1992,12 @@ fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
     let mut depth = 0usize;
     let mut count = 0usize;
     let mut any = false;
-    let mut varargs = false;
     for (i, ch) in rest.char_indices() {
         match ch {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' if depth == 0 => {
                 let params = &rest[..i];
-                varargs = params.contains("...") || params.contains("*args");
+                let varargs = params.contains("...") || params.contains("*args");
                 return Some((if any { count + 1 } else { 0 }, varargs));
             }
             ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
@@ -2003,7 +2006,6 @@ fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
             _ => {}
         }
     }
-    let _ = varargs;
     None
 }
 
