@@ -684,3 +684,36 @@ fn walks_up_from_a_deeply_nested_node_are_linear() {
     assert_eq!(value[2], "module");
     assert!(m.elapsed < Duration::from_secs(8), "{:?}", m.elapsed);
 }
+
+/// Rust item macros are read as items with a second parse: a file of forty thousand of
+/// them, half whose bodies are no items, and one nested a thousand deep, stay linear.
+#[test]
+fn many_and_deeply_nested_rust_item_macros_stay_linear() {
+    let mut many = String::new();
+    for i in 0..20_000 {
+        many.push_str(&format!(
+            "cfg_x! {{ fn f{i}() {{ g() }} }}\nbits! {{ struct B{i}: u32 {{}} }}\n"
+        ));
+    }
+    let deep = format!(
+        "{}fn deepest() {{}}{}\n",
+        "m! { ".repeat(1000),
+        " }".repeat(1000)
+    );
+    let dir = tree(&[("many.rs", &many), ("deep.rs", &deep)]);
+    let m = measure(
+        dir.path(),
+        &["find-symbol", "f19999", "--exact", "--no-index", "--json"],
+        Duration::from_secs(120),
+    );
+    assert_eq!(m.code, Some(0), "{}", m.stderr);
+    assert_eq!(m.summary()["total_matches"], 1);
+    assert!(m.elapsed < Duration::from_secs(30), "{:?}", m.elapsed);
+    // Four levels of nesting are read as items; deeper ones are left as they are.
+    let m = measure(
+        dir.path(),
+        &["find-symbol", "deepest", "--exact", "--no-index", "--json"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(m.code, Some(1), "{}", m.stderr);
+}

@@ -1303,3 +1303,106 @@ fn a_field_of_a_type_in_another_file_resolves_the_same_with_and_without_the_inde
         assert_eq!(uses(&recs), ["test/a.ts:4 definition"], "{args:?}");
     }
 }
+
+#[test]
+fn rust_members_of_self_and_module_paths_resolve_to_their_files() {
+    let dir = tree(&[
+        ("w/Cargo.toml", "[package]\nname = \"w\"\n"),
+        ("w/src/lib.rs", "pub mod runtime;\npub mod task;\n"),
+        (
+            "w/src/runtime/mod.rs",
+            "mod handle;\npub use self::handle::Handle;\n",
+        ),
+        (
+            "w/src/runtime/handle.rs",
+            "pub struct Handle {\n    name: u32,\n}\n\
+             impl Handle {\n    pub fn current() -> Handle { Handle { name: 0 } }\n\
+             \x20   pub fn name(&self) -> u32 { 0 }\n\
+             \x20   pub fn label(&self) -> u32 { id(self.name) }\n\
+             \x20   fn helper(&self) {}\n}\nfn id(x: u32) -> u32 { x }\n",
+        ),
+        (
+            "w/src/task/mod.rs",
+            "mod spawn;\npub(crate) fn spawn_inner() {}\n",
+        ),
+        (
+            "w/src/task/spawn.rs",
+            "use crate::{runtime::{Handle}, task};\n\n\
+             pub fn spawn() {\n    let h = Handle::current();\n    super::spawn_inner();\n\
+             \x20   crate::task::spawn_inner();\n    std::mem::drop(h);\n}\n",
+        ),
+        (
+            "w/src/other.rs",
+            "pub struct Handle;\nimpl Handle {\n    pub fn current() {}\n}\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "w/src/task/spawn.rs:3"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "4 call Handle.current -> w/src/runtime/handle.rs:5",
+        "5 call super.spawn_inner -> w/src/task/mod.rs:2",
+        "6 call crate::task.spawn_inner -> w/src/task/mod.rs:2",
+        "7 call std::mem.drop -> external:std::mem",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+    // `self.name` and `Handle { name: 0 }` name the field, not the method of the same
+    // name.
+    let (code, recs) = json(dir.path(), &["what-breaks", "w/src/runtime/handle.rs:6"]);
+    assert_eq!(code, 1, "{recs:?}");
+    assert!(uses(&recs).is_empty(), "{recs:#?}");
+}
+
+#[test]
+fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
+    let dir = tree(&[(
+        "lib.rs",
+        "struct Spawner;\nimpl Spawner {\n    fn a(&self) { self.b(1); Self::c(); }\n\
+         \x20   fn b(&self, x: u32) {}\n    fn c() {}\n}\n\
+         struct Other;\nimpl Other {\n    fn b(&self, x: u32) {}\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "lib.rs:3"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        deps(&recs),
+        ["3 call self.b -> lib.rs:4", "3 call Self.c -> lib.rs:5"]
+    );
+    // `Other.b` is a namesake in the same file, neither an overload nor a target.
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib.rs:9"]);
+    assert_eq!(code, 1, "{recs:?}");
+    assert!(uses(&recs).is_empty(), "{recs:#?}");
+}
+
+#[test]
+fn rust_items_inside_item_macros_are_definitions_and_their_calls_are_uses() {
+    let dir = tree(&[(
+        "lib.rs",
+        "macro_rules! cfg_rt { ($($i:item)*) => { $($i)* } }\n\
+         cfg_rt! {\n    pub fn spawn() { spawn_inner() }\n}\n\
+         fn spawn_inner() {}\n\
+         bitflags! {\n    pub struct Flags: u32 { const A = 1; }\n}\n\
+         struct S;\nimpl S {\n    cfg_rt! {\n        fn m(&self) { self.n() }\n    }\n    fn n(&self) {}\n}\n",
+    )]);
+    for (query, line) in [("spawn", 3), ("S.m", 12)] {
+        let (code, recs) = json(dir.path(), &["find-symbol", query, "--exact"]);
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(data(&recs, "symbol")[0]["line"], line, "{recs:#?}");
+    }
+    // A body that is no list of items (a DSL) yields nothing.
+    let (_, recs) = json(dir.path(), &["find-symbol", "Flags", "--exact"]);
+    assert!(data(&recs, "symbol").is_empty(), "{recs:#?}");
+    let (code, recs) = json(dir.path(), &["what-breaks", "spawn_inner"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["lib.rs:3 definition"]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "n"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["lib.rs:12 definition"]);
+    // The invocation itself is still a use of the macro.
+    let (code, recs) = json(dir.path(), &["what-breaks", "cfg_rt"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["lib.rs:2 definition", "lib.rs:11 definition"]);
+}

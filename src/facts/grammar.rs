@@ -149,7 +149,8 @@ const TYPE_CONTAINERS: &[&str] = &[
     "type_projection",
 ];
 
-/// Nodes whose `name`/`key` child is a label, not a use (`f(key=1)`, `{key: 1}`).
+/// Nodes whose `name`/`key`/`field` child is a label, not a use (`f(key=1)`, `{key: 1}`,
+/// Rust's `S { field: 1 }`).
 const KEYED: &[&str] = &[
     "keyword_argument",
     "named_argument",

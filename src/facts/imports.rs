@@ -457,22 +457,38 @@ fn rust_use(node: Node<'_>, src: &str) -> Vec<Import> {
         );
         out.push(imp);
     };
-    match t.split_once('{') {
-        Some((prefix, rest)) => {
-            let prefix = prefix.trim_end_matches("::");
-            let inner = rest.trim_end_matches('}');
-            // One level of braces covers nearly every real `use`; nested groups are
-            // read as whole paths under the prefix.
-            for part in split_top_level(inner) {
-                let part = part.trim();
-                if part == "self" {
-                    push(prefix);
-                } else if !part.is_empty() {
-                    push(&format!("{prefix}::{part}"));
-                }
-            }
+    for path in use_paths(t) {
+        push(&path);
+    }
+    out
+}
+
+/// The paths a use tree names, its groups expanded (`a::{b, c::{d, self}}` is `a::b`,
+/// `a::c::d` and `a::c`).
+fn use_paths(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let Some((prefix, rest)) = tree.split_once('{') else {
+        return vec![tree.to_string()];
+    };
+    let prefix = prefix.trim().trim_end_matches("::");
+    let inner = rest.trim_end().strip_suffix('}').unwrap_or(rest);
+    let mut out = Vec::new();
+    for part in split_top_level(inner) {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
         }
-        None => push(t),
+        for path in use_paths(part) {
+            out.push(match (prefix.is_empty(), path.as_str()) {
+                (true, _) => path,
+                (false, "self") => prefix.to_string(),
+                (false, _) => match path.strip_prefix("self ") {
+                    // `{self as x}`
+                    Some(alias) => format!("{prefix} {alias}"),
+                    None => format!("{prefix}::{path}"),
+                },
+            });
+        }
     }
     out
 }
@@ -502,6 +518,21 @@ fn split_top_level(s: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::go_package_name;
+
+    #[test]
+    fn rust_use_groups_expand_at_every_level() {
+        assert_eq!(
+            super::use_paths("crate::{runtime::{Handle, self}, task::JoinHandle as J, io}"),
+            [
+                "crate::runtime::Handle",
+                "crate::runtime",
+                "crate::task::JoinHandle as J",
+                "crate::io"
+            ]
+        );
+        assert_eq!(super::use_paths("a::b"), ["a::b"]);
+        assert_eq!(super::use_paths("{a, b::c}"), ["a", "b::c"]);
+    }
 
     #[test]
     fn go_package_names_drop_major_versions() {

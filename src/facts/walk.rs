@@ -533,7 +533,9 @@ impl<'a> Walk<'a> {
         }
         if let Some(p) = parent {
             let pk = p.kind;
-            if p.class.has(Class::KEYED) && matches!(field, Some("name" | "key" | "label")) {
+            if p.class.has(Class::KEYED)
+                && matches!(field, Some("name" | "key" | "label" | "field"))
+            {
                 return;
             }
             if p.class.has(Class::PACKAGE_DECL) {

@@ -55,6 +55,22 @@ pub struct Language {
     pub call_kinds: &'static [&'static str],
     /// Node kinds that are imports / includes / requires.
     pub import_kinds: &'static [&'static str],
+    /// Macro invocations whose braced bodies, in item position, hold ordinary items.
+    pub item_macros: Option<ItemMacros>,
+}
+
+/// Where a language's macros wrap items (Rust's `cfg_feature! { pub fn f() {} }`, which
+/// the grammar sees as an opaque token tree): the definitions and references extracted
+/// from a file include those of such a body whenever it parses cleanly as items.
+#[derive(Debug)]
+pub struct ItemMacros {
+    /// The invocation's node kind.
+    pub invocation: &'static str,
+    /// The kind of its body, a child of the invocation (only a braced one holds items).
+    pub body: &'static str,
+    /// The node kinds that hold items (the file, a module's or an impl's body): an
+    /// invocation directly inside one is in item position.
+    pub containers: &'static [&'static str],
 }
 
 impl Language {

@@ -13,7 +13,7 @@
 //!   are blanked first, so positions are the file's own.
 
 use super::specs;
-use super::Language;
+use super::{ItemMacros, Language};
 
 macro_rules! grammar {
     ($e:expr) => {{
@@ -40,6 +40,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "raw_string", "ansi_c_string", "heredoc_body"],
         call_kinds: &["command"],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "c",
@@ -54,6 +55,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
         call_kinds: &["call_expression"],
         import_kinds: &["preproc_include"],
+        item_macros: None,
     },
     Language {
         name: "cpp",
@@ -75,6 +77,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["preproc_include", "using_declaration"],
+        item_macros: None,
     },
     Language {
         name: "csharp",
@@ -95,6 +98,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["invocation_expression", "object_creation_expression"],
         import_kinds: &["using_directive"],
+        item_macros: None,
     },
     Language {
         name: "css",
@@ -109,6 +113,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_value"],
         call_kinds: &["call_expression"],
         import_kinds: &["import_statement"],
+        item_macros: None,
     },
     Language {
         name: "go",
@@ -127,6 +132,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_spec"],
+        item_macros: None,
     },
     Language {
         name: "groovy",
@@ -151,6 +157,7 @@ pub static LANGUAGES: &[Language] = &[
             "object_creation_expression",
         ],
         import_kinds: &["import_declaration", "groovy_import"],
+        item_macros: None,
     },
     Language {
         name: "hcl",
@@ -165,6 +172,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_lit", "template_literal", "heredoc_template"],
         call_kinds: &["function_call"],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "html",
@@ -179,6 +187,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["attribute_value", "quoted_attribute_value"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "java",
@@ -193,6 +202,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "character_literal", "text_block"],
         call_kinds: &["method_invocation", "object_creation_expression"],
         import_kinds: &["import_declaration"],
+        item_macros: None,
     },
     Language {
         name: "javascript",
@@ -207,6 +217,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        item_macros: None,
     },
     Language {
         name: "json",
@@ -221,6 +232,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "kotlin",
@@ -239,6 +251,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import"],
+        item_macros: None,
     },
     Language {
         name: "lua",
@@ -253,6 +266,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &["function_call"],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "markdown",
@@ -267,6 +281,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["fenced_code_block", "indented_code_block"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "php",
@@ -293,6 +308,7 @@ pub static LANGUAGES: &[Language] = &[
             "include_expression",
             "include_once_expression",
         ],
+        item_macros: None,
     },
     Language {
         name: "python",
@@ -311,6 +327,7 @@ pub static LANGUAGES: &[Language] = &[
             "import_from_statement",
             "future_import_statement",
         ],
+        item_macros: None,
     },
     Language {
         name: "ruby",
@@ -331,6 +348,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call"],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "rust",
@@ -345,6 +363,11 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "raw_string_literal", "char_literal"],
         call_kinds: &["call_expression", "macro_invocation"],
         import_kinds: &["use_declaration", "extern_crate_declaration"],
+        item_macros: Some(ItemMacros {
+            invocation: "macro_invocation",
+            body: "token_tree",
+            containers: &["source_file", "declaration_list"],
+        }),
     },
     Language {
         name: "scala",
@@ -363,6 +386,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "instance_expression"],
         import_kinds: &["import_declaration"],
+        item_macros: None,
     },
     Language {
         name: "sql",
@@ -377,6 +401,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["literal"],
         call_kinds: &["invocation"],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "swift",
@@ -395,6 +420,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_declaration"],
+        item_macros: None,
     },
     Language {
         name: "toml",
@@ -409,6 +435,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "tsx",
@@ -423,6 +450,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        item_macros: None,
     },
     Language {
         name: "typescript",
@@ -437,6 +465,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        item_macros: None,
     },
     Language {
         name: "vue",
@@ -452,6 +481,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        item_macros: None,
     },
     Language {
         name: "xml",
@@ -469,6 +499,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["AttValue", "CDSect"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
     Language {
         name: "yaml",
@@ -483,5 +514,6 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["double_quote_scalar", "single_quote_scalar", "block_scalar"],
         call_kinds: &[],
         import_kinds: &[],
+        item_macros: None,
     },
 ];

@@ -11,6 +11,7 @@ mod generics;
 mod memo;
 pub mod resolve;
 mod returns;
+mod rust_modules;
 pub mod scoping;
 pub mod source;
 pub mod stored;

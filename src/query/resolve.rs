@@ -23,6 +23,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::generics::declares_type_parameter;
 use super::memo::Memo;
 use super::returns::{declared_return_type, receiver_call, ReceiverCall};
+use super::rust_modules::{rust_module, workspace_crates, RustModule};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
@@ -187,6 +188,8 @@ pub struct Resolver<'s> {
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
     go_modules: Memo<PathBuf, Option<GoModule>>,
+    /// The Rust library crates of the tree by name, read on first use.
+    rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
     /// Member lookups already answered, by type, member name and kinds: the uses of a
     /// common name mostly go through a few receiver types, whose supertypes would
     /// otherwise be resolved again for every use.
@@ -236,6 +239,7 @@ impl<'s> Resolver<'s> {
             modules: Memo::new(),
             recording: Mutex::new(None),
             go_modules: Memo::new(),
+            rust_crates: std::sync::OnceLock::new(),
             members: Memo::new(),
             imports: Memo::new(),
         }
@@ -405,6 +409,21 @@ impl<'s> Resolver<'s> {
             Some(q) => self.resolve_qualified(file, r, q, kinds),
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
+        // Rust's `value.name` without a call reads a field (a method is named as a value
+        // only through its type, `Type::method`): never a use of a method or function
+        // of that name. `self::f` (a function of the current module) is written alike.
+        if r.kind == RefKind::Reference && file.language.name == "rust" {
+            if let Some(q) = r.qualifier.as_deref() {
+                let head = q.split('.').next().unwrap_or(q);
+                let module_function = q == "self"
+                    && matches!(&found, Resolution::Definition(d) if d.symbol().kind == Kind::Function);
+                if (head == "self" || Self::binding(file, r.enclosing, head).is_some())
+                    && !module_function
+                {
+                    return Resolution::Local;
+                }
+            }
+        }
         // Among overloads, the one whose parameters fit the call's arguments; when
         // the arguments do not tell, the overloads as one (never a guessed one).
         match found {
@@ -465,6 +484,49 @@ impl<'s> Resolver<'s> {
                     .into_iter()
                     .find(|&i| file.definitions[i].kind == Kind::Scope)
             })
+    }
+
+    /// The type whose members `self`/`this` names at `at`: the enclosing type, or for
+    /// a member written apart from its type (Rust's `impl` blocks), the type its
+    /// qualified name is in, here or, when no other type has that name, elsewhere.
+    fn enclosing_type_def(&self, file: &Arc<FileFacts>, at: Option<u32>) -> Option<DefRef> {
+        if let Some(t) = Self::enclosing_type(file, at) {
+            return Some(self.type_of_scope(file, t));
+        }
+        if !members_outside_types(file.language.name) {
+            return None;
+        }
+        let member = Self::enclosing_chain(file, at)
+            .into_iter()
+            .map(|i| &file.definitions[i])
+            .find(|d| !d.kind.is_type_like())?;
+        let (ty, _) = member.qualified_name.rsplit_once('.')?;
+        if let Some(index) = file
+            .definitions
+            .iter()
+            .position(|d| d.kind.is_type_like() && d.kind != Kind::Scope && d.qualified_name == ty)
+        {
+            return Some(DefRef {
+                file: file.clone(),
+                index,
+            });
+        }
+        self.only_type_named(ty)
+    }
+
+    /// The one type definition of the tree whose qualified name is `qualified`; `None`
+    /// when there is none or several (namesakes in different modules).
+    fn only_type_named(&self, qualified: &str) -> Option<DefRef> {
+        let last = qualified.rsplit('.').next().unwrap_or(qualified);
+        let types = self.defs_named(last);
+        let mut named = types.iter().filter(|d| {
+            let s = d.symbol();
+            s.kind.is_type_like() && s.kind != Kind::Scope && s.qualified_name == qualified
+        });
+        match (named.next(), named.next()) {
+            (Some(only), None) => Some(only.clone()),
+            _ => None,
+        }
     }
 
     /// A parameter, local or field visible at `at` named `name`.
@@ -585,9 +647,10 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        // 3. The file's own top-level definitions.
+        // 3. The file's own top-level definitions (a method written apart from its
+        //    type, in a Rust `impl` block, has no parent but is no bare name).
         let top: Vec<DefRef> = DefRef::all_in(file, |d| {
-            d.parent.is_none() && d.name == name && kind_ok(kinds, d.kind)
+            d.parent.is_none() && d.kind != Kind::Method && d.name == name && kind_ok(kinds, d.kind)
         });
         if let Some(d) = pick(top) {
             return Resolution::Definition(d);
@@ -703,20 +766,28 @@ impl<'s> Resolver<'s> {
         {
             return found;
         }
+        // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
+        if file.language.name == "rust"
+            && (q == "super"
+                || q == "crate"
+                || (q.contains("::")
+                    && q.split("::")
+                        .enumerate()
+                        .all(|(i, s)| (i == 0 && s.is_empty()) || is_word(s.trim()))))
+        {
+            return self.member_of_rust_path(file, r, q, name, kinds);
+        }
         // `this.f()`, `self.f()`: the enclosing type.
         if sc.self_names.contains(&q) {
-            return match Self::enclosing_type(file, r.enclosing) {
-                Some(t) => {
-                    self.lookup_result(self.member_of(&self.type_of_scope(file, t), name, kinds))
-                }
+            return match self.enclosing_type_def(file, r.enclosing) {
+                Some(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
                 None => Resolution::Unresolved,
             };
         }
         if sc.super_names.contains(&q) {
-            let Some(t) = Self::enclosing_type(file, r.enclosing) else {
+            let Some(ty) = self.enclosing_type_def(file, r.enclosing) else {
                 return Resolution::Unresolved;
             };
-            let ty = self.type_of_scope(file, t);
             return self.lookup_result(self.in_supertypes(
                 &ty,
                 name,
@@ -730,8 +801,8 @@ impl<'s> Resolver<'s> {
         if let Some((head, fields)) = q.split_once('.') {
             if is_word(head) && fields.split('.').all(is_word) {
                 let owner = if sc.self_names.contains(&head) {
-                    match Self::enclosing_type(file, r.enclosing) {
-                        Some(t) => Some(Resolution::Definition(self.type_of_scope(file, t))),
+                    match self.enclosing_type_def(file, r.enclosing) {
+                        Some(ty) => Some(Resolution::Definition(ty)),
                         None => return Resolution::Unresolved,
                     }
                 } else if declares_field_types(file.language.name) {
@@ -1120,12 +1191,17 @@ impl<'s> Resolver<'s> {
             }
             Resolution::External(m) => Resolution::External(m),
             _ => {
-                // Python `from pkg import module`: the name is a submodule.
+                // Python `from pkg import module`, Rust `use crate::util::trace`: the
+                // name is a submodule.
+                let separator = match file.language.name {
+                    "rust" => "::",
+                    _ if imp.module.ends_with('.') => "",
+                    _ => ".",
+                };
                 let sub = Import {
                     module: format!(
-                        "{}{}{}",
+                        "{}{separator}{}",
                         imp.module,
-                        if imp.module.ends_with('.') { "" } else { "." },
                         imp.name.as_deref().unwrap_or_default()
                     ),
                     name: None,
@@ -1279,15 +1355,21 @@ impl<'s> Resolver<'s> {
                     let Some(facts) = self.source.outline(f) else {
                         continue;
                     };
+                    // A Rust item in an inline `mod` is reached through that module's
+                    // name, not the file's.
+                    let rust = facts.language.name == "rust";
                     for (i, d) in facts.definitions.iter().enumerate() {
-                        let top = d.parent.is_none()
-                            || facts
-                                .definitions
-                                .get(d.parent.unwrap_or(0))
-                                .is_some_and(|p| {
-                                    // Go methods and Rust impls hang off the type, not the file.
-                                    p.kind == Kind::Namespace || p.kind == Kind::Module
-                                });
+                        let top = match d.parent {
+                            // A member written apart from its type (a Rust `impl` block, a
+                            // Go method) is no top-level name.
+                            None => !rust || d.qualified_name == d.name,
+                            Some(p) => {
+                                !rust
+                                    && facts.definitions.get(p).is_some_and(|p| {
+                                        p.kind == Kind::Namespace || p.kind == Kind::Module
+                                    })
+                            }
+                        };
                         if top && d.name == name && kind_ok(kinds, d.kind) {
                             out.push(DefRef {
                                 file: facts.clone(),
@@ -1366,6 +1448,17 @@ impl<'s> Resolver<'s> {
                 })
                 .cloned()
                 .collect();
+            // Where packages do not tell namesake types apart (a Rust crate's modules),
+            // members in another file are the type's only when no other type has its
+            // name; those in its own file are its own.
+            if scoping(ty.file.language.name).package == PackageScope::None {
+                let own = |d: &DefRef| d.file.path == ty.file.path;
+                if found.iter().any(own) {
+                    found.retain(own);
+                } else if self.only_type_named(&t.qualified_name).is_none() {
+                    found.clear();
+                }
+            }
         }
         match pick_lookup(found) {
             Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
@@ -1474,6 +1567,7 @@ impl<'s> Resolver<'s> {
             "python" => self.python_module(&importer, &imp.module),
             "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
             "go" => self.go_package(&importer, &imp.module),
+            "rust" => self.rust_module_target(file, &importer, imp),
             // C++ `using std::string` names a namespace, not a file.
             "c" | "cpp" if !imp.module.contains("::") && imp.name.is_none() && !imp.wildcard => {
                 self.include_target(&importer, imp)
@@ -1514,6 +1608,97 @@ impl<'s> Resolver<'s> {
                     }
                 }
             },
+        }
+    }
+
+    /// `name` in what Rust path `path` names: a module, or a type of a module. A
+    /// path that starts with an imported name starts where that import leads.
+    fn member_of_rust_path(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        path: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let (first, rest) = path.split_once("::").unwrap_or((path, ""));
+        let mut path = path.to_string();
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(first))
+        {
+            let full = match &imp.name {
+                Some(n) => format!("{}::{n}", imp.module),
+                None => imp.module.clone(),
+            };
+            path = if rest.is_empty() {
+                full
+            } else {
+                format!("{full}::{rest}")
+            };
+        }
+        let importer = file_path(file);
+        let at = |module: &str| {
+            let imp = Import {
+                module: module.to_string(),
+                name: None,
+                alias: None,
+                wildcard: false,
+                is_static: false,
+                system: false,
+                line: r.line,
+                start_byte: r.start_byte,
+            };
+            self.rust_module_target(file, &importer, &imp)
+        };
+        match at(&path) {
+            ModuleTarget::External(m) => return Resolution::External(Some(m)),
+            ModuleTarget::Unknown => {}
+            target => return self.module_member(&target, name, kinds),
+        }
+        // `module::Type::member`.
+        let Some((module, ty)) = path.rsplit_once("::") else {
+            return Resolution::Unresolved;
+        };
+        match at(module) {
+            ModuleTarget::External(m) => Resolution::External(Some(m)),
+            ModuleTarget::Unknown => Resolution::Unresolved,
+            target => match self.module_member(&target, ty, TYPE_KINDS) {
+                Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
+                _ => Resolution::Unresolved,
+            },
+        }
+    }
+
+    /// The file of the module a Rust `use` names (see [`rust_module`]).
+    fn rust_module_target(&self, file: &FileFacts, importer: &Path, imp: &Import) -> ModuleTarget {
+        // The inline modules (`mod tests { .. }`) the import sits in, outermost first.
+        let inline: Vec<String> = file
+            .definitions
+            .iter()
+            .filter(|d| {
+                d.kind == Kind::Module
+                    && d.start_byte <= imp.start_byte as usize
+                    && (imp.start_byte as usize) < d.end_byte
+            })
+            .map(|d| d.name.clone())
+            .collect();
+        let crates = self
+            .rust_crates
+            .get_or_init(|| workspace_crates(self.file_set()));
+        let defined_here = |name: &str| file.definitions.iter().any(|d| d.name == name);
+        match rust_module(
+            self.file_set(),
+            crates,
+            importer,
+            &inline,
+            &defined_here,
+            &imp.module,
+        ) {
+            RustModule::File(f) => ModuleTarget::Files(vec![f]),
+            RustModule::External => ModuleTarget::External(imp.module.clone()),
+            RustModule::Unknown => ModuleTarget::Unknown,
         }
     }
 
@@ -1895,7 +2080,13 @@ fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
     let s = d.symbol();
     let callable = matches!(s.kind, Kind::Method | Kind::Function);
     d.file.definitions.iter().enumerate().filter(move |(_, o)| {
-        callable && o.name == s.name && o.parent == s.parent && o.kind == s.kind
+        // The qualified name tells apart members written apart from their types
+        // (Rust `impl` blocks), which have no parent.
+        callable
+            && o.name == s.name
+            && o.parent == s.parent
+            && o.kind == s.kind
+            && o.qualified_name == s.qualified_name
     })
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use tree_sitter::{Parser, Tree};
 
+use super::item_macros::unwrap_item_macros;
 use super::{extract, Symbol};
 use crate::lang::Language;
 use crate::source::{self, SourceError, SourceText};
@@ -34,12 +35,17 @@ pub fn parse_file(
     Ok(ParsedFile { source, tree })
 }
 
-/// Parses text with this thread's parser for `lang`.
+/// Parses text with this thread's parser for `lang`, the bodies of item macros read as
+/// the items they hold (see [`super::item_macros`]).
 pub fn parse_text(lang: &'static Language, text: &str) -> Result<Tree, SourceError> {
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
         let parser = parsers.entry(lang.name).or_insert_with(|| lang.parser());
-        source::parse(parser, lang, text)
+        let tree = source::parse(parser, lang, text)?;
+        Ok(match &lang.item_macros {
+            Some(spec) => unwrap_item_macros(parser, spec, &lang.prepare(text), tree),
+            None => tree,
+        })
     })
 }
 

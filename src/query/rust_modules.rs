@@ -1,0 +1,288 @@
+//! Rust's module paths (`crate::a::b`, `self::c`, `super::d`, `other_crate::e`) as
+//! the files that hold those modules.
+//!
+//! A crate's modules follow its files: the crate root (`src/lib.rs`, `src/main.rs`, or
+//! a file of `src/bin`, `tests`, `examples` or `benches`, each a crate of its own), and
+//! under its directory `a/b.rs` or `a/b/mod.rs` for module `a::b`. A path into a module
+//! written inline (`mod tests { .. }`) or into a type names no file: it is left
+//! unknown rather than guessed. Another crate of the same workspace is found by the
+//! package name its `Cargo.toml` declares; any other first segment is a library.
+
+use std::path::{Path, PathBuf};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Where a module path leads.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RustModule {
+    File(PathBuf),
+    External,
+    Unknown,
+}
+
+/// Directories whose files are each a crate of their own.
+const SINGLE_FILE_CRATES: &[&str] = &["bin", "tests", "examples", "benches"];
+
+/// The workspace's library crates by the name code uses for them (`tokio_util`): the
+/// package name of a `Cargo.toml` beside a `src/lib.rs` of `files`, dashes as
+/// underscores.
+pub fn workspace_crates(files: &FxHashSet<PathBuf>) -> FxHashMap<String, PathBuf> {
+    let mut out = FxHashMap::default();
+    for lib in files.iter().filter(|f| f.ends_with("src/lib.rs")) {
+        let Some(dir) = lib.parent().and_then(Path::parent) else {
+            continue;
+        };
+        let manifest = dir.join("Cargo.toml");
+        if !files.contains(&manifest) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&manifest) else {
+            continue;
+        };
+        if let Some(name) = crate_name(&text) {
+            out.insert(name.replace('-', "_"), lib.clone());
+        }
+    }
+    out
+}
+
+/// The library name a manifest declares: `[lib] name`, else `[package] name`.
+fn crate_name(manifest: &str) -> Option<String> {
+    let mut section = "";
+    let (mut package, mut lib) = (None, None);
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let Some(value) = line
+            .strip_prefix("name")
+            .map(str::trim_start)
+            .and_then(|l| l.strip_prefix('='))
+        else {
+            continue;
+        };
+        let value = value.trim().trim_matches('"').to_string();
+        match section {
+            "[package]" => package = Some(value),
+            "[lib]" => lib = Some(value),
+            _ => {}
+        }
+    }
+    lib.or(package).filter(|n| !n.is_empty())
+}
+
+/// The root file of the crate `file` belongs to, among `files`.
+fn crate_root(files: &FxHashSet<PathBuf>, file: &Path) -> Option<PathBuf> {
+    let dir = file.parent()?;
+    let own_crate = dir
+        .file_name()
+        .is_some_and(|n| SINGLE_FILE_CRATES.iter().any(|s| n == *s));
+    if own_crate {
+        return Some(file.to_path_buf());
+    }
+    for a in dir.ancestors() {
+        for root in ["lib.rs", "main.rs"] {
+            let candidate = a.join(root);
+            if files.contains(&candidate) {
+                return Some(candidate);
+            }
+        }
+        if files.contains(&a.join("Cargo.toml")) {
+            break;
+        }
+    }
+    None
+}
+
+/// The module path of `file` in the crate rooted at `root`.
+fn module_of(root: &Path, file: &Path) -> Option<Vec<String>> {
+    if root == file {
+        return Some(Vec::new());
+    }
+    let rel = file.strip_prefix(root.parent()?).ok()?;
+    let mut segments: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = segments.pop()?;
+    let stem = last.strip_suffix(".rs")?;
+    if stem != "mod" {
+        segments.push(stem.to_string());
+    }
+    Some(segments)
+}
+
+/// The file of module `path` of the crate rooted at `root`.
+fn module_file(files: &FxHashSet<PathBuf>, root: &Path, path: &[String]) -> Option<PathBuf> {
+    if path.is_empty() {
+        return Some(root.to_path_buf());
+    }
+    let mut base = root.parent()?.to_path_buf();
+    base.extend(path);
+    let file = base.with_extension("rs");
+    if files.contains(&file) {
+        return Some(file);
+    }
+    let file = base.join("mod.rs");
+    files.contains(&file).then_some(file)
+}
+
+/// Where `module`, written in `importer` inside the inline modules `inline` (outermost
+/// first), leads. `defined_here` tells whether the importer's module defines a name
+/// (a path can start with a local enum or module); `crates` are the workspace's.
+pub fn rust_module(
+    files: &FxHashSet<PathBuf>,
+    crates: &FxHashMap<String, PathBuf>,
+    importer: &Path,
+    inline: &[String],
+    defined_here: &dyn Fn(&str) -> bool,
+    module: &str,
+) -> RustModule {
+    if module.starts_with("::") {
+        return RustModule::External;
+    }
+    let segments: Vec<&str> = module.split("::").map(str::trim).collect();
+    let Some((&first, rest)) = segments.split_first() else {
+        return RustModule::Unknown;
+    };
+    let local = matches!(first, "crate" | "self" | "super");
+    let Some(root) = crate_root(files, importer) else {
+        return if local || defined_here(first) {
+            RustModule::Unknown
+        } else {
+            RustModule::External
+        };
+    };
+    let Some(mut here) = module_of(&root, importer) else {
+        return RustModule::Unknown;
+    };
+    here.extend(inline.iter().cloned());
+    let (root, mut path, rest): (PathBuf, Vec<String>, &[&str]) = match first {
+        "crate" => (root, Vec::new(), rest),
+        "self" => (root, here, rest),
+        "super" => {
+            let supers = 1 + rest.iter().take_while(|s| **s == "super").count();
+            if supers > here.len() {
+                return RustModule::Unknown;
+            }
+            here.truncate(here.len() - supers);
+            (root, here, &rest[supers - 1..])
+        }
+        other => {
+            let mut sub = here.clone();
+            sub.push(other.to_string());
+            if module_file(files, &root, &sub).is_some() {
+                (root, sub, rest)
+            } else if defined_here(other) {
+                return RustModule::Unknown;
+            } else if let Some(lib) = crates.get(other) {
+                (lib.clone(), Vec::new(), rest)
+            } else {
+                return RustModule::External;
+            }
+        }
+    };
+    path.extend(rest.iter().map(|s| s.to_string()));
+    match module_file(files, &root, &path) {
+        Some(f) => RustModule::File(f),
+        None => RustModule::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(paths: &[&str]) -> FxHashSet<PathBuf> {
+        paths.iter().map(PathBuf::from).collect()
+    }
+
+    fn at(files: &FxHashSet<PathBuf>, importer: &str, inline: &[&str], module: &str) -> RustModule {
+        let crates: FxHashMap<String, PathBuf> =
+            [("other_crate".to_string(), PathBuf::from("other/src/lib.rs"))]
+                .into_iter()
+                .collect();
+        let inline: Vec<String> = inline.iter().map(|s| s.to_string()).collect();
+        rust_module(
+            files,
+            &crates,
+            Path::new(importer),
+            &inline,
+            &|n| n == "Local",
+            module,
+        )
+    }
+
+    #[test]
+    fn module_paths_lead_to_the_files_of_their_modules() {
+        let files = tree(&[
+            "w/Cargo.toml",
+            "w/src/lib.rs",
+            "w/src/runtime/mod.rs",
+            "w/src/runtime/handle.rs",
+            "w/src/task.rs",
+            "w/src/task/spawn.rs",
+            "w/tests/it.rs",
+            "other/Cargo.toml",
+            "other/src/lib.rs",
+        ]);
+        let file = |p: &str| RustModule::File(PathBuf::from(p));
+        let spawn = "w/src/task/spawn.rs";
+        assert_eq!(
+            at(&files, spawn, &[], "crate::runtime"),
+            file("w/src/runtime/mod.rs")
+        );
+        assert_eq!(
+            at(&files, spawn, &[], "crate::runtime::handle"),
+            file("w/src/runtime/handle.rs")
+        );
+        assert_eq!(at(&files, spawn, &[], "super"), file("w/src/task.rs"));
+        assert_eq!(
+            at(&files, spawn, &[], "super::super::runtime"),
+            file("w/src/runtime/mod.rs")
+        );
+        assert_eq!(at(&files, "w/src/task.rs", &[], "self::spawn"), file(spawn));
+        // 2018 paths: a submodule of the current module, before any crate.
+        assert_eq!(at(&files, "w/src/task.rs", &[], "spawn"), file(spawn));
+        assert_eq!(
+            at(&files, "w/src/runtime/mod.rs", &[], "handle"),
+            file("w/src/runtime/handle.rs")
+        );
+        // Inside `mod tests { use super::*; }`: the file's own module.
+        assert_eq!(at(&files, spawn, &["tests"], "super"), file(spawn));
+        assert_eq!(
+            at(&files, "w/tests/it.rs", &[], "crate"),
+            file("w/tests/it.rs")
+        );
+        assert_eq!(
+            at(&files, spawn, &[], "other_crate"),
+            file("other/src/lib.rs")
+        );
+        assert_eq!(at(&files, spawn, &[], "std::sync"), RustModule::External);
+        assert_eq!(at(&files, spawn, &[], "::serde"), RustModule::External);
+        // Inline modules and types name no file; a local name is not a library.
+        assert_eq!(
+            at(&files, spawn, &[], "crate::runtime::Handle"),
+            RustModule::Unknown
+        );
+        assert_eq!(at(&files, spawn, &[], "Local"), RustModule::Unknown);
+        assert_eq!(
+            at(&files, "w/src/lib.rs", &[], "super"),
+            RustModule::Unknown
+        );
+    }
+
+    #[test]
+    fn a_manifest_names_its_library() {
+        assert_eq!(
+            crate_name("[package]\nname = \"tokio-util\"\n").as_deref(),
+            Some("tokio-util")
+        );
+        assert_eq!(
+            crate_name("[package]\nname = \"a\"\n[lib]\nname = \"b\"\n").as_deref(),
+            Some("b")
+        );
+        assert_eq!(crate_name("[dependencies]\nname = \"x\"\n"), None);
+    }
+}

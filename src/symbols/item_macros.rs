@@ -1,0 +1,234 @@
+//! Items written inside macro invocations (Rust's `cfg_rt! { pub fn spawn() {..} }`),
+//! read as the items they are.
+//!
+//! A grammar sees such a body as an opaque token tree, so the definitions in it and the
+//! uses inside those would be missing from every answer: a crate that gates its API
+//! behind feature macros would have no API. The text handed to the parser is rewritten
+//! so that `name! { items }` reads `name!{}  items  `: the invocation stays where it
+//! was (an empty one, still a use of the macro) and its items follow it in the same
+//! module or impl, every byte and line in place. A body that does not parse cleanly as
+//! items (a DSL such as `bitflags!` or `lazy_static!`) is left as it was, so nothing is
+//! guessed from it. Invocations inside unwrapped bodies are unwrapped in turn, a few
+//! levels deep.
+
+use std::ops::Range;
+
+use rustc_hash::FxHashSet;
+use tree_sitter::{InputEdit, Node, Parser, Tree};
+
+use crate::lang::ItemMacros;
+
+/// How many levels of invocations nested in unwrapped bodies are unwrapped.
+const MAX_DEPTH: usize = 4;
+
+/// One invocation to unwrap: the bytes to change and where it lies.
+struct Rewrite {
+    /// The whole invocation, which the parser must read again.
+    span: Range<usize>,
+    start: tree_sitter::Point,
+    end: tree_sitter::Point,
+    /// New bytes at these offsets (ASCII over ASCII: the text stays UTF-8).
+    bytes: Vec<(usize, u8)>,
+}
+
+/// `tree` (the parse of `text`) parsed again, by `parser`, with the bodies of the item
+/// macros of `spec` read as items wherever they parse cleanly as items.
+pub fn unwrap_item_macros(parser: &mut Parser, spec: &ItemMacros, text: &str, tree: Tree) -> Tree {
+    let mut tried = FxHashSet::default();
+    let mut rewritten: Option<Vec<u8>> = None;
+    let mut tree = tree;
+    for _ in 0..MAX_DEPTH {
+        let current = rewritten.as_deref().unwrap_or(text.as_bytes());
+        let candidates = candidates(&tree, spec, current, &mut tried);
+        if candidates.is_empty() {
+            break;
+        }
+        match attempt(parser, &tree, current, candidates) {
+            Some((bytes, parsed)) => {
+                rewritten = Some(bytes);
+                tree = parsed;
+            }
+            None => break,
+        }
+    }
+    tree
+}
+
+/// The invocations in item position not tried yet whose braced bodies hold something.
+fn candidates(
+    tree: &Tree,
+    spec: &ItemMacros,
+    text: &[u8],
+    tried: &mut FxHashSet<usize>,
+) -> Vec<Rewrite> {
+    let mut out = Vec::new();
+    let root = tree.root_node();
+    if !spec.containers.contains(&root.kind()) {
+        return out;
+    }
+    let mut containers = vec![root];
+    let mut cursor = root.walk();
+    let mut inner = root.walk();
+    while let Some(container) = containers.pop() {
+        for item in container.named_children(&mut cursor) {
+            if item.kind() == spec.invocation {
+                if tried.insert(item.start_byte()) {
+                    out.extend(rewrite_of(item, spec, text));
+                }
+                continue;
+            }
+            // A module, impl or trait holds its items one level down, in its body.
+            containers.extend(
+                item.named_children(&mut inner)
+                    .filter(|c| spec.containers.contains(&c.kind())),
+            );
+        }
+    }
+    out
+}
+
+/// How to turn `name! { items }` into `name!{}  items  `, if the invocation has that
+/// shape and room for the empty braces without moving a line break.
+fn rewrite_of(invocation: Node<'_>, spec: &ItemMacros, text: &[u8]) -> Option<Rewrite> {
+    let mut cursor = invocation.walk();
+    let body = invocation
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == spec.body)?;
+    let open = body.start_byte();
+    let close = body.end_byte().checked_sub(1)?;
+    if text.get(open) != Some(&b'{')
+        || text.get(close) != Some(&b'}')
+        || body.named_child_count() == 0
+    {
+        return None;
+    }
+    let name_end = invocation.child_by_field_name("macro")?.end_byte();
+    let between = text.get(name_end..open)?;
+    let bang = name_end + between.iter().position(|&b| b == b'!')?;
+    if between.iter().filter(|&&b| b == b'!').count() != 1
+        || !between
+            .iter()
+            .all(|&b| b == b'!' || b.is_ascii_whitespace())
+    {
+        return None;
+    }
+    let is_break = |b: u8| b == b'\n' || b == b'\r';
+    // The empty braces take the first two places after the `!` that are not line
+    // breaks: the blanks before the body's `{`, the `{` itself, or a blank after it.
+    let mut places: Vec<usize> = (bang + 1..=open).filter(|&i| !is_break(text[i])).collect();
+    if places.len() < 2 && open + 1 < close && matches!(text[open + 1], b' ' | b'\t') {
+        places.push(open + 1);
+    }
+    let [first, second, ..] = places[..] else {
+        return None;
+    };
+    let mut bytes: Vec<(usize, u8)> = places.iter().map(|&i| (i, b' ')).collect();
+    bytes.push((first, b'{'));
+    bytes.push((second, b'}'));
+    bytes.push((close, b' '));
+    Some(Rewrite {
+        span: invocation.byte_range(),
+        start: invocation.start_position(),
+        end: invocation.end_position(),
+        bytes,
+    })
+}
+
+/// Parses `text` with `candidates` rewritten. Those whose spans then hold a syntax
+/// error are dropped and the rest tried once more; `None` when nothing parses cleanly
+/// or the rewrite broke the code around it.
+fn attempt(
+    parser: &mut Parser,
+    tree: &Tree,
+    text: &[u8],
+    mut kept: Vec<Rewrite>,
+) -> Option<(Vec<u8>, Tree)> {
+    kept.sort_by_key(|r| r.span.start);
+    let before = error_spans(tree);
+    for _ in 0..2 {
+        let mut bytes = text.to_vec();
+        let mut edited = tree.clone();
+        for r in &kept {
+            for &(i, b) in &r.bytes {
+                bytes[i] = b;
+            }
+            // Same length, same line breaks: the invocation's end stays where it was.
+            edited.edit(&InputEdit {
+                start_byte: r.span.start,
+                old_end_byte: r.span.end,
+                new_end_byte: r.span.end,
+                start_position: r.start,
+                old_end_position: r.end,
+                new_end_position: r.end,
+            });
+        }
+        let parsed = parser.parse(&bytes, Some(&edited))?;
+        let spans: Vec<Range<usize>> = kept.iter().map(|r| r.span.clone()).collect();
+        let mut clean = vec![true; kept.len()];
+        let outside_after = mark_touched(&spans, &error_spans(&parsed), &mut clean);
+        let outside_before = mark_touched(&spans, &before, &mut vec![true; kept.len()]);
+        if outside_after > outside_before {
+            return None;
+        }
+        if clean.iter().all(|&c| c) {
+            return Some((bytes, parsed));
+        }
+        let mut clean = clean.into_iter();
+        kept.retain(|_| clean.next().unwrap_or(false));
+        if kept.is_empty() {
+            return None;
+        }
+    }
+    None
+}
+
+/// The spans of a tree's ERROR and MISSING nodes (an ERROR node's own errors within
+/// it are not listed apart).
+fn error_spans(tree: &Tree) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    let mut cursor = tree.walk();
+    while let Some(node) = stack.pop() {
+        if !node.has_error() {
+            continue;
+        }
+        if node.is_error() || node.is_missing() {
+            out.push(node.byte_range());
+            continue;
+        }
+        stack.extend(node.children(&mut cursor).filter(Node::has_error));
+    }
+    out
+}
+
+/// Marks in `clean` (one per span of `spans`, sorted and disjoint) the spans some
+/// error touches, and counts the errors that touch none. Each error is placed by a
+/// binary search: a file can hold many thousands of invocations.
+fn mark_touched(spans: &[Range<usize>], errors: &[Range<usize>], clean: &mut [bool]) -> usize {
+    let mut outside = 0;
+    for e in errors {
+        // A MISSING node is empty: one at a span's edge touches it.
+        let touches = |s: &Range<usize>| {
+            if e.is_empty() {
+                s.start <= e.start && e.start <= s.end
+            } else {
+                e.start < s.end && s.start < e.end
+            }
+        };
+        let first = spans.partition_point(|s| s.end < e.start);
+        let mut any = false;
+        for (i, s) in spans.iter().enumerate().skip(first) {
+            if s.start > e.end {
+                break;
+            }
+            if touches(s) {
+                clean[i] = false;
+                any = true;
+            }
+        }
+        if !any {
+            outside += 1;
+        }
+    }
+    outside
+}
