@@ -1406,3 +1406,35 @@ fn rust_items_inside_item_macros_are_definitions_and_their_calls_are_uses() {
     assert_eq!(code, 0, "{recs:?}");
     assert_eq!(uses(&recs), ["lib.rs:2 definition", "lib.rs:11 definition"]);
 }
+
+#[test]
+fn rust_values_take_the_type_their_call_returns_but_not_through_a_smart_pointer() {
+    let dir = tree(&[(
+        "lib.rs",
+        "use std::sync::Arc;\npub struct Handle { inner: Arc<Inner> }\n\
+         impl Handle {\n    pub fn current() -> Self { todo!() }\n\
+         \x20   pub fn make() -> Handle { todo!() }\n\
+         \x20   pub fn try_make() -> Result<Handle, ()> { todo!() }\n\
+         \x20   pub fn spawn(&self) {}\n}\npub struct Inner;\nimpl Inner {\n    pub fn go(&self) {}\n}\n\
+         fn f(h: &Handle) -> Result<(), ()> {\n    let a = Handle::current();\n    a.spawn();\n\
+         \x20   let b = Handle::make();\n    b.spawn();\n    Handle::make().spawn();\n\
+         \x20   h.inner.go();\n    Handle::try_make()?.spawn();\n    Ok(())\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "lib.rs:13"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "15 call a.spawn -> lib.rs:7",
+        "17 call b.spawn -> lib.rs:7",
+        "18 call Handle::make().spawn -> lib.rs:7",
+        // An `Arc<Inner>` field: the pointer's method or the value's, not the library's.
+        "19 call h.inner.go -> ?",
+        // `?` takes the `Handle` out of the `Result`: not the `Result`'s member.
+        "20 call Handle::try_make()?.spawn -> ?",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+}

@@ -22,7 +22,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::generics::declares_type_parameter;
 use super::memo::Memo;
-use super::returns::{declared_return_type, receiver_call, ReceiverCall};
+use super::returns::{declared_return_type, receiver_call, returns_self, ReceiverCall};
 use super::rust_modules::{rust_module, workspace_crates, RustModule};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
@@ -766,6 +766,11 @@ impl<'s> Resolver<'s> {
         {
             return found;
         }
+        // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
+        // type the written return type only holds as an argument.
+        if file.language.name == "rust" && q.ends_with('?') {
+            return Resolution::Unresolved;
+        }
         // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
         if file.language.name == "rust"
             && (q == "super"
@@ -942,7 +947,7 @@ impl<'s> Resolver<'s> {
     ) -> Resolution {
         match (&b.type_name, &b.initializer) {
             (Some(t), _) => {
-                self.resolve_type_name(file, r.enclosing, t, b.type_qualifier.as_deref())
+                self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref())
             }
             (None, Some(init)) if Self::keeps_its_initial_type(file, b) => {
                 let call = ReceiverCall {
@@ -1002,6 +1007,22 @@ impl<'s> Resolver<'s> {
         if qualifier.is_none() && Self::is_type_parameter(file, at, ty) {
             return Resolution::Unresolved;
         }
+        self.resolve_value_type(file, at, ty, qualifier)
+    }
+
+    /// A value's type, as far as its members go: a Rust smart pointer or guard
+    /// (`Arc<Inner>`) has its own few methods and those of the value it points to,
+    /// which the written type's name alone does not tell, so it gives none.
+    fn resolve_value_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        if file.language.name == "rust" && RUST_DEREF_WRAPPERS.contains(&ty) {
+            return Resolution::Unresolved;
+        }
         self.resolve_type_name(file, at, ty, qualifier)
     }
 
@@ -1029,6 +1050,12 @@ impl<'s> Resolver<'s> {
         if method.symbol().kind.is_type_like() {
             return Resolution::Definition(method);
         }
+        let at = u32::try_from(method.index).ok();
+        if returns_self(method.symbol()) {
+            return self
+                .enclosing_type_def(&method.file, at)
+                .map_or(Resolution::Unresolved, Resolution::Definition);
+        }
         let Some(written) = declared_return_type(method.symbol()) else {
             return Resolution::Unresolved;
         };
@@ -1036,7 +1063,6 @@ impl<'s> Resolver<'s> {
         let Some(tn) = tn else {
             return Resolution::Unresolved;
         };
-        let at = u32::try_from(method.index).ok();
         self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
     }
 
@@ -2252,6 +2278,24 @@ fn declares_field_types(lang: &str) -> bool {
             | "tsx"
     )
 }
+
+/// Rust's standard types that dereference to the value they hold: a method called on
+/// one may be the pointer's or the value's.
+const RUST_DEREF_WRAPPERS: &[&str] = &[
+    "Box",
+    "Arc",
+    "Rc",
+    "Pin",
+    "Cow",
+    "Ref",
+    "RefMut",
+    "MutexGuard",
+    "RwLockReadGuard",
+    "RwLockWriteGuard",
+    "ManuallyDrop",
+    "LazyLock",
+    "LazyCell",
+];
 
 /// Whether a language defines members outside the type's body (Go methods, Rust
 /// `impl` blocks, C++ `A::f`, Swift and Kotlin extensions, C# partial classes).

@@ -32,8 +32,11 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         return None;
     }
     let callee = body[..open].trim_end();
-    let (qualifier, name) = match callee.rsplit_once('.') {
-        Some((q, n)) => (Some(q.trim()), n.trim()),
+    // `a.f(..)`, Rust's `Type::f(..)`: whichever separator comes last.
+    let dot = callee.rfind('.').map(|i| (i, 1));
+    let path = callee.rfind("::").map(|i| (i, 2));
+    let (qualifier, name) = match dot.max(path) {
+        Some((i, len)) => (Some(callee[..i].trim()), callee[i + len..].trim()),
         None => (None, callee),
     };
     let word = |s: &str| !s.is_empty() && s.bytes().all(is_word_byte);
@@ -86,6 +89,7 @@ pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
         "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,
+        "rust" => rust_return_type(&sig[at + sym.name.len()..])?,
         _ => return None,
     };
     let written = written.trim();
@@ -146,6 +150,59 @@ fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
         .filter(|t| !matches!(*t, "null" | "undefined" | "None"));
     let one = real.next()?;
     real.next().is_none().then_some(one)
+}
+
+/// The type a Rust function returns (`) -> Foo {`, `) -> &mut Self where ..`), a
+/// reference's target for a reference.
+fn rust_return_type(tail: &str) -> Option<&str> {
+    let mut tail = tail.trim_start();
+    // Type parameters (`<F: Fn() -> T>`: an arrow's `>` closes nothing).
+    if tail.starts_with('<') {
+        let mut depth = 0usize;
+        let mut prev = 0u8;
+        let mut end = None;
+        for (i, b) in tail.bytes().enumerate() {
+            match b {
+                b'<' => depth += 1,
+                b'>' if prev != b'-' => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        end = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            prev = b;
+        }
+        tail = tail[end? + 1..].trim_start();
+    }
+    let params = group(tail.strip_prefix('(')?, b'(', b')')?;
+    let rest = tail[params.len() + 2..].trim_start().strip_prefix("->")?;
+    let end = [rest.find('{'), rest.find(" where"), rest.find(';')]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let mut written = rest[..end].trim();
+    // `&Foo`, `&'a mut Foo`: methods are called through the reference alike.
+    if let Some(r) = written.strip_prefix('&') {
+        written = r.trim_start();
+        if written.starts_with('\'') {
+            written = written.split_once(' ').map_or("", |(_, t)| t).trim_start();
+        }
+        written = written.strip_prefix("mut ").unwrap_or(written).trim_start();
+    }
+    (!written.is_empty()).then_some(written)
+}
+
+/// Whether a Rust method declares it returns `Self` (or a reference to it): a value
+/// of the type whose `impl` block it is in.
+pub fn returns_self(sym: &Symbol) -> bool {
+    sym.language == "rust"
+        && name_at(&sym.signature, &sym.name)
+            .and_then(|at| rust_return_type(&sym.signature[at + sym.name.len()..]))
+            == Some("Self")
 }
 
 /// The type of a Go function's first result (`) *Foo {`, `) (*Foo, error) {`): a
@@ -223,6 +280,14 @@ mod tests {
             Some((Some("a.b()"), "c"))
         );
         assert_eq!(call("factory()?").map(|c| c.name), Some("factory"));
+        assert_eq!(
+            call("Handle::current()").map(|c| (c.qualifier, c.name)),
+            Some((Some("Handle"), "current"))
+        );
+        assert_eq!(
+            call("a::B::new(x).with(y)").map(|c| (c.qualifier, c.name)),
+            Some((Some("a::B::new(x)"), "with"))
+        );
         assert_eq!(call("get(\")\")"), None);
         assert_eq!(call("context"), None);
         assert_eq!(call("(x)"), None);
@@ -252,6 +317,39 @@ mod tests {
         assert_eq!(returns("java", "size", "int size() {"), None);
         assert_eq!(returns("java", "all", "Foo[] all() {"), None);
         assert_eq!(returns("java", "Foo", "public Foo(int x) {"), None);
+    }
+
+    #[test]
+    fn rust_return_types_are_read_after_the_arrow() {
+        let rust = |name, sig| returns("rust", name, sig);
+        assert_eq!(
+            rust("make", "pub fn make() -> Handle {"),
+            Some("Handle".into())
+        );
+        assert_eq!(
+            rust(
+                "spawn",
+                "pub fn spawn<F: Fn() -> T, T>(f: F) -> JoinHandle<T> where F: Send {"
+            ),
+            Some("JoinHandle<T>".into())
+        );
+        assert_eq!(
+            rust("name", "fn name<'a>(&'a mut self) -> &'a mut Builder {"),
+            Some("Builder".into())
+        );
+        assert_eq!(rust("run", "fn run(&self) {"), None);
+        assert_eq!(rust("get", "fn get<T>() -> T {"), None);
+        assert_eq!(rust("me", "fn me(&self) -> Self {"), None);
+        assert!(returns_self(&method(
+            "rust",
+            "me",
+            "fn me(&mut self) -> &mut Self {"
+        )));
+        assert!(!returns_self(&method(
+            "rust",
+            "make",
+            "fn make() -> Handle {"
+        )));
     }
 
     #[test]
