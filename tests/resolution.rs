@@ -1216,6 +1216,59 @@ fn typescript_callbacks_of_array_methods_receive_the_element_type() {
 }
 
 #[test]
+fn typescript_loop_variables_of_an_array_take_its_element_type() {
+    let dir = tree(&[(
+        "a.ts",
+        "export class Item {\n  save(): void {}\n}\n\
+         export class Box {\n  items: Item[] = []\n  saveAll(m: Map<string, Item>) {\n\
+         \x20   for (const item of this.items) {\n      item.save()\n    }\n\
+         \x20   for (const i in this.items) {\n      i.save()\n    }\n\
+         \x20   for (const [k, v] of m) {\n      v.save()\n    }\n  }\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "a.ts:6"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "8 call item.save -> a.ts:2",
+        // `for .. in` gives the keys; a destructured entry has no one type.
+        "11 call i.save -> ?",
+        "14 call v.save -> ?",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+}
+
+#[test]
+fn typescript_overloads_with_optional_parameters_and_casts_resolve_without_a_guess() {
+    let dir = tree(&[(
+        "a.ts",
+        "export class Q {\n  select(s: string, alias?: string): this\n  select(s: string[]): this\n\
+         \x20 select(\n    s?: string | string[],\n    alias?: string,\n  ): this {\n    return this\n  }\n\
+         \x20 static make(): Q { return new Q() }\n  other?: Q\n}\n\
+         export function f(q: Q, o: unknown) {\n  q.select(\"a\")\n  q.select(\"a\", \"b\")\n\
+         \x20 const k = o as typeof Q\n  k.make()\n  q.other!.select(\"c\", \"d\")\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "a.ts:13"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        // One argument fits the first two overloads: which one, only the types tell.
+        "14 call q.select -> overloads of a.ts:2",
+        "15 call q.select -> a.ts:2",
+        "17 call k.make -> a.ts:10",
+        "18 call q.other!.select -> a.ts:2",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+}
+
+#[test]
 fn typescript_names_passed_on_by_a_barrel_module_resolve() {
     let dir = tree(&[
         (

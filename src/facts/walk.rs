@@ -628,6 +628,26 @@ impl<'a> Walk<'a> {
         self.element_passed_to(callback.node, &stack[..stack.len() - 2])
     }
 
+    /// TypeScript's `for (const item of items)` (or `of this.items`): when `items` was
+    /// last bound to an array type, the element type `item` takes.
+    fn element_iterated(&self, node: Node<'_>) -> Option<(Option<String>, String)> {
+        let g = self.g;
+        if self.elements.is_empty() || g.kind(node) != "for_in_statement" {
+            return None;
+        }
+        let of = g
+            .child(node, "operator")
+            .is_some_and(|o| self.text(o) == "of");
+        let left = g.child(node, "left")?;
+        if !of || !g.class(left).has(Class::IDENTIFIER) {
+            return None;
+        }
+        let right = self.text(g.child(node, "right")?);
+        // `this.items`: the field, bound by its own name in the class body.
+        let right = right.strip_prefix("this.").unwrap_or(right);
+        self.elements.get(right).cloned()
+    }
+
     /// TypeScript's `items.forEach((item) => ..)`, `items.map(item => ..)`: when the
     /// callback is the first argument of an array method that hands it the elements
     /// one by one, and `items` was last bound to an array type, the element type its
@@ -745,6 +765,9 @@ impl<'a> Walk<'a> {
                 if let Some(element) = self.first_parameter_element(node, stack) {
                     self.give_type(before, element);
                 }
+            }
+            if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
+                self.give_type(before, element);
             }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
             if go_results(g, node) {
@@ -1247,6 +1270,12 @@ fn constructed_type(
         }
         // Go's `x.(T)` asserts that `x` holds a `T`.
         "type_assertion_expression" => Some(split_type(text(g.child(v, "type")?))),
+        // TypeScript's `x as Foo`, `this.constructor as typeof Foo` (the class itself,
+        // whose static members are its members too).
+        "as_expression" if matches!(language, "typescript" | "tsx") => {
+            let t = text(v.named_child(1)?);
+            Some(split_type(t.strip_prefix("typeof ").unwrap_or(t)))
+        }
         "composite_literal" | "struct_expression" => {
             let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;
             Some(split_type(text(t)))

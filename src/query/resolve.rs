@@ -802,7 +802,15 @@ impl<'s> Resolver<'s> {
             ));
         }
         // `this.items.add()`, `other.items.add()`, `w.buf.out.Flush()`: a member of
-        // the type of a field of the enclosing type or of a typed binding.
+        // the type of a field of the enclosing type or of a typed binding. Null-safety
+        // marks (`a?.b`, `a!.b`, Kotlin's `a!!.b`) change nothing of the types.
+        let unmarked;
+        let q = if null_marks(file.language.name) && q.contains(['!', '?']) {
+            unmarked = q.replace(['!', '?'], "");
+            unmarked.as_str()
+        } else {
+            q
+        };
         if let Some((head, fields)) = q.split_once('.') {
             if is_word(head) && fields.split('.').all(is_word) {
                 let owner = if sc.self_names.contains(&head) {
@@ -2130,13 +2138,12 @@ fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
         })
 }
 
-/// Whether a method whose parameters number `count` (from [`parameter_count`]: how
-/// many, and whether the last takes any number) takes `arity` arguments; `false`
-/// when they could not be counted.
-fn takes(count: Option<(usize, bool)>, arity: usize) -> bool {
+/// Whether a method whose parameters are `count` (from [`parameter_count`]) takes
+/// `arity` arguments; `false` when they could not be counted.
+fn takes(count: Option<Params>, arity: usize) -> bool {
     match count {
-        Some((n, false)) => n == arity,
-        Some((n, true)) => arity + 1 >= n,
+        Some(p) if p.varargs => arity + 1 >= p.required,
+        Some(p) => p.required <= arity && arity <= p.total,
         None => false,
     }
 }
@@ -2159,13 +2166,13 @@ fn first_overload(d: &DefRef) -> DefRef {
 /// parameters were not counted).
 fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     // Each overload's parameter count, read once from its signature.
-    let siblings: Vec<(usize, Option<(usize, bool)>)> = overloads(d)
+    let siblings: Vec<(usize, Option<Params>)> = overloads(d)
         .map(|(i, o)| (i, parameter_count(&o.signature, &o.name)))
         .collect();
     if siblings.len() < 2 {
         return None;
     }
-    let fits = |count: &Option<(usize, bool)>| takes(*count, arity);
+    let fits = |count: &Option<Params>| takes(*count, arity);
     let exact: Vec<usize> = siblings
         .iter()
         .filter(|(_, c)| fits(c))
@@ -2174,7 +2181,7 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     // Prefer a fixed-arity match over a varargs one.
     let fixed: Vec<usize> = siblings
         .iter()
-        .filter(|(_, c)| fits(c) && c.is_some_and(|(_, varargs)| !varargs))
+        .filter(|(_, c)| fits(c) && c.is_some_and(|p| !p.varargs))
         .map(|(i, _)| *i)
         .collect();
     let chosen = match (fixed.as_slice(), exact.as_slice()) {
@@ -2198,32 +2205,85 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
     })
 }
 
-/// The number of parameters a one-line signature declares after `name`, and whether
-/// the last is variadic; `None` when the list does not close on that line.
-fn parameter_count(signature: &str, name: &str) -> Option<(usize, bool)> {
+/// The parameters a signature declares, counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Params {
+    /// Those a call must pass (without a default value, not optional).
+    required: usize,
+    total: usize,
+    /// The last takes any number of arguments.
+    varargs: bool,
+}
+
+/// The parameters a one-line signature declares after `name`; `None` when the list
+/// does not close on that line. A parameter with a default value (`x = 1`, `x: Int =
+/// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
+fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     let at = signature
         .match_indices(name)
         .map(|(i, _)| i + name.len())
         .find(|&end| signature[end..].starts_with('('))?;
     let rest = &signature[at + 1..];
     let mut depth = 0usize;
-    let mut count = 0usize;
-    let mut any = false;
+    let mut params: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let mut end = None;
     for (i, ch) in rest.char_indices() {
         match ch {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' if depth == 0 => {
-                let params = &rest[..i];
-                let varargs = params.contains("...") || params.contains("*args");
-                return Some((if any { count + 1 } else { 0 }, varargs));
+                params.push(&rest[start..i]);
+                end = Some(i);
+                break;
             }
+            // `=>` of a function type closes nothing.
+            '>' if rest[..i].ends_with('=') => {}
             ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => count += 1,
-            c if !c.is_whitespace() => any = true,
+            ',' if depth == 0 => {
+                params.push(&rest[start..i]);
+                start = i + 1;
+            }
             _ => {}
         }
     }
-    None
+    end?;
+    let params: Vec<&str> = params
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let all = params.join(",");
+    let optional = |p: &str| {
+        let head = p.split(':').next().unwrap_or(p).trim_end();
+        head.ends_with('?') || has_default(p)
+    };
+    Some(Params {
+        required: params.iter().filter(|p| !optional(p)).count(),
+        total: params.len(),
+        varargs: all.contains("...") || all.contains("*args"),
+    })
+}
+
+/// Whether a parameter declaration gives a default value: an `=` at its top level
+/// that is not part of `=>`, `==` or a comparison.
+fn has_default(param: &str) -> bool {
+    let bytes = param.as_bytes();
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'<' | b'[' | b'{' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'=' => {}
+            b')' | b'>' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'=' if depth == 0
+                && bytes.get(i + 1).is_none_or(|&n| n != b'>' && n != b'=')
+                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'!' | b'<' | b'>')) =>
+            {
+                return true
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
@@ -2277,6 +2337,11 @@ fn declares_field_types(lang: &str) -> bool {
             | "typescript"
             | "tsx"
     )
+}
+
+/// Whether `?` and `!` in a receiver (`a?.b`, `a!.b`, `a!!.b`) only mark null safety.
+fn null_marks(lang: &str) -> bool {
+    matches!(lang, "typescript" | "tsx" | "kotlin" | "swift" | "csharp")
 }
 
 /// Rust's standard types that dereference to the value they hold: a method called on
@@ -2544,6 +2609,34 @@ mod tests {
         let d = def_in_package(None, "Thing");
         assert!(!full_name_is(&d, "", "Thing"));
         assert!(full_name_is(&def_in_package(None, "a.Thing"), "a", "Thing"));
+    }
+
+    #[test]
+    fn optional_and_defaulted_parameters_need_not_be_passed() {
+        let count = |sig: &str| super::parameter_count(sig, "f");
+        let p = |required, total, varargs| {
+            Some(super::Params {
+                required,
+                total,
+                varargs,
+            })
+        };
+        assert_eq!(count("void f(int a, String b) {"), p(2, 2, false));
+        assert_eq!(
+            count("f(selection: string, alias?: string): this"),
+            p(1, 2, false)
+        );
+        assert_eq!(count("f(cb: (x: T) => void, n = 1) {"), p(1, 2, false));
+        assert_eq!(count("def f(self, a, b=None, *args):"), p(3, 4, true));
+        assert_eq!(
+            count("fun f(a: Int, b: Boolean = a == 1) {"),
+            p(1, 2, false)
+        );
+        assert_eq!(count("f() {"), p(0, 0, false));
+        assert_eq!(count("f(a,"), None);
+        assert!(super::takes(count("f(a: string, b?: string)"), 1));
+        assert!(super::takes(count("f(a: string, b?: string)"), 2));
+        assert!(!super::takes(count("f(a: string, b?: string)"), 3));
     }
 
     #[test]
