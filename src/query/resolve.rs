@@ -2224,44 +2224,45 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
         .map(|(i, _)| i + name.len())
         .find(|&end| signature[end..].starts_with('('))?;
     let rest = &signature[at + 1..];
+    let mut params = Params {
+        required: 0,
+        total: 0,
+        varargs: false,
+    };
+    // Counted as each parameter ends, without allocating: overloaded names are
+    // counted for every call of them.
+    let mut count = |p: &str| {
+        let p = p.trim();
+        if p.is_empty() {
+            return;
+        }
+        params.total += 1;
+        let head = p.split(':').next().unwrap_or(p).trim_end();
+        if !(head.ends_with('?') || has_default(p)) {
+            params.required += 1;
+        }
+        params.varargs |= p.contains("...") || p.contains("*args");
+    };
     let mut depth = 0usize;
-    let mut params: Vec<&str> = Vec::new();
     let mut start = 0;
-    let mut end = None;
     for (i, ch) in rest.char_indices() {
         match ch {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' if depth == 0 => {
-                params.push(&rest[start..i]);
-                end = Some(i);
-                break;
+                count(&rest[start..i]);
+                return Some(params);
             }
             // `=>` of a function type closes nothing.
             '>' if rest[..i].ends_with('=') => {}
             ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
             ',' if depth == 0 => {
-                params.push(&rest[start..i]);
+                count(&rest[start..i]);
                 start = i + 1;
             }
             _ => {}
         }
     }
-    end?;
-    let params: Vec<&str> = params
-        .into_iter()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect();
-    let all = params.join(",");
-    let optional = |p: &str| {
-        let head = p.split(':').next().unwrap_or(p).trim_end();
-        head.ends_with('?') || has_default(p)
-    };
-    Some(Params {
-        required: params.iter().filter(|p| !optional(p)).count(),
-        total: params.len(),
-        varargs: all.contains("...") || all.contains("*args"),
-    })
+    None
 }
 
 /// Whether a parameter declaration gives a default value: an `=` at its top level
