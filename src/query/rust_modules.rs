@@ -20,6 +20,9 @@ pub enum RustModule {
     Unknown,
 }
 
+/// The largest `Cargo.toml` read for its package name.
+const MANIFEST_LIMIT: u64 = 1 << 20;
+
 /// Directories whose files are each a crate of their own.
 const SINGLE_FILE_CRATES: &[&str] = &["bin", "tests", "examples", "benches"];
 
@@ -36,10 +39,12 @@ pub fn workspace_crates(files: &FxHashSet<PathBuf>) -> FxHashMap<String, PathBuf
         if !files.contains(&manifest) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&manifest) else {
+        // A manifest is a few kilobytes; anything else (a huge file, one that stopped
+        // being a regular file since the walk) is not read.
+        let Ok(text) = crate::source::read_text_within(&manifest, MANIFEST_LIMIT) else {
             continue;
         };
-        if let Some(name) = crate_name(&text) {
+        if let Some(name) = crate_name(&text.text) {
             out.insert(name.replace('-', "_"), lib.clone());
         }
     }
