@@ -1491,3 +1491,86 @@ fn rust_values_take_the_type_their_call_returns_but_not_through_a_smart_pointer(
         );
     }
 }
+
+#[test]
+fn rust_paths_that_read_alike_stay_undecided_rather_than_guessed() {
+    let dir = tree(&[
+        ("w/Cargo.toml", "[package]\nname = \"w\"\n"),
+        (
+            "w/src/lib.rs",
+            "mod serde;\nmod tests;\nmod util;\nmod net;\n\
+             fn parse(s: u32) -> u32 { s }\nconst LIMIT: u32 = 1;\n\
+             pub struct P { s: u32 }\n\
+             impl P {\n    fn parse(&self) -> u32 { self::parse(self.s) }\n\
+             \x20   fn limit(&self) -> u32 { id(self::LIMIT) }\n\
+             \x20   fn de(&self) { ::serde::de::custom(); }\n}\nfn id(x: u32) -> u32 { x }\n",
+        ),
+        ("w/src/serde.rs", "pub mod de { pub fn custom() {} }\n"),
+        ("w/src/util.rs", "pub fn helper() {}\n"),
+        ("w/src/tests/mod.rs", "mod util;\n"),
+        (
+            "w/src/tests/util.rs",
+            "use crate::util::helper;\nfn t() { helper(); }\n",
+        ),
+        ("w/src/net/mod.rs", "pub mod tcp;\nmod tests;\n"),
+        ("w/src/net/tcp.rs", "pub fn connect() {}\n"),
+        (
+            "w/src/net/tests.rs",
+            "use super::*;\nfn t() { tcp::connect(); }\n",
+        ),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "w/src/lib.rs:9"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // `self::parse` or `self.parse`: both exist, the syntax kept here does not say.
+    assert!(
+        deps(&recs).contains(&"9 call self.parse -> ?".to_string()),
+        "{recs:#?}"
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "w/src/lib.rs:6"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["w/src/lib.rs:10 definition"]);
+    // `::serde` is the library, not the local `mod serde`.
+    let (code, recs) = json(dir.path(), &["what-depends", "w/src/lib.rs:11"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert!(
+        deps(&recs).contains(&"11 call ::serde::de.custom -> external:::serde::de".to_string()),
+        "{recs:#?}"
+    );
+    // A `tests` directory inside `src` is a module, not a crate of its own.
+    let (code, recs) = json(dir.path(), &["what-breaks", "w/src/util.rs:1"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        [
+            "w/src/tests/util.rs:1 definition",
+            "w/src/tests/util.rs:2 definition"
+        ]
+    );
+    // A name a glob import of the crate brings is no library's.
+    let (code, recs) = json(dir.path(), &["what-depends", "w/src/net/tests.rs:2"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert!(
+        !deps(&recs).iter().any(|d| d.contains("external")),
+        "{recs:#?}"
+    );
+}
+
+#[test]
+fn typescript_casts_to_unions_and_parameters_named_like_fields_give_no_type() {
+    let dir = tree(&[(
+        "a.ts",
+        "export class Item {\n  save(): void {}\n}\nexport class Other {\n  save(): void {}\n}\n\
+         export class Box {\n  items: Item[] = []\n  run(items: Other[], o: unknown) {\n\
+         \x20   for (const x of items) {\n      x.save()\n    }\n\
+         \x20   const u = o as Item | Other\n    u.save()\n  }\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "a.ts:9"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in ["11 call x.save -> a.ts:5", "14 call u.save -> ?"] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+}

@@ -430,6 +430,8 @@ fn rust_use(node: Node<'_>, src: &str) -> Vec<Import> {
         .trim_start_matches("use ")
         .trim_start_matches("extern crate ");
     let mut out = Vec::new();
+    let whole = text(node, src);
+    let mut cursor = 0;
     let mut push = |path: &str| {
         let path = path.trim();
         if path.is_empty() {
@@ -450,24 +452,33 @@ fn rust_use(node: Node<'_>, src: &str) -> Vec<Import> {
         } else {
             imp.module = path.to_string();
         }
-        imp.start_byte = name_offset(
-            node,
-            src,
-            imp.name.as_deref().unwrap_or(imp.module.as_str()),
-        );
+        // The names come in the order the text holds them: each is looked for after
+        // the last one (a group of a hundred thousand names stays linear).
+        let word = imp.name.as_deref().unwrap_or(imp.module.as_str());
+        let at = match whole.get(cursor..).and_then(|rest| rest.find(word)) {
+            Some(i) => {
+                cursor += i + word.len();
+                cursor - word.len()
+            }
+            None => whole.rfind(word).unwrap_or(0),
+        };
+        imp.start_byte = u32::try_from(node.start_byte() + at).unwrap_or(u32::MAX);
         out.push(imp);
     };
-    for path in use_paths(t) {
+    for path in use_paths(t, 0) {
         push(&path);
     }
     out
 }
 
+/// How deep groups inside groups are expanded; a deeper one is read as one path.
+const MAX_USE_DEPTH: usize = 16;
+
 /// The paths a use tree names, its groups expanded (`a::{b, c::{d, self}}` is `a::b`,
-/// `a::c::d` and `a::c`).
-fn use_paths(tree: &str) -> Vec<String> {
+/// `a::c::d` and `a::c`), `depth` levels down already.
+fn use_paths(tree: &str, depth: usize) -> Vec<String> {
     let tree = tree.trim();
-    let Some((prefix, rest)) = tree.split_once('{') else {
+    let Some((prefix, rest)) = tree.split_once('{').filter(|_| depth < MAX_USE_DEPTH) else {
         return vec![tree.to_string()];
     };
     let prefix = prefix.trim().trim_end_matches("::");
@@ -478,7 +489,7 @@ fn use_paths(tree: &str) -> Vec<String> {
         if part.is_empty() {
             continue;
         }
-        for path in use_paths(part) {
+        for path in use_paths(part, depth + 1) {
             out.push(match (prefix.is_empty(), path.as_str()) {
                 (true, _) => path,
                 (false, "self") => prefix.to_string(),
@@ -522,7 +533,10 @@ mod tests {
     #[test]
     fn rust_use_groups_expand_at_every_level() {
         assert_eq!(
-            super::use_paths("crate::{runtime::{Handle, self}, task::JoinHandle as J, io}"),
+            super::use_paths(
+                "crate::{runtime::{Handle, self}, task::JoinHandle as J, io}",
+                0
+            ),
             [
                 "crate::runtime::Handle",
                 "crate::runtime",
@@ -530,8 +544,11 @@ mod tests {
                 "crate::io"
             ]
         );
-        assert_eq!(super::use_paths("a::b"), ["a::b"]);
-        assert_eq!(super::use_paths("{a, b::c}"), ["a", "b::c"]);
+        assert_eq!(super::use_paths("a::b", 0), ["a::b"]);
+        assert_eq!(super::use_paths("{a, b::c}", 0), ["a", "b::c"]);
+        // Groups nested past the bound are one (unusable) path, not a deep recursion.
+        let deep = format!("{}x{}", "a::{".repeat(10_000), "}".repeat(10_000));
+        assert_eq!(super::use_paths(&deep, 0).len(), 1);
     }
 
     #[test]

@@ -163,7 +163,8 @@ struct Walk<'a> {
     imports: Vec<Import>,
     bindings: Vec<Binding>,
     /// TypeScript: the element type of each name last bound to an array type
-    /// (`items: Item[]`), for the callbacks its elements are passed to.
+    /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
+    /// elements are passed to.
     elements: FxHashMap<String, (Option<String>, String)>,
     package: Option<String>,
     line_starts: Vec<usize>,
@@ -628,8 +629,8 @@ impl<'a> Walk<'a> {
         self.element_passed_to(callback.node, &stack[..stack.len() - 2])
     }
 
-    /// TypeScript's `for (const item of items)` (or `of this.items`): when `items` was
-    /// last bound to an array type, the element type `item` takes.
+    /// TypeScript's `for (const item of items)` (or `of this.items`, a field): when
+    /// `items` was last bound to an array type, the element type `item` takes.
     fn element_iterated(&self, node: Node<'_>) -> Option<(Option<String>, String)> {
         let g = self.g;
         if self.elements.is_empty() || g.kind(node) != "for_in_statement" {
@@ -642,10 +643,9 @@ impl<'a> Walk<'a> {
         if !of || !g.class(left).has(Class::IDENTIFIER) {
             return None;
         }
-        let right = self.text(g.child(node, "right")?);
-        // `this.items`: the field, bound by its own name in the class body.
-        let right = right.strip_prefix("this.").unwrap_or(right);
-        self.elements.get(right).cloned()
+        self.elements
+            .get(self.text(g.child(node, "right")?))
+            .cloned()
     }
 
     /// TypeScript's `items.forEach((item) => ..)`, `items.map(item => ..)`: when the
@@ -886,12 +886,17 @@ impl<'a> Walk<'a> {
                 continue;
             }
             if tracks_elements {
+                // A field is written `this.items` where its elements are handed out.
+                let key = match kind {
+                    BindingKind::Field => format!("this.{text}"),
+                    _ => text.to_string(),
+                };
                 match &element {
                     Some(e) => {
-                        self.elements.insert(text.to_string(), e.clone());
+                        self.elements.insert(key, e.clone());
                     }
                     None => {
-                        self.elements.remove(text);
+                        self.elements.remove(&key);
                     }
                 }
             }
@@ -1274,7 +1279,10 @@ fn constructed_type(
         // whose static members are its members too).
         "as_expression" if matches!(language, "typescript" | "tsx") => {
             let t = text(v.named_child(1)?);
-            Some(split_type(t.strip_prefix("typeof ").unwrap_or(t)))
+            let t = t.strip_prefix("typeof ").unwrap_or(t);
+            // A union or intersection, `keyof T`, a tuple or object type: no one type.
+            let one = t.split_whitespace().count() == 1 && !t.contains(['|', '&', '{', '[']);
+            one.then(|| split_type(t))
         }
         "composite_literal" | "struct_expression" => {
             let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;

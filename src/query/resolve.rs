@@ -23,7 +23,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::generics::declares_type_parameter;
 use super::memo::Memo;
 use super::returns::{declared_return_type, receiver_call, returns_self, ReceiverCall};
-use super::rust_modules::{rust_module, workspace_crates, RustModule};
+use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
 use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
@@ -167,6 +167,35 @@ enum ModuleTarget {
     Unknown,
 }
 
+/// What lookups ask of one file's definitions again and again: its types by qualified
+/// name, the names it defines, its inline modules' spans.
+struct FileIndex {
+    types: FxHashMap<String, usize>,
+    names: FxHashSet<String>,
+    modules: Vec<(std::ops::Range<usize>, String)>,
+}
+
+impl FileIndex {
+    fn of(file: &FileFacts) -> FileIndex {
+        let mut types = FxHashMap::default();
+        for (i, d) in file.definitions.iter().enumerate() {
+            if d.kind.is_type_like() && d.kind != Kind::Scope {
+                types.entry(d.qualified_name.clone()).or_insert(i);
+            }
+        }
+        FileIndex {
+            types,
+            names: file.definitions.iter().map(|d| d.name.clone()).collect(),
+            modules: file
+                .definitions
+                .iter()
+                .filter(|d| d.kind == Kind::Module)
+                .map(|d| (d.start_byte..d.end_byte, d.name.clone()))
+                .collect(),
+        }
+    }
+}
+
 /// A module looked up from a directory (or from nowhere, for absolute names).
 type ModuleKey = (PathBuf, String);
 /// A Go module: the directory of its `go.mod` and the module path it declares.
@@ -190,6 +219,8 @@ pub struct Resolver<'s> {
     go_modules: Memo<PathBuf, Option<GoModule>>,
     /// The Rust library crates of the tree by name, read on first use.
     rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
+    /// What lookups ask of a file's definitions again and again, by path.
+    file_indexes: Memo<PathBuf, Arc<FileIndex>>,
     /// Member lookups already answered, by type, member name and kinds: the uses of a
     /// common name mostly go through a few receiver types, whose supertypes would
     /// otherwise be resolved again for every use.
@@ -240,6 +271,7 @@ impl<'s> Resolver<'s> {
             recording: Mutex::new(None),
             go_modules: Memo::new(),
             rust_crates: std::sync::OnceLock::new(),
+            file_indexes: Memo::new(),
             members: Memo::new(),
             imports: Memo::new(),
         }
@@ -411,14 +443,19 @@ impl<'s> Resolver<'s> {
         };
         // Rust's `value.name` without a call reads a field (a method is named as a value
         // only through its type, `Type::method`): never a use of a method or function
-        // of that name. `self::f` (a function of the current module) is written alike.
+        // of that name.
         if r.kind == RefKind::Reference && file.language.name == "rust" {
             if let Some(q) = r.qualifier.as_deref() {
                 let head = q.split('.').next().unwrap_or(q);
-                let module_function = q == "self"
-                    && matches!(&found, Resolution::Definition(d) if d.symbol().kind == Kind::Function);
+                // `self::CONST`, `self::Type`: an item of the module, which a field
+                // (lower-case, and no symbol) is not; a function stays a field's
+                // namesake.
+                let module_item = q == "self"
+                    && matches!(&found, Resolution::Definition(d)
+                        if d.symbol().parent.is_none()
+                            && !matches!(d.symbol().kind, Kind::Method | Kind::Function));
                 if (head == "self" || Self::binding(file, r.enclosing, head).is_some())
-                    && !module_function
+                    && !module_item
                 {
                     return Resolution::Local;
                 }
@@ -501,15 +538,8 @@ impl<'s> Resolver<'s> {
             .map(|i| &file.definitions[i])
             .find(|d| !d.kind.is_type_like())?;
         let (ty, _) = member.qualified_name.rsplit_once('.')?;
-        if let Some(index) = file
-            .definitions
-            .iter()
-            .position(|d| d.kind.is_type_like() && d.kind != Kind::Scope && d.qualified_name == ty)
-        {
-            return Some(DefRef {
-                file: file.clone(),
-                index,
-            });
+        if let Some(found) = self.type_in_file(file, ty) {
+            return Some(found);
         }
         self.only_type_named(ty)
     }
@@ -759,7 +789,11 @@ impl<'s> Resolver<'s> {
     ) -> Resolution {
         let name = r.name.as_str();
         let sc = self.scoping(file);
-        let q = q.trim().trim_start_matches("::");
+        let rust = file.language.name == "rust";
+        // A leading `::` only says "from the top" (C++), except in Rust, where it names
+        // a crate.
+        let q = q.trim();
+        let q = if rust { q } else { q.trim_start_matches("::") };
         // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
         if let Some(found) =
             cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
@@ -784,10 +818,26 @@ impl<'s> Resolver<'s> {
         }
         // `this.f()`, `self.f()`: the enclosing type.
         if sc.self_names.contains(&q) {
-            return match self.enclosing_type_def(file, r.enclosing) {
-                Some(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
-                None => Resolution::Unresolved,
+            let member = match self.enclosing_type_def(file, r.enclosing) {
+                Some(ty) => self.member_of(&ty, name, kinds),
+                None => Lookup::NotFound,
             };
+            // Rust's `self::f` (this module's `f`) reads here as `self.f` does: a
+            // member and an item of the file of that name leave it undecided.
+            if rust && q == "self" {
+                let items = DefRef::all_in(file, |d| {
+                    d.parent.is_none()
+                        && d.kind != Kind::Method
+                        && d.name == name
+                        && kind_ok(kinds, d.kind)
+                });
+                return match (member, pick(items)) {
+                    (Lookup::NotFound, Some(item)) => Resolution::Definition(item),
+                    (member, None) => self.lookup_result(member),
+                    _ => Resolution::Unresolved,
+                };
+            }
+            return self.lookup_result(member);
         }
         if sc.super_names.contains(&q) {
             let Some(ty) = self.enclosing_type_def(file, r.enclosing) else {
@@ -1018,9 +1068,10 @@ impl<'s> Resolver<'s> {
         self.resolve_value_type(file, at, ty, qualifier)
     }
 
-    /// A value's type, as far as its members go: a Rust smart pointer or guard
-    /// (`Arc<Inner>`) has its own few methods and those of the value it points to,
-    /// which the written type's name alone does not tell, so it gives none.
+    /// A value's type, as far as its members go: a Rust smart pointer or guard of the
+    /// standard library (`Arc<Inner>`) has its own few methods and those of the value
+    /// it points to, which the written type's name alone does not tell, so it gives
+    /// none.
     fn resolve_value_type(
         &self,
         file: &Arc<FileFacts>,
@@ -1028,10 +1079,14 @@ impl<'s> Resolver<'s> {
         ty: &str,
         qualifier: Option<&str>,
     ) -> Resolution {
-        if file.language.name == "rust" && RUST_DEREF_WRAPPERS.contains(&ty) {
+        let found = self.resolve_type_name(file, at, ty, qualifier);
+        if file.language.name == "rust"
+            && RUST_DEREF_WRAPPERS.contains(&ty)
+            && !matches!(found, Resolution::Definition(_))
+        {
             return Resolution::Unresolved;
         }
-        self.resolve_type_name(file, at, ty, qualifier)
+        found
     }
 
     /// The type of what `call` (the receiver of `r`) returns: the type its callee
@@ -1078,15 +1133,8 @@ impl<'s> Resolver<'s> {
     fn type_of_scope(&self, file: &Arc<FileFacts>, t: usize) -> DefRef {
         let d = &file.definitions[t];
         if d.kind == Kind::Scope {
-            if let Some(real) = file.definitions.iter().position(|x| {
-                x.kind != Kind::Scope
-                    && x.kind.is_type_like()
-                    && x.qualified_name == d.qualified_name
-            }) {
-                return DefRef {
-                    file: file.clone(),
-                    index: real,
-                };
+            if let Some(real) = self.type_in_file(file, &d.qualified_name) {
+                return real;
             }
         }
         DefRef {
@@ -1394,8 +1442,7 @@ impl<'s> Resolver<'s> {
                     let rust = facts.language.name == "rust";
                     for (i, d) in facts.definitions.iter().enumerate() {
                         let top = match d.parent {
-                            // A member written apart from its type (a Rust `impl` block, a
-                            // Go method) is no top-level name.
+                            // A member of a Rust `impl` block is no top-level name.
                             None => !rust || d.qualified_name == d.name,
                             Some(p) => {
                                 !rust
@@ -1707,33 +1754,50 @@ impl<'s> Resolver<'s> {
 
     /// The file of the module a Rust `use` names (see [`rust_module`]).
     fn rust_module_target(&self, file: &FileFacts, importer: &Path, imp: &Import) -> ModuleTarget {
+        let index = self.file_index(file);
+        let at = imp.start_byte as usize;
         // The inline modules (`mod tests { .. }`) the import sits in, outermost first.
-        let inline: Vec<String> = file
-            .definitions
+        let inline: Vec<String> = index
+            .modules
             .iter()
-            .filter(|d| {
-                d.kind == Kind::Module
-                    && d.start_byte <= imp.start_byte as usize
-                    && (imp.start_byte as usize) < d.end_byte
-            })
-            .map(|d| d.name.clone())
+            .filter(|(span, _)| span.contains(&at))
+            .map(|(_, name)| name.clone())
             .collect();
         let crates = self
             .rust_crates
             .get_or_init(|| workspace_crates(self.file_set()));
-        let defined_here = |name: &str| file.definitions.iter().any(|d| d.name == name);
-        match rust_module(
-            self.file_set(),
-            crates,
+        let globs: Vec<&str> = file
+            .imports
+            .iter()
+            .filter(|i| i.wildcard)
+            .map(|i| i.module.as_str())
+            .collect();
+        let site = PathSite {
             importer,
-            &inline,
-            &defined_here,
-            &imp.module,
-        ) {
+            inline: &inline,
+            defined_here: &|name: &str| index.names.contains(name),
+            globs: &globs,
+        };
+        match rust_module(self.file_set(), crates, &site, &imp.module) {
             RustModule::File(f) => ModuleTarget::Files(vec![f]),
             RustModule::External => ModuleTarget::External(imp.module.clone()),
             RustModule::Unknown => ModuleTarget::Unknown,
         }
+    }
+
+    /// The [`FileIndex`] of `file`, built on first use.
+    fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
+        self.file_indexes
+            .get_or_compute(file.path.to_path_buf(), || Arc::new(FileIndex::of(file)))
+    }
+
+    /// The type of `file` whose qualified name is `qualified` (not an `impl` scope).
+    fn type_in_file(&self, file: &Arc<FileFacts>, qualified: &str) -> Option<DefRef> {
+        let index = *self.file_index(file).types.get(qualified)?;
+        Some(DefRef {
+            file: file.clone(),
+            index,
+        })
     }
 
     fn cached_module(
@@ -2252,8 +2316,8 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
                 count(&rest[start..i]);
                 return Some(params);
             }
-            // `=>` of a function type closes nothing.
-            '>' if rest[..i].ends_with('=') => {}
+            // The arrow of a function type (`=>`, `->`) closes nothing.
+            '>' if rest[..i].ends_with(['=', '-']) => {}
             ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
             ',' if depth == 0 => {
                 count(&rest[start..i]);
@@ -2273,7 +2337,7 @@ fn has_default(param: &str) -> bool {
     for (i, &b) in bytes.iter().enumerate() {
         match b {
             b'(' | b'<' | b'[' | b'{' => depth += 1,
-            b'>' if i > 0 && bytes[i - 1] == b'=' => {}
+            b'>' if i > 0 && matches!(bytes[i - 1], b'=' | b'-') => {}
             b')' | b'>' | b']' | b'}' => depth = depth.saturating_sub(1),
             b'=' if depth == 0
                 && bytes.get(i + 1).is_none_or(|&n| n != b'>' && n != b'=')
@@ -2632,6 +2696,10 @@ mod tests {
         assert_eq!(
             count("fun f(a: Int, b: Boolean = a == 1) {"),
             p(1, 2, false)
+        );
+        assert_eq!(
+            count("fun f(m: Map<() -> Unit, Int>, y: Int) {"),
+            p(2, 2, false)
         );
         assert_eq!(count("f() {"), p(0, 0, false));
         assert_eq!(count("f(a,"), None);

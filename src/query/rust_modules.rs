@@ -23,14 +23,16 @@ pub enum RustModule {
 /// The largest `Cargo.toml` read for its package name.
 const MANIFEST_LIMIT: u64 = 1 << 20;
 
-/// Directories whose files are each a crate of their own.
-const SINGLE_FILE_CRATES: &[&str] = &["bin", "tests", "examples", "benches"];
+/// Directories beside a `Cargo.toml` whose files are each a crate of their own.
+const SINGLE_FILE_CRATES: &[&str] = &["tests", "examples", "benches"];
 
 /// The workspace's library crates by the name code uses for them (`tokio_util`): the
 /// package name of a `Cargo.toml` beside a `src/lib.rs` of `files`, dashes as
 /// underscores.
 pub fn workspace_crates(files: &FxHashSet<PathBuf>) -> FxHashMap<String, PathBuf> {
-    let mut out = FxHashMap::default();
+    let mut out: FxHashMap<String, PathBuf> = FxHashMap::default();
+    // Two crates of one name (a fixture beside the real one): neither is the name's.
+    let mut twice: FxHashSet<String> = FxHashSet::default();
     for lib in files.iter().filter(|f| f.ends_with("src/lib.rs")) {
         let Some(dir) = lib.parent().and_then(Path::parent) else {
             continue;
@@ -45,9 +47,13 @@ pub fn workspace_crates(files: &FxHashSet<PathBuf>) -> FxHashMap<String, PathBuf
             continue;
         };
         if let Some(name) = crate_name(&text.text) {
-            out.insert(name.replace('-', "_"), lib.clone());
+            let name = name.replace('-', "_");
+            if out.insert(name.clone(), lib.clone()).is_some() {
+                twice.insert(name);
+            }
         }
     }
+    out.retain(|name, _| !twice.contains(name));
     out
 }
 
@@ -77,12 +83,20 @@ fn crate_name(manifest: &str) -> Option<String> {
     lib.or(package).filter(|n| !n.is_empty())
 }
 
-/// The root file of the crate `file` belongs to, among `files`.
+/// The root file of the crate `file` belongs to, among `files`: itself when it is a
+/// crate root (`lib.rs`, `main.rs`, a file of `src/bin`, or of `tests`, `examples` or
+/// `benches` beside a `Cargo.toml`), else the nearest `lib.rs` (or `main.rs`) above it
+/// within its package.
 fn crate_root(files: &FxHashSet<PathBuf>, file: &Path) -> Option<PathBuf> {
     let dir = file.parent()?;
-    let own_crate = dir
-        .file_name()
-        .is_some_and(|n| SINGLE_FILE_CRATES.iter().any(|s| n == *s));
+    let name_is = |p: &Path, n: &str| p.file_name().is_some_and(|f| f == n);
+    let manifest_in = |p: Option<&Path>| p.is_some_and(|p| files.contains(&p.join("Cargo.toml")));
+    let own_crate = name_is(file, "lib.rs")
+        || name_is(file, "main.rs")
+        || (SINGLE_FILE_CRATES.iter().any(|c| name_is(dir, c)) && manifest_in(dir.parent()))
+        || (name_is(dir, "bin")
+            && dir.parent().is_some_and(|src| name_is(src, "src"))
+            && manifest_in(dir.parent().and_then(Path::parent)));
     if own_crate {
         return Some(file.to_path_buf());
     }
@@ -133,19 +147,42 @@ fn module_file(files: &FxHashSet<PathBuf>, root: &Path, path: &[String]) -> Opti
     files.contains(&file).then_some(file)
 }
 
-/// Where `module`, written in `importer` inside the inline modules `inline` (outermost
-/// first), leads. `defined_here` tells whether the importer's module defines a name
-/// (a path can start with a local enum or module); `crates` are the workspace's.
+/// What a Rust path is written in: the importing file, the inline modules around the
+/// path (outermost first), the names its module defines (a path can start with a
+/// local enum or module), and the modules its glob imports (`use super::*`) name.
+pub struct PathSite<'a> {
+    pub importer: &'a Path,
+    pub inline: &'a [String],
+    pub defined_here: &'a dyn Fn(&str) -> bool,
+    pub globs: &'a [&'a str],
+}
+
+/// Where `module`, written at `site`, leads; `crates` are the workspace's.
 pub fn rust_module(
     files: &FxHashSet<PathBuf>,
     crates: &FxHashMap<String, PathBuf>,
-    importer: &Path,
-    inline: &[String],
-    defined_here: &dyn Fn(&str) -> bool,
+    site: &PathSite<'_>,
     module: &str,
 ) -> RustModule {
-    if module.starts_with("::") {
-        return RustModule::External;
+    let PathSite {
+        importer,
+        inline,
+        defined_here,
+        globs,
+    } = *site;
+    // `::name::..`: a crate by its name, never a module of this one.
+    if let Some(absolute) = module.strip_prefix("::") {
+        let (first, rest) = absolute.split_once("::").unwrap_or((absolute, ""));
+        let Some(lib) = crates.get(first.trim()) else {
+            return RustModule::External;
+        };
+        let path: Vec<String> = rest
+            .split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        return module_file(files, lib, &path).map_or(RustModule::Unknown, RustModule::File);
     }
     let segments: Vec<&str> = module.split("::").map(str::trim).collect();
     let Some((&first, rest)) = segments.split_first() else {
@@ -183,6 +220,12 @@ pub fn rust_module(
                 return RustModule::Unknown;
             } else if let Some(lib) = crates.get(other) {
                 (lib.clone(), Vec::new(), rest)
+            } else if module_file(files, &root, &[other.to_string()]).is_some()
+                || globs.iter().any(|g| local_glob(files, &root, &here, g))
+            {
+                // A module of the crate's root (a 2015 path), or a name a glob import
+                // of this crate may bring: not a library, but which is unknown.
+                return RustModule::Unknown;
             } else {
                 return RustModule::External;
             }
@@ -195,6 +238,18 @@ pub fn rust_module(
     }
 }
 
+/// Whether glob import `glob` (`super::*`'s `super`) brings names from this crate.
+fn local_glob(files: &FxHashSet<PathBuf>, root: &Path, here: &[String], glob: &str) -> bool {
+    let first = glob.split("::").next().unwrap_or(glob).trim();
+    if matches!(first, "crate" | "self" | "super") {
+        return true;
+    }
+    let mut sub = here.to_vec();
+    sub.push(first.to_string());
+    module_file(files, root, &sub).is_some()
+        || module_file(files, root, &[first.to_string()]).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,19 +259,28 @@ mod tests {
     }
 
     fn at(files: &FxHashSet<PathBuf>, importer: &str, inline: &[&str], module: &str) -> RustModule {
+        within(files, importer, inline, &[], module)
+    }
+
+    fn within(
+        files: &FxHashSet<PathBuf>,
+        importer: &str,
+        inline: &[&str],
+        globs: &[&str],
+        module: &str,
+    ) -> RustModule {
         let crates: FxHashMap<String, PathBuf> =
             [("other_crate".to_string(), PathBuf::from("other/src/lib.rs"))]
                 .into_iter()
                 .collect();
         let inline: Vec<String> = inline.iter().map(|s| s.to_string()).collect();
-        rust_module(
-            files,
-            &crates,
-            Path::new(importer),
-            &inline,
-            &|n| n == "Local",
-            module,
-        )
+        let site = PathSite {
+            importer: Path::new(importer),
+            inline: &inline,
+            defined_here: &|n| n == "Local",
+            globs,
+        };
+        rust_module(files, &crates, &site, module)
     }
 
     #[test]
@@ -234,47 +298,93 @@ mod tests {
         ]);
         let file = |p: &str| RustModule::File(PathBuf::from(p));
         let spawn = "w/src/task/spawn.rs";
+        let cases = [
+            (
+                spawn,
+                &[][..],
+                "crate::runtime",
+                file("w/src/runtime/mod.rs"),
+            ),
+            (
+                spawn,
+                &[],
+                "crate::runtime::handle",
+                file("w/src/runtime/handle.rs"),
+            ),
+            (spawn, &[], "super", file("w/src/task.rs")),
+            (
+                spawn,
+                &[],
+                "super::super::runtime",
+                file("w/src/runtime/mod.rs"),
+            ),
+            ("w/src/task.rs", &[], "self::spawn", file(spawn)),
+            // 2018 paths: a submodule of the current module, before any crate.
+            ("w/src/task.rs", &[], "spawn", file(spawn)),
+            (
+                "w/src/runtime/mod.rs",
+                &[],
+                "handle",
+                file("w/src/runtime/handle.rs"),
+            ),
+            // Inside `mod tests { use super::*; }`: the file's own module.
+            (spawn, &["tests"], "super", file(spawn)),
+            ("w/tests/it.rs", &[], "crate", file("w/tests/it.rs")),
+            (spawn, &[], "other_crate", file("other/src/lib.rs")),
+            (spawn, &[], "std::sync", RustModule::External),
+            (spawn, &[], "::serde", RustModule::External),
+            // `::name` is a crate, never a module of this one.
+            (spawn, &[], "::other_crate", file("other/src/lib.rs")),
+            ("w/src/lib.rs", &[], "::runtime", RustModule::External),
+            // Inline modules and types name no file; a local name is not a library.
+            (spawn, &[], "crate::runtime::Handle", RustModule::Unknown),
+            (spawn, &[], "Local", RustModule::Unknown),
+            ("w/src/lib.rs", &[], "super", RustModule::Unknown),
+            // A module of the crate's root written as in 2015: not a library.
+            (spawn, &[], "runtime::handle", RustModule::Unknown),
+        ];
+        for (importer, inline, module, want) in cases {
+            assert_eq!(
+                at(&files, importer, inline, module),
+                want,
+                "{module} in {importer}"
+            );
+        }
+        // A name a glob import of this crate may bring is not a library's.
         assert_eq!(
-            at(&files, spawn, &[], "crate::runtime"),
-            file("w/src/runtime/mod.rs")
-        );
-        assert_eq!(
-            at(&files, spawn, &[], "crate::runtime::handle"),
-            file("w/src/runtime/handle.rs")
-        );
-        assert_eq!(at(&files, spawn, &[], "super"), file("w/src/task.rs"));
-        assert_eq!(
-            at(&files, spawn, &[], "super::super::runtime"),
-            file("w/src/runtime/mod.rs")
-        );
-        assert_eq!(at(&files, "w/src/task.rs", &[], "self::spawn"), file(spawn));
-        // 2018 paths: a submodule of the current module, before any crate.
-        assert_eq!(at(&files, "w/src/task.rs", &[], "spawn"), file(spawn));
-        assert_eq!(
-            at(&files, "w/src/runtime/mod.rs", &[], "handle"),
-            file("w/src/runtime/handle.rs")
-        );
-        // Inside `mod tests { use super::*; }`: the file's own module.
-        assert_eq!(at(&files, spawn, &["tests"], "super"), file(spawn));
-        assert_eq!(
-            at(&files, "w/tests/it.rs", &[], "crate"),
-            file("w/tests/it.rs")
-        );
-        assert_eq!(
-            at(&files, spawn, &[], "other_crate"),
-            file("other/src/lib.rs")
-        );
-        assert_eq!(at(&files, spawn, &[], "std::sync"), RustModule::External);
-        assert_eq!(at(&files, spawn, &[], "::serde"), RustModule::External);
-        // Inline modules and types name no file; a local name is not a library.
-        assert_eq!(
-            at(&files, spawn, &[], "crate::runtime::Handle"),
+            within(&files, spawn, &[], &["super"], "tcp"),
             RustModule::Unknown
         );
-        assert_eq!(at(&files, spawn, &[], "Local"), RustModule::Unknown);
         assert_eq!(
-            at(&files, "w/src/lib.rs", &[], "super"),
-            RustModule::Unknown
+            within(&files, spawn, &[], &["serde"], "tcp"),
+            RustModule::External
+        );
+    }
+
+    #[test]
+    fn only_crate_roots_and_their_own_directories_are_crates() {
+        let files = tree(&[
+            "w/Cargo.toml",
+            "w/src/lib.rs",
+            "w/src/main.rs",
+            "w/src/util.rs",
+            "w/src/tests/mod.rs",
+            "w/src/tests/util.rs",
+            "w/src/bin/tool.rs",
+            "w/tests/it.rs",
+        ]);
+        let root = |f: &str| crate_root(&files, Path::new(f)).map(|p| p.display().to_string());
+        assert_eq!(root("w/src/tests/util.rs").as_deref(), Some("w/src/lib.rs"));
+        assert_eq!(root("w/src/main.rs").as_deref(), Some("w/src/main.rs"));
+        assert_eq!(root("w/src/util.rs").as_deref(), Some("w/src/lib.rs"));
+        assert_eq!(
+            root("w/src/bin/tool.rs").as_deref(),
+            Some("w/src/bin/tool.rs")
+        );
+        assert_eq!(root("w/tests/it.rs").as_deref(), Some("w/tests/it.rs"));
+        assert_eq!(
+            at(&files, "w/src/tests/util.rs", &[], "crate::util"),
+            RustModule::File(PathBuf::from("w/src/util.rs"))
         );
     }
 

@@ -135,8 +135,10 @@ fn rewrite_of(invocation: Node<'_>, spec: &ItemMacros, text: &[u8]) -> Option<Re
 }
 
 /// Parses `text` with `candidates` rewritten. Those whose spans then hold a syntax
-/// error are dropped and the rest tried once more; `None` when nothing parses cleanly
-/// or the rewrite broke the code around it.
+/// error are dropped and the rest tried once more. `None` (nothing rewritten at this
+/// level) when that second try still holds an error in a span, or when any try added
+/// an error outside every span: an error there cannot be laid at one invocation's
+/// door, and a guess is worse than a body left unread.
 fn attempt(
     parser: &mut Parser,
     tree: &Tree,
