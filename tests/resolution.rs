@@ -1574,3 +1574,21 @@ fn typescript_casts_to_unions_and_parameters_named_like_fields_give_no_type() {
         );
     }
 }
+
+#[test]
+fn python_star_parameters_are_a_tuple_and_a_dict() {
+    let dir = tree(&[(
+        "a.py",
+        "def f(a, *args, **kwargs):\n    kwargs.get(\"x\")\n    args.count(1)\n    a.foo()\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "a.py:1"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        deps(&recs),
+        [
+            "2 call kwargs.get -> external:builtins",
+            "3 call args.count -> external:builtins",
+            "4 call a.foo -> ?"
+        ]
+    );
+}

@@ -711,12 +711,27 @@ impl<'a> Walk<'a> {
     fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
         let g = self.g;
         let mut c = list.walk();
-        let params: Vec<Node<'t>> = list
-            .named_children(&mut c)
-            .filter(|n| g.class(*n).has(Class::IDENTIFIER))
-            .collect();
+        let params: Vec<Node<'t>> = list.named_children(&mut c).collect();
         for p in params {
-            self.bind(p, None, None, BindingKind::Parameter);
+            if g.class(p).has(Class::IDENTIFIER) {
+                self.bind(p, None, None, BindingKind::Parameter);
+                continue;
+            }
+            // Python's `*args` is always a tuple, `**kwargs` always a dict.
+            let collected = match g.kind(p) {
+                "list_splat_pattern" => "tuple",
+                "dictionary_splat_pattern" => "dict",
+                _ => continue,
+            };
+            let Some(name) = p
+                .named_child(0)
+                .filter(|n| g.class(*n).has(Class::IDENTIFIER))
+            else {
+                continue;
+            };
+            let before = self.bindings.len();
+            self.bind(name, None, None, BindingKind::Parameter);
+            self.give_type(before, (None, collected.to_string()));
         }
     }
 
