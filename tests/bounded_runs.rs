@@ -688,7 +688,7 @@ fn walks_up_from_a_deeply_nested_node_are_linear() {
 /// Rust item macros are read as items with a second parse: a file of forty thousand of
 /// them, half whose bodies are no items, and one nested a thousand deep, stay linear.
 #[test]
-fn many_and_deeply_nested_rust_item_macros_stay_linear() {
+fn many_and_deeply_nested_rust_macro_bodies_stay_linear() {
     let mut many = String::new();
     for i in 0..20_000 {
         many.push_str(&format!(

@@ -1431,7 +1431,7 @@ fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
 }
 
 #[test]
-fn rust_items_inside_item_macros_are_definitions_and_their_calls_are_uses() {
+fn rust_items_inside_macro_bodies_are_definitions_and_their_calls_are_uses() {
     let dir = tree(&[(
         "lib.rs",
         "macro_rules! cfg_rt { ($($i:item)*) => { $($i)* } }\n\
@@ -1591,4 +1591,35 @@ fn python_star_parameters_are_a_tuple_and_a_dict() {
             "4 call a.foo -> ?"
         ]
     );
+}
+
+#[test]
+fn rust_calls_inside_expression_macros_are_calls_with_their_receivers() {
+    let dir = tree(&[(
+        "lib.rs",
+        "fn len() -> usize { 0 }\nfn f(x: u32) -> u32 { x }\n\
+         pub struct Handle;\nimpl Handle {\n    pub fn spawn(&self) -> u32 { 0 }\n}\n\
+         fn t(h: Handle, items: Vec<u32>) {\n    assert_eq!(h.spawn(), f(1));\n\
+         \x20   println!(\"{}\", format!(\"{}\", f(2)));\n    assert!(items.len() > 0);\n\
+         \x20   let j = json!({\"a\": items.len()});\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "lib.rs:7"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let got = deps(&recs);
+    for want in [
+        "8 call h.spawn -> lib.rs:5",
+        "8 call f -> lib.rs:2",
+        "9 call f -> lib.rs:2",
+        "10 call items.len -> external:std",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "missing {want:?} in {got:#?}"
+        );
+    }
+    // `.len()` on a vector, in a macro or in a body no parse reads (`json!`), is never
+    // the free function `len`.
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib.rs:1"]);
+    assert_eq!(code, 1, "{recs:?}");
+    assert!(uses(&recs).is_empty(), "{recs:#?}");
 }

@@ -553,6 +553,15 @@ impl<'a> Walk<'a> {
             if pk == "function_declarator" && field == Some("declarator") {
                 return;
             }
+            // `x.len()` in a macro body no parse could read (a DSL): a member of a
+            // receiver nothing tells, which as a bare name would be tied to a namesake.
+            // (Read off the text: asking a node for its sibling walks its parent.)
+            if pk == "token_tree" && {
+                let before = self.src.as_bytes()[..start].trim_ascii_end();
+                before.ends_with(b".") || before.ends_with(b"::")
+            } {
+                return;
+            }
         }
         let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
             (RefKind::Call, call.qualifier, call.arity)

@@ -55,18 +55,20 @@ pub struct Language {
     pub call_kinds: &'static [&'static str],
     /// Node kinds that are imports / includes / requires.
     pub import_kinds: &'static [&'static str],
-    /// Macro invocations whose braced bodies, in item position, hold ordinary items.
-    pub item_macros: Option<ItemMacros>,
+    /// Macro invocations whose bodies hold ordinary code.
+    pub macro_bodies: Option<MacroBodies>,
 }
 
-/// Where a language's macros wrap items (Rust's `cfg_feature! { pub fn f() {} }`, which
-/// the grammar sees as an opaque token tree): the definitions and references extracted
-/// from a file include those of such a body whenever it parses cleanly as items.
+/// Where a language's macros wrap code the grammar sees as an opaque token tree (Rust's
+/// `cfg_feature! { pub fn f() {} }`, `assert_eq!(f(x), y)`): the definitions and
+/// references extracted from a file include those of such a body whenever it parses
+/// cleanly as items (in item position) or as a call's arguments (elsewhere).
 #[derive(Debug)]
-pub struct ItemMacros {
+pub struct MacroBodies {
     /// The invocation's node kind.
     pub invocation: &'static str,
-    /// The kind of its body, a child of the invocation (only a braced one holds items).
+    /// The kind of its body, a child of the invocation (braced in item position,
+    /// parenthesised or bracketed elsewhere).
     pub body: &'static str,
     /// The node kinds that hold items (the file, a module's or an impl's body): an
     /// invocation directly inside one is in item position.

@@ -13,7 +13,7 @@
 //!   are blanked first, so positions are the file's own.
 
 use super::specs;
-use super::{ItemMacros, Language};
+use super::{Language, MacroBodies};
 
 macro_rules! grammar {
     ($e:expr) => {{
@@ -40,7 +40,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "raw_string", "ansi_c_string", "heredoc_body"],
         call_kinds: &["command"],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "c",
@@ -55,7 +55,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
         call_kinds: &["call_expression"],
         import_kinds: &["preproc_include"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "cpp",
@@ -77,7 +77,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["preproc_include", "using_declaration"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "csharp",
@@ -98,7 +98,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["invocation_expression", "object_creation_expression"],
         import_kinds: &["using_directive"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "css",
@@ -113,7 +113,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_value"],
         call_kinds: &["call_expression"],
         import_kinds: &["import_statement"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "go",
@@ -132,7 +132,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_spec"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "groovy",
@@ -157,7 +157,7 @@ pub static LANGUAGES: &[Language] = &[
             "object_creation_expression",
         ],
         import_kinds: &["import_declaration", "groovy_import"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "hcl",
@@ -172,7 +172,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_lit", "template_literal", "heredoc_template"],
         call_kinds: &["function_call"],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "html",
@@ -187,7 +187,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["attribute_value", "quoted_attribute_value"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "java",
@@ -202,7 +202,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "character_literal", "text_block"],
         call_kinds: &["method_invocation", "object_creation_expression"],
         import_kinds: &["import_declaration"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "javascript",
@@ -217,7 +217,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "json",
@@ -232,7 +232,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "kotlin",
@@ -251,7 +251,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "lua",
@@ -266,7 +266,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &["function_call"],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "markdown",
@@ -281,7 +281,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["fenced_code_block", "indented_code_block"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "php",
@@ -308,7 +308,7 @@ pub static LANGUAGES: &[Language] = &[
             "include_expression",
             "include_once_expression",
         ],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "python",
@@ -327,7 +327,7 @@ pub static LANGUAGES: &[Language] = &[
             "import_from_statement",
             "future_import_statement",
         ],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "ruby",
@@ -348,7 +348,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call"],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "rust",
@@ -363,7 +363,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string_literal", "raw_string_literal", "char_literal"],
         call_kinds: &["call_expression", "macro_invocation"],
         import_kinds: &["use_declaration", "extern_crate_declaration"],
-        item_macros: Some(ItemMacros {
+        macro_bodies: Some(MacroBodies {
             invocation: "macro_invocation",
             body: "token_tree",
             containers: &["source_file", "declaration_list"],
@@ -386,7 +386,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "instance_expression"],
         import_kinds: &["import_declaration"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "sql",
@@ -401,7 +401,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["literal"],
         call_kinds: &["invocation"],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "swift",
@@ -420,7 +420,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_declaration"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "toml",
@@ -435,7 +435,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "tsx",
@@ -450,7 +450,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "typescript",
@@ -465,7 +465,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "vue",
@@ -481,7 +481,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "xml",
@@ -499,7 +499,7 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["AttValue", "CDSect"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
     Language {
         name: "yaml",
@@ -514,6 +514,6 @@ pub static LANGUAGES: &[Language] = &[
         string_kinds: &["double_quote_scalar", "single_quote_scalar", "block_scalar"],
         call_kinds: &[],
         import_kinds: &[],
-        item_macros: None,
+        macro_bodies: None,
     },
 ];

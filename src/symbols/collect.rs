@@ -8,7 +8,7 @@ use std::path::Path;
 
 use tree_sitter::{Parser, Tree};
 
-use super::item_macros::unwrap_item_macros;
+use super::macro_bodies::read_macro_bodies;
 use super::{extract, Symbol};
 use crate::lang::Language;
 use crate::source::{self, SourceError, SourceText};
@@ -36,14 +36,14 @@ pub fn parse_file(
 }
 
 /// Parses text with this thread's parser for `lang`, the bodies of item macros read as
-/// the items they hold (see [`super::item_macros`]).
+/// the code they hold (see [`super::macro_bodies`]).
 pub fn parse_text(lang: &'static Language, text: &str) -> Result<Tree, SourceError> {
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
         let parser = parsers.entry(lang.name).or_insert_with(|| lang.parser());
         let tree = source::parse(parser, lang, text)?;
-        Ok(match &lang.item_macros {
-            Some(spec) => unwrap_item_macros(parser, spec, &lang.prepare(text), tree),
+        Ok(match &lang.macro_bodies {
+            Some(spec) => read_macro_bodies(parser, spec, &lang.prepare(text), tree),
             None => tree,
         })
     })

@@ -3,13 +3,13 @@
 //!
 //! - [`extract`]: one iterative walk of a tree that turns the spec into [`Symbol`]s;
 //! - [`collect`]: reading, parsing and extracting a file on any thread;
-//! - [`item_macros`]: the items inside macro invocations, parsed as items;
+//! - [`macro_bodies`]: the code inside macro invocations, parsed as code;
 //! - [`rank`]: find-symbol's scoring;
 //! - [`resolve`]: the forms of a SYMBOL argument.
 
 pub mod collect;
 pub mod extract;
-mod item_macros;
+mod macro_bodies;
 pub mod rank;
 pub mod resolve;
 
