@@ -35,7 +35,7 @@ pub fn parse_file(
     Ok(ParsedFile { source, tree })
 }
 
-/// Parses text with this thread's parser for `lang`, the bodies of item macros read as
+/// Parses text with this thread's parser for `lang`, the bodies of macros read as
 /// the code they hold (see [`super::macro_bodies`]).
 pub fn parse_text(lang: &'static Language, text: &str) -> Result<Tree, SourceError> {
     PARSERS.with(|cell| {

@@ -105,22 +105,62 @@ fn candidates(
     }
 }
 
-/// How to turn `name!(args)` or `name![args]` into the call `name (args)`.
-fn call_rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
+/// An invocation's body, where it opens and closes, and where its `!` is (only blanks
+/// around it: no comment to keep in place).
+struct Parts<'t> {
+    body: Node<'t>,
+    open: usize,
+    close: usize,
+    bang: usize,
+}
+
+fn parts<'t>(invocation: Node<'t>, spec: &MacroBodies, text: &[u8]) -> Option<Parts<'t>> {
     let mut cursor = invocation.walk();
     let body = invocation
         .named_children(&mut cursor)
         .find(|c| c.kind() == spec.body)?;
     let open = body.start_byte();
     let close = body.end_byte().checked_sub(1)?;
-    let brackets = match (text.get(open), text.get(close)) {
-        (Some(b'('), Some(b')')) => false,
-        (Some(b'['), Some(b']')) => true,
+    let name_end = invocation.child_by_field_name("macro")?.end_byte();
+    let between = text.get(name_end..open)?;
+    let bang = name_end + between.iter().position(|&b| b == b'!')?;
+    let blanks = between.iter().filter(|&&b| b == b'!').count() == 1
+        && between
+            .iter()
+            .all(|&b| b == b'!' || b.is_ascii_whitespace());
+    blanks.then_some(Parts {
+        body,
+        open,
+        close,
+        bang,
+    })
+}
+
+fn rewrite(invocation: Node<'_>, bytes: Vec<(usize, u8)>) -> Rewrite {
+    Rewrite {
+        span: invocation.byte_range(),
+        start: invocation.start_position(),
+        end: invocation.end_position(),
+        bytes,
+    }
+}
+
+/// How to turn `name!(args)` or `name![args]` into the call `name (args)`.
+fn call_rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
+    let Parts {
+        body,
+        open,
+        close,
+        bang,
+    } = parts(invocation, spec, text)?;
+    let brackets = match (text[open], text[close]) {
+        (b'(', b')') => false,
+        (b'[', b']') => true,
         _ => return None,
     };
     // Only a body with a call or a member in it reads differently as code: its bare
-    // names (`assert_eq!(a, b)`) are uses as they stand, and a second parse of every
-    // `println!("..")` would cost a fifth of a cold index.
+    // names (`assert_eq!(a, b)`) are uses as they stand, and a second parse would buy
+    // nothing there.
     let mut children = body.walk();
     let worth_it = body
         .children(&mut children)
@@ -128,45 +168,24 @@ fn call_rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Opt
     if !worth_it {
         return None;
     }
-    let name_end = invocation.child_by_field_name("macro")?.end_byte();
-    let between = text.get(name_end..open)?;
-    let bang = name_end + between.iter().position(|&b| b == b'!')?;
     let mut bytes = vec![(bang, b' ')];
     if brackets {
         bytes.push((open, b'('));
         bytes.push((close, b')'));
     }
-    Some(Rewrite {
-        span: invocation.byte_range(),
-        start: invocation.start_position(),
-        end: invocation.end_position(),
-        bytes,
-    })
+    Some(rewrite(invocation, bytes))
 }
 
 /// How to turn `name! { items }` into `name!{}  items  `, if the invocation has that
 /// shape and room for the empty braces without moving a line break.
 fn rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
-    let mut cursor = invocation.walk();
-    let body = invocation
-        .named_children(&mut cursor)
-        .find(|c| c.kind() == spec.body)?;
-    let open = body.start_byte();
-    let close = body.end_byte().checked_sub(1)?;
-    if text.get(open) != Some(&b'{')
-        || text.get(close) != Some(&b'}')
-        || body.named_child_count() == 0
-    {
-        return None;
-    }
-    let name_end = invocation.child_by_field_name("macro")?.end_byte();
-    let between = text.get(name_end..open)?;
-    let bang = name_end + between.iter().position(|&b| b == b'!')?;
-    if between.iter().filter(|&&b| b == b'!').count() != 1
-        || !between
-            .iter()
-            .all(|&b| b == b'!' || b.is_ascii_whitespace())
-    {
+    let Parts {
+        body,
+        open,
+        close,
+        bang,
+    } = parts(invocation, spec, text)?;
+    if text[open] != b'{' || text[close] != b'}' || body.named_child_count() == 0 {
         return None;
     }
     let is_break = |b: u8| b == b'\n' || b == b'\r';
@@ -183,12 +202,7 @@ fn rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<R
     bytes.push((first, b'{'));
     bytes.push((second, b'}'));
     bytes.push((close, b' '));
-    Some(Rewrite {
-        span: invocation.byte_range(),
-        start: invocation.start_position(),
-        end: invocation.end_position(),
-        bytes,
-    })
+    Some(rewrite(invocation, bytes))
 }
 
 /// Parses `text` with `candidates` rewritten. Those whose spans then hold a syntax
