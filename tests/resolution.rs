@@ -1623,3 +1623,19 @@ fn rust_calls_inside_expression_macros_are_calls_with_their_receivers() {
     assert_eq!(code, 1, "{recs:?}");
     assert!(uses(&recs).is_empty(), "{recs:#?}");
 }
+
+#[test]
+fn rust_item_macros_read_as_items_whatever_their_line_breaks() {
+    let dir = tree(&[
+        (
+            "a.rs",
+            "cfg_rt!\r\n{\r\n    pub fn a() { b() }\r\n}\r\nfn b() {}\r\n",
+        ),
+        ("b.rs", "cfg_x!{\n  fn d() {}\n}\n"),
+    ]);
+    for (query, line) in [("a", 3), ("d", 2)] {
+        let (code, recs) = json(dir.path(), &["find-symbol", query, "--exact"]);
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(data(&recs, "symbol")[0]["line"], line, "{recs:#?}");
+    }
+}

@@ -190,11 +190,11 @@ fn rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<R
     }
     let is_break = |b: u8| b == b'\n' || b == b'\r';
     // The empty braces take the first two places after the `!` that are not line
-    // breaks: the blanks before the body's `{`, the `{` itself, or a blank after it.
+    // breaks: the blanks before the body's `{`, the `{` itself, or the blanks after it
+    // (on its line or at the start of the next: `m!{` then an indented item).
     let mut places: Vec<usize> = (bang + 1..=open).filter(|&i| !is_break(text[i])).collect();
-    if places.len() < 2 && open + 1 < close && matches!(text[open + 1], b' ' | b'\t') {
-        places.push(open + 1);
-    }
+    let after = (open + 1..close).take_while(|&i| text[i].is_ascii_whitespace());
+    places.extend(after.filter(|&i| !is_break(text[i])).take(2));
     let [first, second, ..] = places[..] else {
         return None;
     };
