@@ -22,7 +22,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::generics::declares_type_parameter;
 use super::memo::Memo;
-use super::returns::{declared_return_type, receiver_call, returns_self, ReceiverCall};
+use super::returns::{declared_return, receiver_call, ReceiverCall, Returned};
 use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
@@ -167,12 +167,13 @@ enum ModuleTarget {
     Unknown,
 }
 
-/// What lookups ask of one file's definitions again and again: its types by qualified
-/// name, the names it defines, its inline modules' spans.
+/// What lookups ask of one file again and again: its types by qualified name, the
+/// names it defines, its inline modules' spans, the modules its glob imports name.
 struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
     modules: Vec<(std::ops::Range<usize>, String)>,
+    globs: Vec<String>,
 }
 
 impl FileIndex {
@@ -191,6 +192,12 @@ impl FileIndex {
                 .iter()
                 .filter(|d| d.kind == Kind::Module)
                 .map(|d| (d.start_byte..d.end_byte, d.name.clone()))
+                .collect(),
+            globs: file
+                .imports
+                .iter()
+                .filter(|i| i.wildcard)
+                .map(|i| i.module.clone())
                 .collect(),
         }
     }
@@ -559,6 +566,14 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// The definitions of `file` named `name` at its top level (a method written apart
+    /// from its type, in a Rust `impl` block, has no parent but is no bare name).
+    fn file_level(file: &Arc<FileFacts>, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        DefRef::all_in(file, |d| {
+            d.parent.is_none() && d.kind != Kind::Method && d.name == name && kind_ok(kinds, d.kind)
+        })
+    }
+
     /// A parameter, local or field visible at `at` named `name`.
     fn binding<'f>(
         file: &'f FileFacts,
@@ -677,12 +692,8 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        // 3. The file's own top-level definitions (a method written apart from its
-        //    type, in a Rust `impl` block, has no parent but is no bare name).
-        let top: Vec<DefRef> = DefRef::all_in(file, |d| {
-            d.parent.is_none() && d.kind != Kind::Method && d.name == name && kind_ok(kinds, d.kind)
-        });
-        if let Some(d) = pick(top) {
+        // 3. The file's own top-level definitions.
+        if let Some(d) = pick(Self::file_level(file, name, kinds)) {
             return Resolution::Definition(d);
         }
         // 4. Explicit imports of the name.
@@ -802,11 +813,11 @@ impl<'s> Resolver<'s> {
         }
         // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
         // type the written return type only holds as an argument.
-        if file.language.name == "rust" && q.ends_with('?') {
+        if rust && q.ends_with('?') {
             return Resolution::Unresolved;
         }
         // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
-        if file.language.name == "rust"
+        if rust
             && (q == "super"
                 || q == "crate"
                 || (q.contains("::")
@@ -825,13 +836,7 @@ impl<'s> Resolver<'s> {
             // Rust's `self::f` (this module's `f`) reads here as `self.f` does: a
             // member and an item of the file of that name leave it undecided.
             if rust && q == "self" {
-                let items = DefRef::all_in(file, |d| {
-                    d.parent.is_none()
-                        && d.kind != Kind::Method
-                        && d.name == name
-                        && kind_ok(kinds, d.kind)
-                });
-                return match (member, pick(items)) {
+                return match (member, pick(Self::file_level(file, name, kinds))) {
                     (Lookup::NotFound, Some(item)) => Resolution::Definition(item),
                     (member, None) => self.lookup_result(member),
                     _ => Resolution::Unresolved,
@@ -1114,13 +1119,14 @@ impl<'s> Resolver<'s> {
             return Resolution::Definition(method);
         }
         let at = u32::try_from(method.index).ok();
-        if returns_self(method.symbol()) {
-            return self
-                .enclosing_type_def(&method.file, at)
-                .map_or(Resolution::Unresolved, Resolution::Definition);
-        }
-        let Some(written) = declared_return_type(method.symbol()) else {
-            return Resolution::Unresolved;
+        let written = match declared_return(method.symbol()) {
+            Some(Returned::Type(written)) => written,
+            Some(Returned::OwnType) => {
+                return self
+                    .enclosing_type_def(&method.file, at)
+                    .map_or(Resolution::Unresolved, Resolution::Definition);
+            }
+            None => return Resolution::Unresolved,
         };
         let (tq, tn) = crate::facts::split_type(written);
         let Some(tn) = tn else {
@@ -1648,7 +1654,9 @@ impl<'s> Resolver<'s> {
             "python" => self.python_module(&importer, &imp.module),
             "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
             "go" => self.go_package(&importer, &imp.module),
-            "rust" => self.rust_module_target(file, &importer, imp),
+            "rust" => {
+                self.rust_module_target(file, &importer, &imp.module, imp.start_byte as usize)
+            }
             // C++ `using std::string` names a namespace, not a file.
             "c" | "cpp" if !imp.module.contains("::") && imp.name.is_none() && !imp.wildcard => {
                 self.include_target(&importer, imp)
@@ -1720,19 +1728,8 @@ impl<'s> Resolver<'s> {
             };
         }
         let importer = file_path(file);
-        let at = |module: &str| {
-            let imp = Import {
-                module: module.to_string(),
-                name: None,
-                alias: None,
-                wildcard: false,
-                is_static: false,
-                system: false,
-                line: r.line,
-                start_byte: r.start_byte,
-            };
-            self.rust_module_target(file, &importer, &imp)
-        };
+        let at =
+            |module: &str| self.rust_module_target(file, &importer, module, r.start_byte as usize);
         match at(&path) {
             ModuleTarget::External(m) => return Resolution::External(Some(m)),
             ModuleTarget::Unknown => {}
@@ -1752,10 +1749,16 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The file of the module a Rust `use` names (see [`rust_module`]).
-    fn rust_module_target(&self, file: &FileFacts, importer: &Path, imp: &Import) -> ModuleTarget {
+    /// The file of the module Rust path `module`, written at byte `at` of `file`, names
+    /// (see [`rust_module`]).
+    fn rust_module_target(
+        &self,
+        file: &FileFacts,
+        importer: &Path,
+        module: &str,
+        at: usize,
+    ) -> ModuleTarget {
         let index = self.file_index(file);
-        let at = imp.start_byte as usize;
         // The inline modules (`mod tests { .. }`) the import sits in, outermost first.
         let inline: Vec<String> = index
             .modules
@@ -1766,21 +1769,15 @@ impl<'s> Resolver<'s> {
         let crates = self
             .rust_crates
             .get_or_init(|| workspace_crates(self.file_set()));
-        let globs: Vec<&str> = file
-            .imports
-            .iter()
-            .filter(|i| i.wildcard)
-            .map(|i| i.module.as_str())
-            .collect();
         let site = PathSite {
             importer,
             inline: &inline,
             defined_here: &|name: &str| index.names.contains(name),
-            globs: &globs,
+            globs: &index.globs,
         };
-        match rust_module(self.file_set(), crates, &site, &imp.module) {
+        match rust_module(self.file_set(), crates, &site, module) {
             RustModule::File(f) => ModuleTarget::Files(vec![f]),
-            RustModule::External => ModuleTarget::External(imp.module.clone()),
+            RustModule::External => ModuleTarget::External(module.to_string()),
             RustModule::Unknown => ModuleTarget::Unknown,
         }
     }
@@ -2288,67 +2285,56 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
         .map(|(i, _)| i + name.len())
         .find(|&end| signature[end..].starts_with('('))?;
     let rest = &signature[at + 1..];
+    let bytes = rest.as_bytes();
     let mut params = Params {
         required: 0,
         total: 0,
         varargs: false,
     };
-    // Counted as each parameter ends, without allocating: overloaded names are
-    // counted for every call of them.
-    let mut count = |p: &str| {
+    // Counted as each parameter ends, in one pass and without allocating: overloaded
+    // names are counted for every call of them.
+    let mut count = |p: &str, defaulted: bool| {
         let p = p.trim();
         if p.is_empty() {
             return;
         }
         params.total += 1;
         let head = p.split(':').next().unwrap_or(p).trim_end();
-        if !(head.ends_with('?') || has_default(p)) {
+        if !(head.ends_with('?') || defaulted) {
             params.required += 1;
         }
         params.varargs |= p.contains("...") || p.contains("*args");
     };
     let mut depth = 0usize;
     let mut start = 0;
+    // Whether the parameter being read gives a default value: an `=` at its top level
+    // that is not part of `=>`, `==` or a comparison.
+    let mut defaulted = false;
     for (i, ch) in rest.char_indices() {
         match ch {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' if depth == 0 => {
-                count(&rest[start..i]);
+                count(&rest[start..i], defaulted);
                 return Some(params);
             }
             // The arrow of a function type (`=>`, `->`) closes nothing.
             '>' if rest[..i].ends_with(['=', '-']) => {}
             ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
             ',' if depth == 0 => {
-                count(&rest[start..i]);
+                count(&rest[start..i], defaulted);
                 start = i + 1;
+                defaulted = false;
+            }
+            '=' if depth == 0
+                && bytes.get(i + 1).is_none_or(|&n| n != b'>' && n != b'=')
+                && !rest[..i].ends_with(['=', '!', '<', '>']) =>
+            {
+                defaulted = true;
             }
             _ => {}
         }
     }
     None
-}
-
-/// Whether a parameter declaration gives a default value: an `=` at its top level
-/// that is not part of `=>`, `==` or a comparison.
-fn has_default(param: &str) -> bool {
-    let bytes = param.as_bytes();
-    let mut depth = 0usize;
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'(' | b'<' | b'[' | b'{' => depth += 1,
-            b'>' if i > 0 && matches!(bytes[i - 1], b'=' | b'-') => {}
-            b')' | b'>' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'=' if depth == 0
-                && bytes.get(i + 1).is_none_or(|&n| n != b'>' && n != b'=')
-                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'!' | b'<' | b'>')) =>
-            {
-                return true
-            }
-            _ => {}
-        }
-    }
-    false
 }
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised

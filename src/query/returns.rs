@@ -79,9 +79,18 @@ fn argument_count(args: &str) -> Option<u16> {
         .flatten()
 }
 
-/// The type `sym` (a function or method) declares it returns, as written, when its
-/// signature states one that names a definite type.
-pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
+/// What a function or method declares it returns.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Returned<'s> {
+    /// A definite type, as written.
+    Type(&'s str),
+    /// A value of the type whose (Rust `impl`) block it is in: `-> Self`, `-> &mut Self`.
+    OwnType,
+}
+
+/// What `sym` (a function or method) declares it returns, when its signature states a
+/// definite type or its own type; the signature is read once.
+pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     let sig = sym.signature.as_str();
     let at = name_at(sig, &sym.name)?;
     let written = match sym.language {
@@ -93,6 +102,9 @@ pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
         _ => return None,
     };
     let written = written.trim();
+    if sym.language == "rust" && written == "Self" {
+        return Some(Returned::OwnType);
+    }
     let simple = written
         .rsplit(['.', ' '])
         .next()
@@ -104,7 +116,7 @@ pub fn declared_return_type(sym: &Symbol) -> Option<&str> {
         && simple.chars().next().is_some_and(char::is_uppercase)
         && !is_type_variable(simple)
         && !INDEFINITE.contains(&simple);
-    definite.then_some(written)
+    definite.then_some(Returned::Type(written))
 }
 
 /// Types that say nothing definite about a value, or name the receiver's own type.
@@ -196,15 +208,6 @@ fn rust_return_type(tail: &str) -> Option<&str> {
     (!written.is_empty()).then_some(written)
 }
 
-/// Whether a Rust method declares it returns `Self` (or a reference to it): a value
-/// of the type whose `impl` block it is in.
-pub fn returns_self(sym: &Symbol) -> bool {
-    sym.language == "rust"
-        && name_at(&sym.signature, &sym.name)
-            .and_then(|at| rust_return_type(&sym.signature[at + sym.name.len()..]))
-            == Some("Self")
-}
-
 /// The type of a Go function's first result (`) *Foo {`, `) (*Foo, error) {`): a
 /// declaration `a, err := f()` gives it to its first name.
 fn go_first_result(tail: &str) -> Option<&str> {
@@ -253,7 +256,14 @@ mod tests {
     }
 
     fn returns(language: &'static str, name: &str, signature: &str) -> Option<String> {
-        declared_return_type(&method(language, name, signature)).map(str::to_string)
+        match declared_return(&method(language, name, signature))? {
+            Returned::Type(t) => Some(t.to_string()),
+            Returned::OwnType => None,
+        }
+    }
+
+    fn returns_self(sym: &Symbol) -> bool {
+        declared_return(sym) == Some(Returned::OwnType)
     }
 
     #[test]

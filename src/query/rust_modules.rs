@@ -154,7 +154,7 @@ pub struct PathSite<'a> {
     pub importer: &'a Path,
     pub inline: &'a [String],
     pub defined_here: &'a dyn Fn(&str) -> bool,
-    pub globs: &'a [&'a str],
+    pub globs: &'a [String],
 }
 
 /// Where `module`, written at `site`, leads; `crates` are the workspace's.
@@ -171,23 +171,21 @@ pub fn rust_module(
         globs,
     } = *site;
     // `::name::..`: a crate by its name, never a module of this one.
-    if let Some(absolute) = module.strip_prefix("::") {
-        let (first, rest) = absolute.split_once("::").unwrap_or((absolute, ""));
-        let Some(lib) = crates.get(first.trim()) else {
-            return RustModule::External;
-        };
-        let path: Vec<String> = rest
-            .split("::")
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect();
-        return module_file(files, lib, &path).map_or(RustModule::Unknown, RustModule::File);
-    }
-    let segments: Vec<&str> = module.split("::").map(str::trim).collect();
+    let absolute = module.strip_prefix("::");
+    let segments: Vec<&str> = absolute
+        .unwrap_or(module)
+        .split("::")
+        .map(str::trim)
+        .collect();
     let Some((&first, rest)) = segments.split_first() else {
         return RustModule::Unknown;
     };
+    if absolute.is_some() {
+        return match crates.get(first) {
+            Some(lib) => in_module(files, lib, Vec::new(), rest),
+            None => RustModule::External,
+        };
+    }
     let local = matches!(first, "crate" | "self" | "super");
     let Some(root) = crate_root(files, importer) else {
         return if local || defined_here(first) {
@@ -200,7 +198,7 @@ pub fn rust_module(
         return RustModule::Unknown;
     };
     here.extend(inline.iter().cloned());
-    let (root, mut path, rest): (PathBuf, Vec<String>, &[&str]) = match first {
+    let (root, path, rest): (PathBuf, Vec<String>, &[&str]) = match first {
         "crate" => (root, Vec::new(), rest),
         "self" => (root, here, rest),
         "super" => {
@@ -212,15 +210,13 @@ pub fn rust_module(
             (root, here, &rest[supers - 1..])
         }
         other => {
-            let mut sub = here.clone();
-            sub.push(other.to_string());
-            if module_file(files, &root, &sub).is_some() {
+            if let Some(sub) = submodule(files, &root, &here, other) {
                 (root, sub, rest)
             } else if defined_here(other) {
                 return RustModule::Unknown;
             } else if let Some(lib) = crates.get(other) {
                 (lib.clone(), Vec::new(), rest)
-            } else if module_file(files, &root, &[other.to_string()]).is_some()
+            } else if submodule(files, &root, &[], other).is_some()
                 || globs.iter().any(|g| local_glob(files, &root, &here, g))
             {
                 // A module of the crate's root (a 2015 path), or a name a glob import
@@ -231,23 +227,41 @@ pub fn rust_module(
             }
         }
     };
+    in_module(files, &root, path, rest)
+}
+
+/// The file of module `path` then `rest` of the crate rooted at `root`.
+fn in_module(
+    files: &FxHashSet<PathBuf>,
+    root: &Path,
+    mut path: Vec<String>,
+    rest: &[&str],
+) -> RustModule {
     path.extend(rest.iter().map(|s| s.to_string()));
-    match module_file(files, &root, &path) {
+    match module_file(files, root, &path) {
         Some(f) => RustModule::File(f),
         None => RustModule::Unknown,
     }
 }
 
+/// The path of module `here`'s submodule `name`, when a file holds it.
+fn submodule(
+    files: &FxHashSet<PathBuf>,
+    root: &Path,
+    here: &[String],
+    name: &str,
+) -> Option<Vec<String>> {
+    let mut sub = here.to_vec();
+    sub.push(name.to_string());
+    module_file(files, root, &sub).map(|_| sub)
+}
+
 /// Whether glob import `glob` (`super::*`'s `super`) brings names from this crate.
 fn local_glob(files: &FxHashSet<PathBuf>, root: &Path, here: &[String], glob: &str) -> bool {
     let first = glob.split("::").next().unwrap_or(glob).trim();
-    if matches!(first, "crate" | "self" | "super") {
-        return true;
-    }
-    let mut sub = here.to_vec();
-    sub.push(first.to_string());
-    module_file(files, root, &sub).is_some()
-        || module_file(files, root, &[first.to_string()]).is_some()
+    matches!(first, "crate" | "self" | "super")
+        || submodule(files, root, here, first).is_some()
+        || submodule(files, root, &[], first).is_some()
 }
 
 #[cfg(test)]
@@ -274,11 +288,12 @@ mod tests {
                 .into_iter()
                 .collect();
         let inline: Vec<String> = inline.iter().map(|s| s.to_string()).collect();
+        let globs: Vec<String> = globs.iter().map(|s| s.to_string()).collect();
         let site = PathSite {
             importer: Path::new(importer),
             inline: &inline,
             defined_here: &|n| n == "Local",
-            globs,
+            globs: &globs,
         };
         rust_module(files, &crates, &site, module)
     }

@@ -36,8 +36,13 @@ struct Rewrite {
 /// `tree` (the parse of `text`) parsed again, by `parser`, with the bodies of the
 /// macro invocations of `spec` read as code wherever they parse cleanly so.
 pub fn read_macro_bodies(parser: &mut Parser, spec: &MacroBodies, text: &str, tree: Tree) -> Tree {
-    // Most files of a language with macros use some; the others need no walk.
-    if !text.contains('!') {
+    // Only subtrees with a `!` in their text can hold an invocation: the others (most
+    // function bodies, every file without a macro) are not walked. Rewrites only take
+    // `!`s away, so the places found here stay a superset of the text's.
+    let bangs: Vec<usize> = (0..text.len())
+        .filter(|&i| text.as_bytes()[i] == b'!')
+        .collect();
+    if bangs.is_empty() {
         return tree;
     }
     let mut tried = FxHashSet::default();
@@ -45,7 +50,7 @@ pub fn read_macro_bodies(parser: &mut Parser, spec: &MacroBodies, text: &str, tr
     let mut tree = tree;
     for _ in 0..MAX_DEPTH {
         let current = rewritten.as_deref().unwrap_or(text.as_bytes());
-        let candidates = candidates(&tree, spec, current, &mut tried);
+        let candidates = candidates(&tree, spec, current, &bangs, &mut tried);
         if candidates.is_empty() {
             break;
         }
@@ -66,6 +71,7 @@ fn candidates(
     tree: &Tree,
     spec: &MacroBodies,
     text: &[u8],
+    bangs: &[usize],
     tried: &mut FxHashSet<usize>,
 ) -> Vec<Rewrite> {
     let mut out = Vec::new();
@@ -74,9 +80,6 @@ fn candidates(
     // (asking a node for its parent walks down from the root). An invocation is a
     // leaf here: one inside its body is no node until the body is rewritten.
     let mut above: Vec<&str> = Vec::new();
-    // Only subtrees with a `!` in their text can hold an invocation: the others (most
-    // function bodies) are not walked.
-    let bangs: Vec<usize> = (0..text.len()).filter(|&i| text[i] == b'!').collect();
     let has_bang = |r: Range<usize>| {
         let i = bangs.partition_point(|&b| b < r.start);
         bangs.get(i).is_some_and(|&b| b < r.end)
@@ -86,11 +89,13 @@ fn candidates(
         let invocation = node.kind() == spec.invocation;
         if invocation && tried.insert(node.start_byte()) {
             let in_item_position = above.last().is_some_and(|k| spec.containers.contains(k));
-            out.extend(if in_item_position {
-                rewrite_of(node, spec, text)
-            } else {
-                call_rewrite_of(node, spec, text)
-            });
+            out.extend(parts(node, spec, text).and_then(|p| {
+                match (in_item_position, text[p.open], text[p.close]) {
+                    (true, b'{', b'}') => items_rewrite(&p, text),
+                    (false, b'(', b')') | (false, b'[', b']') => call_rewrite(&p, spec, text),
+                    _ => None,
+                }
+            }));
         }
         if !invocation && has_bang(node.byte_range()) && cursor.goto_first_child() {
             above.push(node.kind());
@@ -105,9 +110,10 @@ fn candidates(
     }
 }
 
-/// An invocation's body, where it opens and closes, and where its `!` is (only blanks
-/// around it: no comment to keep in place).
+/// An invocation, its body, where that opens and closes, and where its `!` is (only
+/// blanks around it: no comment to keep in place).
 struct Parts<'t> {
+    invocation: Node<'t>,
     body: Node<'t>,
     open: usize,
     close: usize,
@@ -129,6 +135,7 @@ fn parts<'t>(invocation: Node<'t>, spec: &MacroBodies, text: &[u8]) -> Option<Pa
             .iter()
             .all(|&b| b == b'!' || b.is_ascii_whitespace());
     blanks.then_some(Parts {
+        invocation,
         body,
         open,
         close,
@@ -136,56 +143,47 @@ fn parts<'t>(invocation: Node<'t>, spec: &MacroBodies, text: &[u8]) -> Option<Pa
     })
 }
 
-fn rewrite(invocation: Node<'_>, bytes: Vec<(usize, u8)>) -> Rewrite {
+fn rewrite(p: &Parts<'_>, bytes: Vec<(usize, u8)>) -> Rewrite {
     Rewrite {
-        span: invocation.byte_range(),
-        start: invocation.start_position(),
-        end: invocation.end_position(),
+        span: p.invocation.byte_range(),
+        start: p.invocation.start_position(),
+        end: p.invocation.end_position(),
         bytes,
     }
 }
 
 /// How to turn `name!(args)` or `name![args]` into the call `name (args)`.
-fn call_rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
-    let Parts {
-        body,
-        open,
-        close,
-        bang,
-    } = parts(invocation, spec, text)?;
-    let brackets = match (text[open], text[close]) {
-        (b'(', b')') => false,
-        (b'[', b']') => true,
-        _ => return None,
-    };
+fn call_rewrite(p: &Parts<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
     // Only a body with a call or a member in it reads differently as code: its bare
     // names (`assert_eq!(a, b)`) are uses as they stand, and a second parse would buy
     // nothing there.
-    let mut children = body.walk();
-    let worth_it = body
+    let mut children = p.body.walk();
+    let worth_it = p
+        .body
         .children(&mut children)
         .any(|c| matches!(c.kind(), "." | "::") || c.kind() == spec.body);
     if !worth_it {
         return None;
     }
-    let mut bytes = vec![(bang, b' ')];
-    if brackets {
-        bytes.push((open, b'('));
-        bytes.push((close, b')'));
+    let mut bytes = vec![(p.bang, b' ')];
+    if text[p.open] == b'[' {
+        bytes.push((p.open, b'('));
+        bytes.push((p.close, b')'));
     }
-    Some(rewrite(invocation, bytes))
+    Some(rewrite(p, bytes))
 }
 
-/// How to turn `name! { items }` into `name!{}  items  `, if the invocation has that
-/// shape and room for the empty braces without moving a line break.
-fn rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<Rewrite> {
+/// How to turn `name! { items }` into `name!{}  items  `, if the body holds something
+/// and there is room for the empty braces without moving a line break.
+fn items_rewrite(p: &Parts<'_>, text: &[u8]) -> Option<Rewrite> {
     let Parts {
         body,
         open,
         close,
         bang,
-    } = parts(invocation, spec, text)?;
-    if text[open] != b'{' || text[close] != b'}' || body.named_child_count() == 0 {
+        ..
+    } = *p;
+    if body.named_child_count() == 0 {
         return None;
     }
     let is_break = |b: u8| b == b'\n' || b == b'\r';
@@ -202,7 +200,7 @@ fn rewrite_of(invocation: Node<'_>, spec: &MacroBodies, text: &[u8]) -> Option<R
     bytes.push((first, b'{'));
     bytes.push((second, b'}'));
     bytes.push((close, b' '));
-    Some(rewrite(invocation, bytes))
+    Some(rewrite(p, bytes))
 }
 
 /// Parses `text` with `candidates` rewritten. Those whose spans then hold a syntax
