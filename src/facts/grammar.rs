@@ -232,6 +232,7 @@ const VARIABLES: &[&str] = &[
     "var_definition",
     "field_declaration",
     "public_field_definition",
+    "property_signature",
     "enhanced_for_statement",
     "for_statement",
     "for_in_statement",

@@ -335,3 +335,42 @@ fn written_types_split_into_qualifier_and_name_and_arrays_name_none() {
         assert_eq!(name(array), "|", "{array}");
     }
 }
+
+#[test]
+fn typescript_constructor_parameter_properties_are_fields() {
+    let f = facts(
+        "j.ts",
+        "class J {\n  constructor(private ds: DataSource, readonly map: Map, plain: Other) {}\n}\n",
+    );
+    let fields: Vec<(&str, Option<&str>, Option<u32>)> = f
+        .bindings
+        .iter()
+        .filter(|b| b.kind == BindingKind::Field)
+        .map(|b| (b.name.as_str(), b.type_name.as_deref(), b.scope))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("ds", Some("DataSource"), Some(0)),
+            ("map", Some("Map"), Some(0))
+        ],
+        "{:?}",
+        f.bindings
+    );
+}
+
+#[test]
+fn typescript_receiver_under_a_misread_non_null_mark_is_its_operand() {
+    let f = facts(
+        "m.ts",
+        "const v = !k.length && this.a!.b!.c && x\nconst w = !this.m!.go()\nconst y = (p && q)!.r\n",
+    );
+    let r = refs(&f);
+    for want in [
+        "reference:this.a!.b!.c@1",
+        "call:this.m!.go@2",
+        "reference:(p && q)!.r@3",
+    ] {
+        assert!(r.iter().any(|x| x == want), "{want} not in {r:?}");
+    }
+}

@@ -43,6 +43,8 @@ const RECEIVER_FIELDS: &[&str] = &[
     "table",
     "target",
 ];
+/// How far down a chain of receivers, or of operators, [`receiver_text`] looks.
+const MAX_RECEIVER_CHAIN: usize = 64;
 /// Fields that hold what a call invokes as a whole.
 const CALLEE_FIELDS: &[&str] = &["function", "constructor", "macro", "type"];
 /// Names that stand for the current object or class in some language, never a
@@ -256,7 +258,11 @@ impl<'a> Walk<'a> {
             return false;
         };
         let def = &self.defs[d];
+        // A TypeScript constructor's parameters can declare fields of its class.
+        let declares_fields =
+            def.name == "constructor" && matches!(self.lang.name, "typescript" | "tsx");
         if !matches!(def.kind, Kind::Function | Kind::Method)
+            || declares_fields
             || node.start_byte() < def.start_byte
             || node.end_byte() > def.end_byte
         {
@@ -479,7 +485,7 @@ impl<'a> Walk<'a> {
         }
         let extra = self.trailing_lambdas.remove(&node.id()).unwrap_or(0);
         let arity = arity(g, node, extra);
-        let qualifier = qualifier.map(|q| compact(self.text(q)));
+        let qualifier = qualifier.map(|q| receiver_text(g, q, self.src));
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
         if !self.requires.contains(&node.start_byte()) {
             if let Some(module) = require_module(g, node, self.src) {
@@ -782,6 +788,19 @@ impl<'a> Walk<'a> {
             let value = own.or(value);
             let before = self.bindings.len();
             self.bind(n, ty, value, kind);
+            if let Some(class) = (kind == BindingKind::Parameter)
+                .then(|| self.parameter_property_class(node))
+                .flatten()
+            {
+                for b in before..self.bindings.len() {
+                    let field = Binding {
+                        kind: BindingKind::Field,
+                        scope: Some(class),
+                        ..self.bindings[b].clone()
+                    };
+                    self.bindings.push(field);
+                }
+            }
             if ty.is_some() {
                 continue;
             }
@@ -809,6 +828,31 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+    }
+
+    /// TypeScript's `constructor(private db: Db)`: a parameter with an accessibility
+    /// or `readonly` modifier is also a field of the class; the class's index.
+    fn parameter_property_class(&self, param: Node<'_>) -> Option<u32> {
+        if !matches!(self.lang.name, "typescript" | "tsx") {
+            return None;
+        }
+        let mut c = param.walk();
+        let mut children = param.children(&mut c);
+        if !children.any(|n| {
+            matches!(
+                n.kind(),
+                "accessibility_modifier" | "readonly" | "override_modifier"
+            )
+        }) {
+            return None;
+        }
+        let method = self.binding_scope()?;
+        let class = self.defs[method as usize].parent?;
+        self.defs[class]
+            .kind
+            .is_type_like()
+            .then(|| u32::try_from(class).ok())
+            .flatten()
     }
 
     /// Which of the bindings just made for declarator `n` (the `i`th of `node`'s; those
@@ -980,11 +1024,7 @@ fn callee_parts<'t>(g: &'static Grammar, call: Node<'t>) -> Option<(Node<'t>, Op
     // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
     for f in ["name", "method"] {
         if let Some(n) = g.child(call, f) {
-            let receiver = RECEIVER_FIELDS
-                .iter()
-                .find_map(|r| g.child(call, r))
-                .filter(|r| r.end_byte() <= n.start_byte());
-            return Some((n, receiver));
+            return Some((n, receiver_of(g, call, n)));
         }
     }
     let mut callee = CALLEE_FIELDS
@@ -1005,6 +1045,71 @@ fn callee_parts<'t>(g: &'static Grammar, call: Node<'t>) -> Option<(Node<'t>, Op
     split_member(g, callee).or(Some((callee, None)))
 }
 
+/// The receiver of `member` in the member access or call `holder`: the node in one of
+/// the [`RECEIVER_FIELDS`] written before the member.
+fn receiver_of<'t>(g: &'static Grammar, holder: Node<'t>, member: Node<'t>) -> Option<Node<'t>> {
+    RECEIVER_FIELDS
+        .iter()
+        .find_map(|r| g.child(holder, r))
+        .filter(|r| r.end_byte() <= member.start_byte())
+}
+
+/// The text of `receiver`, compacted.
+///
+/// TypeScript's grammar binds a postfix `!` (not null) looser than `&&` or a prefix
+/// operator, so `a && b!.c` reads as `(a && b)!.c` and `!b!.c` as `(!b)!.c`: the
+/// receiver of `c` is `b!` there. Such a misread `!` can sit anywhere down the chain
+/// of receivers (`a && b!.c!.d`); the text starts at its operand, the rightmost one
+/// (`a || b && c!.d` reads `c`). A written `(a && b)!.c` is parenthesised, so an
+/// operator under a `!` is always a misreading.
+fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) -> String {
+    let text = |start: usize| compact(src.get(start..receiver.end_byte()).unwrap_or(""));
+    if !src
+        .get(receiver.byte_range())
+        .is_some_and(|t| t.contains('!'))
+    {
+        return text(receiver.start_byte());
+    }
+    let mut at = receiver;
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        let next = match g.kind(at) {
+            "non_null_expression" => {
+                let Some(inner) = at.named_child(0) else {
+                    break;
+                };
+                if matches!(g.kind(inner), "binary_expression" | "unary_expression") {
+                    return text(rightmost_operand(g, inner).start_byte());
+                }
+                Some(inner)
+            }
+            "member_expression" | "subscript_expression" => g.child(at, "object"),
+            "call_expression" => g.child(at, "function"),
+            _ => None,
+        };
+        match next {
+            Some(n) => at = n,
+            None => break,
+        }
+    }
+    text(receiver.start_byte())
+}
+
+/// The last operand of a chain of binary and prefix operators (`c` of `a || b && !c`).
+fn rightmost_operand<'t>(g: &'static Grammar, mut n: Node<'t>) -> Node<'t> {
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        let next = match g.kind(n) {
+            "binary_expression" => g.child(n, "right"),
+            "unary_expression" => g.child(n, "argument"),
+            _ => None,
+        };
+        match next {
+            Some(o) => n = o,
+            None => break,
+        }
+    }
+    n
+}
+
 /// A member access's member name and receiver.
 fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
     let member = MEMBER_FIELDS.iter().find_map(|f| g.child(n, f));
@@ -1020,11 +1125,7 @@ fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Optio
         } else {
             m
         };
-        let receiver = RECEIVER_FIELDS
-            .iter()
-            .find_map(|r| g.child(n, r))
-            .filter(|r| r.end_byte() <= m.start_byte());
-        return Some((m, receiver));
+        return Some((m, receiver_of(g, n, m)));
     }
     // Kotlin's `a.b`: a navigation expression whose last child names the member.
     if g.kind(n) == "navigation_expression" {
@@ -1057,16 +1158,13 @@ fn member_receiver(
         return None;
     }
     let holder = parent.node;
-    let receiver = RECEIVER_FIELDS
-        .iter()
-        .find_map(|r| g.child(holder, r))
-        .or_else(|| {
-            matches!(g.kind(holder), "navigation_expression" | "method_reference")
-                .then(|| holder.named_child(0))
-                .flatten()
-        })
-        .filter(|r| r.end_byte() <= node.start_byte())?;
-    Some(compact(src.get(receiver.byte_range()).unwrap_or("")))
+    let receiver = receiver_of(g, holder, node).or_else(|| {
+        matches!(g.kind(holder), "navigation_expression" | "method_reference")
+            .then(|| holder.named_child(0))
+            .flatten()
+            .filter(|r| r.end_byte() <= node.start_byte())
+    })?;
+    Some(receiver_text(g, receiver, src))
 }
 
 /// The value written after `=` in a declaration whose grammar names no field for it,
@@ -1167,7 +1265,7 @@ fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initialize
     }
     Some(Initializer {
         name: name.to_string(),
-        qualifier: qualifier.map(|q| compact(text(q))),
+        qualifier: qualifier.map(|q| receiver_text(g, q, src)),
         arity: arity(g, v, 0),
     })
 }

@@ -19,11 +19,11 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::resolve::{target_key, DefRef, Resolution, Resolver};
-use super::scoping::interoperate;
+use super::scoping::{bare_names_reach_methods, interoperate};
 use super::source::UseNames;
 use super::target::Target;
 use crate::facts::{FileFacts, Reference};
-use crate::symbols::Symbol;
+use crate::symbols::{Kind, Symbol};
 
 /// One use of a target.
 #[derive(Debug, Clone)]
@@ -153,11 +153,15 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                 }
             }
             // A name-only match counts only where the file's language can name the
-            // target at all (Python code never calls a JavaScript function).
-            Resolution::Unresolved => match owners
-                .iter()
-                .find(|&&i| interoperate(f.language.name, targets[i].symbol().language))
-            {
+            // target at all (Python code never calls a JavaScript function), and the
+            // reference's form can (a Rust method is never named bare).
+            Resolution::Unresolved => match owners.iter().find(|&&i| {
+                let target = targets[i].symbol();
+                interoperate(f.language.name, target.language)
+                    && (r.qualifier.is_some()
+                        || target.kind != Kind::Method
+                        || bare_names_reach_methods(f.language.name))
+            }) {
                 Some(&i) => (false, i),
                 None => continue,
             },

@@ -825,7 +825,7 @@ impl<'s> Resolver<'s> {
                         .enumerate()
                         .all(|(i, s)| (i == 0 && s.is_empty()) || is_word(s.trim()))))
         {
-            return self.member_of_rust_path(file, r, q, name, kinds);
+            return self.member_of_rust_path(file, r.start_byte as usize, q, name, kinds);
         }
         // `this.f()`, `self.f()`: the enclosing type.
         if sc.self_names.contains(&q) {
@@ -937,8 +937,9 @@ impl<'s> Resolver<'s> {
         if let Some(call) = receiver_call(q) {
             return self.member_of_call_result(file, r, &call, name, kinds);
         }
-        // `a.b.c.f()`: an imported module path, or a package-qualified type.
-        if q.split('.').all(is_word) {
+        // `a.b.c.f()`: an imported module path, or a package-qualified type. (Rust's
+        // paths are written with `::`: its `a.b` is always a value's field.)
+        if !rust && q.split('.').all(is_word) {
             if let Some(imp) = file
                 .imports
                 .iter()
@@ -1028,32 +1029,49 @@ impl<'s> Resolver<'s> {
     }
 
     /// The type of field `field` of a value of type `owner`, as its declaration in
-    /// the owner's body writes it. Unresolved for a library type (its fields are not
-    /// seen), a field not declared in the body itself (inherited, embedded, or
-    /// assigned elsewhere), an untyped one, one given values of different types, and
-    /// one typed by a type parameter.
+    /// the owner's body writes it, or, when the body declares no such field, the body
+    /// of the nearest repository supertype that does (a subclass has its superclass's
+    /// fields). Unresolved for a library type (its fields are not seen), a field
+    /// declared nowhere the repository shows (embedded, or assigned elsewhere), an
+    /// untyped one, one given values of different types, and one typed by a type
+    /// parameter.
     fn field_type(&self, owner: Resolution, field: &str) -> Resolution {
         let Resolution::Definition(t) = owner else {
             return Resolution::Unresolved;
         };
-        if !t.symbol().kind.is_type_like() {
-            return Resolution::Unresolved;
+        self.declared_field_type(&t, field, 0)
+            .unwrap_or(Resolution::Unresolved)
+    }
+
+    /// [`Resolver::field_type`] in `t`, `depth` supertypes below the owner: `None`
+    /// when neither `t` nor its supertypes declare the field.
+    fn declared_field_type(&self, t: &DefRef, field: &str, depth: usize) -> Option<Resolution> {
+        if depth > MAX_SUPER_DEPTH || !t.symbol().kind.is_type_like() {
+            return None;
         }
         let at = u32::try_from(t.index).ok();
-        let mut declared = t
+        let mut fields = t
             .file
             .bindings
             .iter()
             .filter(|b| b.kind == BindingKind::Field && b.scope == at && b.name == field)
-            .filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref())));
+            .peekable();
+        if fields.peek().is_none() {
+            return self.supertypes(t).into_iter().find_map(|sup| match sup {
+                Resolution::Definition(s) => self.declared_field_type(&s, field, depth + 1),
+                _ => None,
+            });
+        }
+        let mut declared =
+            fields.filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref())));
         let Some((ty, tq)) = declared.next() else {
-            return Resolution::Unresolved;
+            return Some(Resolution::Unresolved);
         };
         // Python's `self.x = A()` here and `self.x = B()` there: no one type.
         if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
-            return Resolution::Unresolved;
+            return Some(Resolution::Unresolved);
         }
-        self.resolve_declared_type(&t.file, at, ty, tq)
+        Some(self.resolve_declared_type(&t.file, at, ty, tq))
     }
 
     /// A type a definition's declaration writes (a field's, a method's return type),
@@ -1076,7 +1094,7 @@ impl<'s> Resolver<'s> {
     /// A value's type, as far as its members go: a Rust smart pointer or guard of the
     /// standard library (`Arc<Inner>`) has its own few methods and those of the value
     /// it points to, which the written type's name alone does not tell, so it gives
-    /// none.
+    /// none; nor does TypeScript's `any`.
     fn resolve_value_type(
         &self,
         file: &Arc<FileFacts>,
@@ -1084,6 +1102,12 @@ impl<'s> Resolver<'s> {
         ty: &str,
         qualifier: Option<&str>,
     ) -> Resolution {
+        // TypeScript's `any` lets a value be anything: its members are nobody's in
+        // particular, neither a library's nor the repository's.
+        if ty == "any" && qualifier.is_none() && matches!(file.language.name, "typescript" | "tsx")
+        {
+            return Resolution::Unresolved;
+        }
         let found = self.resolve_type_name(file, at, ty, qualifier);
         if file.language.name == "rust"
             && RUST_DEREF_WRAPPERS.contains(&ty)
@@ -1209,6 +1233,14 @@ impl<'s> Resolver<'s> {
         let Some(q) = qualifier.filter(|q| !q.is_empty()) else {
             return self.resolve_unqualified(file, at, ty, TYPE_KINDS, NameRole::TypeOnly);
         };
+        // Rust's `super::Inner`, `crate::runtime::Handle`, `io::Error`: a module path,
+        // read where the definition that writes it stands (its inline module).
+        if file.language.name == "rust" {
+            let written_at = at
+                .and_then(|i| file.definitions.get(i as usize))
+                .map_or(0, |d| d.start_byte);
+            return self.member_of_rust_path(file, written_at, q, ty, TYPE_KINDS);
+        }
         // `pkg.T` where `pkg` is an import (Go, Python modules).
         if let Some(imp) = file
             .imports
@@ -1705,7 +1737,7 @@ impl<'s> Resolver<'s> {
     fn member_of_rust_path(
         &self,
         file: &Arc<FileFacts>,
-        r: &Reference,
+        written_at: usize,
         path: &str,
         name: &str,
         kinds: &[Kind],
@@ -1728,8 +1760,7 @@ impl<'s> Resolver<'s> {
             };
         }
         let importer = file_path(file);
-        let at =
-            |module: &str| self.rust_module_target(file, &importer, module, r.start_byte as usize);
+        let at = |module: &str| self.rust_module_target(file, &importer, module, written_at);
         match at(&path) {
             ModuleTarget::External(m) => return Resolution::External(Some(m)),
             ModuleTarget::Unknown => {}

@@ -639,6 +639,16 @@ pub fn scoping(lang: &str) -> Scoping {
     }
 }
 
+/// Whether a bare name (no receiver, no path) written in language `lang` can name a
+/// method. Not where methods are reached only through a value or a type: Rust's
+/// `x.f()` and `T::f()`, Go's `x.F()` (a bare `f` there is a local or an item).
+/// Elsewhere it can: an implicit `this` (Java, C#, C++), Python's class body naming
+/// its own functions (`x = property(get_x)`), a JavaScript object's method taken out
+/// by destructuring (`const { f } = require('./m')`).
+pub fn bare_names_reach_methods(lang: &str) -> bool {
+    !matches!(lang, "rust" | "go")
+}
+
 /// Whether code in language `a` can name a definition written in language `b`: the
 /// same language, or languages that share a runtime and call each other directly
 /// (Java, Kotlin, Scala and Groovy; JavaScript, TypeScript and Vue; C and C++).

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the real binary, temporary trees.
 #![allow(dead_code)]
 
+pub mod answers;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

@@ -1,0 +1,71 @@
+//! Symbol answers read off the JSON records of a run, as short comparable lines.
+
+use serde_json::Value;
+
+use super::json_run;
+
+pub fn data<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    recs.iter()
+        .filter(|r| r["type"] == kind)
+        .map(|r| &r["data"])
+        .collect()
+}
+
+/// `line qualifier.name -> target` for each dependency, target being the definition's
+/// `path:line`, `external:MODULE`, `local` or `?`.
+pub fn deps(recs: &[Value]) -> Vec<String> {
+    data(recs, "dependency")
+        .into_iter()
+        .map(|d| {
+            let name = match d["qualifier"].as_str() {
+                Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
+                None => d["name"].as_str().unwrap_or("").to_string(),
+            };
+            let at = format!(
+                "{}:{}",
+                d["resolved"]["path"]["text"].as_str().unwrap_or(""),
+                d["resolved"]["line"]
+            );
+            let to = match d["resolution"].as_str().unwrap_or("") {
+                "definition" => at,
+                "overloads" => format!("overloads of {at}"),
+                "external" => format!("external:{}", d["external"].as_str().unwrap_or("")),
+                "local" => "local".into(),
+                _ => "?".into(),
+            };
+            format!(
+                "{} {} {name} -> {to}",
+                d["line"],
+                d["kind"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// `path:line resolution` of each use.
+pub fn uses(recs: &[Value]) -> Vec<String> {
+    data(recs, "reference")
+        .into_iter()
+        .map(|r| {
+            format!(
+                "{}:{} {}",
+                r["path"]["text"].as_str().unwrap_or(""),
+                r["line"],
+                r["resolution"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// The [`deps`] of a `what-depends` run that must succeed.
+pub fn depends(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["what-depends"];
+    all.extend_from_slice(args);
+    let (code, recs) = json_run(dir, &all);
+    assert_eq!(code, 0, "{recs:?}");
+    deps(&recs)
+}
+
+pub fn has(list: &[String], want: &str) -> bool {
+    list.iter().any(|l| l == want)
+}

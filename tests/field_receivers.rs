@@ -1,0 +1,188 @@
+//! Receivers that are fields: `this.a.b.f()` resolves through the declared types of
+//! the fields on the way, wherever the language lets a field be declared (a class
+//! body, a superclass, a TypeScript constructor's parameters, an interface), and is
+//! left undecided where nothing declares it, never tied to a namesake.
+
+mod common;
+
+use common::answers::{depends, uses};
+use common::{json_run as json, tree};
+
+/// The uses `what-breaks ARGS` reports, answered from the index and without it: both
+/// must agree (a focused parse without the index reads less of each file). No use
+/// found exits 1, as grep does.
+fn breaks(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["what-breaks"];
+    all.extend_from_slice(args);
+    let (code, recs) = json(dir, &all);
+    all.push("--no-index");
+    let (fresh_code, fresh) = json(dir, &all);
+    let found = uses(&recs);
+    assert_eq!(code, i32::from(found.is_empty()), "{recs:?}");
+    assert_eq!(
+        (code, found.clone()),
+        (fresh_code, uses(&fresh)),
+        "index and --no-index disagree"
+    );
+    found
+}
+
+fn typescript_project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "src/source.ts",
+            "export class DataSource {\n  hasMetadata(t: string): boolean { return true }\n}\n",
+        ),
+        (
+            "src/alias.ts",
+            "export class Alias {\n  get hasMetadata(): boolean { return true }\n}\n",
+        ),
+        (
+            "src/runner.ts",
+            "import { DataSource } from './source'\n\
+             export interface Runner {\n  readonly dataSource: DataSource\n}\n",
+        ),
+        (
+            "src/builder.ts",
+            "import { DataSource } from './source'\nimport { Alias } from './alias'\n\
+             import { Runner } from './runner'\n\
+             export class Base {\n  protected dataSource: DataSource\n  mainAlias?: Alias\n}\n\
+             export class Builder extends Base {\n\
+             \x20 constructor(private runner: Runner, readonly other: DataSource) { super() }\n\
+             \x20 go(keys: string[]) {\n\
+             \x20   this.dataSource.hasMetadata('a')\n\
+             \x20   this.runner.dataSource.hasMetadata('b')\n\
+             \x20   this.other.hasMetadata('c')\n\
+             \x20   return !keys.length && this.mainAlias!.hasMetadata\n\
+             \x20 }\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn typescript_fields_from_superclasses_constructor_parameters_and_interfaces_type_receivers() {
+    let dir = typescript_project();
+    assert_eq!(
+        breaks(dir.path(), &["DataSource.hasMetadata"]),
+        [
+            "src/builder.ts:11 definition",
+            "src/builder.ts:12 definition",
+            "src/builder.ts:13 definition",
+        ]
+    );
+}
+
+#[test]
+fn typescript_non_null_mark_after_an_operator_marks_the_last_operand() {
+    // The grammar reads `a && b!.c` as `(a && b)!.c`: the receiver is still `b`.
+    let dir = typescript_project();
+    assert_eq!(
+        breaks(dir.path(), &["Alias.hasMetadata"]),
+        ["src/builder.ts:14 definition"]
+    );
+}
+
+#[test]
+fn a_typescript_value_typed_any_has_members_of_nobody_known() {
+    let dir = tree(&[
+        (
+            "src/pool.ts",
+            "export class Pool {\n  release(): void {}\n}\n",
+        ),
+        (
+            "src/runner.ts",
+            "export class Runner {\n  protected connection: any\n\
+             \x20 close() {\n    this.connection.release()\n  }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Runner.close"]);
+    assert_eq!(got, ["4 call this.connection.release -> ?"]);
+    assert_eq!(
+        breaks(dir.path(), &["Pool.release"]),
+        ["src/runner.ts:4 unresolved"]
+    );
+}
+
+#[test]
+fn python_fields_set_in_a_base_class_type_receivers_in_subclasses() {
+    let dir = tree(&[
+        (
+            "store.py",
+            "class Store:\n    def get(self, k):\n        return k\n",
+        ),
+        (
+            "filters.py",
+            "from store import Store\n\n\
+             class Base:\n    def __init__(self):\n        self.params = {}\n        self.store = Store()\n\n\
+             class Filter(Base):\n    def value(self):\n        self.store.get('a')\n        return self.params.get('b')\n",
+        ),
+    ]);
+    assert_eq!(
+        breaks(dir.path(), &["Store.get"]),
+        ["filters.py:10 definition"]
+    );
+    let got = depends(dir.path(), &["Filter.value"]);
+    assert!(
+        got.contains(&"11 call self.params.get -> external:builtins".to_string()),
+        "{got:#?}"
+    );
+}
+
+fn rust_project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"clock\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", "mod time;\n"),
+        (
+            "src/time/mod.rs",
+            "mod handle;\n\n\
+             pub(crate) enum Inner {\n    Plain { is_shutdown: bool },\n}\n\n\
+             impl Inner {\n    pub(crate) fn is_shutdown(&self) -> bool {\n\
+             \x20       match self {\n            Inner::Plain { is_shutdown } => is_shutdown.clone(),\n\
+             \x20       }\n    }\n}\n",
+        ),
+        (
+            "src/time/handle.rs",
+            "pub(crate) struct Handle {\n    inner: super::Inner,\n}\n\n\
+             impl Handle {\n    pub(crate) fn is_shutdown(&self) -> bool {\n\
+             \x20       self.inner.is_shutdown()\n    }\n\n\
+             \x20   fn waiters(&self, notify: Unknown) {\n        notify.waiters.lock();\n    }\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn rust_field_types_written_as_module_paths_resolve_through_the_module() {
+    let dir = rust_project();
+    assert_eq!(
+        breaks(dir.path(), &["Inner.is_shutdown"]),
+        ["src/time/handle.rs:7 definition"]
+    );
+}
+
+#[test]
+fn a_rust_bare_name_is_never_a_use_of_a_method() {
+    // `is_shutdown` bound by a pattern, then used bare: a local, not the method, which
+    // Rust only reaches through a value or a type.
+    let dir = rust_project();
+    assert_eq!(
+        breaks(
+            dir.path(),
+            &["src/time/handle.rs::Handle.is_shutdown#method"]
+        ),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_rust_field_of_an_unknown_value_is_not_a_module_path() {
+    // `notify.waiters` reads a field: never the item `waiters` of a crate `notify`.
+    let dir = rust_project();
+    let got = depends(dir.path(), &["Handle.waiters"]);
+    assert!(
+        got.contains(&"11 call notify.waiters.lock -> ?".to_string()),
+        "{got:#?}"
+    );
+}
