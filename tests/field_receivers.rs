@@ -186,3 +186,25 @@ fn a_rust_field_of_an_unknown_value_is_not_a_module_path() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn typescript_callbacks_over_an_array_field_receive_its_element_type() {
+    let dir = tree(&[
+        (
+            "src/item.ts",
+            "export class Item {\n  push(x: number): void {}\n}\n",
+        ),
+        (
+            "src/box.ts",
+            "import { Item } from './item'\n\
+             export class Box {\n  items: Item[] = []\n  names: string[] = []\n\
+             \x20 run() {\n    this.items.forEach((it) => it.push(1))\n\
+             \x20   this.names.forEach((n) => n.push(2))\n  }\n}\n",
+        ),
+    ]);
+    // The names are strings, whatever a namesake of theirs is.
+    assert_eq!(
+        breaks(dir.path(), &["Item.push"]),
+        ["src/box.ts:6 definition"]
+    );
+}

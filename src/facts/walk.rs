@@ -663,7 +663,7 @@ impl<'a> Walk<'a> {
             .cloned()
     }
 
-    /// TypeScript's `items.forEach((item) => ..)`, `items.map(item => ..)`: when the
+    /// TypeScript's `items.forEach((item) => ..)`, `this.items.map(item => ..)`: when the
     /// callback is the first argument of an array method that hands it the elements
     /// one by one, and `items` was last bound to an array type, the element type its
     /// first parameter receives. `stack` holds the frames above `callback`.
@@ -691,9 +691,10 @@ impl<'a> Walk<'a> {
         let callee = g
             .child(call.node, "function")
             .filter(|f| g.kind(*f) == "member_expression")?;
+        // `items` or the field `this.items`, as the elements are keyed.
         let array = g
             .child(callee, "object")
-            .filter(|o| g.kind(*o) == "identifier")?;
+            .filter(|o| matches!(g.kind(*o), "identifier" | "member_expression"))?;
         let method = self.text(g.child(callee, "property")?);
         const ELEMENTWISE: &[&str] = &[
             "forEach",
