@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::answers::{data as records, written_name};
 use common::{codesearch, json_lines, json_run as json, tree};
 use serde::Deserialize;
 use serde_json::Value;
@@ -21,13 +22,6 @@ fn run(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn records<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    recs.iter()
-        .filter(|r| r["type"] == kind)
-        .map(|r| &r["data"])
-        .collect()
 }
 
 /// (kind, path, line, caller name) of what-breaks' references.
@@ -51,10 +45,7 @@ fn deps(recs: &[Value]) -> Vec<(String, String, String)> {
     records(recs, "dependency")
         .into_iter()
         .map(|d| {
-            let name = match d["qualifier"].as_str() {
-                Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
-                None => d["name"].as_str().unwrap_or("").to_string(),
-            };
+            let name = written_name(d);
             let target = match d["resolution"].as_str() {
                 Some("definition") => d["resolved"]["path"]["text"]
                     .as_str()

@@ -11,16 +11,22 @@ pub fn data<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
         .collect()
 }
 
+/// A dependency's or a use's name as written: `qualifier.name`, or the bare name.
+pub fn written_name(d: &Value) -> String {
+    let name = d["name"].as_str().unwrap_or("");
+    match d["qualifier"].as_str() {
+        Some(q) => format!("{q}.{name}"),
+        None => name.to_string(),
+    }
+}
+
 /// `line qualifier.name -> target` for each dependency, target being the definition's
 /// `path:line`, `external:MODULE`, `local` or `?`.
 pub fn deps(recs: &[Value]) -> Vec<String> {
     data(recs, "dependency")
         .into_iter()
         .map(|d| {
-            let name = match d["qualifier"].as_str() {
-                Some(q) => format!("{q}.{}", d["name"].as_str().unwrap_or("")),
-                None => d["name"].as_str().unwrap_or("").to_string(),
-            };
+            let name = written_name(d);
             let at = format!(
                 "{}:{}",
                 d["resolved"]["path"]["text"].as_str().unwrap_or(""),
