@@ -1,6 +1,6 @@
 //! Type parameters: the `T` of `<T> T get(Class<T> c)` or `class Box<K, V>` names no
 //! type of the repository or of a library, only whatever a use supplies. Resolution
-//! reads the type parameters a definition declares from its signature, so that a type
+//! reads the type parameters a definition declares from its header, so that a type
 //! use of one is a local name (never a library or repository type that happens to share
 //! it), and a method returning one says nothing of the value it returns.
 
@@ -14,11 +14,11 @@ pub fn declares_type_parameter(sym: &Symbol, name: &str) -> bool {
         .any(|list| parameter_names(list).any(|p| p == name))
 }
 
-/// The text of each type-parameter list `sym`'s signature holds: the one right after
+/// The text of each type-parameter list `sym`'s header holds: the one right after
 /// its name (`Box<K, V>`, `get<T>(`, `Map[K, V]` in Go and Scala), and, for functions,
 /// one before the name (`public <T> T get(`, `fun <T> get(`).
 fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
-    let sig = sym.signature.as_str();
+    let sig = sym.header();
     let Some(at) = name_at(sig, &sym.name) else {
         return Vec::new();
     };
@@ -142,6 +142,7 @@ pub(super) fn signed(
         start_byte: 0,
         end_byte: 0,
         signature: signature.to_string(),
+        long_header: None,
         doc: None,
         parent: None,
         name_byte: 0,

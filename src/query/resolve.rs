@@ -593,6 +593,44 @@ impl<'s> Resolver<'s> {
         None
     }
 
+    /// Whether JavaScript or TypeScript local `b` (of type `ty`) shares its name and
+    /// scope with another one of another type: the locals of two callbacks of one
+    /// function (`it(() => { const repo = a() })`, `it(() => { const repo = b() })`),
+    /// which share its scope here, so which one a use reads is not known. A declared
+    /// type and a value assigned later (`let ds: DataSource[]` then `ds = await
+    /// open()`) are one local: its type is the declared one.
+    fn bound_apart(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+        ty: &Resolution,
+    ) -> bool {
+        if !matches!(file.language.name, "javascript" | "typescript" | "tsx")
+            || b.kind == BindingKind::Field
+        {
+            return false;
+        }
+        let typed = b.type_name.is_some();
+        let same = |other: &Resolution| match (ty, other) {
+            (Resolution::Definition(x), Resolution::Definition(y)) => {
+                x.file.path == y.file.path && x.index == y.index
+            }
+            (Resolution::External(x), Resolution::External(y)) => x == y,
+            _ => false,
+        };
+        file.bindings.iter().any(|o| {
+            o.kind != BindingKind::Field
+                && o.scope == b.scope
+                && o.name == b.name
+                && o.type_name.is_some() == typed
+                && (typed || o.initializer.is_some())
+                && (&o.type_name, &o.type_qualifier, &o.initializer)
+                    != (&b.type_name, &b.type_qualifier, &b.initializer)
+                && !same(&self.type_as_bound(file, r, o))
+        })
+    }
+
     /// Whether a binding holds a value of the type its initialising call returns for
     /// as long as it is in scope: always where the language types it statically from
     /// that call (Java, Kotlin, TypeScript, Go); elsewhere only when nothing else in its
@@ -1004,6 +1042,20 @@ impl<'s> Resolver<'s> {
     /// The type of the value a binding visible where `r` stands holds: the type it
     /// is declared with, or the one the call that initialises it returns.
     fn type_of_binding(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+    ) -> Resolution {
+        let ty = self.type_as_bound(file, r, b);
+        if self.bound_apart(file, r, b, &ty) {
+            return Resolution::Unresolved;
+        }
+        ty
+    }
+
+    /// [`Resolver::type_of_binding`] as `b` alone gives it.
+    fn type_as_bound(
         &self,
         file: &Arc<FileFacts>,
         r: &Reference,
@@ -2225,9 +2277,22 @@ fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
     s.language == "java"
         && matches!(s.kind, Kind::Method | Kind::Function)
         && overloads(d).all(|(_, o)| {
-            let count = parameter_count(&o.signature, &o.name);
+            let count = parameter_count(counted_header(o), &o.name);
             count.is_some() && !takes(count, arity)
         })
+}
+
+/// The header an overload's parameters are counted in: the whole header, except
+/// where overloads are declarations followed by one implementation that takes every
+/// call they take (TypeScript, Python's `@overload`): there the signature line, which
+/// of an implementation written over several lines holds no countable list, so that
+/// the declarations alone tell the overloads apart.
+fn counted_header(o: &Symbol) -> &str {
+    if matches!(o.language, "typescript" | "tsx" | "python") {
+        &o.signature
+    } else {
+        o.header()
+    }
 }
 
 /// Whether a method whose parameters are `count` (from [`parameter_count`]) takes
@@ -2257,9 +2322,9 @@ fn first_overload(d: &DefRef) -> DefRef {
 /// count fits `arity`, when exactly one does (or, when none does, the only one whose
 /// parameters were not counted).
 fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
-    // Each overload's parameter count, read once from its signature.
+    // Each overload's parameter count, read once from its header.
     let siblings: Vec<(usize, Option<Params>)> = overloads(d)
-        .map(|(i, o)| (i, parameter_count(&o.signature, &o.name)))
+        .map(|(i, o)| (i, parameter_count(counted_header(o), &o.name)))
         .collect();
     if siblings.len() < 2 {
         return None;

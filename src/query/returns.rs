@@ -88,10 +88,10 @@ pub enum Returned<'s> {
     OwnType,
 }
 
-/// What `sym` (a function or method) declares it returns, when its signature states a
-/// definite type or its own type; the signature is read once.
+/// What `sym` (a function or method) declares it returns, when its header states a
+/// definite type or its own type; the header is read once.
 pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
-    let sig = sym.signature.as_str();
+    let sig = sym.header();
     let at = name_at(sig, &sym.name)?;
     let written = match sym.language {
         "java" => type_before(&sig[..at])?,

@@ -481,6 +481,7 @@ struct SymbolRef<'a> {
     start_byte: usize,
     end_byte: usize,
     signature: &'a str,
+    long_header: Option<&'a str>,
     doc: Option<&'a str>,
 }
 
@@ -520,6 +521,7 @@ fn unpack_definitions(
                 start_byte: s.start_byte,
                 end_byte: s.end_byte,
                 signature: s.signature.to_string(),
+                long_header: s.long_header.map(str::to_string),
                 doc: s.doc.map(str::to_string),
                 parent: d.parent.map(|p| p as usize),
                 name_byte: d.name_byte as usize,

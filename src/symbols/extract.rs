@@ -24,6 +24,9 @@ use crate::lang::{Language, LANGUAGES};
 /// The longest name or signature kept (minified code can have absurd lines).
 const MAX_TEXT: usize = 240;
 
+/// The longest function header kept whole (see [`long_header`]).
+const MAX_HEADER: usize = 1024;
+
 /// The longest qualified name kept: deeper nesting keeps its innermost parts, so that
 /// names (and the walk) stay linear in the file's size.
 const MAX_QUALIFIED: usize = 1024;
@@ -338,6 +341,9 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     start_byte: first.start_byte(),
                     end_byte: span.end_byte,
                     signature: signature(outer.node, raw.anchor, &lines),
+                    long_header: matches!(kind, Kind::Function | Kind::Method)
+                        .then(|| long_header(range, outer.node, raw.anchor, &lines))
+                        .flatten(),
                     doc: doc_of(range, spec, above.comment, text),
                     parent: parent.and_then(|p| p.index),
                     name_byte: raw.anchor.start_byte(),
@@ -890,21 +896,58 @@ fn leading<'t>(
 /// line: `export const f = () =>`), or the line of the name when the first line is an
 /// annotation or attribute.
 fn signature(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> String {
+    let (start, row) = signature_start(node, anchor, lines);
+    truncate(
+        lines
+            .line(row)
+            .get(start - lines.start(row)..)
+            .unwrap_or("")
+            .trim(),
+    )
+    .to_string()
+}
+
+/// Where the [`signature`] line's text starts: the byte, and its row.
+fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usize, usize) {
     let row = node.start_position().row;
-    let first = lines.line(row);
-    let first = first
-        .get(node.start_position().column..)
-        .unwrap_or(first)
-        .trim();
+    let line = lines.line(row);
+    let column = node.start_position().column.min(line.len());
+    let first = line.get(column..).unwrap_or(line).trim_start();
     let anchor_row = anchor.start_position().row;
-    let line = if anchor_row > row
+    if anchor_row > row
         && (first.starts_with('@') || first.starts_with('#') || first.starts_with('['))
     {
-        lines.line(anchor_row).trim()
+        (lines.start(anchor_row), anchor_row)
     } else {
-        first
-    };
-    truncate(line).to_string()
+        (lines.start(row) + column, row)
+    }
+}
+
+/// The header of function `def` (its wrapper `node`, its name `anchor`) from the
+/// signature line up to its body, whitespace collapsed, when it says more than the
+/// signature line: parameters or a return type on the lines below. None for a header
+/// longer than [`MAX_HEADER`] (kept whole or not at all: a cut one would misread).
+fn long_header(
+    def: Node<'_>,
+    node: Node<'_>,
+    anchor: Node<'_>,
+    lines: &Lines<'_>,
+) -> Option<String> {
+    let body = def.child_by_field_name("body")?;
+    let (start, row) = signature_start(node, anchor, lines);
+    if body.start_position().row <= row {
+        return None;
+    }
+    let text = lines.text.get(start..body.start_byte())?;
+    if text.len() > MAX_HEADER {
+        return None;
+    }
+    let header = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = lines
+        .line(row)
+        .get(start - lines.start(row)..)
+        .unwrap_or("");
+    (!line.split_whitespace().eq(header.split(' '))).then_some(header)
 }
 
 /// The docstring (Python) or the first line of the comment block right above.

@@ -803,3 +803,31 @@ fn a_local_class_after_a_word_that_starts_like_a_body_word_is_found() {
         .collect();
     assert!(names.contains(&"A.f.Local".to_string()), "{names:?}");
 }
+
+#[test]
+fn a_function_header_over_several_lines_is_kept_whole_and_a_one_line_one_is_not() {
+    let ts = "class D {\n  getRepository<E>(\n    target: Target<E>,\n  ): Repository<E> {\n    return x\n  }\n  \
+              one(a: number): number {\n    return a\n  }\n}\n";
+    let syms = symbols_of("typescript", "d.ts", ts);
+    let headers: Vec<(&str, &str, Option<&str>)> = syms
+        .iter()
+        .map(|s| (s.name.as_str(), s.header(), s.long_header.as_deref()))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            ("D", "class D {", None),
+            (
+                "getRepository",
+                "getRepository<E>( target: Target<E>, ): Repository<E>",
+                Some("getRepository<E>( target: Target<E>, ): Repository<E>")
+            ),
+            ("one", "one(a: number): number {", None),
+        ]
+    );
+    // A body on the next line, after a header of one line, adds nothing.
+    let py = "@decorator\ndef f(a) -> int:  # note\n    return a\n\ndef g(\n    a,\n) -> str:\n    return a\n";
+    let syms = symbols_of("python", "m.py", py);
+    let long: Vec<Option<&str>> = syms.iter().map(|s| s.long_header.as_deref()).collect();
+    assert_eq!(long, [None, Some("def g( a, ) -> str:")]);
+}

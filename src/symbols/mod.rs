@@ -44,6 +44,10 @@ pub struct Symbol {
     pub end_byte: usize,
     /// The line of the definition that carries its name, trimmed.
     pub signature: String,
+    /// A function's whole header on one line (whitespace collapsed, up to its body),
+    /// when it runs past the signature line: its parameters and return type, which
+    /// the signature line then holds only part of. Read through [`Symbol::header`].
+    pub long_header: Option<String>,
     /// The first line of the docstring or of the comment right above.
     pub doc: Option<String>,
     /// Index of the enclosing symbol in the same file's list (outline nesting).
@@ -52,6 +56,14 @@ pub struct Symbol {
     /// Byte offset of the name in the definition (what-breaks drops this hit).
     #[serde(skip)]
     pub name_byte: usize,
+}
+
+impl Symbol {
+    /// The declaration's header as far as it is kept: the whole of it for a function
+    /// written over several lines, else the signature line.
+    pub fn header(&self) -> &str {
+        self.long_header.as_deref().unwrap_or(&self.signature)
+    }
 }
 
 /// The id of a symbol: `{path}::{qualified_name}#{kind}`.

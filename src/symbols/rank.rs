@@ -959,6 +959,7 @@ mod tests {
             start_byte: 0,
             end_byte: 0,
             signature: String::new(),
+            long_header: None,
             doc: None,
             parent: None,
             name_byte: 0,

@@ -119,6 +119,7 @@ mod tests {
             start_byte: 0,
             end_byte: 10,
             signature: signature.into(),
+            long_header: None,
             doc: doc.map(str::to_string),
             parent: None,
             name_byte: 0,
