@@ -1,19 +1,16 @@
 //! Locals given the result of a call take the type its callee declares it returns,
 //! wherever the callee's header writes it (a return type below the parameters, as
 //! formatters lay out long headers), and no type where two locals of one name share
-//! a scope with different values.
+//! a scope with different values; a callback's untyped parameters take the types its
+//! callee declares for them.
 
 mod common;
 
-use common::answers::uses;
+use common::answers::{breaks_both_ways, deps};
 use common::{json_run as json, tree};
 
 fn breaks(dir: &std::path::Path, target: &str) -> Vec<String> {
-    let (code, recs) = json(dir, &["what-breaks", target]);
-    assert_eq!(code, 0, "{recs:?}");
-    let (_, fresh) = json(dir, &["what-breaks", target, "--no-index"]);
-    assert_eq!(uses(&recs), uses(&fresh), "index and --no-index disagree");
-    uses(&recs)
+    breaks_both_ways(dir, &[target])
 }
 
 #[test]
@@ -47,10 +44,7 @@ fn a_return_type_below_the_parameters_types_the_result() {
     // the call fits the one of two.
     let (code, recs) = json(dir.path(), &["what-depends", "Store.use"]);
     assert_eq!(code, 0, "{recs:?}");
-    assert_eq!(
-        common::answers::deps(&recs),
-        ["11 call open -> src/Store.java:3"]
-    );
+    assert_eq!(deps(&recs), ["11 call open -> src/Store.java:3"]);
 }
 
 #[test]
@@ -91,4 +85,40 @@ fn locals_of_one_name_in_two_callbacks_with_different_values_have_no_one_type() 
             "test/a.test.ts:11 unresolved",
         ]
     );
+}
+
+#[test]
+fn a_callback_parameter_takes_the_type_its_callee_declares_for_it() {
+    let dir = tree(&[
+        (
+            "src/em.ts",
+            "export class EntityManager {\n  save(e: number): number { return e }\n\
+             \x20 transaction<T>(\n    run: (manager: EntityManager) => Promise<T>,\n  ): Promise<T>\n\
+             \x20 transaction<T>(\n    level: string,\n    run: (manager: EntityManager) => Promise<T>,\n  ): Promise<T>\n\
+             \x20 transaction<T>(\n    a: string | ((m: EntityManager) => Promise<T>),\n    b?: (m: EntityManager) => Promise<T>,\n\
+             \x20 ): Promise<T> {\n    return null as any\n  }\n\
+             \x20 each(items: number[], visit: (n: number) => void): void {}\n}\n",
+        ),
+        (
+            "src/other.ts",
+            "export class Other {\n  save(e: number): number { return e }\n}\n",
+        ),
+        (
+            "test/a.test.ts",
+            "import { EntityManager } from '../src/em'\n\
+             export function go(em: EntityManager) {\n\
+             \x20 em.transaction(async (manager) => {\n    await manager.save(1)\n  })\n\
+             \x20 em.transaction('x', async (inner) => inner.save(2))\n\
+             \x20 em.each([1], (n) => n.save(3))\n\
+             \x20 em.transaction(async ({ save }) => save(4))\n}\n",
+        ),
+    ]);
+    // The overload is told by the arguments (its type parameters skipped), and the
+    // callback parameter of each takes the declared type; a number has no repository
+    // methods; a destructured parameter is no value of that type.
+    assert_eq!(
+        breaks(dir.path(), "EntityManager.save"),
+        ["test/a.test.ts:4 definition", "test/a.test.ts:6 definition"]
+    );
+    assert_eq!(breaks(dir.path(), "Other.save"), Vec::<String>::new());
 }

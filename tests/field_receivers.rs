@@ -5,27 +5,8 @@
 
 mod common;
 
-use common::answers::{depends, uses};
-use common::{json_run as json, tree};
-
-/// The uses `what-breaks ARGS` reports, answered from the index and without it: both
-/// must agree (a focused parse without the index reads less of each file). No use
-/// found exits 1, as grep does.
-fn breaks(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
-    let mut all = vec!["what-breaks"];
-    all.extend_from_slice(args);
-    let (code, recs) = json(dir, &all);
-    all.push("--no-index");
-    let (fresh_code, fresh) = json(dir, &all);
-    let found = uses(&recs);
-    assert_eq!(code, i32::from(found.is_empty()), "{recs:?}");
-    assert_eq!(
-        (code, found.clone()),
-        (fresh_code, uses(&fresh)),
-        "index and --no-index disagree"
-    );
-    found
-}
+use common::answers::{breaks_both_ways as breaks, depends};
+use common::tree;
 
 fn typescript_project() -> tempfile::TempDir {
     tree(&[

@@ -107,6 +107,19 @@ pub struct Binding {
     /// The call whose result gives the binding its value, when the syntax shows no type
     /// (`user = repo.find(id)`): its type is the one the callee declares it returns.
     pub initializer: Option<Initializer>,
+    /// For an untyped parameter of a callback written as an argument of a call
+    /// (TypeScript's `ds.transaction(async (manager) => ..)`), where it stands: its
+    /// type is the one the callee declares for that parameter of that argument.
+    pub passed_to: Option<CallbackSite>,
+}
+
+/// An untyped callback parameter's place: the call the callback is an argument of,
+/// which argument it is, and which of its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallbackSite {
+    pub call: Initializer,
+    pub argument: u16,
+    pub parameter: u16,
 }
 
 /// A call that initialises a binding: its callee's name, what is written before it,

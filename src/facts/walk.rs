@@ -21,7 +21,7 @@ use tree_sitter::{Node, Tree};
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, FileFacts, Initializer, RefKind, Reference};
+use super::{Binding, BindingKind, CallbackSite, FileFacts, Initializer, RefKind, Reference};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -355,6 +355,8 @@ impl<'a> Walk<'a> {
                     self.bind(p, None, None, BindingKind::Parameter);
                     if let Some(element) = self.element_passed_to(node, stack) {
                         self.give_type(before, element);
+                    } else if let Some(site) = self.callback_site(node, stack, 0) {
+                        self.place_untyped(before, site);
                     }
                 }
             }
@@ -644,6 +646,80 @@ impl<'a> Walk<'a> {
         self.element_passed_to(callback.node, &stack[..stack.len() - 2])
     }
 
+    /// Where untyped parameter `param` of a callback stands (see [`CallbackSite`]);
+    /// `stack` holds the frames above `param`.
+    fn callback_parameter_site(
+        &self,
+        param: Node<'_>,
+        stack: &[Frame<'_>],
+    ) -> Option<CallbackSite> {
+        let [.., callback, list] = stack else {
+            return None;
+        };
+        let g = self.g;
+        // A destructured parameter (`({ a }) =>`) binds parts of the value, not it.
+        if list.kind != "formal_parameters"
+            || !g
+                .child(param, "pattern")
+                .is_some_and(|p| g.class(p).has(Class::IDENTIFIER))
+        {
+            return None;
+        }
+        let mut c = list.node.walk();
+        let parameter = list
+            .node
+            .named_children(&mut c)
+            .filter(|n| !g.class(*n).has(Class::COMMENT))
+            .position(|n| n == param)?;
+        self.callback_site(callback.node, &stack[..stack.len() - 2], parameter)
+    }
+
+    /// TypeScript's `f(a, (x) => ..)`: when `callback` is a function written as an
+    /// argument of a call, the call, the argument's position and `parameter`. `stack`
+    /// holds the frames above `callback`.
+    fn callback_site(
+        &self,
+        callback: Node<'_>,
+        stack: &[Frame<'_>],
+        parameter: usize,
+    ) -> Option<CallbackSite> {
+        if !matches!(self.lang.name, "typescript" | "tsx") {
+            return None;
+        }
+        let g = self.g;
+        let [.., call, args] = stack else {
+            return None;
+        };
+        if !matches!(
+            g.kind(callback),
+            "arrow_function" | "function_expression" | "function"
+        ) || args.kind != "arguments"
+            || call.kind != "call_expression"
+        {
+            return None;
+        }
+        let mut c = args.node.walk();
+        let argument = args
+            .node
+            .named_children(&mut c)
+            .filter(|n| !g.class(*n).has(Class::COMMENT))
+            .position(|n| n == callback)?;
+        Some(CallbackSite {
+            call: initializer(g, call.node, self.src)?,
+            argument: u16::try_from(argument).ok()?,
+            parameter: u16::try_from(parameter).ok()?,
+        })
+    }
+
+    /// Places the untyped bindings made from `before` on at `site`.
+    fn place_untyped(&mut self, before: usize, site: CallbackSite) {
+        for b in &mut self.bindings[before..] {
+            if b.type_name.is_none() {
+                b.passed_to = Some(site.clone());
+            }
+        }
+    }
+
     /// TypeScript's `for (const item of items)` (or `of this.items`, a field): when
     /// `items` was last bound to an array type, the element type `item` takes.
     fn element_iterated(&self, node: Node<'_>) -> Option<(Option<String>, String)> {
@@ -808,6 +884,8 @@ impl<'a> Walk<'a> {
             if kind == BindingKind::Parameter {
                 if let Some(element) = self.first_parameter_element(node, stack) {
                     self.give_type(before, element);
+                } else if let Some(site) = self.callback_parameter_site(node, stack) {
+                    self.place_untyped(before, site);
                 }
             }
             if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
@@ -936,6 +1014,7 @@ impl<'a> Walk<'a> {
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
+                            passed_to: None,
                         });
                     }
                 }
@@ -977,6 +1056,7 @@ impl<'a> Walk<'a> {
                 kind,
                 scope,
                 initializer: None,
+                passed_to: None,
             });
         }
     }

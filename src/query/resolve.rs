@@ -22,11 +22,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::generics::declares_type_parameter;
 use super::memo::Memo;
-use super::returns::{declared_return, receiver_call, ReceiverCall, Returned};
+use super::returns::{
+    callback_parameter_type, declared_return, receiver_call, ReceiverCall, Returned,
+};
 use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
 use super::scoping::{scoping, PackageScope, Scoping};
 use super::source::{FactsSource, FileEntry};
-use crate::facts::{BindingKind, FileFacts, Import, RefKind, Reference};
+use crate::facts::{BindingKind, CallbackSite, FileFacts, Import, RefKind, Reference};
 use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
@@ -624,9 +626,18 @@ impl<'s> Resolver<'s> {
                 && o.scope == b.scope
                 && o.name == b.name
                 && o.type_name.is_some() == typed
-                && (typed || o.initializer.is_some())
-                && (&o.type_name, &o.type_qualifier, &o.initializer)
-                    != (&b.type_name, &b.type_qualifier, &b.initializer)
+                && (typed || o.initializer.is_some() || o.passed_to.is_some())
+                && (
+                    &o.type_name,
+                    &o.type_qualifier,
+                    &o.initializer,
+                    &o.passed_to,
+                ) != (
+                    &b.type_name,
+                    &b.type_qualifier,
+                    &b.initializer,
+                    &b.passed_to,
+                )
                 && !same(&self.type_as_bound(file, r, o))
         })
     }
@@ -1076,8 +1087,46 @@ impl<'s> Resolver<'s> {
                     None => Resolution::Unresolved,
                 }
             }
+            (None, None) => match (&b.passed_to, InitializerDepth::enter()) {
+                (Some(site), Some(_depth)) => self.type_of_callback_parameter(file, r, site),
+                _ => Resolution::Unresolved,
+            },
             (None, _) => Resolution::Unresolved,
         }
+    }
+
+    /// The type of an untyped callback parameter at `site`: the one the callee (one
+    /// repository definition, its overload told by the call's arguments) declares for
+    /// that parameter of the function it takes there.
+    fn type_of_callback_parameter(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        site: &CallbackSite,
+    ) -> Resolution {
+        let callee = Reference {
+            name: site.call.name.clone(),
+            qualifier: site.call.qualifier.clone(),
+            kind: RefKind::Call,
+            arity: site.call.arity,
+            ..r.clone()
+        };
+        let Resolution::Definition(method) = self.resolve_within(file, &callee) else {
+            return Resolution::Unresolved;
+        };
+        let Some(written) = callback_parameter_type(
+            method.symbol(),
+            usize::from(site.argument),
+            usize::from(site.parameter),
+        ) else {
+            return Resolution::Unresolved;
+        };
+        let (tq, tn) = crate::facts::split_type(written);
+        let Some(tn) = tn else {
+            return Resolution::Unresolved;
+        };
+        let at = u32::try_from(method.index).ok();
+        self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
     }
 
     /// The type of field `field` of a value of type `owner`, as its declaration in
@@ -2282,17 +2331,23 @@ fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
         })
 }
 
-/// The header an overload's parameters are counted in: the whole header, except
-/// where overloads are declarations followed by one implementation that takes every
-/// call they take (TypeScript, Python's `@overload`): there the signature line, which
-/// of an implementation written over several lines holds no countable list, so that
-/// the declarations alone tell the overloads apart.
+/// The header an overload's parameters are counted in: the whole header, except for
+/// Python, whose `@overload` declarations are followed by an implementation that
+/// takes every call they take and cannot be told from them: there the signature
+/// line, which of an implementation written over several lines holds no countable
+/// list, so that the declarations alone tell the overloads apart.
 fn counted_header(o: &Symbol) -> &str {
-    if matches!(o.language, "typescript" | "tsx" | "python") {
+    if o.language == "python" {
         &o.signature
     } else {
         o.header()
     }
+}
+
+/// Whether TypeScript overload `o` is the implementation that follows the overload
+/// declarations: the one with a body, which no caller sees.
+fn implements_overloads(o: &Symbol) -> bool {
+    matches!(o.language, "typescript" | "tsx") && o.header().trim_end().ends_with('{')
 }
 
 /// Whether a method whose parameters are `count` (from [`parameter_count`]) takes
@@ -2322,8 +2377,11 @@ fn first_overload(d: &DefRef) -> DefRef {
 /// count fits `arity`, when exactly one does (or, when none does, the only one whose
 /// parameters were not counted).
 fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
-    // Each overload's parameter count, read once from its header.
+    // Each overload's parameter count, read once from its header; of TypeScript's,
+    // the declarations alone.
+    let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
     let siblings: Vec<(usize, Option<Params>)> = overloads(d)
+        .filter(|(_, o)| !(declared && implements_overloads(o)))
         .map(|(i, o)| (i, parameter_count(counted_header(o), &o.name)))
         .collect();
     if siblings.len() < 2 {
@@ -2345,7 +2403,7 @@ fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
         ([one], _) => *one,
         ([], [one]) => *one,
         // None of those whose parameters could be counted fits: the call is to the
-        // one overload whose parameter list spans several lines, if there is one.
+        // one overload whose parameters could not be counted, if there is one.
         ([], []) => match siblings
             .iter()
             .filter(|(_, c)| c.is_none())
@@ -2376,9 +2434,31 @@ struct Params {
 /// does not close on that line. A parameter with a default value (`x = 1`, `x: Int =
 /// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
 fn parameter_count(signature: &str, name: &str) -> Option<Params> {
+    // The name, then its type parameters if any (`get<T extends A<B>>(`), then `(`.
+    let after_type_parameters = |end: usize| {
+        let tail = &signature[end..];
+        let Some(list) = tail.strip_prefix('<') else {
+            return Some(end);
+        };
+        let mut depth = 1usize;
+        for (i, b) in list.bytes().enumerate() {
+            match b {
+                b'<' => depth += 1,
+                b'>' if i > 0 && list.as_bytes()[i - 1] == b'=' => {}
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(end + i + 2);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
     let at = signature
         .match_indices(name)
-        .map(|(i, _)| i + name.len())
+        .filter_map(|(i, _)| after_type_parameters(i + name.len()))
         .find(|&end| signature[end..].starts_with('('))?;
     let rest = &signature[at + 1..];
     let bytes = rest.as_bytes();
@@ -2784,6 +2864,10 @@ mod tests {
             p(2, 2, false)
         );
         assert_eq!(count("f() {"), p(0, 0, false));
+        assert_eq!(
+            count("async f<T extends A<B>, R = () => T>( run: (m: M) => T, ): Promise<T>"),
+            p(1, 1, false)
+        );
         assert_eq!(count("f(a,"), None);
         assert!(super::takes(count("f(a: string, b?: string)"), 1));
         assert!(super::takes(count("f(a: string, b?: string)"), 2));

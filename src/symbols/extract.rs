@@ -924,21 +924,33 @@ fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usiz
 }
 
 /// The header of function `def` (its wrapper `node`, its name `anchor`) from the
-/// signature line up to its body, whitespace collapsed, when it says more than the
-/// signature line: parameters or a return type on the lines below. None for a header
-/// longer than [`MAX_HEADER`] (kept whole or not at all: a cut one would misread).
+/// signature line to its body's opening brace (as a signature line shows it), or to
+/// its end for a declaration without a body (TypeScript's overload signatures),
+/// whitespace collapsed, when it says more than the signature line: parameters or a
+/// return type on the lines below. None for a header longer than [`MAX_HEADER`] (kept
+/// whole or not at all: a cut one would misread).
 fn long_header(
     def: Node<'_>,
     node: Node<'_>,
     anchor: Node<'_>,
     lines: &Lines<'_>,
 ) -> Option<String> {
-    let body = def.child_by_field_name("body")?;
+    let (end, end_row) = match def.child_by_field_name("body") {
+        Some(body) => {
+            let brace = lines.text.as_bytes().get(body.start_byte()) == Some(&b'{');
+            (
+                body.start_byte() + usize::from(brace),
+                body.start_position().row,
+            )
+        }
+        None if def.kind().ends_with("signature") => (def.end_byte(), def.end_position().row),
+        None => return None,
+    };
     let (start, row) = signature_start(node, anchor, lines);
-    if body.start_position().row <= row {
+    if end_row <= row {
         return None;
     }
-    let text = lines.text.get(start..body.start_byte())?;
+    let text = lines.text.get(start..end)?;
     if text.len() > MAX_HEADER {
         return None;
     }

@@ -819,12 +819,17 @@ fn a_function_header_over_several_lines_is_kept_whole_and_a_one_line_one_is_not(
             ("D", "class D {", None),
             (
                 "getRepository",
-                "getRepository<E>( target: Target<E>, ): Repository<E>",
-                Some("getRepository<E>( target: Target<E>, ): Repository<E>")
+                "getRepository<E>( target: Target<E>, ): Repository<E> {",
+                Some("getRepository<E>( target: Target<E>, ): Repository<E> {")
             ),
             ("one", "one(a: number): number {", None),
         ]
     );
+    // An overload declaration has no body: its header runs to its end.
+    let decl = "class D {\n  run<T>(\n    cb: (m: M) => T,\n  ): T\n  run(a: any): any {\n    return a\n  }\n}\n";
+    let syms = symbols_of("typescript", "d.ts", decl);
+    let long: Vec<Option<&str>> = syms.iter().map(|s| s.long_header.as_deref()).collect();
+    assert_eq!(long, [None, Some("run<T>( cb: (m: M) => T, ): T"), None]);
     // A body on the next line, after a header of one line, adds nothing.
     let py = "@decorator\ndef f(a) -> int:  # note\n    return a\n\ndef g(\n    a,\n) -> str:\n    return a\n";
     let syms = symbols_of("python", "m.py", py);

@@ -75,3 +75,22 @@ pub fn depends(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
 pub fn has(list: &[String], want: &str) -> bool {
     list.iter().any(|l| l == want)
 }
+
+/// The uses `what-breaks ARGS` reports (see [`uses`]), answered from the index and
+/// without it: both must agree (a focused parse without the index reads less of each
+/// file). No use found exits 1, as grep does.
+pub fn breaks_both_ways(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["what-breaks"];
+    all.extend_from_slice(args);
+    let (code, recs) = json_run(dir, &all);
+    all.push("--no-index");
+    let (fresh_code, fresh) = json_run(dir, &all);
+    let found = uses(&recs);
+    assert_eq!(code, i32::from(found.is_empty()), "{recs:?}");
+    assert_eq!(
+        (code, found.clone()),
+        (fresh_code, uses(&fresh)),
+        "index and --no-index disagree"
+    );
+    found
+}
