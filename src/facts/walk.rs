@@ -637,13 +637,10 @@ impl<'a> Walk<'a> {
         param: Node<'_>,
         stack: &[Frame<'_>],
     ) -> Option<(Option<String>, String)> {
-        let [.., callback, list] = stack else {
-            return None;
-        };
-        if list.kind != "formal_parameters" || list.node.named_child(0) != Some(param) {
-            return None;
+        match self.parameter_of_callback(param, stack)? {
+            (callback, 0) => self.element_passed_to(callback, &stack[..stack.len() - 2]),
+            _ => None,
         }
-        self.element_passed_to(callback.node, &stack[..stack.len() - 2])
     }
 
     /// Where untyped parameter `param` of a callback stands (see [`CallbackSite`]);
@@ -653,30 +650,67 @@ impl<'a> Walk<'a> {
         param: Node<'_>,
         stack: &[Frame<'_>],
     ) -> Option<CallbackSite> {
-        let [.., callback, list] = stack else {
-            return None;
-        };
         let g = self.g;
         // A destructured parameter (`({ a }) =>`) binds parts of the value, not it.
-        if list.kind != "formal_parameters"
-            || !g
-                .child(param, "pattern")
-                .is_some_and(|p| g.class(p).has(Class::IDENTIFIER))
+        if !g
+            .child(param, "pattern")
+            .is_some_and(|p| g.class(p).has(Class::IDENTIFIER))
         {
             return None;
         }
-        let mut c = list.node.walk();
-        let parameter = list
-            .node
-            .named_children(&mut c)
-            .filter(|n| !g.class(*n).has(Class::COMMENT))
-            .position(|n| n == param)?;
-        self.callback_site(callback.node, &stack[..stack.len() - 2], parameter)
+        let (callback, parameter) = self.parameter_of_callback(param, stack)?;
+        self.callback_site(callback, &stack[..stack.len() - 2], parameter)
     }
 
-    /// TypeScript's `f(a, (x) => ..)`: when `callback` is a function written as an
-    /// argument of a call, the call, the argument's position and `parameter`. `stack`
-    /// holds the frames above `callback`.
+    /// The function whose parameter list holds `param`, and its position there;
+    /// `stack` holds the frames above `param`.
+    fn parameter_of_callback<'t>(
+        &self,
+        param: Node<'t>,
+        stack: &[Frame<'t>],
+    ) -> Option<(Node<'t>, usize)> {
+        let [.., callback, list] = stack else {
+            return None;
+        };
+        if list.kind != "formal_parameters" {
+            return None;
+        }
+        Some((callback.node, self.position_among(list.node, param)?))
+    }
+
+    /// Where `child` stands among the named children of `parent`, comments left out.
+    fn position_among(&self, parent: Node<'_>, child: Node<'_>) -> Option<usize> {
+        let mut c = parent.walk();
+        let position = parent
+            .named_children(&mut c)
+            .filter(|n| !self.g.class(*n).has(Class::COMMENT))
+            .position(|n| n == child);
+        position
+    }
+
+    /// A function written as an argument of a call (`f(a, (x) => ..)`): the call and
+    /// the argument's position. `stack` holds the frames above `callback`.
+    fn call_taking<'s, 't>(
+        &self,
+        callback: Node<'t>,
+        stack: &'s [Frame<'t>],
+    ) -> Option<(&'s Frame<'t>, usize)> {
+        let [.., call, args] = stack else {
+            return None;
+        };
+        if !matches!(
+            self.g.kind(callback),
+            "arrow_function" | "function_expression" | "function"
+        ) || args.kind != "arguments"
+            || call.kind != "call_expression"
+        {
+            return None;
+        }
+        Some((call, self.position_among(args.node, callback)?))
+    }
+
+    /// TypeScript's `f(a, (x) => ..)`: where `callback`'s parameter `parameter` stands
+    /// (see [`CallbackSite`]). `stack` holds the frames above `callback`.
     fn callback_site(
         &self,
         callback: Node<'_>,
@@ -686,26 +720,9 @@ impl<'a> Walk<'a> {
         if !matches!(self.lang.name, "typescript" | "tsx") {
             return None;
         }
-        let g = self.g;
-        let [.., call, args] = stack else {
-            return None;
-        };
-        if !matches!(
-            g.kind(callback),
-            "arrow_function" | "function_expression" | "function"
-        ) || args.kind != "arguments"
-            || call.kind != "call_expression"
-        {
-            return None;
-        }
-        let mut c = args.node.walk();
-        let argument = args
-            .node
-            .named_children(&mut c)
-            .filter(|n| !g.class(*n).has(Class::COMMENT))
-            .position(|n| n == callback)?;
+        let (call, argument) = self.call_taking(callback, stack)?;
         Some(CallbackSite {
-            call: initializer(g, call.node, self.src)?,
+            call: initializer(self.g, call.node, self.src)?,
             argument: u16::try_from(argument).ok()?,
             parameter: u16::try_from(parameter).ok()?,
         })
@@ -752,18 +769,9 @@ impl<'a> Walk<'a> {
             return None;
         }
         let g = self.g;
-        let [.., call, args] = stack else {
+        let (call, 0) = self.call_taking(callback, stack)? else {
             return None;
         };
-        if !matches!(
-            g.kind(callback),
-            "arrow_function" | "function_expression" | "function"
-        ) || args.kind != "arguments"
-            || args.node.named_child(0) != Some(callback)
-            || call.kind != "call_expression"
-        {
-            return None;
-        }
         let callee = g
             .child(call.node, "function")
             .filter(|f| g.kind(*f) == "member_expression")?;
