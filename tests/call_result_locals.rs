@@ -122,3 +122,54 @@ fn a_callback_parameter_takes_the_type_its_callee_declares_for_it() {
     );
     assert_eq!(breaks(dir.path(), "Other.save"), Vec::<String>::new());
 }
+
+#[test]
+fn a_local_copied_from_a_field_takes_the_field_type() {
+    let dir = tree(&[
+        (
+            "src/source.ts",
+            "export class EntityManager {\n  save(e: number): number { return e }\n}\n\
+             export class DataSource {\n  readonly manager: EntityManager\n}\n",
+        ),
+        (
+            "src/use.ts",
+            "import { DataSource } from './source'\n\
+             export function run(ds: DataSource) {\n  const manager = ds.manager\n  manager.save(1)\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        breaks(dir.path(), "EntityManager.save"),
+        ["src/use.ts:4 definition"]
+    );
+}
+
+#[test]
+fn a_loop_variable_takes_no_type_from_what_it_iterates() {
+    // `x` is an element of what `make()` returns, never that value itself.
+    let dir = tree(&[
+        (
+            "a.py",
+            "class Items:\n    def save(self):\n        pass\n\n\
+             def make() -> Items:\n    return Items()\n\n\
+             class Box:\n    def __init__(self):\n        self.items = []\n\n\
+             \x20   def go(self):\n        for x in make():\n            x.save()\n\
+             \x20       for y in self.items:\n            y.save()\n\
+             \x20       z = make()\n        z.save()\n",
+        ),
+        (
+            "b.go",
+            "package b\n\ntype Items struct{}\n\nfunc (i Items) Save() {}\n\n\
+             func make() Items { return Items{} }\n\n\
+             func run() {\n\tfor _, v := range make() {\n\t\tv.Save()\n\t}\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        breaks(dir.path(), "Items.save"),
+        [
+            "a.py:14 unresolved",
+            "a.py:16 unresolved",
+            "a.py:18 definition",
+        ]
+    );
+    assert_eq!(breaks(dir.path(), "Items.Save"), ["b.go:11 unresolved"]);
+}

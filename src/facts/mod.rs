@@ -107,6 +107,9 @@ pub struct Binding {
     /// The call whose result gives the binding its value, when the syntax shows no type
     /// (`user = repo.find(id)`): its type is the one the callee declares it returns.
     pub initializer: Option<Initializer>,
+    /// The field path whose value initialises the binding, when the syntax shows no
+    /// type and no call (`manager = dataSource.manager`): its type is that field's.
+    pub copied_from: Option<String>,
     /// For an untyped parameter of a callback written as an argument of a call
     /// (TypeScript's `ds.transaction(async (manager) => ..)`), where it stands: its
     /// type is the one the callee declares for that parameter of that argument.

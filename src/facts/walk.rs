@@ -851,10 +851,14 @@ impl<'a> Walk<'a> {
                 });
                 t
             });
+        // A loop's variable takes the elements of what it iterates, never its value
+        // (`for x in make()`, `for _, v := range items`).
+        let iterates = g.kind(node).contains("for") || g.kind(node) == "range_clause";
         let value = ["value", "right", "init"]
             .iter()
             .find_map(|f| g.child(node, f))
-            .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)));
+            .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
+            .filter(|_| !iterates);
         let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
         if names.is_empty() {
             // Kotlin parameters and variable declarations: the first identifier child.
@@ -911,7 +915,12 @@ impl<'a> Walk<'a> {
             }
             if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
                 if self.bindings[b].type_name.is_none() {
-                    self.bindings[b].initializer = value.and_then(|v| initializer(g, v, self.src));
+                    let init = value.and_then(|v| initializer(g, v, self.src));
+                    if init.is_none() {
+                        self.bindings[b].copied_from =
+                            value.and_then(|v| field_path(g, v, self.src));
+                    }
+                    self.bindings[b].initializer = init;
                 }
             }
         }
@@ -1022,6 +1031,7 @@ impl<'a> Walk<'a> {
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
+                            copied_from: None,
                             passed_to: None,
                         });
                     }
@@ -1064,6 +1074,7 @@ impl<'a> Walk<'a> {
                 kind,
                 scope,
                 initializer: None,
+                copied_from: None,
                 passed_to: None,
             });
         }
@@ -1332,6 +1343,22 @@ fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
     } else {
         Some(v)
     }
+}
+
+/// The most fields a value path is read through (see [`field_path`]).
+const MAX_FIELD_PATH: usize = 8;
+
+/// The path value `v` reads when it is a field of a name, or of a field of one
+/// (`dataSource.manager`, `this.a.b`): names joined by dots, nothing else.
+fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
+    let v = sole_value(g, v)?;
+    let text = compact(src.get(v.byte_range())?);
+    let parts = text.split('.').count();
+    ((2..=MAX_FIELD_PATH).contains(&parts)
+        && text
+            .split('.')
+            .all(|w| !w.is_empty() && w.bytes().all(crate::source::is_word_byte)))
+    .then_some(text)
 }
 
 /// The call that value `v` is, when it is a plain call of a named callee (not an

@@ -626,16 +626,21 @@ impl<'s> Resolver<'s> {
                 && o.scope == b.scope
                 && o.name == b.name
                 && o.type_name.is_some() == typed
-                && (typed || o.initializer.is_some() || o.passed_to.is_some())
+                && (typed
+                    || o.initializer.is_some()
+                    || o.copied_from.is_some()
+                    || o.passed_to.is_some())
                 && (
                     &o.type_name,
                     &o.type_qualifier,
                     &o.initializer,
+                    &o.copied_from,
                     &o.passed_to,
                 ) != (
                     &b.type_name,
                     &b.type_qualifier,
                     &b.initializer,
+                    &b.copied_from,
                     &b.passed_to,
                 )
                 && !same(&self.type_as_bound(file, r, o))
@@ -915,27 +920,8 @@ impl<'s> Resolver<'s> {
         } else {
             q
         };
-        if let Some((head, fields)) = q.split_once('.') {
-            if is_word(head) && fields.split('.').all(is_word) {
-                let owner = if sc.self_names.contains(&head) {
-                    match self.enclosing_type_def(file, r.enclosing) {
-                        Some(ty) => Some(Resolution::Definition(ty)),
-                        None => return Resolution::Unresolved,
-                    }
-                } else if declares_field_types(file.language.name) {
-                    Self::binding(file, r.enclosing, head).map(|b| self.type_of_binding(file, r, b))
-                } else {
-                    // Elsewhere a field's type is read from what the methods assign to
-                    // it, which only a whole read of its type's file shows.
-                    None
-                };
-                if let Some(owner) = owner {
-                    let ty = fields
-                        .split('.')
-                        .fold(owner, |ty, field| self.field_type(ty, field));
-                    return self.member_of_value(ty, name, kinds);
-                }
-            }
+        if let Some(ty) = self.field_path_type(file, r, q) {
+            return self.member_of_value(ty, name, kinds);
         }
         if is_word(q) {
             // A parameter, local or field with a known type, or one given the result
@@ -1038,6 +1024,35 @@ impl<'s> Resolver<'s> {
         Resolution::Unresolved
     }
 
+    /// The type of the value at field path `q` (`this.a.b`, `other.items`) where `r`
+    /// stands: the fields' declared types from the enclosing type or from a typed
+    /// binding on. `None` when `q` is no such path, or starts at a name whose fields'
+    /// types the language leaves to what its methods assign (Python's `other.x`).
+    fn field_path_type(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Option<Resolution> {
+        let (head, fields) = q.split_once('.')?;
+        if !is_word(head) || !fields.split('.').all(is_word) {
+            return None;
+        }
+        let owner = if self.scoping(file).self_names.contains(&head) {
+            match self.enclosing_type_def(file, r.enclosing) {
+                Some(ty) => Resolution::Definition(ty),
+                None => Resolution::Unresolved,
+            }
+        } else if declares_field_types(file.language.name) {
+            let b = Self::binding(file, r.enclosing, head)?;
+            self.type_of_binding(file, r, b)
+        } else {
+            // Elsewhere a field's type is read from what the methods assign to it,
+            // which only a whole read of its type's file shows.
+            return None;
+        };
+        Some(
+            fields
+                .split('.')
+                .fold(owner, |ty, field| self.field_type(ty, field)),
+        )
+    }
+
     /// `name` as a member of what `call` (the receiver of `r`) returns.
     fn member_of_call_result(
         &self,
@@ -1087,8 +1102,11 @@ impl<'s> Resolver<'s> {
                     None => Resolution::Unresolved,
                 }
             }
-            (None, None) => match (&b.passed_to, InitializerDepth::enter()) {
-                (Some(site), Some(_depth)) => self.type_of_callback_parameter(file, r, site),
+            (None, None) => match (&b.copied_from, &b.passed_to, InitializerDepth::enter()) {
+                (Some(path), _, Some(_depth)) if Self::keeps_its_initial_type(file, b) => self
+                    .field_path_type(file, r, path)
+                    .unwrap_or(Resolution::Unresolved),
+                (None, Some(site), Some(_depth)) => self.type_of_callback_parameter(file, r, site),
                 _ => Resolution::Unresolved,
             },
             (None, _) => Resolution::Unresolved,
