@@ -116,6 +116,18 @@ pub struct Binding {
     pub passed_to: Option<CallbackSite>,
 }
 
+impl Binding {
+    /// Whether `other` is written with the same value: the same declared type,
+    /// initialising call, copied field path and callback place.
+    pub fn written_alike(&self, other: &Binding) -> bool {
+        self.type_name == other.type_name
+            && self.type_qualifier == other.type_qualifier
+            && self.initializer == other.initializer
+            && self.copied_from == other.copied_from
+            && self.passed_to == other.passed_to
+    }
+}
+
 /// An untyped callback parameter's place: the call the callback is an argument of,
 /// which argument it is, and which of its parameters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -258,13 +258,11 @@ impl<'a> Walk<'a> {
             return false;
         };
         let def = &self.defs[d];
-        // A TypeScript constructor's parameters can declare fields of its class.
-        let declares_fields =
-            def.name == "constructor" && matches!(self.lang.name, "typescript" | "tsx");
         if !matches!(def.kind, Kind::Function | Kind::Method)
-            || declares_fields
             || node.start_byte() < def.start_byte
             || node.end_byte() > def.end_byte
+            // A TypeScript constructor's parameters can declare fields of its class.
+            || (def.name == "constructor" && matches!(self.lang.name, "typescript" | "tsx"))
         {
             return false;
         }
@@ -730,11 +728,16 @@ impl<'a> Walk<'a> {
 
     /// Places the untyped bindings made from `before` on at `site`.
     fn place_untyped(&mut self, before: usize, site: CallbackSite) {
-        for b in &mut self.bindings[before..] {
-            if b.type_name.is_none() {
-                b.passed_to = Some(site.clone());
-            }
+        for b in self.untyped_since(before) {
+            b.passed_to = Some(site.clone());
         }
+    }
+
+    /// The bindings made from `before` on that have no type.
+    fn untyped_since(&mut self, before: usize) -> impl Iterator<Item = &mut Binding> {
+        self.bindings[before..]
+            .iter_mut()
+            .filter(|b| b.type_name.is_none())
     }
 
     /// TypeScript's `for (const item of items)` (or `of this.items`, a field): when
@@ -800,11 +803,9 @@ impl<'a> Walk<'a> {
 
     /// Types the untyped bindings made from `before` on.
     fn give_type(&mut self, before: usize, (qualifier, name): (Option<String>, String)) {
-        for b in &mut self.bindings[before..] {
-            if b.type_name.is_none() {
-                b.type_qualifier = qualifier.clone();
-                b.type_name = Some(name.clone());
-            }
+        for b in self.untyped_since(before) {
+            b.type_qualifier = qualifier.clone();
+            b.type_name = Some(name.clone());
         }
     }
 

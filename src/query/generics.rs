@@ -59,6 +59,31 @@ pub(super) fn name_at(sig: &str, name: &str) -> Option<usize> {
     })
 }
 
+/// What follows the type-parameter list `tail` starts with (`<T, F: Fn() -> T>`,
+/// `<R = () => T>`: an arrow's `>` closes nothing), or `tail` itself when it starts
+/// with none; `None` when the list never closes.
+pub(super) fn after_type_parameters(tail: &str) -> Option<&str> {
+    let Some(list) = tail.strip_prefix('<') else {
+        return Some(tail);
+    };
+    let bytes = list.as_bytes();
+    let mut depth = 1usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' if i > 0 && matches!(bytes[i - 1], b'=' | b'-') => {}
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&list[i + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The text up to the bracket closing one already open (`rest` follows the opening
 /// one); `None` when it never closes.
 pub(super) fn group(rest: &str, open: u8, close: u8) -> Option<&str> {

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::generics::declares_type_parameter;
+use super::generics::{after_type_parameters, declares_type_parameter};
 use super::memo::Memo;
 use super::returns::{
     callback_parameter_type, declared_return, receiver_call, ReceiverCall, Returned,
@@ -630,19 +630,7 @@ impl<'s> Resolver<'s> {
                     || o.initializer.is_some()
                     || o.copied_from.is_some()
                     || o.passed_to.is_some())
-                && (
-                    &o.type_name,
-                    &o.type_qualifier,
-                    &o.initializer,
-                    &o.copied_from,
-                    &o.passed_to,
-                ) != (
-                    &b.type_name,
-                    &b.type_qualifier,
-                    &b.initializer,
-                    &b.copied_from,
-                    &b.passed_to,
-                )
+                && !o.written_alike(b)
                 && !same(&self.type_as_bound(file, r, o))
         })
     }
@@ -1087,29 +1075,24 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         b: &crate::facts::Binding,
     ) -> Resolution {
-        match (&b.type_name, &b.initializer) {
-            (Some(t), _) => {
-                self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref())
-            }
-            (None, Some(init)) if Self::keeps_its_initial_type(file, b) => {
-                let call = ReceiverCall {
-                    qualifier: init.qualifier.as_deref(),
-                    name: &init.name,
-                    arity: init.arity,
-                };
-                match InitializerDepth::enter() {
-                    Some(_depth) => self.type_of_call_result(file, r, &call),
-                    None => Resolution::Unresolved,
-                }
-            }
-            (None, None) => match (&b.copied_from, &b.passed_to, InitializerDepth::enter()) {
-                (Some(path), _, Some(_depth)) if Self::keeps_its_initial_type(file, b) => self
-                    .field_path_type(file, r, path)
-                    .unwrap_or(Resolution::Unresolved),
-                (None, Some(site), Some(_depth)) => self.type_of_callback_parameter(file, r, site),
-                _ => Resolution::Unresolved,
-            },
-            (None, _) => Resolution::Unresolved,
+        if let Some(t) = &b.type_name {
+            return self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref());
+        }
+        let Some(_depth) = InitializerDepth::enter() else {
+            return Resolution::Unresolved;
+        };
+        if let Some(site) = &b.passed_to {
+            return self.type_of_callback_parameter(file, r, site);
+        }
+        if !Self::keeps_its_initial_type(file, b) {
+            return Resolution::Unresolved;
+        }
+        match (&b.initializer, &b.copied_from) {
+            (Some(init), _) => self.type_of_call_result(file, r, &ReceiverCall::from(init)),
+            (None, Some(path)) => self
+                .field_path_type(file, r, path)
+                .unwrap_or(Resolution::Unresolved),
+            (None, None) => Resolution::Unresolved,
         }
     }
 
@@ -1122,29 +1105,15 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         site: &CallbackSite,
     ) -> Resolution {
-        let callee = Reference {
-            name: site.call.name.clone(),
-            qualifier: site.call.qualifier.clone(),
-            kind: RefKind::Call,
-            arity: site.call.arity,
-            ..r.clone()
-        };
-        let Resolution::Definition(method) = self.resolve_within(file, &callee) else {
+        let Some(method) = self.callee(file, r, &ReceiverCall::from(&site.call)) else {
             return Resolution::Unresolved;
         };
-        let Some(written) = callback_parameter_type(
-            method.symbol(),
-            usize::from(site.argument),
-            usize::from(site.parameter),
-        ) else {
-            return Resolution::Unresolved;
-        };
-        let (tq, tn) = crate::facts::split_type(written);
-        let Some(tn) = tn else {
-            return Resolution::Unresolved;
-        };
-        let at = u32::try_from(method.index).ok();
-        self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
+        let argument = usize::from(site.argument);
+        let parameter = usize::from(site.parameter);
+        match callback_parameter_type(method.symbol(), argument, parameter) {
+            Some(written) => self.type_written_in(&method, written),
+            None => Resolution::Unresolved,
+        }
     }
 
     /// The type of field `field` of a value of type `owner`, as its declaration in
@@ -1246,14 +1215,7 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         call: &ReceiverCall<'_>,
     ) -> Resolution {
-        let callee = Reference {
-            name: call.name.to_string(),
-            qualifier: call.qualifier.map(str::to_string),
-            kind: RefKind::Call,
-            arity: call.arity,
-            ..r.clone()
-        };
-        let Resolution::Definition(method) = self.resolve_within(file, &callee) else {
+        let Some(method) = self.callee(file, r, call) else {
             return Resolution::Unresolved;
         };
         // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
@@ -1261,20 +1223,43 @@ impl<'s> Resolver<'s> {
         if method.symbol().kind.is_type_like() {
             return Resolution::Definition(method);
         }
-        let at = u32::try_from(method.index).ok();
-        let written = match declared_return(method.symbol()) {
-            Some(Returned::Type(written)) => written,
-            Some(Returned::OwnType) => {
-                return self
-                    .enclosing_type_def(&method.file, at)
-                    .map_or(Resolution::Unresolved, Resolution::Definition);
-            }
-            None => return Resolution::Unresolved,
+        match declared_return(method.symbol()) {
+            Some(Returned::Type(written)) => self.type_written_in(&method, written),
+            Some(Returned::OwnType) => self
+                .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
+                .map_or(Resolution::Unresolved, Resolution::Definition),
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// The one repository definition `call`, written where `r` stands, calls.
+    fn callee(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Option<DefRef> {
+        let callee = Reference {
+            name: call.name.to_string(),
+            qualifier: call.qualifier.map(str::to_string),
+            kind: RefKind::Call,
+            arity: call.arity,
+            ..r.clone()
         };
+        match self.resolve_within(file, &callee) {
+            Resolution::Definition(method) => Some(method),
+            _ => None,
+        }
+    }
+
+    /// A type `written` in the header of `method` (what it returns, what a callback it
+    /// takes receives), resolved there.
+    fn type_written_in(&self, method: &DefRef, written: &str) -> Resolution {
         let (tq, tn) = crate::facts::split_type(written);
         let Some(tn) = tn else {
             return Resolution::Unresolved;
         };
+        let at = u32::try_from(method.index).ok();
         self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
     }
 
@@ -2453,32 +2438,10 @@ struct Params {
 /// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
 fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     // The name, then its type parameters if any (`get<T extends A<B>>(`), then `(`.
-    let after_type_parameters = |end: usize| {
-        let tail = &signature[end..];
-        let Some(list) = tail.strip_prefix('<') else {
-            return Some(end);
-        };
-        let mut depth = 1usize;
-        for (i, b) in list.bytes().enumerate() {
-            match b {
-                b'<' => depth += 1,
-                b'>' if i > 0 && list.as_bytes()[i - 1] == b'=' => {}
-                b'>' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(end + i + 2);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
-    };
-    let at = signature
+    let rest = signature
         .match_indices(name)
-        .filter_map(|(i, _)| after_type_parameters(i + name.len()))
-        .find(|&end| signature[end..].starts_with('('))?;
-    let rest = &signature[at + 1..];
+        .filter_map(|(i, _)| after_type_parameters(&signature[i + name.len()..]))
+        .find_map(|tail| tail.strip_prefix('('))?;
     let bytes = rest.as_bytes();
     let mut params = Params {
         required: 0,

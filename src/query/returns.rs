@@ -12,7 +12,8 @@
 //! real types gives none, so that the call stays unresolved rather than tied to a
 //! guess.
 
-use super::generics::{group, name_at, top_level_entries};
+use super::generics::{after_type_parameters, group, name_at, top_level_entries};
+use crate::facts::Initializer;
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -24,6 +25,17 @@ pub struct ReceiverCall<'q> {
     pub name: &'q str,
     /// The number of arguments, when they could be counted.
     pub arity: Option<u16>,
+}
+
+impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
+    /// The call that initialises a binding, or that a callback is passed to.
+    fn from(init: &'q Initializer) -> ReceiverCall<'q> {
+        ReceiverCall {
+            qualifier: init.qualifier.as_deref(),
+            name: &init.name,
+            arity: init.arity,
+        }
+    }
 }
 
 /// Reads `q` as a call, when it is one whose arguments can be read (no string or
@@ -181,12 +193,7 @@ pub fn callback_parameter_type(sym: &Symbol, argument: usize, parameter: usize) 
     }
     let header = sym.header();
     let at = name_at(header, &sym.name)?;
-    let mut tail = header[at + sym.name.len()..].trim_start();
-    if let Some(rest) = tail.strip_prefix('<') {
-        let (entries, _) = arrow_entries(rest, b'>');
-        let type_parameters: usize = entries.iter().map(|e| e.len() + 1).sum();
-        tail = rest.get(type_parameters..)?.trim_start();
-    }
+    let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?.trim_start();
     let (arguments, closed) = arrow_entries(tail.strip_prefix('(')?, b')');
     let function = written_type(arguments.get(argument).filter(|_| closed)?)?;
     let (parameters, closed) = arrow_entries(function.strip_prefix('(')?, b')');
@@ -237,28 +244,7 @@ fn written_type(entry: &str) -> Option<&str> {
 /// The type a Rust function returns (`) -> Foo {`, `) -> &mut Self where ..`), a
 /// reference's target for a reference.
 fn rust_return_type(tail: &str) -> Option<&str> {
-    let mut tail = tail.trim_start();
-    // Type parameters (`<F: Fn() -> T>`: an arrow's `>` closes nothing).
-    if tail.starts_with('<') {
-        let mut depth = 0usize;
-        let mut prev = 0u8;
-        let mut end = None;
-        for (i, b) in tail.bytes().enumerate() {
-            match b {
-                b'<' => depth += 1,
-                b'>' if prev != b'-' => {
-                    depth = depth.checked_sub(1)?;
-                    if depth == 0 {
-                        end = Some(i);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            prev = b;
-        }
-        tail = tail[end? + 1..].trim_start();
-    }
+    let tail = after_type_parameters(tail.trim_start())?.trim_start();
     let params = group(tail.strip_prefix('(')?, b'(', b')')?;
     let rest = tail[params.len() + 2..].trim_start().strip_prefix("->")?;
     let end = [rest.find('{'), rest.find(" where"), rest.find(';')]

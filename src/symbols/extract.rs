@@ -328,6 +328,11 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 } else {
                     range
                 };
+                let (start, row) = signature_start(outer.node, raw.anchor, &lines);
+                let line = lines
+                    .line(row)
+                    .get(start - lines.start(row)..)
+                    .unwrap_or("");
                 out.push(Symbol {
                     id,
                     name: raw.name.clone(),
@@ -340,9 +345,9 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     end_line: span.end_line,
                     start_byte: first.start_byte(),
                     end_byte: span.end_byte,
-                    signature: signature(outer.node, raw.anchor, &lines),
+                    signature: truncate(line.trim()).to_string(),
                     long_header: matches!(kind, Kind::Function | Kind::Method)
-                        .then(|| long_header(range, outer.node, raw.anchor, &lines))
+                        .then(|| long_header(range, (start, row), line, &lines))
                         .flatten(),
                     doc: doc_of(range, spec, above.comment, text),
                     parent: parent.and_then(|p| p.index),
@@ -892,22 +897,10 @@ fn leading<'t>(
     }
 }
 
-/// The first line of the definition (from its wrapper when that starts on the same
-/// line: `export const f = () =>`), or the line of the name when the first line is an
-/// annotation or attribute.
-fn signature(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> String {
-    let (start, row) = signature_start(node, anchor, lines);
-    truncate(
-        lines
-            .line(row)
-            .get(start - lines.start(row)..)
-            .unwrap_or("")
-            .trim(),
-    )
-    .to_string()
-}
-
-/// Where the [`signature`] line's text starts: the byte, and its row.
+/// Where the signature line's text starts, the byte and its row: the first line of
+/// the definition (from its wrapper when that starts on the same line: `export const
+/// f = () =>`), or the line of the name when the first line is an annotation or
+/// attribute. The signature is that line from there, trimmed.
 fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usize, usize) {
     let row = node.start_position().row;
     let line = lines.line(row);
@@ -923,16 +916,17 @@ fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usiz
     }
 }
 
-/// The header of function `def` (its wrapper `node`, its name `anchor`) from the
-/// signature line to its body's opening brace (as a signature line shows it), or to
-/// its end for a declaration without a body (TypeScript's overload signatures),
-/// whitespace collapsed, when it says more than the signature line: parameters or a
-/// return type on the lines below. None for a header longer than [`MAX_HEADER`] (kept
-/// whole or not at all: a cut one would misread).
+/// The header of function `def` from its signature line (`line`, starting at byte
+/// `start` of row `row`, see [`signature_start`]) to its body's opening brace (as a
+/// signature line shows it), or to its end for a declaration without a body
+/// (TypeScript's overload signatures), whitespace collapsed, when it says more than
+/// the signature line: parameters or a return type on the lines below. None for a
+/// header longer than [`MAX_HEADER`] (kept whole or not at all: a cut one would
+/// misread).
 fn long_header(
     def: Node<'_>,
-    node: Node<'_>,
-    anchor: Node<'_>,
+    (start, row): (usize, usize),
+    line: &str,
     lines: &Lines<'_>,
 ) -> Option<String> {
     let (end, end_row) = match def.child_by_field_name("body") {
@@ -946,7 +940,6 @@ fn long_header(
         None if def.kind().ends_with("signature") => (def.end_byte(), def.end_position().row),
         None => return None,
     };
-    let (start, row) = signature_start(node, anchor, lines);
     if end_row <= row {
         return None;
     }
@@ -955,10 +948,6 @@ fn long_header(
         return None;
     }
     let header = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let line = lines
-        .line(row)
-        .get(start - lines.start(row)..)
-        .unwrap_or("");
     (!line.split_whitespace().eq(header.split(' '))).then_some(header)
 }
 

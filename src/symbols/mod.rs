@@ -44,7 +44,8 @@ pub struct Symbol {
     pub end_byte: usize,
     /// The line of the definition that carries its name, trimmed.
     pub signature: String,
-    /// A function's whole header on one line (whitespace collapsed, up to its body),
+    /// A function's whole header on one line (whitespace collapsed, up to its body's
+    /// opening brace),
     /// when it runs past the signature line: its parameters and return type, which
     /// the signature line then holds only part of. Read through [`Symbol::header`].
     pub long_header: Option<String>,
