@@ -7,11 +7,8 @@
 pub mod breaks;
 pub mod depends;
 pub mod find;
-mod generics;
 mod memo;
 pub mod resolve;
-mod returns;
-mod rust_modules;
 pub mod scoping;
 pub mod source;
 pub mod stored;

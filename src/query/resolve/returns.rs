@@ -308,7 +308,7 @@ mod tests {
     use crate::symbols::Kind;
 
     fn method(language: &'static str, name: &str, signature: &str) -> Symbol {
-        crate::query::generics::signed(language, name, Kind::Method, signature)
+        super::super::generics::signed(language, name, Kind::Method, signature)
     }
 
     fn returns(language: &'static str, name: &str, signature: &str) -> Option<String> {

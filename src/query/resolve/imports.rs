@@ -1,0 +1,589 @@
+//! Imports and packages: where an import points (a module of the repository, a
+//! declared package, or something outside the repository, which makes its names
+//! external), and which definitions a module or a package holds.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::guards::kept_if_complete;
+use super::members::pick;
+use super::module_files::{file_dir, file_path, normalize};
+use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
+use super::{
+    kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution, Resolver,
+    TYPE_KINDS,
+};
+use crate::facts::{FileFacts, Import, Reference};
+use crate::query::scoping::{scoping, PackageScope};
+use crate::symbols::Kind;
+
+/// Where an import's module lives.
+pub(super) enum ModuleTarget {
+    Files(Vec<PathBuf>),
+    /// A declared package (Java-like languages): definitions are found by package.
+    Package(String),
+    External(String),
+    Unknown,
+}
+
+/// Whether `d`'s name with its package in front (unless its qualified name already
+/// starts with the package) is `{pkg}.{name}`; compared in place, since resolving an
+/// import asks this of every definition of the imported name.
+fn full_name_is(d: &DefRef, pkg: &str, name: &str) -> bool {
+    let q = d.symbol().qualified_name.as_str();
+    let in_front = match &d.file.package {
+        Some(p) if !(q.starts_with(p.as_str()) && q[p.len()..].starts_with('.')) => p.as_str(),
+        _ => "",
+    };
+    let full = [in_front, if in_front.is_empty() { "" } else { "." }, q];
+    let wanted = [pkg, ".", name];
+    full.iter()
+        .flat_map(|s| s.bytes())
+        .eq(wanted.iter().flat_map(|s| s.bytes()))
+}
+
+pub(super) fn same_package(a: &FileFacts, b: &FileFacts) -> bool {
+    match scoping(a.language.name).package {
+        PackageScope::Directory => file_dir(a) == file_dir(b),
+        _ => true,
+    }
+}
+
+impl<'s> Resolver<'s> {
+    /// A type name as written in `file` (with the qualifier written before it).
+    pub(super) fn resolve_type_name(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        let Some(q) = qualifier.filter(|q| !q.is_empty()) else {
+            return self.resolve_unqualified(file, at, ty, TYPE_KINDS, NameRole::TypeOnly);
+        };
+        // Rust's `super::Inner`, `crate::runtime::Handle`, `io::Error`: a module path,
+        // read where the definition that writes it stands (its inline module).
+        if file.language.name == "rust" {
+            let written_at = at
+                .and_then(|i| file.definitions.get(i as usize))
+                .map_or(0, |d| d.start_byte);
+            return self.member_of_rust_path(file, written_at, q, ty, TYPE_KINDS);
+        }
+        // `pkg.T` where `pkg` is an import (Go, Python modules).
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(q))
+        {
+            return self.member_of_import(file, imp, ty, TYPE_KINDS);
+        }
+        // A package-qualified type (`java.util.Map`).
+        let sc = self.scoping(file);
+        if sc.package == PackageScope::Declared {
+            return self.type_in_package(q, ty);
+        }
+        Resolution::Unresolved
+    }
+
+    fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {
+        let found: Vec<DefRef> = self
+            .defs_named(ty)
+            .iter()
+            .filter(|d| {
+                let s = d.symbol();
+                s.kind.is_type_like() && full_name_is(d, pkg, ty)
+            })
+            .cloned()
+            .collect();
+        if let Some(d) = pick(found) {
+            return Resolution::Definition(d);
+        }
+        if self.package_in_repo(pkg) {
+            Resolution::Unresolved
+        } else {
+            Resolution::External(Some(pkg.to_string()))
+        }
+    }
+
+    /// Whether any directory of the tree ends with the package's path.
+    fn package_in_repo(&self, pkg: &str) -> bool {
+        self.dirs().with_tail(&pkg.replace('.', "/")).is_some()
+    }
+
+    /// `name` as a member of what `imp` binds (a module, or a type).
+    pub(super) fn member_of_import(
+        &self,
+        file: &Arc<FileFacts>,
+        imp: &Import,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        if imp.name.as_deref() == Some("default") {
+            // A default export: whatever it is, its members are not visible here.
+            return match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            };
+        }
+        if imp.name.is_none() {
+            // A whole module.
+            let target = self.module_target(file, imp);
+            if let ModuleTarget::External(m) = target {
+                return Resolution::External(Some(m));
+            }
+            return self.module_member(&target, name, kinds);
+        }
+        match self.resolve_import(file, imp, &[]) {
+            Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
+                self.lookup_result(self.member_of(&d, name, kinds))
+            }
+            Resolution::External(m) => Resolution::External(m),
+            _ => {
+                // Python `from pkg import module`, Rust `use crate::util::trace`: the
+                // name is a submodule.
+                let separator = match file.language.name {
+                    "rust" => "::",
+                    _ if imp.module.ends_with('.') => "",
+                    _ => ".",
+                };
+                let sub = Import {
+                    module: format!(
+                        "{}{separator}{}",
+                        imp.module,
+                        imp.name.as_deref().unwrap_or_default()
+                    ),
+                    name: None,
+                    ..imp.clone()
+                };
+                match self.module_target(file, &sub) {
+                    target @ ModuleTarget::Files(_) => {
+                        pick(self.top_level_in(&target, name, kinds))
+                            .map_or(Resolution::Unresolved, Resolution::Definition)
+                    }
+                    _ => Resolution::Unresolved,
+                }
+            }
+        }
+    }
+
+    pub(super) fn resolve_import_ref(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        let imp = file
+            .imports
+            .iter()
+            .find(|i| i.start_byte == r.start_byte)
+            .or_else(|| file.imports.iter().find(|i| i.line == r.line));
+        match imp {
+            Some(imp) if imp.name.is_some() => self.resolve_import(file, imp, &[]),
+            Some(imp) => match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            },
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// [`Resolver::import_target`], answered once per import and kinds: the uses in a
+    /// file mostly go through a few imported types (an answer a dry run gave without
+    /// a name it has not loaded, or that met a cut chain, is not kept).
+    pub(super) fn resolve_import(
+        &self,
+        file: &Arc<FileFacts>,
+        imp: &Import,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let Some(at) = file.imports.iter().position(|i| std::ptr::eq(i, imp)) else {
+            return self.import_target(file, imp, kinds);
+        };
+        let key: ImportKey = (FactsKey(file.clone()), at, kind_mask(kinds));
+        kept_if_complete(&self.imports, key, || self.import_target(file, imp, kinds))
+    }
+
+    /// The definition an import of a name brings in (or the module of one that names
+    /// none), of `kinds`.
+    fn import_target(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
+        let Some(name) = imp.name.as_deref() else {
+            return match self.module_target(file, imp) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                _ => Resolution::Unresolved,
+            };
+        };
+        if imp.is_static {
+            // `import static a.b.C.m`: member `m` of type `a.b.C`.
+            let (pkg, ty) = imp
+                .module
+                .rsplit_once('.')
+                .unwrap_or(("", imp.module.as_str()));
+            return match self.type_in_package(pkg, ty) {
+                Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
+                other => other,
+            };
+        }
+        let target = self.module_target(file, imp);
+        match &target {
+            ModuleTarget::External(m) => Resolution::External(Some(m.clone())),
+            ModuleTarget::Package(pkg) => {
+                let found: Vec<DefRef> = self
+                    .defs_named(name)
+                    .iter()
+                    .filter(|d| kind_ok(kinds, d.symbol().kind) && full_name_is(d, pkg, name))
+                    .cloned()
+                    .collect();
+                match pick(found) {
+                    Some(d) => Resolution::Definition(d),
+                    None if self.package_in_repo(pkg) => Resolution::Unresolved,
+                    None => Resolution::External(Some(pkg.clone())),
+                }
+            }
+            ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
+            ModuleTarget::Unknown => Resolution::Unresolved,
+        }
+    }
+
+    /// `name` defined at the top of a module, or re-exported by it (`from .user
+    /// import User` in a package's `__init__.py`), a few re-exports deep.
+    pub(super) fn module_member(
+        &self,
+        target: &ModuleTarget,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        self.module_member_within(target, name, kinds, 0, &mut HashSet::new())
+    }
+
+    /// [`Resolver::module_member`], following what the module passes on from others
+    /// (`from .m import X`, `export { X } from "./m"`, `export * from "./m"`, Python's
+    /// `from .m import *`), looking in each module file for each name once (`seen`).
+    fn module_member_within(
+        &self,
+        target: &ModuleTarget,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<(PathBuf, String)>,
+    ) -> Resolution {
+        if let Some(d) = pick(self.top_level_in(target, name, kinds)) {
+            return Resolution::Definition(d);
+        }
+        let ModuleTarget::Files(files) = target else {
+            return Resolution::Unresolved;
+        };
+        if depth >= 3 {
+            return Resolution::Unresolved;
+        }
+        for f in files {
+            if !seen.insert((f.clone(), name.to_string())) {
+                continue;
+            }
+            let Some(facts) = self.source.outline(f) else {
+                continue;
+            };
+            let named = facts
+                .imports
+                .iter()
+                .filter(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
+            // A wildcard import without a name of its own passes every name on, where
+            // the language makes the imported names the module's own.
+            let passes_all = matches!(
+                facts.language.name,
+                "python" | "javascript" | "typescript" | "tsx"
+            );
+            let everything = facts
+                .imports
+                .iter()
+                .filter(|i| passes_all && i.wildcard && i.alias.is_none());
+            for imp in named.chain(everything) {
+                let inner = imp.name.as_deref().unwrap_or(name);
+                let next = self.module_target(&facts, imp);
+                if let Resolution::Definition(d) =
+                    self.module_member_within(&next, inner, kinds, depth + 1, seen)
+                {
+                    return Resolution::Definition(d);
+                }
+            }
+        }
+        Resolution::Unresolved
+    }
+
+    /// Top-level definitions named `name` in a module.
+    fn top_level_in(&self, target: &ModuleTarget, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        match target {
+            ModuleTarget::Files(files) => {
+                let mut out = Vec::new();
+                for f in files {
+                    let Some(facts) = self.source.outline(f) else {
+                        continue;
+                    };
+                    // A Rust item in an inline `mod` is reached through that module's
+                    // name, not the file's.
+                    let rust = facts.language.name == "rust";
+                    for (i, d) in facts.definitions.iter().enumerate() {
+                        let top = match d.parent {
+                            // A member of a Rust `impl` block is no top-level name.
+                            None => !rust || d.qualified_name == d.name,
+                            Some(p) => {
+                                !rust
+                                    && facts.definitions.get(p).is_some_and(|p| {
+                                        p.kind == Kind::Namespace || p.kind == Kind::Module
+                                    })
+                            }
+                        };
+                        if top && d.name == name && kind_ok(kinds, d.kind) {
+                            out.push(DefRef {
+                                file: facts.clone(),
+                                index: i,
+                            });
+                        }
+                    }
+                }
+                out
+            }
+            ModuleTarget::Package(pkg) => self
+                .defs_named(name)
+                .iter()
+                .filter(|d| {
+                    kind_ok(kinds, d.symbol().kind)
+                        && d.file.package.as_deref() == Some(pkg.as_str())
+                        && d.symbol().parent.is_none()
+                })
+                .cloned()
+                .collect(),
+            ModuleTarget::External(_) | ModuleTarget::Unknown => Vec::new(),
+        }
+    }
+
+    /// Whether a quoted `#include` of `file` names a file outside this run's files.
+    pub(super) fn includes_unseen_files(&self, file: &FileFacts) -> bool {
+        matches!(file.language.name, "c" | "cpp")
+            && file.imports.iter().any(|i| {
+                !i.system
+                    && !i.module.contains("::")
+                    && matches!(
+                        self.include_target(&file_path(file), i),
+                        ModuleTarget::External(_)
+                    )
+            })
+    }
+
+    /// Whether `file` includes `other` (C/C++), directly or as the header's source twin.
+    pub(super) fn is_included(&self, file: &FileFacts, other: &FileFacts) -> bool {
+        let Some(other_path) = other.definitions.first().map(|d| normalize(&d.path)) else {
+            return false;
+        };
+        let other_stem = other_path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned());
+        file.imports.iter().any(|i| {
+            let inc = Path::new(&i.module);
+            other_path.ends_with(inc)
+                || inc.file_stem().map(|s| s.to_string_lossy().into_owned()) == other_stem
+        })
+    }
+
+    /// Where an import's module lives: repository files, a declared package, or
+    /// outside the repository.
+    pub(super) fn module_target(&self, file: &FileFacts, imp: &Import) -> ModuleTarget {
+        let lang = file.language.name;
+        let importer = file_path(file);
+        match lang {
+            "python" => self.python_module(&importer, &imp.module),
+            "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
+            "go" => self.go_package(&importer, &imp.module),
+            "rust" => {
+                self.rust_module_target(file, &importer, &imp.module, imp.start_byte as usize)
+            }
+            // C++ `using std::string` names a namespace, not a file.
+            "c" | "cpp" if !imp.module.contains("::") && imp.name.is_none() && !imp.wildcard => {
+                self.include_target(&importer, imp)
+            }
+            _ => match scoping(lang).package {
+                PackageScope::Declared => {
+                    if imp.is_static && !imp.wildcard {
+                        ModuleTarget::Package(
+                            imp.module
+                                .rsplit_once('.')
+                                .map_or(String::new(), |(p, _)| p.to_string()),
+                        )
+                    } else if self.package_in_repo(&imp.module) || !imp.module.contains('.') {
+                        ModuleTarget::Package(imp.module.clone())
+                    } else {
+                        // Not a directory of the tree: a library, unless some file
+                        // declares the package anyway (checked by the caller's lookup).
+                        let first = imp.module.split('.').next().unwrap_or("");
+                        if self.dirs().components.contains(first) {
+                            ModuleTarget::Package(imp.module.clone())
+                        } else {
+                            ModuleTarget::External(imp.module.clone())
+                        }
+                    }
+                }
+                _ => {
+                    let first = imp
+                        .module
+                        .split(['.', ':', '\\', '/'])
+                        .find(|s| !s.is_empty())
+                        .unwrap_or("");
+                    if matches!(first, "crate" | "self" | "super")
+                        || self.dirs().components.contains(first)
+                    {
+                        ModuleTarget::Unknown
+                    } else {
+                        ModuleTarget::External(imp.module.clone())
+                    }
+                }
+            },
+        }
+    }
+
+    /// `name` in what Rust path `path` names: a module, or a type of a module. A
+    /// path that starts with an imported name starts where that import leads.
+    pub(super) fn member_of_rust_path(
+        &self,
+        file: &Arc<FileFacts>,
+        written_at: usize,
+        path: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let (first, rest) = path.split_once("::").unwrap_or((path, ""));
+        let mut path = path.to_string();
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(first))
+        {
+            let full = match &imp.name {
+                Some(n) => format!("{}::{n}", imp.module),
+                None => imp.module.clone(),
+            };
+            path = if rest.is_empty() {
+                full
+            } else {
+                format!("{full}::{rest}")
+            };
+        }
+        let importer = file_path(file);
+        let at = |module: &str| self.rust_module_target(file, &importer, module, written_at);
+        match at(&path) {
+            ModuleTarget::External(m) => return Resolution::External(Some(m)),
+            ModuleTarget::Unknown => {}
+            target => return self.module_member(&target, name, kinds),
+        }
+        // `module::Type::member`.
+        let Some((module, ty)) = path.rsplit_once("::") else {
+            return Resolution::Unresolved;
+        };
+        match at(module) {
+            ModuleTarget::External(m) => Resolution::External(Some(m)),
+            ModuleTarget::Unknown => Resolution::Unresolved,
+            target => match self.module_member(&target, ty, TYPE_KINDS) {
+                Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
+                _ => Resolution::Unresolved,
+            },
+        }
+    }
+
+    /// The file of the module Rust path `module`, written at byte `at` of `file`, names
+    /// (see [`rust_module`]).
+    fn rust_module_target(
+        &self,
+        file: &FileFacts,
+        importer: &Path,
+        module: &str,
+        at: usize,
+    ) -> ModuleTarget {
+        let index = self.file_index(file);
+        // The inline modules (`mod tests { .. }`) the import sits in, outermost first.
+        let inline: Vec<String> = index
+            .modules
+            .iter()
+            .filter(|(span, _)| span.contains(&at))
+            .map(|(_, name)| name.clone())
+            .collect();
+        let crates = self
+            .rust_crates
+            .get_or_init(|| workspace_crates(self.file_set()));
+        let site = PathSite {
+            importer,
+            inline: &inline,
+            defined_here: &|name: &str| index.names.contains(name),
+            globs: &index.globs,
+        };
+        match rust_module(self.file_set(), crates, &site, module) {
+            RustModule::File(f) => ModuleTarget::Files(vec![f]),
+            RustModule::External => ModuleTarget::External(module.to_string()),
+            RustModule::Unknown => ModuleTarget::Unknown,
+        }
+    }
+
+    /// The [`FileIndex`] of `file`, built on first use.
+    fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
+        self.file_indexes
+            .get_or_compute(file.path.to_path_buf(), || Arc::new(FileIndex::of(file)))
+    }
+
+    /// The type of `file` whose qualified name is `qualified` (not an `impl` scope).
+    pub(super) fn type_in_file(&self, file: &Arc<FileFacts>, qualified: &str) -> Option<DefRef> {
+        let index = *self.file_index(file).types.get(qualified)?;
+        Some(DefRef {
+            file: file.clone(),
+            index,
+        })
+    }
+
+    pub(super) fn cached_module(
+        &self,
+        key: (PathBuf, String),
+        compute: impl FnOnce() -> Vec<PathBuf>,
+    ) -> Arc<Vec<PathBuf>> {
+        self.modules.get_or_compute(key, || Arc::new(compute()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    fn def_in_package(package: Option<&str>, qualified_name: &str) -> super::DefRef {
+        let mut symbol = crate::query::resolve::generics::signed(
+            "java",
+            qualified_name.rsplit('.').next().unwrap_or(qualified_name),
+            crate::symbols::Kind::Class,
+            "class C",
+        );
+        symbol.qualified_name = qualified_name.to_string();
+        let file = crate::facts::FileFacts {
+            path: PathBuf::from("x"),
+            language: crate::lang::by_name("java").unwrap(),
+            package: package.map(str::to_string),
+            definitions: vec![symbol].into(),
+            references: Vec::new(),
+            imports: Vec::new(),
+            bindings: Vec::new(),
+        };
+        super::DefRef {
+            file: std::sync::Arc::new(file),
+            index: 0,
+        }
+    }
+
+    #[test]
+    fn a_full_name_is_compared_with_its_package_in_front_once() {
+        use super::full_name_is;
+        let d = def_in_package(Some("org.demo"), "Outer.Inner");
+        assert!(full_name_is(&d, "org.demo.Outer", "Inner"));
+        assert!(full_name_is(&d, "org.demo", "Outer.Inner"));
+        assert!(!full_name_is(&d, "org.demo", "Inner"));
+        assert!(!full_name_is(&d, "org", "demo.Outer.Inne"));
+        // A qualified name that already starts with the package is not prefixed again.
+        let d = def_in_package(Some("org.demo"), "org.demo.Thing");
+        assert!(full_name_is(&d, "org.demo", "Thing"));
+        assert!(!full_name_is(&d, "org.demo.org.demo", "Thing"));
+        // Only a whole package component counts as that start.
+        let d = def_in_package(Some("org.demo"), "org.demonstration.Thing");
+        assert!(full_name_is(&d, "org.demo.org.demonstration", "Thing"));
+        let d = def_in_package(None, "Thing");
+        assert!(!full_name_is(&d, "", "Thing"));
+        assert!(full_name_is(&def_in_package(None, "a.Thing"), "a", "Thing"));
+    }
+}

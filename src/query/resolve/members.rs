@@ -1,0 +1,246 @@
+//! Members of a type: declared in its body, in its `impl` blocks or extensions, or
+//! inherited from its supertypes (depth-bounded, cycles cut). Candidates that are
+//! different targets make the lookup ambiguous rather than a guess.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
+use super::imports::same_package;
+use super::{
+    kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution, Resolver, TYPE_KINDS,
+};
+use crate::facts::{FileFacts, RefKind, Reference};
+use crate::query::scoping::{scoping, PackageScope};
+use crate::symbols::Kind;
+
+/// How many supertypes deep a member is looked for.
+pub(super) const MAX_SUPER_DEPTH: usize = 8;
+
+/// The outcome of a member lookup.
+#[derive(Clone)]
+pub(super) enum Lookup {
+    Found(DefRef),
+    External(Option<String>),
+    Ambiguous,
+    NotFound,
+}
+
+fn pick_lookup(found: Vec<DefRef>) -> Lookup {
+    if found.is_empty() {
+        return Lookup::NotFound;
+    }
+    pick(found).map_or(Lookup::Ambiguous, Lookup::Found)
+}
+
+/// One candidate, or several that are one target (overloads, a class and its
+/// constructors): the first. Candidates that are different targets are ambiguous.
+pub(super) fn pick(found: Vec<DefRef>) -> Option<DefRef> {
+    let first = found.first()?;
+    let key = target_key(first.symbol(), &first.file);
+    if found.iter().all(|d| target_key(d.symbol(), &d.file) == key) {
+        // Prefer the type over its constructor, the first overload otherwise.
+        let best = found
+            .iter()
+            .find(|d| d.symbol().kind.is_type_like())
+            .unwrap_or(first);
+        return Some(best.clone());
+    }
+    None
+}
+
+/// Whether a language defines members outside the type's body (Go methods, Rust
+/// `impl` blocks, C++ `A::f`, Swift and Kotlin extensions, C# partial classes).
+pub(super) fn members_outside_types(lang: &str) -> bool {
+    matches!(
+        lang,
+        "go" | "rust" | "cpp" | "c" | "swift" | "kotlin" | "csharp" | "scala"
+    )
+}
+
+impl<'s> Resolver<'s> {
+    pub(super) fn lookup_result(&self, l: Lookup) -> Resolution {
+        match l {
+            Lookup::Found(d) => Resolution::Definition(d),
+            Lookup::External(m) => Resolution::External(m),
+            Lookup::Ambiguous | Lookup::NotFound => Resolution::Unresolved,
+        }
+    }
+
+    /// [`Resolver::member_of_type_name`] for a type as written where `r` stands (`Map`,
+    /// `java.util.Map<K, V>`); `None` when it names no type.
+    pub(super) fn member_of_written(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        written: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let (tq, tn) = crate::facts::split_type(written);
+        Some(self.member_of_type_name(file, r.enclosing, &tn?, tq.as_deref(), name, kinds))
+    }
+
+    /// `name` as a member of a value of the type called `ty` as written in `file` at
+    /// `at` (with its qualifier): a repository type's member, external for a library
+    /// type, and unresolved for anything else the name may stand for.
+    pub(super) fn member_of_type_name(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        self.member_of_value(self.resolve_type_name(file, at, ty, qualifier), name, kinds)
+    }
+
+    /// `name` as a member of a value of type `ty` (a type resolved): a repository
+    /// type's member, external for a library type, and unresolved otherwise.
+    pub(super) fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {
+        match ty {
+            Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+                self.lookup_result(self.member_of(&t, name, kinds))
+            }
+            Resolution::External(m) => Resolution::External(m),
+            _ => Resolution::Unresolved,
+        }
+    }
+
+    /// [`Resolver::member`] from the top, answered once per type, name and kinds (an
+    /// answer a dry run gave without a name it has not loaded is not kept).
+    pub(super) fn member_of(&self, ty: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
+        let key: MemberKey = (
+            ty.file.path.clone(),
+            ty.index,
+            name.to_string(),
+            kind_mask(kinds),
+        );
+        kept_if_complete(&self.members, key, || {
+            self.member(ty, name, kinds, 0, &mut HashSet::new())
+        })
+    }
+
+    /// `name` as a member of type `ty` or of its supertypes.
+    pub(super) fn member(
+        &self,
+        ty: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<String>,
+    ) -> Lookup {
+        if depth > MAX_SUPER_DEPTH || !seen.insert(ty.symbol().id.clone()) {
+            return Lookup::NotFound;
+        }
+        let t = ty.symbol();
+        // A class called as a function or constructed: the class itself.
+        let mut found: Vec<DefRef> = DefRef::all_in(&ty.file, |d| {
+            d.name == name
+                && kind_ok(kinds, d.kind)
+                && (d.parent == Some(ty.index)
+                    || ty
+                        .file
+                        .definitions
+                        .get(d.parent.unwrap_or(usize::MAX))
+                        .is_some_and(|p| {
+                            p.kind == Kind::Scope && p.qualified_name == t.qualified_name
+                        }))
+        });
+        if found.is_empty() && members_outside_types(ty.file.language.name) {
+            // Members defined outside the type's body: Go methods, Rust `impl` blocks in
+            // other files, C++ `A::f` definitions.
+            let qualified = format!("{}.{name}", t.qualified_name);
+            found = self
+                .defs_named(name)
+                .iter()
+                .filter(|d| {
+                    kind_ok(kinds, d.symbol().kind)
+                        && d.symbol().qualified_name == qualified
+                        && same_package(&d.file, &ty.file)
+                })
+                .cloned()
+                .collect();
+            // Where packages do not tell namesake types apart (a Rust crate's modules),
+            // members in another file are the type's only when no other type has its
+            // name; those in its own file are its own.
+            if scoping(ty.file.language.name).package == PackageScope::None {
+                let own = |d: &DefRef| d.file.path == ty.file.path;
+                if found.iter().any(own) {
+                    found.retain(own);
+                } else if self.only_type_named(&t.qualified_name).is_none() {
+                    found.clear();
+                }
+            }
+        }
+        match pick_lookup(found) {
+            Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
+            other => other,
+        }
+    }
+
+    pub(super) fn in_supertypes(
+        &self,
+        ty: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+        depth: usize,
+        seen: &mut HashSet<String>,
+    ) -> Lookup {
+        let mut external: Option<Option<String>> = None;
+        let mut unknown = false;
+        for sup in self.supertypes(ty) {
+            match sup {
+                Resolution::Definition(s) => match self.member(&s, name, kinds, depth + 1, seen) {
+                    Lookup::Found(d) => return Lookup::Found(d),
+                    Lookup::External(m) => external = Some(m),
+                    Lookup::Ambiguous => return Lookup::Ambiguous,
+                    Lookup::NotFound => {}
+                },
+                Resolution::External(m) => external = Some(m),
+                // A method's overloads are never a supertype.
+                Resolution::Local | Resolution::Unresolved | Resolution::Overloads(_) => {
+                    unknown = true
+                }
+            }
+        }
+        match external {
+            // Inherited from a library type.
+            Some(m) if !unknown => Lookup::External(m),
+            _ => Lookup::NotFound,
+        }
+    }
+
+    /// The resolved supertypes of a type.
+    pub(super) fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
+        let file = &ty.file;
+        let t = ty.symbol();
+        // Resolving a supertype's name can need the members of an enclosing type, and
+        // so its supertypes: a chain that comes back to a type already being resolved
+        // on this thread (or grows past any real hierarchy) is cut, and the supertype
+        // counts as unknown.
+        let Some(_open) = SupertypeChain::enter((Arc::as_ptr(file) as usize, ty.index)) else {
+            SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
+            return vec![Resolution::Unresolved];
+        };
+        file.references
+            .iter()
+            .filter(|r| {
+                r.kind == RefKind::Inheritance
+                    && r.enclosing == Some(ty.index as u32)
+                    && (r.start_byte as usize) < t.end_byte
+            })
+            .map(|r| match &r.qualifier {
+                Some(q) => self.resolve_type_name(file, Some(ty.index as u32), &r.name, Some(q)),
+                None => self.resolve_unqualified(
+                    file,
+                    t.parent.map(|p| p as u32),
+                    &r.name,
+                    TYPE_KINDS,
+                    NameRole::TypeOnly,
+                ),
+            })
+            .collect()
+    }
+}

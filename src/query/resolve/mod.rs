@@ -1,0 +1,514 @@
+//! Resolution: which definition a reference names, following the language's own
+//! scoping, and preferring "unresolved" or "external" to a guess.
+//!
+//! For a reference in a file, in order: parameters and locals (never a repository
+//! definition); the enclosing definitions and, where members are visible without
+//! `this.`, the enclosing class and its supertypes; the file's top-level definitions;
+//! the file's imports (an import that points outside the repository makes the name
+//! external); the file's own package (same declared package, or same directory for Go);
+//! wildcard imports; the language's builtins; and, only where the language has one
+//! global namespace (C, shell, Ruby…), a name that has a single definition in the
+//! repository. A receiver or qualifier is resolved first (`this`, a typed local or
+//! field, an imported module, a class name) and the member is then looked up in that
+//! type and its supertypes. A name that no file of the repository defines is external.
+
+mod generics;
+mod guards;
+mod imports;
+mod members;
+mod module_files;
+mod overloads;
+mod qualified;
+mod returns;
+mod rust_modules;
+mod scope;
+mod value_types;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
+use self::members::Lookup;
+use self::module_files::DirIndex;
+use self::overloads::{first_overload, has_overloads, overload_for_arity, takes_no_call_of};
+use crate::facts::{FileFacts, RefKind, Reference};
+use crate::query::memo::Memo;
+use crate::query::source::FactsSource;
+use crate::symbols::rank::constructs;
+use crate::symbols::{Kind, Symbol};
+
+pub use module_files::{normalize, plain_form};
+
+/// Dry runs of [`Resolver::resolve_all`] before the real one.
+const MAX_PLANNING_ROUNDS: usize = 3;
+/// A definition in a file's facts.
+#[derive(Clone)]
+pub struct DefRef {
+    pub file: Arc<FileFacts>,
+    pub index: usize,
+}
+
+impl DefRef {
+    pub fn symbol(&self) -> &Symbol {
+        &self.file.definitions[self.index]
+    }
+
+    /// The definitions of `file` that `keep` accepts, in source order.
+    pub fn all_in(file: &Arc<FileFacts>, keep: impl Fn(&Symbol) -> bool) -> Vec<DefRef> {
+        file.definitions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| keep(d))
+            .map(|(index, _)| DefRef {
+                file: file.clone(),
+                index,
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for DefRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.symbol().id)
+    }
+}
+
+/// What a reference names.
+#[derive(Debug, Clone)]
+pub enum Resolution {
+    /// A definition in the repository.
+    Definition(DefRef),
+    /// One of the overloads of a method of the repository (one target), the first of
+    /// them: the call's arguments do not say which.
+    Overloads(DefRef),
+    /// Something outside the repository: a library, the standard library, a builtin;
+    /// the module when it is known.
+    External(Option<String>),
+    /// A parameter, local variable or field: a value, not a definition.
+    Local,
+    /// Not decidable from the syntax (an untyped receiver, a call result, several
+    /// equally visible candidates).
+    Unresolved,
+}
+
+/// What an unqualified name is looked up as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum NameRole {
+    /// A value: it may be a local, or a member its class inherits from a library type.
+    Value,
+    /// A type the code names: once the file's package and imports are searched, it may
+    /// be a member type its class inherits from a library type.
+    Type,
+    /// A type looked up to resolve something else (a receiver's type, a supertype):
+    /// nothing is assumed inherited from a library type.
+    TypeOnly,
+}
+
+/// What a definition stands for when a user names it: a class and its constructors are
+/// one target, and so are the overloads of one method in one type.
+pub fn target_key<'a>(sym: &'a Symbol, file: &'a FileFacts) -> (&'a Path, &'a str) {
+    if is_constructor(sym, file) {
+        if let Some(p) = sym.parent.and_then(|p| file.definitions.get(p)) {
+            return (&p.path, &p.qualified_name);
+        }
+    }
+    (&sym.path, &sym.qualified_name)
+}
+
+/// A constructor: a method named after its type, or the language's constructor name.
+pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
+    if !matches!(sym.kind, Kind::Method | Kind::Function) {
+        return false;
+    }
+    let Some(parent) = sym.parent.and_then(|p| file.definitions.get(p)) else {
+        return false;
+    };
+    parent.kind.is_type_like() && constructs(file.language.name, &sym.name, &parent.name)
+}
+
+/// Which kinds of definition a use of each kind may name.
+fn kinds_for(kind: RefKind) -> &'static [Kind] {
+    match kind {
+        RefKind::Call => &[
+            Kind::Function,
+            Kind::Method,
+            Kind::Class,
+            Kind::Struct,
+            Kind::Macro,
+            Kind::Enum,
+            Kind::Type,
+            Kind::Constant,
+        ],
+        RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => &[
+            Kind::Class,
+            Kind::Struct,
+            Kind::Interface,
+            Kind::Enum,
+            Kind::Trait,
+            Kind::Type,
+        ],
+        RefKind::Reference | RefKind::Import => &[],
+    }
+}
+
+pub(super) fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
+    k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k))
+}
+
+pub(super) const TYPE_KINDS: &[Kind] = &[
+    Kind::Class,
+    Kind::Struct,
+    Kind::Interface,
+    Kind::Enum,
+    Kind::Trait,
+    Kind::Type,
+];
+
+/// What lookups ask of one file again and again: its types by qualified name, the
+/// names it defines, its inline modules' spans, the modules its glob imports name.
+pub(super) struct FileIndex {
+    types: FxHashMap<String, usize>,
+    names: FxHashSet<String>,
+    modules: Vec<(std::ops::Range<usize>, String)>,
+    globs: Vec<String>,
+}
+
+impl FileIndex {
+    fn of(file: &FileFacts) -> FileIndex {
+        let mut types = FxHashMap::default();
+        for (i, d) in file.definitions.iter().enumerate() {
+            if d.kind.is_type_like() && d.kind != Kind::Scope {
+                types.entry(d.qualified_name.clone()).or_insert(i);
+            }
+        }
+        FileIndex {
+            types,
+            names: file.definitions.iter().map(|d| d.name.clone()).collect(),
+            modules: file
+                .definitions
+                .iter()
+                .filter(|d| d.kind == Kind::Module)
+                .map(|d| (d.start_byte..d.end_byte, d.name.clone()))
+                .collect(),
+            globs: file
+                .imports
+                .iter()
+                .filter(|i| i.wildcard)
+                .map(|i| i.module.clone())
+                .collect(),
+        }
+    }
+}
+
+/// A module looked up from a directory (or from nowhere, for absolute names).
+type ModuleKey = (PathBuf, String);
+/// A Go module: the directory of its `go.mod` and the module path it declares.
+pub(super) type GoModule = (PathBuf, String);
+
+/// Resolves references against a facts source, caching what it looked up.
+pub struct Resolver<'s> {
+    source: &'s dyn FactsSource,
+    /// Shared, so that a lookup copies a pointer, not every definition of the name.
+    by_name: Memo<String, Arc<[DefRef]>>,
+    /// The walked files' normalised paths, collected on first use.
+    file_set: std::sync::OnceLock<FxHashSet<PathBuf>>,
+    /// The walked files by file name, built on first use: a module path is looked up
+    /// among the files of its last component's name, not the whole tree.
+    by_file_name: std::sync::OnceLock<FxHashMap<std::ffi::OsString, Vec<PathBuf>>>,
+    /// The walked files' directories, indexed on first use.
+    dirs: std::sync::OnceLock<DirIndex>,
+    modules: Memo<ModuleKey, Arc<Vec<PathBuf>>>,
+    /// During a dry run of [`Resolver::resolve_all`], the names asked for.
+    recording: Mutex<Option<HashSet<String>>>,
+    go_modules: Memo<PathBuf, Option<GoModule>>,
+    /// The Rust library crates of the tree by name, read on first use.
+    rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
+    /// What lookups ask of a file's definitions again and again, by path.
+    file_indexes: Memo<PathBuf, Arc<FileIndex>>,
+    /// Member lookups already answered, by type, member name and kinds: the uses of a
+    /// common name mostly go through a few receiver types, whose supertypes would
+    /// otherwise be resolved again for every use.
+    members: Memo<MemberKey, Lookup>,
+    /// Imports already resolved, by file, position among its imports, and kinds.
+    imports: Memo<ImportKey, Resolution>,
+}
+
+/// A file's facts as a key: by identity, which the key keeps alive, so that the same
+/// address can never stand for another file.
+#[derive(Clone)]
+pub(super) struct FactsKey(Arc<FileFacts>);
+
+impl PartialEq for FactsKey {
+    fn eq(&self, other: &FactsKey) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for FactsKey {}
+
+impl std::hash::Hash for FactsKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        Arc::as_ptr(&self.0).hash(state);
+    }
+}
+
+/// An import lookup: the importing file, the import's position, the kinds asked.
+pub(super) type ImportKey = (FactsKey, usize, u32);
+
+/// `kinds` as a set of bits (none: any kind).
+pub(super) fn kind_mask(kinds: &[Kind]) -> u32 {
+    kinds.iter().fold(0, |mask, &k| mask | 1 << (k as u32))
+}
+
+/// A member lookup: the type (its file and index), the member's name, the kinds asked.
+pub(super) type MemberKey = (PathBuf, usize, String, u32);
+
+pub(super) fn is_word(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+impl<'s> Resolver<'s> {
+    pub fn new(source: &'s dyn FactsSource) -> Resolver<'s> {
+        Resolver {
+            source,
+            by_name: Memo::new(),
+            file_set: std::sync::OnceLock::new(),
+            by_file_name: std::sync::OnceLock::new(),
+            dirs: std::sync::OnceLock::new(),
+            modules: Memo::new(),
+            recording: Mutex::new(None),
+            go_modules: Memo::new(),
+            rust_crates: std::sync::OnceLock::new(),
+            file_indexes: Memo::new(),
+            members: Memo::new(),
+            imports: Memo::new(),
+        }
+    }
+
+    fn file_set(&self) -> &FxHashSet<PathBuf> {
+        self.file_set.get_or_init(|| {
+            self.source
+                .files()
+                .iter()
+                .map(|f| normalize(&f.path))
+                .collect()
+        })
+    }
+
+    fn dirs(&self) -> &DirIndex {
+        self.dirs.get_or_init(|| DirIndex::of(self.source.files()))
+    }
+
+    pub fn source(&self) -> &'s dyn FactsSource {
+        self.source
+    }
+
+    /// Loads the definitions of all `names` in one pass over the tree.
+    pub fn prefetch<I: IntoIterator<Item = String>>(&self, names: I) {
+        let mut missing: Vec<String> = names
+            .into_iter()
+            .filter(|n| is_word(n) && !self.by_name.contains(n.as_str()))
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        if missing.is_empty() {
+            return;
+        }
+        let files = self.source.files_defining(&missing);
+        let wanted: FxHashSet<&str> = missing.iter().map(String::as_str).collect();
+        let mut found: FxHashMap<String, Vec<DefRef>> =
+            missing.iter().map(|n| (n.clone(), Vec::new())).collect();
+        for path in files {
+            let Some(facts) = self.source.outline(&path) else {
+                continue;
+            };
+            for (i, d) in facts.definitions.iter().enumerate() {
+                if d.kind != Kind::Scope && wanted.contains(d.name.as_str()) {
+                    if let Some(v) = found.get_mut(&d.name) {
+                        v.push(DefRef {
+                            file: facts.clone(),
+                            index: i,
+                        });
+                    }
+                }
+            }
+        }
+        self.by_name
+            .extend(found.into_iter().map(|(name, defs)| (name, defs.into())));
+    }
+
+    /// Every repository definition named `name`.
+    pub fn defs_named(&self, name: &str) -> Arc<[DefRef]> {
+        if !is_word(name) {
+            return Arc::new([]);
+        }
+        if let Some(v) = self.by_name.get(name) {
+            return v;
+        }
+        // A dry run of `resolve_all`: note the name, load nothing yet.
+        if let Some(wanted) = self
+            .recording
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_mut()
+        {
+            wanted.insert(name.to_string());
+            MISSED_NAMES.set(MISSED_NAMES.get() + 1);
+            return Arc::new([]);
+        }
+        self.prefetch([name.to_string()]);
+        self.by_name.get(name).unwrap_or_else(|| Arc::new([]))
+    }
+
+    /// Resolves many references with as few passes over the tree as possible: dry
+    /// runs record which names the answers need from other files (without loading
+    /// them), one pass loads them all, and the next round resolves again only the
+    /// references whose answer needed one of those names. An answer that needed none
+    /// is final as it stands: every name it looked up was loaded whole. A name only
+    /// the last round reaches (a supertype of a type found in that pass) is still
+    /// loaded lazily.
+    pub fn resolve_all(&self, items: &[(&Arc<FileFacts>, &Reference)]) -> Vec<Resolution> {
+        let mut answers: Vec<Option<Resolution>> = vec![None; items.len()];
+        let mut pending: Vec<usize> = (0..items.len()).collect();
+        for _ in 0..MAX_PLANNING_ROUNDS {
+            self.recording
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .replace(HashSet::new());
+            // A dry resolution does no parallel work of its own, so the names it
+            // could not answer for are counted on the thread that runs it.
+            let round: Vec<(usize, Option<Resolution>)> = pending
+                .par_iter()
+                .map(|&i| {
+                    let (f, r) = items[i];
+                    let missed = MISSED_NAMES.get();
+                    let answer = self.resolve(f, r);
+                    (i, (MISSED_NAMES.get() == missed).then_some(answer))
+                })
+                .collect();
+            let wanted = self
+                .recording
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+                .unwrap_or_default();
+            for (i, answer) in round {
+                answers[i] = answer;
+            }
+            pending.retain(|&i| answers[i].is_none());
+            if wanted.is_empty() || pending.is_empty() {
+                break;
+            }
+            self.prefetch(wanted);
+        }
+        let last: Vec<(usize, Resolution)> = pending
+            .par_iter()
+            .map(|&i| (i, self.resolve(items[i].0, items[i].1)))
+            .collect();
+        for (i, answer) in last {
+            answers[i] = Some(answer);
+        }
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or(Resolution::Unresolved))
+            .collect()
+    }
+
+    /// What `r`, a reference in `file`, names.
+    pub fn resolve(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        // A resolution that rayon runs on a thread while another one waits there for
+        // nested parallel work must not see (or be cut by) how deep the other follows
+        // initialising calls.
+        let _depth = InitializerDepth::fresh();
+        self.resolve_within(file, r)
+    }
+
+    /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
+    /// result a member is looked up in), which counts the initialising calls followed.
+    fn resolve_within(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
+        // A resolution that rayon runs on a thread while another one waits there for
+        // nested parallel work must not see (or be cut by) the other's chain.
+        let _chain = SupertypeChain::fresh();
+        let kinds = kinds_for(r.kind);
+        if r.kind == RefKind::Import {
+            return self.resolve_import_ref(file, r);
+        }
+        // A type, a supertype or an annotation names a type, never a value.
+        let role = match r.kind {
+            RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => NameRole::Type,
+            _ => NameRole::Value,
+        };
+        // `T` in `<T> T get(Class<T> c)`: a type parameter is a local name.
+        if r.kind == RefKind::TypeUse
+            && r.qualifier.is_none()
+            && Self::is_type_parameter(file, r.enclosing, &r.name)
+        {
+            return Resolution::Local;
+        }
+        let found = match &r.qualifier {
+            Some(q) => self.resolve_qualified(file, r, q, kinds),
+            None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
+        };
+        // Rust's `value.name` without a call reads a field (a method is named as a value
+        // only through its type, `Type::method`): never a use of a method or function
+        // of that name.
+        if r.kind == RefKind::Reference && file.language.name == "rust" {
+            if let Some(q) = r.qualifier.as_deref() {
+                let head = q.split('.').next().unwrap_or(q);
+                // `self::CONST`, `self::Type`: an item of the module, which a field
+                // (lower-case, and no symbol) is not; a function stays a field's
+                // namesake.
+                let module_item = q == "self"
+                    && matches!(&found, Resolution::Definition(d)
+                        if d.symbol().parent.is_none()
+                            && !matches!(d.symbol().kind, Kind::Method | Kind::Function));
+                if (head == "self" || Self::binding(file, r.enclosing, head).is_some())
+                    && !module_item
+                {
+                    return Resolution::Local;
+                }
+            }
+        }
+        // Among overloads, the one whose parameters fit the call's arguments; when
+        // the arguments do not tell, the overloads as one (never a guessed one).
+        match found {
+            // A call no overload can take is to a namesake (an overload inherited from
+            // a supertype, a Kotlin extension function): not to be guessed.
+            Resolution::Definition(d)
+                if r.arity
+                    .is_some_and(|n| takes_no_call_of(&d, usize::from(n))) =>
+            {
+                Resolution::Unresolved
+            }
+            Resolution::Definition(d) if has_overloads(&d) => {
+                match r.arity.and_then(|n| overload_for_arity(&d, usize::from(n))) {
+                    Some(fit) => Resolution::Definition(fit),
+                    None => Resolution::Overloads(first_overload(&d)),
+                }
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn kind_masks_tell_kind_sets_apart() {
+        use super::{kind_mask, Kind};
+        assert_eq!(kind_mask(&[]), 0);
+        assert_eq!(
+            kind_mask(&[Kind::Class, Kind::Method]),
+            kind_mask(&[Kind::Method, Kind::Class])
+        );
+        assert_ne!(kind_mask(&[Kind::Class]), kind_mask(&[Kind::Method]));
+        assert_ne!(kind_mask(&[Kind::Function]), 0);
+        assert_ne!(kind_mask(&[Kind::Scope]), kind_mask(&[Kind::Block]));
+    }
+}

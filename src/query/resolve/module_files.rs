@@ -1,0 +1,400 @@
+//! Module names as files: Python dotted and relative modules, JavaScript and TypeScript
+//! specifiers, Go import paths and C includes, each mapped to walked files (or to
+//! nothing, never a guess); and paths folded without touching the file system.
+
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Component, Path, PathBuf};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::imports::ModuleTarget;
+use super::{GoModule, Resolver};
+use crate::facts::{FileFacts, Import};
+use crate::query::source::FileEntry;
+
+pub(super) fn file_path(f: &FileFacts) -> PathBuf {
+    normalize(&f.path)
+}
+
+pub(super) fn file_dir(f: &FileFacts) -> PathBuf {
+    file_path(f)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// A path with `.` and `..` folded (no file system access).
+pub fn normalize(p: &Path) -> PathBuf {
+    // Most paths are normal already (walked paths are): checking the bytes is much
+    // cheaper than rebuilding the path component by component.
+    if let Some(plain) = plain_form(p) {
+        return PathBuf::from(std::ffi::OsStr::from_bytes(plain));
+    }
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The bytes of `p` when folding it only drops a leading `./` (walked paths begin with
+/// one when the walk starts at `.`): no `.` or `..` component, no empty one, no
+/// trailing `/`. `None` when it needs the full fold.
+pub fn plain_form(p: &Path) -> Option<&[u8]> {
+    let mut bytes = p.as_os_str().as_bytes();
+    while let Some(rest) = bytes.strip_prefix(b"./") {
+        bytes = rest;
+    }
+    let plain = !bytes.is_empty()
+        && !bytes.ends_with(b"/")
+        && bytes
+            .split(|&b| b == b'/')
+            .enumerate()
+            .all(|(i, c)| (i == 0 || !c.is_empty()) && c != b"." && c != b"..");
+    plain.then_some(bytes)
+}
+
+/// The directories of the walked files, indexed for the questions resolution asks of
+/// them for every use: which directory ends with a path, which names a component has.
+pub(super) struct DirIndex {
+    /// Every tail of every directory, at component boundaries (`b/c` and `c` for
+    /// `a/b/c`), with the first directory in path order that ends with it.
+    pub(super) tails: FxHashMap<String, String>,
+    /// Every component of every directory.
+    pub(super) components: FxHashSet<String>,
+    /// The last component of every directory.
+    pub(super) last_components: FxHashSet<String>,
+}
+
+impl DirIndex {
+    pub(super) fn of(files: &[FileEntry]) -> DirIndex {
+        // Built for every question that resolves imports, over every walked file: the
+        // files of one directory come one after another, and a name already present
+        // is looked up before anything is allocated for it.
+        let mut dirs: FxHashSet<String> = FxHashSet::default();
+        let mut last: Option<PathBuf> = None;
+        for f in files {
+            let normal = match plain_form(&f.path) {
+                Some(bytes) => {
+                    std::borrow::Cow::Borrowed(Path::new(std::ffi::OsStr::from_bytes(bytes)))
+                }
+                None => std::borrow::Cow::Owned(normalize(&f.path)),
+            };
+            let parent = normal.parent();
+            if parent.is_some() && parent == last.as_deref() {
+                continue;
+            }
+            last = parent.map(Path::to_path_buf);
+            let mut p = parent;
+            while let Some(d) = p {
+                let d_slash = slash(d);
+                if dirs.contains(d_slash.as_ref()) {
+                    break;
+                }
+                dirs.insert(d_slash.into_owned());
+                p = d.parent();
+            }
+        }
+        let mut sorted: Vec<String> = dirs.into_iter().collect();
+        sorted.sort();
+        let mut index = DirIndex {
+            tails: FxHashMap::default(),
+            components: FxHashSet::default(),
+            last_components: FxHashSet::default(),
+        };
+        let add = |set: &mut FxHashSet<String>, word: &str| {
+            if !set.contains(word) {
+                set.insert(word.to_string());
+            }
+        };
+        for d in &sorted {
+            add(
+                &mut index.last_components,
+                d.rsplit('/').next().unwrap_or(""),
+            );
+            for c in d.split('/') {
+                add(&mut index.components, c);
+            }
+            let mut tail: &str = d;
+            loop {
+                // Directories come in path order: the first to end with a tail keeps it.
+                if !index.tails.contains_key(tail) {
+                    index.tails.insert(tail.to_string(), d.clone());
+                }
+                match tail.split_once('/') {
+                    Some((_, rest)) => tail = rest,
+                    None => break,
+                }
+            }
+        }
+        index
+    }
+
+    /// The first directory that is `tail` or ends with `/tail`.
+    pub(super) fn with_tail(&self, tail: &str) -> Option<&str> {
+        self.tails.get(tail).map(String::as_str)
+    }
+}
+
+fn slash(p: &Path) -> std::borrow::Cow<'_, str> {
+    match p.to_string_lossy() {
+        std::borrow::Cow::Borrowed(s) if !s.contains('\\') => std::borrow::Cow::Borrowed(s),
+        other => std::borrow::Cow::Owned(other.replace('\\', "/")),
+    }
+}
+
+impl<'s> Resolver<'s> {
+    fn files_ending_with(&self, suffixes: &[PathBuf]) -> Vec<PathBuf> {
+        let by_name = self.by_file_name.get_or_init(|| {
+            let mut m: FxHashMap<std::ffi::OsString, Vec<PathBuf>> = FxHashMap::default();
+            for f in self.file_set() {
+                if let Some(n) = f.file_name() {
+                    m.entry(n.to_os_string()).or_default().push(f.clone());
+                }
+            }
+            m
+        });
+        let mut out: Vec<PathBuf> = suffixes
+            .iter()
+            .filter_map(|s| Some((s, by_name.get(s.file_name()?)?)))
+            .flat_map(|(s, files)| files.iter().filter(move |f| f.ends_with(s)))
+            .cloned()
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    pub(super) fn python_module(&self, importer: &Path, module: &str) -> ModuleTarget {
+        let dots = module.chars().take_while(|&c| c == '.').count();
+        let rest = &module[dots..];
+        let rel: PathBuf = rest.split('.').filter(|s| !s.is_empty()).collect();
+        let files = if dots > 0 {
+            let mut base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
+            for _ in 1..dots {
+                base.pop();
+            }
+            let dir = normalize(&base.join(&rel));
+            let key = (dir.clone(), String::new());
+            self.cached_module(key, || {
+                let mut v = Vec::new();
+                let as_file = dir.with_extension("py");
+                if !rest.is_empty() && self.file_set().contains(&as_file) {
+                    v.push(as_file);
+                }
+                let init = dir.join("__init__.py");
+                if self.file_set().contains(&init) {
+                    v.push(init);
+                }
+                v
+            })
+        } else {
+            let key = (PathBuf::new(), module.to_string());
+            self.cached_module(key, || {
+                let mut as_file = rel.clone();
+                as_file.set_extension("py");
+                self.files_ending_with(&[as_file, rel.join("__init__.py")])
+            })
+        };
+        if !files.is_empty() {
+            return ModuleTarget::Files(files.to_vec());
+        }
+        let first = rest.split('.').next().unwrap_or(rest);
+        if dots > 0 || self.dirs().last_components.contains(first) {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::External(first.to_string())
+        }
+    }
+
+    pub(super) fn js_module(&self, importer: &Path, module: &str) -> ModuleTarget {
+        if !(module.starts_with("./")
+            || module.starts_with("../")
+            || module == "."
+            || module == "..")
+        {
+            if module.starts_with("@/") || module.starts_with("~/") || module.starts_with('#') {
+                return ModuleTarget::Unknown;
+            }
+            let pkg = if module.starts_with('@') {
+                module.splitn(3, '/').take(2).collect::<Vec<_>>().join("/")
+            } else {
+                module.split('/').next().unwrap_or(module).to_string()
+            };
+            let pkg = pkg.strip_prefix("node:").unwrap_or(&pkg).to_string();
+            return ModuleTarget::External(pkg);
+        }
+        let base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
+        let target = normalize(&base.join(module));
+        let files = self.cached_module((target.clone(), String::new()), || {
+            const EXTS: &[&str] = &[
+                "ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts", "vue", "d.ts",
+            ];
+            if self.file_set().contains(&target) {
+                return vec![target.clone()];
+            }
+            let stem = target.to_string_lossy().into_owned();
+            // `./x.js` written for a `./x.ts` source (TypeScript's ESM style).
+            let stem = ["js", "mjs", "cjs", "jsx"]
+                .iter()
+                .find_map(|e| stem.strip_suffix(&format!(".{e}")))
+                .unwrap_or(&stem)
+                .to_string();
+            for e in EXTS {
+                let p = PathBuf::from(format!("{stem}.{e}"));
+                if self.file_set().contains(&p) {
+                    return vec![p];
+                }
+            }
+            for e in EXTS {
+                let p = target.join(format!("index.{e}"));
+                if self.file_set().contains(&p) {
+                    return vec![p];
+                }
+            }
+            Vec::new()
+        });
+        if files.is_empty() {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::Files(files.to_vec())
+        }
+    }
+
+    /// The Go module a file belongs to: the directory of the nearest `go.mod` above it and
+    /// the module path it declares.
+    fn go_module_of(&self, file: &Path) -> Option<GoModule> {
+        let start = file.parent()?.to_path_buf();
+        self.go_modules
+            .get_or_compute(start.clone(), || self.find_go_module(&start))
+    }
+
+    /// The nearest `go.mod` of the walked tree at or above `start`, read.
+    fn find_go_module(&self, start: &Path) -> Option<GoModule> {
+        let mut dir = Some(start);
+        let mut found = None;
+        // A handful of levels: go.mod sits at the module root.
+        for _ in 0..32 {
+            let Some(d) = dir else { break };
+            let candidate = if d.as_os_str().is_empty() {
+                PathBuf::from("go.mod")
+            } else {
+                d.join("go.mod")
+            };
+            // Only a go.mod of the walked tree: nothing outside it is read.
+            if self.file_set().contains(&normalize(&candidate)) {
+                if let Ok(text) = std::fs::read_to_string(&candidate) {
+                    if let Some(m) = text.lines().find_map(|l| l.trim().strip_prefix("module ")) {
+                        found = Some((normalize(d), m.trim().trim_matches('"').to_string()));
+                        break;
+                    }
+                }
+            }
+            dir = d.parent();
+        }
+        found
+    }
+
+    pub(super) fn go_package(&self, importer: &Path, import_path: &str) -> ModuleTarget {
+        let mut dir = None;
+        if let Some((root, module)) = self.go_module_of(importer) {
+            let rest = if import_path == module {
+                Some("")
+            } else {
+                import_path.strip_prefix(&format!("{module}/"))
+            };
+            dir = rest.map(|r| normalize(&root.join(r)));
+        }
+        if dir.is_none() {
+            // The standard library's paths have no dot in their first element.
+            if !import_path
+                .split('/')
+                .next()
+                .is_some_and(|f| f.contains('.'))
+            {
+                return ModuleTarget::External(import_path.to_string());
+            }
+            // No go.mod that covers it: the longest tail of the path that is a
+            // directory of the tree (a module vendored or checked out beside this one).
+            let parts: Vec<&str> = import_path.split('/').collect();
+            dir = (1..parts.len()).rev().find_map(|k| {
+                let tail = parts[parts.len() - k..].join("/");
+                self.dirs().with_tail(&tail).map(PathBuf::from)
+            });
+        }
+        let Some(dir) = dir else {
+            return ModuleTarget::External(import_path.to_string());
+        };
+        let files = self.cached_module((dir.clone(), "go".into()), || {
+            let mut v: Vec<PathBuf> = self
+                .file_set()
+                .iter()
+                .filter(|f| {
+                    f.parent() == Some(dir.as_path()) && f.extension().is_some_and(|e| e == "go")
+                })
+                .cloned()
+                .collect();
+            v.sort();
+            v
+        });
+        if files.is_empty() {
+            ModuleTarget::Unknown
+        } else {
+            ModuleTarget::Files(files.to_vec())
+        }
+    }
+
+    pub(super) fn include_target(&self, importer: &Path, imp: &Import) -> ModuleTarget {
+        let rel = PathBuf::from(&imp.module);
+        let local = normalize(&importer.parent().unwrap_or(Path::new("")).join(&rel));
+        if self.file_set().contains(&local) {
+            return ModuleTarget::Files(vec![local]);
+        }
+        let found = self.cached_module((PathBuf::new(), imp.module.clone()), || {
+            self.files_ending_with(std::slice::from_ref(&rel))
+        });
+        if found.is_empty() {
+            ModuleTarget::External(imp.module.clone())
+        } else {
+            ModuleTarget::Files(found.to_vec())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn normalize_folds_dots_and_keeps_plain_paths() {
+        for (given, want) in [
+            ("a/b.py", "a/b.py"),
+            ("/abs/x.go", "/abs/x.go"),
+            ("./a/b", "a/b"),
+            ("././a/b", "a/b"),
+            ("./a/./b", "a/b"),
+            ("./", ""),
+            ("a/./b", "a/b"),
+            ("a/../b", "b"),
+            ("../x", "../x"),
+            ("a//b", "a/b"),
+            ("a/b/", "a/b"),
+            (".", ""),
+            ("a/.hidden/b", "a/.hidden/b"),
+        ] {
+            assert_eq!(
+                super::normalize(Path::new(given)),
+                PathBuf::from(want),
+                "{given}"
+            );
+        }
+    }
+}

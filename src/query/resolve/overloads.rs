@@ -1,0 +1,236 @@
+//! Overloads: a method's same-named siblings in one type, and which of them a call's
+//! argument count fits, counting optional, defaulted and variadic parameters from the
+//! definition's header.
+
+use super::generics::after_type_parameters;
+use super::DefRef;
+use crate::symbols::{Kind, Symbol};
+
+/// The overloads of method or function `d`: its definitions of the same name and
+/// kind in the same enclosing type of the same file (by position in the file).
+pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
+    let s = d.symbol();
+    let callable = matches!(s.kind, Kind::Method | Kind::Function);
+    d.file.definitions.iter().enumerate().filter(move |(_, o)| {
+        // The qualified name tells apart members written apart from their types
+        // (Rust `impl` blocks), which have no parent.
+        callable
+            && o.name == s.name
+            && o.parent == s.parent
+            && o.kind == s.kind
+            && o.qualified_name == s.qualified_name
+    })
+}
+
+/// Whether no overload of `d` can take a call of `arity` arguments: it is declared
+/// where every parameter must be passed (Java: no default values), and each overload's
+/// parameters were counted and take another number.
+pub(super) fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
+    let s = d.symbol();
+    // A callable's overloads include itself: there is always one to ask.
+    s.language == "java"
+        && matches!(s.kind, Kind::Method | Kind::Function)
+        && overloads(d).all(|(_, o)| {
+            let count = parameter_count(counted_header(o), &o.name);
+            count.is_some() && !takes(count, arity)
+        })
+}
+
+/// The header an overload's parameters are counted in: the whole header, except for
+/// Python, whose `@overload` declarations are followed by an implementation that
+/// takes every call they take and cannot be told from them: there the signature
+/// line, which of an implementation written over several lines holds no countable
+/// list, so that the declarations alone tell the overloads apart.
+fn counted_header(o: &Symbol) -> &str {
+    if o.language == "python" {
+        &o.signature
+    } else {
+        o.header()
+    }
+}
+
+/// Whether TypeScript overload `o` is the implementation that follows the overload
+/// declarations: the one with a body, which no caller sees.
+fn implements_overloads(o: &Symbol) -> bool {
+    matches!(o.language, "typescript" | "tsx") && o.header().trim_end().ends_with('{')
+}
+
+/// Whether a method whose parameters are `count` (from [`parameter_count`]) takes
+/// `arity` arguments; `false` when they could not be counted.
+fn takes(count: Option<Params>, arity: usize) -> bool {
+    match count {
+        Some(p) if p.varargs => arity + 1 >= p.required,
+        Some(p) => p.required <= arity && arity <= p.total,
+        None => false,
+    }
+}
+
+/// Whether `d` is one of several overloads.
+pub(super) fn has_overloads(d: &DefRef) -> bool {
+    overloads(d).nth(1).is_some()
+}
+
+/// The first of the overloads of `d` in its file.
+pub(super) fn first_overload(d: &DefRef) -> DefRef {
+    DefRef {
+        file: d.file.clone(),
+        index: overloads(d).next().map_or(d.index, |(i, _)| i),
+    }
+}
+
+/// The overload of `d` (same name, same enclosing type, same file) whose parameter
+/// count fits `arity`, when exactly one does (or, when none does, the only one whose
+/// parameters were not counted).
+pub(super) fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
+    // Each overload's parameter count, read once from its header; of TypeScript's,
+    // the declarations alone.
+    let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
+    let siblings: Vec<(usize, Option<Params>)> = overloads(d)
+        .filter(|(_, o)| !(declared && implements_overloads(o)))
+        .map(|(i, o)| (i, parameter_count(counted_header(o), &o.name)))
+        .collect();
+    if siblings.len() < 2 {
+        return None;
+    }
+    let fits = |count: &Option<Params>| takes(*count, arity);
+    let exact: Vec<usize> = siblings
+        .iter()
+        .filter(|(_, c)| fits(c))
+        .map(|(i, _)| *i)
+        .collect();
+    // Prefer a fixed-arity match over a varargs one.
+    let fixed: Vec<usize> = siblings
+        .iter()
+        .filter(|(_, c)| fits(c) && c.is_some_and(|p| !p.varargs))
+        .map(|(i, _)| *i)
+        .collect();
+    let chosen = match (fixed.as_slice(), exact.as_slice()) {
+        ([one], _) => *one,
+        ([], [one]) => *one,
+        // None of those whose parameters could be counted fits: the call is to the
+        // one overload whose parameters could not be counted, if there is one.
+        ([], []) => match siblings
+            .iter()
+            .filter(|(_, c)| c.is_none())
+            .collect::<Vec<_>>()[..]
+        {
+            [(one, _)] => *one,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(DefRef {
+        file: d.file.clone(),
+        index: chosen,
+    })
+}
+
+/// The parameters a signature declares, counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Params {
+    /// Those a call must pass (without a default value, not optional).
+    required: usize,
+    total: usize,
+    /// The last takes any number of arguments.
+    varargs: bool,
+}
+
+/// The parameters a one-line signature declares after `name`; `None` when the list
+/// does not close on that line. A parameter with a default value (`x = 1`, `x: Int =
+/// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
+fn parameter_count(signature: &str, name: &str) -> Option<Params> {
+    // The name, then its type parameters if any (`get<T extends A<B>>(`), then `(`.
+    let rest = signature
+        .match_indices(name)
+        .filter_map(|(i, _)| after_type_parameters(&signature[i + name.len()..]))
+        .find_map(|tail| tail.strip_prefix('('))?;
+    let bytes = rest.as_bytes();
+    let mut params = Params {
+        required: 0,
+        total: 0,
+        varargs: false,
+    };
+    // Counted as each parameter ends, in one pass and without allocating: overloaded
+    // names are counted for every call of them.
+    let mut count = |p: &str, defaulted: bool| {
+        let p = p.trim();
+        if p.is_empty() {
+            return;
+        }
+        params.total += 1;
+        let head = p.split(':').next().unwrap_or(p).trim_end();
+        if !(head.ends_with('?') || defaulted) {
+            params.required += 1;
+        }
+        params.varargs |= p.contains("...") || p.contains("*args");
+    };
+    let mut depth = 0usize;
+    let mut start = 0;
+    // Whether the parameter being read gives a default value: an `=` at its top level
+    // that is not part of `=>`, `==` or a comparison.
+    let mut defaulted = false;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => {
+                count(&rest[start..i], defaulted);
+                return Some(params);
+            }
+            // The arrow of a function type (`=>`, `->`) closes nothing.
+            '>' if rest[..i].ends_with(['=', '-']) => {}
+            ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                count(&rest[start..i], defaulted);
+                start = i + 1;
+                defaulted = false;
+            }
+            '=' if depth == 0
+                && bytes.get(i + 1).is_none_or(|&n| n != b'>' && n != b'=')
+                && !rest[..i].ends_with(['=', '!', '<', '>']) =>
+            {
+                defaulted = true;
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn optional_and_defaulted_parameters_need_not_be_passed() {
+        let count = |sig: &str| super::parameter_count(sig, "f");
+        let p = |required, total, varargs| {
+            Some(super::Params {
+                required,
+                total,
+                varargs,
+            })
+        };
+        assert_eq!(count("void f(int a, String b) {"), p(2, 2, false));
+        assert_eq!(
+            count("f(selection: string, alias?: string): this"),
+            p(1, 2, false)
+        );
+        assert_eq!(count("f(cb: (x: T) => void, n = 1) {"), p(1, 2, false));
+        assert_eq!(count("def f(self, a, b=None, *args):"), p(3, 4, true));
+        assert_eq!(
+            count("fun f(a: Int, b: Boolean = a == 1) {"),
+            p(1, 2, false)
+        );
+        assert_eq!(
+            count("fun f(m: Map<() -> Unit, Int>, y: Int) {"),
+            p(2, 2, false)
+        );
+        assert_eq!(count("f() {"), p(0, 0, false));
+        assert_eq!(
+            count("async f<T extends A<B>, R = () => T>( run: (m: M) => T, ): Promise<T>"),
+            p(1, 1, false)
+        );
+        assert_eq!(count("f(a,"), None);
+        assert!(super::takes(count("f(a: string, b?: string)"), 1));
+        assert!(super::takes(count("f(a: string, b?: string)"), 2));
+        assert!(!super::takes(count("f(a: string, b?: string)"), 3));
+    }
+}

@@ -1,0 +1,280 @@
+//! Names with a receiver or qualifier (`a.b()`, `Type::f`, `this.x.y()`): the receiver
+//! is resolved first, to a module, a type or a value whose type is known, and the name
+//! is then looked up there. A receiver whose type the code does not state leaves the
+//! name unresolved.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::imports::ModuleTarget;
+use super::members::{pick, Lookup};
+use super::returns::{receiver_call, ReceiverCall};
+use super::value_types::declares_field_types;
+use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
+use crate::facts::{FileFacts, Import, Reference};
+use crate::symbols::Kind;
+
+/// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
+/// name (Python, Kotlin, Swift construct by calling the class).
+fn constructed_class(q: &str) -> Option<&str> {
+    let q = q.strip_suffix(')')?;
+    let open = q.find('(')?;
+    let callee = q[..open].trim();
+    let (explicit, callee) = match callee.strip_prefix("new ") {
+        Some(c) => (true, c.trim()),
+        None => (false, callee),
+    };
+    let last = callee.rsplit('.').next().unwrap_or(callee);
+    let plain = !callee.is_empty() && callee.split('.').all(is_word);
+    (plain && (explicit || last.chars().next().is_some_and(char::is_uppercase))).then_some(callee)
+}
+
+/// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
+/// `Map<K, V>`; Go's `x.(*T)` → `*T`.
+fn cast_type(q: &str) -> Option<&str> {
+    if let Some((value, ty)) = q.strip_suffix(')').and_then(|q| q.rsplit_once(".(")) {
+        let ok = value.split('.').all(is_word) && ty != "type" && !ty.contains(['(', ')']);
+        return ok.then_some(ty.trim());
+    }
+    let inner = q.strip_prefix("((")?;
+    let close = inner.find(')')?;
+    let ty = inner[..close].trim();
+    let rest = inner[close + 1..].trim();
+    let ok = !ty.is_empty()
+        && ty.chars().next().is_some_and(char::is_alphabetic)
+        && rest.ends_with(')')
+        && is_word(rest.trim_end_matches(')').trim());
+    ok.then_some(ty)
+}
+
+/// Whether `?` and `!` in a receiver (`a?.b`, `a!.b`, `a!!.b`) only mark null safety.
+fn null_marks(lang: &str) -> bool {
+    matches!(lang, "typescript" | "tsx" | "kotlin" | "swift" | "csharp")
+}
+
+impl<'s> Resolver<'s> {
+    pub(super) fn resolve_qualified(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let name = r.name.as_str();
+        let sc = self.scoping(file);
+        let rust = file.language.name == "rust";
+        // A leading `::` only says "from the top" (C++), except in Rust, where it names
+        // a crate.
+        let q = q.trim();
+        let q = if rust { q } else { q.trim_start_matches("::") };
+        // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
+        if let Some(found) =
+            cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        {
+            return found;
+        }
+        // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
+        // type the written return type only holds as an argument.
+        if rust && q.ends_with('?') {
+            return Resolution::Unresolved;
+        }
+        // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
+        if rust
+            && (q == "super"
+                || q == "crate"
+                || (q.contains("::")
+                    && q.split("::")
+                        .enumerate()
+                        .all(|(i, s)| (i == 0 && s.is_empty()) || is_word(s.trim()))))
+        {
+            return self.member_of_rust_path(file, r.start_byte as usize, q, name, kinds);
+        }
+        // `this.f()`, `self.f()`: the enclosing type.
+        if sc.self_names.contains(&q) {
+            let member = match self.enclosing_type_def(file, r.enclosing) {
+                Some(ty) => self.member_of(&ty, name, kinds),
+                None => Lookup::NotFound,
+            };
+            // Rust's `self::f` (this module's `f`) reads here as `self.f` does: a
+            // member and an item of the file of that name leave it undecided.
+            if rust && q == "self" {
+                return match (member, pick(Self::file_level(file, name, kinds))) {
+                    (Lookup::NotFound, Some(item)) => Resolution::Definition(item),
+                    (member, None) => self.lookup_result(member),
+                    _ => Resolution::Unresolved,
+                };
+            }
+            return self.lookup_result(member);
+        }
+        if sc.super_names.contains(&q) {
+            let Some(ty) = self.enclosing_type_def(file, r.enclosing) else {
+                return Resolution::Unresolved;
+            };
+            return self.lookup_result(self.in_supertypes(
+                &ty,
+                name,
+                kinds,
+                0,
+                &mut HashSet::new(),
+            ));
+        }
+        // `this.items.add()`, `other.items.add()`, `w.buf.out.Flush()`: a member of
+        // the type of a field of the enclosing type or of a typed binding. Null-safety
+        // marks (`a?.b`, `a!.b`, Kotlin's `a!!.b`) change nothing of the types.
+        let unmarked;
+        let q = if null_marks(file.language.name) && q.contains(['!', '?']) {
+            unmarked = q.replace(['!', '?'], "");
+            unmarked.as_str()
+        } else {
+            q
+        };
+        if let Some(ty) = self.field_path_type(file, r, q) {
+            return self.member_of_value(ty, name, kinds);
+        }
+        if is_word(q) {
+            // A parameter, local or field with a known type, or one given the result
+            // of a call.
+            if let Some(b) = Self::binding(file, r.enclosing, q) {
+                return self.member_of_value(self.type_of_binding(file, r, b), name, kinds);
+            }
+            // An imported module, or an imported type.
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| !i.wildcard && i.bound_name() == Some(q))
+            {
+                return self.member_of_import(file, imp, name, kinds);
+            }
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.wildcard && i.alias.as_deref() == Some(q))
+            {
+                let target = self.module_target(file, imp);
+                if let ModuleTarget::External(m) = target {
+                    return Resolution::External(Some(m));
+                }
+                return self.module_member(&target, name, kinds);
+            }
+            // A class name: a static member.
+            return match self.resolve_unqualified(
+                file,
+                r.enclosing,
+                q,
+                TYPE_KINDS,
+                NameRole::TypeOnly,
+            ) {
+                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
+                Resolution::External(m) => Resolution::External(m),
+                _ => Resolution::Unresolved,
+            };
+        }
+        // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
+        if let Some(found) =
+            constructed_class(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        {
+            return found;
+        }
+        // `getBeanFactory().getBean()`, `context.getParent().getBean()`: a member of
+        // the type the called method declares it returns.
+        if let Some(call) = receiver_call(q) {
+            return self.member_of_call_result(file, r, &call, name, kinds);
+        }
+        // `a.b.c.f()`: an imported module path, or a package-qualified type. (Rust's
+        // paths are written with `::`: its `a.b` is always a value's field.)
+        if !rust && q.split('.').all(is_word) {
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.name.is_none() && i.alias.is_none() && i.module == q)
+            {
+                return self.member_of_import(file, imp, name, kinds);
+            }
+            let first = q.split('.').next().unwrap_or(q);
+            // `os.path.join`: a submodule of an imported module.
+            if let Some(imp) = file
+                .imports
+                .iter()
+                .find(|i| i.name.is_none() && !i.wildcard && i.bound_name() == Some(first))
+            {
+                let rest = &q[first.len()..];
+                let sub = Import {
+                    module: format!("{}{rest}", imp.module),
+                    alias: None,
+                    ..imp.clone()
+                };
+                return self.member_of_import(file, &sub, name, kinds);
+            }
+            // `Map.Entry::getValue`: a member of a library type's nested type.
+            if first.chars().next().is_some_and(char::is_uppercase)
+                && Self::binding(file, r.enclosing, first).is_none()
+            {
+                if let Resolution::External(m) = self.resolve_unqualified(
+                    file,
+                    r.enclosing,
+                    first,
+                    TYPE_KINDS,
+                    NameRole::TypeOnly,
+                ) {
+                    return Resolution::External(m);
+                }
+            }
+            if let Some((pkg, ty)) = q.rsplit_once('.') {
+                let lower = first.chars().next().is_some_and(char::is_lowercase);
+                if lower
+                    && Self::binding(file, r.enclosing, first).is_none()
+                    && !file.imports.iter().any(|i| i.bound_name() == Some(first))
+                {
+                    return self.member_of_type_name(file, r.enclosing, ty, Some(pkg), name, kinds);
+                }
+            }
+        }
+        Resolution::Unresolved
+    }
+
+    /// The type of the value at field path `q` (`this.a.b`, `other.items`) where `r`
+    /// stands: the fields' declared types from the enclosing type or from a typed
+    /// binding on. `None` when `q` is no such path, or starts at a name whose fields'
+    /// types the language leaves to what its methods assign (Python's `other.x`).
+    pub(super) fn field_path_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<Resolution> {
+        let (head, fields) = q.split_once('.')?;
+        if !is_word(head) || !fields.split('.').all(is_word) {
+            return None;
+        }
+        let owner = if self.scoping(file).self_names.contains(&head) {
+            match self.enclosing_type_def(file, r.enclosing) {
+                Some(ty) => Resolution::Definition(ty),
+                None => Resolution::Unresolved,
+            }
+        } else if declares_field_types(file.language.name) {
+            let b = Self::binding(file, r.enclosing, head)?;
+            self.type_of_binding(file, r, b)
+        } else {
+            // Elsewhere a field's type is read from what the methods assign to it,
+            // which only a whole read of its type's file shows.
+            return None;
+        };
+        Some(
+            fields
+                .split('.')
+                .fold(owner, |ty, field| self.field_type(ty, field)),
+        )
+    }
+
+    /// `name` as a member of what `call` (the receiver of `r`) returns.
+    fn member_of_call_result(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        self.member_of_value(self.type_of_call_result(file, r, call), name, kinds)
+    }
+}

@@ -1,0 +1,363 @@
+//! Names without a qualifier, looked up the way the language scopes them: parameters
+//! and locals (never a repository definition), the enclosing definitions and, where
+//! members are visible without `this.`, the enclosing type and its supertypes, the
+//! file's own definitions, its imports, its package, and last the builtins.
+
+use std::sync::Arc;
+
+use super::generics::declares_type_parameter;
+use super::imports::ModuleTarget;
+use super::members::{members_outside_types, pick, Lookup};
+use super::module_files::file_dir;
+use super::{kind_ok, DefRef, NameRole, Resolution, Resolver};
+use crate::facts::{BindingKind, FileFacts, Reference};
+use crate::query::scoping::{scoping, PackageScope, Scoping};
+use crate::symbols::Kind;
+
+impl<'s> Resolver<'s> {
+    pub(super) fn scoping(&self, file: &FileFacts) -> Scoping {
+        scoping(file.language.name)
+    }
+
+    /// The enclosing definitions of `at`, innermost first.
+    fn enclosing_chain(file: &FileFacts, at: Option<u32>) -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut cur = at.map(|i| i as usize);
+        while let Some(i) = cur {
+            if chain.len() > 256 {
+                break;
+            }
+            chain.push(i);
+            cur = file.definitions.get(i).and_then(|d| d.parent);
+        }
+        chain
+    }
+
+    /// Whether a definition enclosing `at` (itself included) declares a type
+    /// parameter called `name`.
+    pub(super) fn is_type_parameter(file: &FileFacts, at: Option<u32>, name: &str) -> bool {
+        Self::enclosing_chain(file, at)
+            .into_iter()
+            .any(|e| declares_type_parameter(&file.definitions[e], name))
+    }
+
+    fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
+        Self::enclosing_chain(file, at)
+            .into_iter()
+            .find(|&i| {
+                let k = file.definitions[i].kind;
+                k.is_type_like() && k != Kind::Scope
+            })
+            .or_else(|| {
+                // A Rust `impl T` block or a Go method: the type its scope names.
+                Self::enclosing_chain(file, at)
+                    .into_iter()
+                    .find(|&i| file.definitions[i].kind == Kind::Scope)
+            })
+    }
+
+    /// The type whose members `self`/`this` names at `at`: the enclosing type, or for
+    /// a member written apart from its type (Rust's `impl` blocks), the type its
+    /// qualified name is in, here or, when no other type has that name, elsewhere.
+    pub(super) fn enclosing_type_def(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+    ) -> Option<DefRef> {
+        if let Some(t) = Self::enclosing_type(file, at) {
+            return Some(self.type_of_scope(file, t));
+        }
+        if !members_outside_types(file.language.name) {
+            return None;
+        }
+        let member = Self::enclosing_chain(file, at)
+            .into_iter()
+            .map(|i| &file.definitions[i])
+            .find(|d| !d.kind.is_type_like())?;
+        let (ty, _) = member.qualified_name.rsplit_once('.')?;
+        if let Some(found) = self.type_in_file(file, ty) {
+            return Some(found);
+        }
+        self.only_type_named(ty)
+    }
+
+    /// The one type definition of the tree whose qualified name is `qualified`; `None`
+    /// when there is none or several (namesakes in different modules).
+    pub(super) fn only_type_named(&self, qualified: &str) -> Option<DefRef> {
+        let last = qualified.rsplit('.').next().unwrap_or(qualified);
+        let types = self.defs_named(last);
+        let mut named = types.iter().filter(|d| {
+            let s = d.symbol();
+            s.kind.is_type_like() && s.kind != Kind::Scope && s.qualified_name == qualified
+        });
+        match (named.next(), named.next()) {
+            (Some(only), None) => Some(only.clone()),
+            _ => None,
+        }
+    }
+
+    /// The definitions of `file` named `name` at its top level (a method written apart
+    /// from its type, in a Rust `impl` block, has no parent but is no bare name).
+    pub(super) fn file_level(file: &Arc<FileFacts>, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        DefRef::all_in(file, |d| {
+            d.parent.is_none() && d.kind != Kind::Method && d.name == name && kind_ok(kinds, d.kind)
+        })
+    }
+
+    /// A parameter, local or field visible at `at` named `name`.
+    pub(super) fn binding<'f>(
+        file: &'f FileFacts,
+        at: Option<u32>,
+        name: &str,
+    ) -> Option<&'f crate::facts::Binding> {
+        let chain = Self::enclosing_chain(file, at);
+        for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
+            if let Some(b) = file
+                .bindings
+                .iter()
+                .find(|b| b.scope == scope && b.name == name)
+            {
+                return Some(b);
+            }
+        }
+        None
+    }
+
+    /// Whether JavaScript or TypeScript local `b` (of type `ty`) shares its name and
+    /// scope with another one of another type: the locals of two callbacks of one
+    /// function (`it(() => { const repo = a() })`, `it(() => { const repo = b() })`),
+    /// which share its scope here, so which one a use reads is not known. A declared
+    /// type and a value assigned later (`let ds: DataSource[]` then `ds = await
+    /// open()`) are one local: its type is the declared one.
+    pub(super) fn bound_apart(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+        ty: &Resolution,
+    ) -> bool {
+        if !matches!(file.language.name, "javascript" | "typescript" | "tsx")
+            || b.kind == BindingKind::Field
+        {
+            return false;
+        }
+        let typed = b.type_name.is_some();
+        let same = |other: &Resolution| match (ty, other) {
+            (Resolution::Definition(x), Resolution::Definition(y)) => {
+                x.file.path == y.file.path && x.index == y.index
+            }
+            (Resolution::External(x), Resolution::External(y)) => x == y,
+            _ => false,
+        };
+        file.bindings.iter().any(|o| {
+            o.kind != BindingKind::Field
+                && o.scope == b.scope
+                && o.name == b.name
+                && o.type_name.is_some() == typed
+                && (typed
+                    || o.initializer.is_some()
+                    || o.copied_from.is_some()
+                    || o.passed_to.is_some())
+                && !o.written_alike(b)
+                && !same(&self.type_as_bound(file, r, o))
+        })
+    }
+
+    /// Whether a binding holds a value of the type its initialising call returns for
+    /// as long as it is in scope: always where the language types it statically from
+    /// that call (Java, Kotlin, TypeScript, Go); elsewhere only when nothing else in its
+    /// scope binds the name again (`x = f()` then `x = g()` leaves no one type).
+    pub(super) fn keeps_its_initial_type(file: &FileFacts, b: &crate::facts::Binding) -> bool {
+        matches!(
+            file.language.name,
+            "java" | "kotlin" | "typescript" | "tsx" | "go"
+        ) || file
+            .bindings
+            .iter()
+            .filter(|o| o.scope == b.scope && o.name == b.name)
+            .count()
+            == 1
+    }
+
+    /// The top-level definitions named `name` in the package of `file` (its declared
+    /// package, or its directory, as the language scopes them).
+    fn in_package(
+        &self,
+        file: &Arc<FileFacts>,
+        sc: &Scoping,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Vec<DefRef> {
+        match sc.package {
+            PackageScope::Declared => match &file.package {
+                Some(pkg) => self
+                    .defs_named(name)
+                    .iter()
+                    .filter(|d| {
+                        d.file.package.as_deref() == Some(pkg.as_str())
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .cloned()
+                    .collect(),
+                None => Vec::new(),
+            },
+            PackageScope::Directory => {
+                let dir = file_dir(file);
+                self.defs_named(name)
+                    .iter()
+                    .filter(|d| {
+                        file_dir(&d.file) == dir
+                            && d.symbol().parent.is_none()
+                            && kind_ok(kinds, d.symbol().kind)
+                    })
+                    .cloned()
+                    .collect()
+            }
+            PackageScope::None => Vec::new(),
+        }
+    }
+
+    pub(super) fn resolve_unqualified(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        name: &str,
+        kinds: &[Kind],
+        role: NameRole,
+    ) -> Resolution {
+        let sc = self.scoping(file);
+        // 1. Parameters and locals (values only: a type name is never a local).
+        if role == NameRole::Value && Self::binding(file, at, name).is_some() {
+            return Resolution::Local;
+        }
+        // 2. Enclosing definitions: nested definitions, then members of enclosing types.
+        //    A member a type may inherit from a library type is only a possibility
+        //    until the file's other scopes have been searched.
+        let mut inherited: Option<Option<String>> = None;
+        for e in Self::enclosing_chain(file, at) {
+            let ek = file.definitions[e].kind;
+            // Without an implicit `this` (Python, JavaScript), a class's members are
+            // not visible by their bare names inside it.
+            if !sc.implicit_this && ek.is_type_like() {
+                continue;
+            }
+            let found: Vec<DefRef> = DefRef::all_in(file, |d| {
+                d.parent == Some(e) && d.name == name && kind_ok(kinds, d.kind)
+            });
+            if let Some(d) = pick(found) {
+                return Resolution::Definition(d);
+            }
+            if sc.implicit_this && ek.is_type_like() {
+                let ty = DefRef {
+                    file: file.clone(),
+                    index: e,
+                };
+                match self.member_of(&ty, name, kinds) {
+                    Lookup::Found(d) => return Resolution::Definition(d),
+                    Lookup::External(m) if role != NameRole::TypeOnly => {
+                        inherited.get_or_insert(m);
+                    }
+                    Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
+                }
+            }
+        }
+        // 3. The file's own top-level definitions.
+        if let Some(d) = pick(Self::file_level(file, name, kinds)) {
+            return Resolution::Definition(d);
+        }
+        // 4. Explicit imports of the name.
+        if let Some(imp) = file
+            .imports
+            .iter()
+            .find(|i| !i.wildcard && i.bound_name() == Some(name))
+        {
+            return self.resolve_import(file, imp, kinds);
+        }
+        // The language's own names, unless the file or its imports define them (a
+        // same-package class shadowing one is too rare to pay a lookup for).
+        if sc.builtins.contains(&name) {
+            return Resolution::External(Some(sc.builtin_module.to_string()));
+        }
+        // A member of the enclosing type that none of its repository types defines:
+        // inherited from the library type it extends. A type is looked for in the
+        // file's package and wildcard imports first: a library type seldom declares a
+        // nested type, while classes that extend one use the types of their package
+        // all the time.
+        if role == NameRole::Value {
+            if let Some(m) = inherited.take() {
+                // Unless it constructs a class of the file's package (`new Item(..)`).
+                let types: Vec<DefRef> = self
+                    .in_package(file, &sc, name, kinds)
+                    .into_iter()
+                    .filter(|d| d.symbol().kind.is_type_like())
+                    .collect();
+                return match pick(types) {
+                    Some(d) => Resolution::Definition(d),
+                    None => Resolution::External(m),
+                };
+            }
+        }
+        // 5. The file's own package.
+        if let Some(d) = pick(self.in_package(file, &sc, name, kinds)) {
+            return Resolution::Definition(d);
+        }
+        // 6. Wildcard imports.
+        let mut external_wildcards: Vec<String> = Vec::new();
+        for imp in file.imports.iter().filter(|i| i.wildcard) {
+            match self.module_target(file, imp) {
+                ModuleTarget::External(m) => external_wildcards.push(m),
+                target => {
+                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {
+                        return Resolution::Definition(d);
+                    }
+                }
+            }
+        }
+        if let Some(m) = inherited {
+            return Resolution::External(m);
+        }
+        // Where every name a file uses must be imported or defined in it (Python,
+        // JavaScript, Rust), a name none of its scopes binds is a global of the
+        // runtime or a binding the syntax hides: nothing in other files can tell which.
+        if sc.package == PackageScope::None && !sc.global_names {
+            return match external_wildcards.as_slice() {
+                [only] if file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
+                    Resolution::External(Some(only.clone()))
+                }
+                _ => Resolution::Unresolved,
+            };
+        }
+        let everywhere: Vec<DefRef> = self
+            .defs_named(name)
+            .iter()
+            .filter(|d| kind_ok(kinds, d.symbol().kind))
+            .cloned()
+            .collect();
+        // 7. One global namespace: a name with one definition is that definition,
+        //    preferably one in a file this file includes.
+        if sc.global_names && !everywhere.is_empty() {
+            let included: Vec<DefRef> = everywhere
+                .iter()
+                .filter(|d| self.is_included(file, &d.file))
+                .cloned()
+                .collect();
+            if let Some(d) = pick(included) {
+                return Resolution::Definition(d);
+            }
+            if let Some(d) = pick(everywhere) {
+                return Resolution::Definition(d);
+            }
+            return Resolution::Unresolved;
+        }
+        // 8. Nothing in the repository defines it: it comes from outside, unless the
+        //    file includes repository files this run does not see (filtered out).
+        if everywhere.is_empty() && !self.includes_unseen_files(file) {
+            return Resolution::External(match external_wildcards.as_slice() {
+                [only] => Some(only.clone()),
+                _ => None,
+            });
+        }
+        Resolution::Unresolved
+    }
+}

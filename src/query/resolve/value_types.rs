@@ -1,0 +1,277 @@
+//! The type a value holds: a typed parameter or local, a field's declared type (also
+//! through a path of fields), what a call returns, what a callback parameter receives.
+//! This is the step between a receiver and the member looked up in it; a type that is
+//! only a type parameter or a guess gives no answer.
+
+use std::sync::Arc;
+
+use super::guards::InitializerDepth;
+use super::members::MAX_SUPER_DEPTH;
+use super::returns::{callback_parameter_type, declared_return, ReceiverCall, Returned};
+use super::{DefRef, Resolution, Resolver};
+use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
+use crate::symbols::Kind;
+
+/// Whether a language gives each field one declared type (its first typed
+/// declaration, where a constructor's `this.x = new Impl()` may add another);
+/// elsewhere a field holds whatever the methods assign to it.
+pub(super) fn declares_field_types(lang: &str) -> bool {
+    matches!(
+        lang,
+        "java"
+            | "kotlin"
+            | "scala"
+            | "csharp"
+            | "go"
+            | "rust"
+            | "swift"
+            | "cpp"
+            | "c"
+            | "typescript"
+            | "tsx"
+    )
+}
+
+/// Rust's standard types that dereference to the value they hold: a method called on
+/// one may be the pointer's or the value's.
+const RUST_DEREF_WRAPPERS: &[&str] = &[
+    "Box",
+    "Arc",
+    "Rc",
+    "Pin",
+    "Cow",
+    "Ref",
+    "RefMut",
+    "MutexGuard",
+    "RwLockReadGuard",
+    "RwLockWriteGuard",
+    "ManuallyDrop",
+    "LazyLock",
+    "LazyCell",
+];
+
+impl<'s> Resolver<'s> {
+    /// The type of the value a binding visible where `r` stands holds: the type it
+    /// is declared with, or the one the call that initialises it returns.
+    pub(super) fn type_of_binding(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+    ) -> Resolution {
+        let ty = self.type_as_bound(file, r, b);
+        if self.bound_apart(file, r, b, &ty) {
+            return Resolution::Unresolved;
+        }
+        ty
+    }
+
+    /// [`Resolver::type_of_binding`] as `b` alone gives it.
+    pub(super) fn type_as_bound(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &crate::facts::Binding,
+    ) -> Resolution {
+        if let Some(t) = &b.type_name {
+            return self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref());
+        }
+        let Some(_depth) = InitializerDepth::enter() else {
+            return Resolution::Unresolved;
+        };
+        if let Some(site) = &b.passed_to {
+            return self.type_of_callback_parameter(file, r, site);
+        }
+        if !Self::keeps_its_initial_type(file, b) {
+            return Resolution::Unresolved;
+        }
+        match (&b.initializer, &b.copied_from) {
+            (Some(init), _) => self.type_of_call_result(file, r, &ReceiverCall::from(init)),
+            (None, Some(path)) => self
+                .field_path_type(file, r, path)
+                .unwrap_or(Resolution::Unresolved),
+            (None, None) => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of an untyped callback parameter at `site`: the one the callee (one
+    /// repository definition, its overload told by the call's arguments) declares for
+    /// that parameter of the function it takes there.
+    fn type_of_callback_parameter(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        site: &CallbackSite,
+    ) -> Resolution {
+        let Some(method) = self.callee(file, r, &ReceiverCall::from(&site.call)) else {
+            return Resolution::Unresolved;
+        };
+        let argument = usize::from(site.argument);
+        let parameter = usize::from(site.parameter);
+        match callback_parameter_type(method.symbol(), argument, parameter) {
+            Some(written) => self.type_written_in(&method, written),
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of field `field` of a value of type `owner`, as its declaration in
+    /// the owner's body writes it, or, when the body declares no such field, the body
+    /// of the nearest repository supertype that does (a subclass has its superclass's
+    /// fields). Unresolved for a library type (its fields are not seen), a field
+    /// declared nowhere the repository shows (embedded, or assigned elsewhere), an
+    /// untyped one, one given values of different types, and one typed by a type
+    /// parameter.
+    pub(super) fn field_type(&self, owner: Resolution, field: &str) -> Resolution {
+        let Resolution::Definition(t) = owner else {
+            return Resolution::Unresolved;
+        };
+        self.declared_field_type(&t, field, 0)
+            .unwrap_or(Resolution::Unresolved)
+    }
+
+    /// [`Resolver::field_type`] in `t`, `depth` supertypes below the owner: `None`
+    /// when neither `t` nor its supertypes declare the field.
+    fn declared_field_type(&self, t: &DefRef, field: &str, depth: usize) -> Option<Resolution> {
+        if depth > MAX_SUPER_DEPTH || !t.symbol().kind.is_type_like() {
+            return None;
+        }
+        let at = u32::try_from(t.index).ok();
+        let mut fields = t
+            .file
+            .bindings
+            .iter()
+            .filter(|b| b.kind == BindingKind::Field && b.scope == at && b.name == field)
+            .peekable();
+        if fields.peek().is_none() {
+            return self.supertypes(t).into_iter().find_map(|sup| match sup {
+                Resolution::Definition(s) => self.declared_field_type(&s, field, depth + 1),
+                _ => None,
+            });
+        }
+        let mut declared =
+            fields.filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref())));
+        let Some((ty, tq)) = declared.next() else {
+            return Some(Resolution::Unresolved);
+        };
+        // Python's `self.x = A()` here and `self.x = B()` there: no one type.
+        if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
+            return Some(Resolution::Unresolved);
+        }
+        Some(self.resolve_declared_type(&t.file, at, ty, tq))
+    }
+
+    /// A type a definition's declaration writes (a field's, a method's return type),
+    /// resolved where it is written; unresolved when it is one of the type parameters
+    /// declared there (`<E> E first()`, the `V` of `Box<V>`), which stand for whatever
+    /// a use supplies.
+    fn resolve_declared_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        if qualifier.is_none() && Self::is_type_parameter(file, at, ty) {
+            return Resolution::Unresolved;
+        }
+        self.resolve_value_type(file, at, ty, qualifier)
+    }
+
+    /// A value's type, as far as its members go: a Rust smart pointer or guard of the
+    /// standard library (`Arc<Inner>`) has its own few methods and those of the value
+    /// it points to, which the written type's name alone does not tell, so it gives
+    /// none; nor does TypeScript's `any`.
+    fn resolve_value_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        ty: &str,
+        qualifier: Option<&str>,
+    ) -> Resolution {
+        // TypeScript's `any` lets a value be anything: its members are nobody's in
+        // particular, neither a library's nor the repository's.
+        if ty == "any" && qualifier.is_none() && matches!(file.language.name, "typescript" | "tsx")
+        {
+            return Resolution::Unresolved;
+        }
+        let found = self.resolve_type_name(file, at, ty, qualifier);
+        if file.language.name == "rust"
+            && RUST_DEREF_WRAPPERS.contains(&ty)
+            && !matches!(found, Resolution::Definition(_))
+        {
+            return Resolution::Unresolved;
+        }
+        found
+    }
+
+    /// The type of what `call` (the receiver of `r`) returns: the type its callee
+    /// declares, read in the callee's own file. Unresolved when the callee is not one
+    /// repository definition or declares no definite type.
+    pub(super) fn type_of_call_result(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Resolution {
+        let Some(method) = self.callee(file, r, call) else {
+            return Resolution::Unresolved;
+        };
+        // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
+        // of that type.
+        if method.symbol().kind.is_type_like() {
+            return Resolution::Definition(method);
+        }
+        match declared_return(method.symbol()) {
+            Some(Returned::Type(written)) => self.type_written_in(&method, written),
+            Some(Returned::OwnType) => self
+                .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
+                .map_or(Resolution::Unresolved, Resolution::Definition),
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// The one repository definition `call`, written where `r` stands, calls.
+    pub(super) fn callee(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Option<DefRef> {
+        let callee = Reference {
+            name: call.name.to_string(),
+            qualifier: call.qualifier.map(str::to_string),
+            kind: RefKind::Call,
+            arity: call.arity,
+            ..r.clone()
+        };
+        match self.resolve_within(file, &callee) {
+            Resolution::Definition(method) => Some(method),
+            _ => None,
+        }
+    }
+
+    /// A type `written` in the header of `method` (what it returns, what a callback it
+    /// takes receives), resolved there.
+    fn type_written_in(&self, method: &DefRef, written: &str) -> Resolution {
+        let (tq, tn) = crate::facts::split_type(written);
+        let Some(tn) = tn else {
+            return Resolution::Unresolved;
+        };
+        let at = u32::try_from(method.index).ok();
+        self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
+    }
+
+    /// Rust `impl T` and similar scopes stand for the type they name.
+    pub(super) fn type_of_scope(&self, file: &Arc<FileFacts>, t: usize) -> DefRef {
+        let d = &file.definitions[t];
+        if d.kind == Kind::Scope {
+            if let Some(real) = self.type_in_file(file, &d.qualified_name) {
+                return real;
+            }
+        }
+        DefRef {
+            file: file.clone(),
+            index: t,
+        }
+    }
+}
