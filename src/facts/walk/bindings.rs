@@ -1,0 +1,492 @@
+//! Declarations: parameters, locals and fields, with the type written for them or
+//! what their value says of it (a constructor, a call, a field path).
+
+use tree_sitter::Node;
+
+use super::syntax::{arity, callee_parts, compact, receiver_text};
+use super::type_text::{element_type, split_type};
+use super::{Frame, Walk, SELF_NAMES};
+use crate::facts::grammar::{Class, Grammar};
+use crate::facts::{Binding, BindingKind, Initializer};
+
+impl<'a> Walk<'a> {
+    pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
+        let g = self.g;
+        let mut c = list.walk();
+        let params: Vec<Node<'t>> = list.named_children(&mut c).collect();
+        for p in params {
+            if g.class(p).has(Class::IDENTIFIER) {
+                self.bind(p, None, None, BindingKind::Parameter);
+                continue;
+            }
+            // Python's `*args` is always a tuple, `**kwargs` always a dict.
+            let collected = match g.kind(p) {
+                "list_splat_pattern" => "tuple",
+                "dictionary_splat_pattern" => "dict",
+                _ => continue,
+            };
+            let Some(name) = p
+                .named_child(0)
+                .filter(|n| g.class(*n).has(Class::IDENTIFIER))
+            else {
+                continue;
+            };
+            let before = self.bindings.len();
+            self.bind(name, None, None, BindingKind::Parameter);
+            self.give_type(before, (None, collected.to_string()));
+        }
+    }
+
+    /// A declaration: its names, with the type written or constructed.
+    pub(super) fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind, stack: &[Frame<'t>]) {
+        let g = self.g;
+        let ty = g
+            .child(node, "type")
+            .filter(|t| !is_inferred_type(g, *t, self.src))
+            .or_else(|| {
+                let mut c = node.walk();
+                let t = node.named_children(&mut c).find(|n| {
+                    matches!(
+                        g.kind(*n),
+                        "user_type" | "nullable_type" | "type_annotation"
+                    )
+                });
+                t
+            });
+        // A loop's variable takes the elements of what it iterates, never its value
+        // (`for x in make()`, `for _, v := range items`).
+        let iterates = g.kind(node).contains("for") || g.kind(node) == "range_clause";
+        let value = ["value", "right", "init"]
+            .iter()
+            .find_map(|f| g.child(node, f))
+            .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
+            .filter(|_| !iterates);
+        let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
+        if names.is_empty() {
+            // Kotlin parameters and variable declarations: the first identifier child.
+            let mut c = node.walk();
+            let first = node
+                .named_children(&mut c)
+                .find(|n| matches!(g.kind(*n), "identifier" | "simple_identifier"));
+            names.extend(first);
+        }
+        // One name declared with no type (not `a, b = f()`, not a pattern): the call
+        // that gives it its value tells its type.
+        let single = names.len() == 1;
+        for (i, n) in names.into_iter().enumerate() {
+            // Java's declarators hold their own value (`int a = 1, b = f();`).
+            let own = g.child(n, "value");
+            let value = own.or(value);
+            let before = self.bindings.len();
+            self.bind(n, ty, value, kind);
+            if let Some(class) = (kind == BindingKind::Parameter)
+                .then(|| self.parameter_property_class(node))
+                .flatten()
+            {
+                for b in before..self.bindings.len() {
+                    let field = Binding {
+                        kind: BindingKind::Field,
+                        scope: Some(class),
+                        ..self.bindings[b].clone()
+                    };
+                    self.bindings.push(field);
+                }
+            }
+            if ty.is_some() {
+                continue;
+            }
+            if kind == BindingKind::Parameter {
+                if let Some(element) = self.first_parameter_element(node, stack) {
+                    self.give_type(before, element);
+                } else if let Some(site) = self.callback_parameter_site(node, stack) {
+                    self.place_untyped(before, site);
+                }
+            }
+            if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
+                self.give_type(before, element);
+            }
+            // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
+            if go_results(g, node) {
+                let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
+                for b in before..self.bindings.len() {
+                    if Some(b) != first {
+                        self.bindings[b].type_name = None;
+                        self.bindings[b].type_qualifier = None;
+                    }
+                }
+            }
+            if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
+                if self.bindings[b].type_name.is_none() {
+                    let init = value.and_then(|v| initializer(g, v, self.src));
+                    if init.is_none() {
+                        self.bindings[b].copied_from =
+                            value.and_then(|v| field_path(g, v, self.src));
+                    }
+                    self.bindings[b].initializer = init;
+                }
+            }
+        }
+    }
+
+    /// TypeScript's `constructor(private db: Db)`: a parameter with an accessibility
+    /// or `readonly` modifier is also a field of the class; the class's index.
+    fn parameter_property_class(&self, param: Node<'_>) -> Option<u32> {
+        if !matches!(self.lang.name, "typescript" | "tsx") {
+            return None;
+        }
+        let mut c = param.walk();
+        let mut children = param.children(&mut c);
+        if !children.any(|n| {
+            matches!(
+                n.kind(),
+                "accessibility_modifier" | "readonly" | "override_modifier"
+            )
+        }) {
+            return None;
+        }
+        let method = self.binding_scope()?;
+        let class = self.defs[method as usize].parent?;
+        self.defs[class]
+            .kind
+            .is_type_like()
+            .then(|| u32::try_from(class).ok())
+            .flatten()
+    }
+
+    /// Which of the bindings just made for declarator `n` (the `i`th of `node`'s; those
+    /// from `before` on) holds the value of the call that initialises it, if one does:
+    /// the one name of a declarator that is alone or holds its own value (not
+    /// `a, b = f()`, not a pattern), or, in Go, the first name of `a, err := f()`,
+    /// which takes the call's first result.
+    fn receives_the_call(
+        &self,
+        node: Node<'_>,
+        n: Node<'_>,
+        i: usize,
+        single: bool,
+        own_value: bool,
+        before: usize,
+    ) -> Option<usize> {
+        let g = self.g;
+        let made = self.bindings.len() - before;
+        let one_name = g.class(n).has(Class::IDENTIFIER)
+            || (own_value
+                && g.child(n, "name")
+                    .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
+        if (single || own_value) && one_name && made == 1 {
+            return Some(before);
+        }
+        if i == 0 && go_results(g, node) && made > 0 {
+            return self.first_name_made(n, before);
+        }
+        None
+    }
+
+    /// The binding, among those made from `before` on for declarator `n` (a name or a
+    /// list of names), of its first name.
+    fn first_name_made(&self, n: Node<'_>, before: usize) -> Option<usize> {
+        let first = if self.g.class(n).has(Class::IDENTIFIER) {
+            n
+        } else {
+            n.named_child(0)?
+        };
+        let first = self.text(first);
+        (before..self.bindings.len()).find(|&b| self.bindings[b].name == first)
+    }
+
+    /// Binds every name in a declarator or pattern.
+    pub(super) fn bind<'t>(
+        &mut self,
+        n: Node<'t>,
+        ty: Option<Node<'t>>,
+        value: Option<Node<'t>>,
+        kind: BindingKind,
+    ) {
+        let g = self.g;
+        let (type_qualifier, type_name) = match ty {
+            Some(t) => split_type(self.text(t)),
+            None => value
+                .and_then(|v| constructed_type(g, v, self.src, self.lang.name))
+                .unwrap_or((None, None)),
+        };
+        // `self.x = Foo()` in a method: a field of the enclosing type.
+        if matches!(
+            g.kind(n),
+            "attribute" | "member_expression" | "field_access"
+        ) {
+            let obj = ["object", "operand"].iter().find_map(|f| g.child(n, f));
+            let member = ["attribute", "property", "field"]
+                .iter()
+                .find_map(|f| g.child(n, f));
+            if let (Some(o), Some(m)) = (obj, member) {
+                if SELF_NAMES.contains(&self.text(o)) {
+                    let class_scope = self
+                        .binding_scope()
+                        .and_then(|i| self.defs[i as usize].parent)
+                        .filter(|&p| self.defs[p].kind.is_type_like())
+                        .map(|p| p as u32);
+                    if class_scope.is_some() && type_name.is_some() {
+                        self.bindings.push(Binding {
+                            name: self.text(m).to_string(),
+                            type_name,
+                            type_qualifier,
+                            kind: BindingKind::Field,
+                            scope: class_scope,
+                            initializer: None,
+                            copied_from: None,
+                            passed_to: None,
+                        });
+                    }
+                }
+            }
+            return;
+        }
+        let mut names = Vec::new();
+        collect_declared(g, n, &mut names);
+        let scope = self.binding_scope();
+        let tracks_elements = matches!(self.lang.name, "typescript" | "tsx");
+        let element = ty
+            .filter(|_| tracks_elements)
+            .and_then(|t| element_type(self.text(t)));
+        for id in names {
+            let text = self.text(id);
+            if text.is_empty() {
+                continue;
+            }
+            if tracks_elements {
+                // A field is written `this.items` where its elements are handed out.
+                let key = match kind {
+                    BindingKind::Field => format!("this.{text}"),
+                    _ => text.to_string(),
+                };
+                match &element {
+                    Some(e) => {
+                        self.elements.insert(key, e.clone());
+                    }
+                    None => {
+                        self.elements.remove(&key);
+                    }
+                }
+            }
+            self.declared.insert(id.start_byte());
+            self.bindings.push(Binding {
+                name: text.to_string(),
+                type_name: type_name.clone(),
+                type_qualifier: type_qualifier.clone(),
+                kind,
+                scope,
+                initializer: None,
+                copied_from: None,
+                passed_to: None,
+            });
+        }
+    }
+}
+
+/// The identifiers a declarator or pattern declares (not the ones it only uses: a
+/// default value, an array size).
+fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        if out.len() > 64 {
+            return;
+        }
+        let k = g.kind(n);
+        if g.class(n).has(Class::IDENTIFIER) || k == "shorthand_property_identifier_pattern" {
+            out.push(n);
+            continue;
+        }
+        if k.ends_with("function_declarator") || k.ends_with("_expression") {
+            continue;
+        }
+        // Declarators wrap the name in `declarator`/`name`/`pattern`; patterns list
+        // them as children.
+        if let Some(d) = ["declarator", "name", "pattern", "left"]
+            .iter()
+            .find_map(|f| g.child(n, f))
+        {
+            todo.push(d);
+            continue;
+        }
+        if k.contains("pattern")
+            || k.contains("list")
+            || k.contains("tuple")
+            || k == "variable_declaration"
+        {
+            let mut c = n.walk();
+            for ch in n.named_children(&mut c) {
+                todo.push(ch);
+            }
+        }
+    }
+}
+
+/// The value written after `=` in a declaration whose grammar names no field for it,
+/// or, for Kotlin's `val x = f()` (where `x` alone is the declaration), after the
+/// declaration in the property that holds it (`holder`, its parent).
+fn after_equals<'t>(
+    g: &'static Grammar,
+    node: Node<'t>,
+    holder: Option<Node<'t>>,
+) -> Option<Node<'t>> {
+    let mut c = node.walk();
+    let mut children = node.children(&mut c);
+    if children.any(|n| !n.is_named() && n.kind() == "=") {
+        return children.find(Node::is_named);
+    }
+    let holder = holder.filter(|h| g.kind(*h) == "property_declaration")?;
+    let mut c = holder.walk();
+    let mut rest = holder
+        .children(&mut c)
+        .skip_while(|n| n.id() != node.id())
+        .skip(1);
+    rest.next().filter(|n| !n.is_named() && n.kind() == "=")?;
+    rest.find(Node::is_named)
+}
+
+/// Whether `node` declares Go names from the results of a call (`a, err := f()`,
+/// `var a, b = f()`), where each name takes the result in its place.
+fn go_results(g: &'static Grammar, node: Node<'_>) -> bool {
+    matches!(g.kind(node), "short_var_declaration" | "var_spec")
+}
+
+/// Java's and C#'s `var`: the type is inferred from the value, and nothing is named.
+pub(super) fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> bool {
+    matches!(
+        g.kind(t),
+        "type_identifier" | "implicit_type" | "identifier"
+    ) && src.get(t.byte_range()) == Some("var")
+}
+
+/// A value as written: the one value of a list of one (Go's `x := f()` holds its
+/// value in a list).
+fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
+    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
+        v.named_child(0)
+    } else {
+        Some(v)
+    }
+}
+
+/// The most fields a value path is read through (see [`field_path`]).
+const MAX_FIELD_PATH: usize = 8;
+
+/// The path value `v` reads when it is a field of a name, or of a field of one
+/// (`dataSource.manager`, `this.a.b`): names joined by dots, nothing else.
+fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
+    let v = sole_value(g, v)?;
+    let text = compact(src.get(v.byte_range())?);
+    let parts = text.split('.').count();
+    ((2..=MAX_FIELD_PATH).contains(&parts)
+        && text
+            .split('.')
+            .all(|w| !w.is_empty() && w.bytes().all(crate::source::is_word_byte)))
+    .then_some(text)
+}
+
+/// The call that value `v` is, when it is a plain call of a named callee (not an
+/// awaited value, nor Kotlin's `f(x) { .. }`); a construction gives its type directly
+/// (see [`constructed_type`]), so its binding never asks for this.
+pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
+    let v = sole_value(g, v)?;
+    // Not `f(x) { .. }` (Kotlin): the call with the parentheses is inside this one.
+    if !g.class(v).has(Class::CALL)
+        || v.named_child(0)
+            .is_some_and(|c| g.class(c).has(Class::CALL))
+    {
+        return None;
+    }
+    let (name, qualifier) = callee_parts(g, v)?;
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let name = text(name).trim();
+    if name.is_empty() || !name.bytes().all(crate::source::is_word_byte) {
+        return None;
+    }
+    Some(Initializer {
+        name: name.to_string(),
+        qualifier: qualifier.map(|q| receiver_text(g, q, src)),
+        arity: arity(g, v, 0),
+    })
+}
+
+/// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
+/// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`, or asserts: Go's `x.(Foo)`.
+fn constructed_type(
+    g: &'static Grammar,
+    v: Node<'_>,
+    src: &str,
+    language: &str,
+) -> Option<(Option<String>, Option<String>)> {
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let mut v = sole_value(g, v)?;
+    if matches!(
+        g.kind(v),
+        "unary_expression" | "reference_expression" | "await_expression"
+    ) {
+        v = v.named_child(0)?;
+    }
+    // Literals have the language's own collection and string types.
+    let literal = match g.kind(v) {
+        "list" | "list_comprehension" => Some("list"),
+        "dictionary" | "dictionary_comprehension" => Some("dict"),
+        "set" | "set_comprehension" => Some("set"),
+        "string" | "concatenated_string"
+            if src
+                .get(v.byte_range())?
+                .starts_with(['"', '\'', 'f', 'r', 'b']) =>
+        {
+            Some("str")
+        }
+        "array" => Some("Array"),
+        "template_string" => Some("String"),
+        "string_literal" => Some("String"),
+        _ => None,
+    };
+    if let Some(t) = literal {
+        return Some((None, Some(t.to_string())));
+    }
+    match g.kind(v) {
+        "new_expression" | "object_creation_expression" | "instance_expression" => {
+            let t = g
+                .child(v, "constructor")
+                .or_else(|| g.child(v, "type"))
+                .or_else(|| v.named_child(0))?;
+            Some(split_type(text(t)))
+        }
+        // Go's `x.(T)` asserts that `x` holds a `T`.
+        "type_assertion_expression" => Some(split_type(text(g.child(v, "type")?))),
+        // TypeScript's `x as Foo`, `this.constructor as typeof Foo` (the class itself,
+        // whose static members are its members too).
+        "as_expression" if matches!(language, "typescript" | "tsx") => {
+            let t = text(v.named_child(1)?);
+            let t = t.strip_prefix("typeof ").unwrap_or(t);
+            // A union or intersection, `keyof T`, a tuple or object type: no one type.
+            let one = t.split_whitespace().count() == 1 && !t.contains(['|', '&', '{', '[']);
+            one.then(|| split_type(t))
+        }
+        "composite_literal" | "struct_expression" => {
+            let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;
+            Some(split_type(text(t)))
+        }
+        "call" | "call_expression" => {
+            let f = g.child(v, "function").or_else(|| v.named_child(0))?;
+            let t = text(f);
+            // `Foo::new(..)` / `Foo.new` constructs a Foo.
+            if let Some(ty) = t.strip_suffix("::new").or_else(|| t.strip_suffix(".new")) {
+                return Some(split_type(ty));
+            }
+            let last = t.rsplit(['.', ':']).next().unwrap_or(t);
+            // Python's builtin collections are called by lowercase names.
+            let builtin_type = matches!(
+                t,
+                "list" | "dict" | "set" | "str" | "tuple" | "frozenset" | "bytes" | "bytearray"
+            );
+            // A capitalised callee constructs a class, except in Go, where it is any
+            // exported function (`w.New(..)`, `pkg.Open(..)`).
+            let constructs =
+                language != "go" && last.chars().next().is_some_and(char::is_uppercase);
+            (builtin_type || constructs).then(|| split_type(t))
+        }
+        _ => None,
+    }
+}

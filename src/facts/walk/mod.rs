@@ -1,0 +1,379 @@
+//! The one walk that turns a syntax tree (plus its already extracted definitions) into
+//! references, imports, bindings and the declared package.
+//!
+//! Grammars name things differently, but they share field names: a member access
+//! keeps its receiver in a field such as `object`, `operand` or `scope` and the member
+//! in `property`, `field`, `attribute` or `name`; a call keeps its callee in `function`
+//! or `constructor`; a declaration keeps its type in `type` and its name in `name`,
+//! `declarator`, `pattern` or `left`. Reading those fields, rather than a table of node
+//! kinds per language, covers every grammar in the registry with one walk.
+//!
+//! The walk is iterative with an explicit ancestor stack (parents and field names come
+//! from the stack, never from `Node::parent`, which searches from the root), and
+//! open definitions are tracked the same way, so the cost is linear in the tree.
+
+mod bindings;
+mod callbacks;
+mod import_sites;
+mod references;
+mod syntax;
+mod type_text;
+
+pub(crate) use type_text::split_type;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use tree_sitter::{Node, Tree};
+
+use self::import_sites::package_name;
+use self::references::drop_local_uses;
+use super::focus::Focus;
+use super::grammar::{Class, Grammar};
+use super::imports::{self, Import};
+use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
+use crate::lang::preorder::{preorder, Step, Visit};
+use crate::lang::Language;
+use crate::symbols::{Kind, Symbol};
+
+/// Fields that hold a member's name, with the receiver in [`RECEIVER_FIELDS`].
+const MEMBER_FIELDS: &[&str] = &["property", "field", "attribute", "name", "method", "suffix"];
+const RECEIVER_FIELDS: &[&str] = &[
+    "object",
+    "operand",
+    "argument",
+    "value",
+    "scope",
+    "expression",
+    "receiver",
+    "module",
+    "package",
+    "path",
+    "qualifier",
+    "table",
+    "target",
+];
+
+/// How far down a chain of receivers, or of operators, [`receiver_text`] looks.
+const MAX_RECEIVER_CHAIN: usize = 64;
+
+/// Fields that hold what a call invokes as a whole.
+const CALLEE_FIELDS: &[&str] = &["function", "constructor", "macro", "type"];
+
+/// Names that stand for the current object or class in some language, never a
+/// definition (as receivers they are resolved by the language's own rules).
+const SELF_NAMES: &[&str] = &["this", "self", "super", "Self", "$this"];
+
+/// An ancestor on the walk's stack.
+#[derive(Clone, Copy)]
+struct Frame<'t> {
+    node: Node<'t>,
+    kind: &'static str,
+    class: Class,
+    field: Option<&'static str>,
+    /// Inside a comment or string (and not in an interpolation inside it).
+    quiet: bool,
+}
+
+/// A pending call: its callee's name node start, qualifier text and arity.
+struct CallSite {
+    qualifier: Option<String>,
+    arity: Option<u16>,
+}
+
+pub(super) fn facts_with(
+    path: &std::path::Path,
+    lang: &'static Language,
+    src: &str,
+    tree: &Tree,
+    definitions: Vec<Symbol>,
+    focus: Option<&Focus>,
+) -> FileFacts {
+    let mut w = Walk {
+        marks: focus.map(|f| f.marks(src)),
+        lang,
+        g: Grammar::of(lang),
+        src,
+        defs: &definitions,
+        def_names: definitions.iter().map(|s| s.name_byte).collect(),
+        order: {
+            let mut o: Vec<usize> = (0..definitions.len()).collect();
+            // Outer definitions first at equal starts.
+            o.sort_by_key(|&i| {
+                (
+                    definitions[i].start_byte,
+                    std::cmp::Reverse(definitions[i].end_byte),
+                )
+            });
+            o
+        },
+        next_def: 0,
+        open: Vec::new(),
+        declared: FxHashSet::default(),
+        calls: FxHashMap::default(),
+        trailing_lambdas: FxHashMap::default(),
+        requires: FxHashSet::default(),
+        references: Vec::new(),
+        imports: Vec::new(),
+        bindings: Vec::new(),
+        elements: FxHashMap::default(),
+        package: None,
+        line_starts: line_starts(src),
+    };
+    w.run(tree);
+    let Walk {
+        references,
+        imports,
+        bindings,
+        package,
+        ..
+    } = w;
+    let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
+    if let Some(f) = focus {
+        references.retain(|r| r.kind == RefKind::Inheritance || f.names().contains(&r.name));
+    }
+    FileFacts {
+        path: path.to_path_buf(),
+        language: lang,
+        package,
+        definitions: definitions.into(),
+        references,
+        imports,
+        bindings,
+    }
+}
+
+fn line_starts(src: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+struct Walk<'a> {
+    lang: &'static Language,
+    /// With a focus, where the text holds what a skipped body must not hold (see
+    /// [`Focus`]); `None`: every body is walked.
+    marks: Option<Vec<usize>>,
+    g: &'static Grammar,
+    src: &'a str,
+    defs: &'a [Symbol],
+    // The byte-offset sets below hash with FxHash: they are looked up for every node,
+    // and a file cannot pick its offsets freely enough to make them collide in bulk.
+    def_names: FxHashSet<usize>,
+    /// Definition indices by start.
+    order: Vec<usize>,
+    next_def: usize,
+    /// Open definitions, innermost last.
+    open: Vec<usize>,
+    /// Byte offsets of names that a declaration binds (not uses).
+    declared: FxHashSet<usize>,
+    /// Callee name offsets of calls seen above the current node.
+    calls: FxHashMap<usize, CallSite>,
+    /// Lambdas written after the parentheses of a Kotlin call, by the call node (its
+    /// id) they are arguments of: the call that holds them is visited first.
+    trailing_lambdas: FxHashMap<usize, usize>,
+    /// `require(..)` calls already read as the imports of a declaration.
+    requires: FxHashSet<usize>,
+    references: Vec<Reference>,
+    imports: Vec<Import>,
+    bindings: Vec<Binding>,
+    /// TypeScript: the element type of each name last bound to an array type
+    /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
+    /// elements are passed to.
+    elements: FxHashMap<String, (Option<String>, String)>,
+    package: Option<String>,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Walk<'a> {
+    fn run(&mut self, tree: &Tree) {
+        let g = self.g;
+        let mut stack: Vec<Frame<'_>> = Vec::new();
+        preorder(&mut tree.walk(), |step, cursor, _| {
+            if step == Step::Leave {
+                stack.pop();
+                return Visit::Skip;
+            }
+            let node = cursor.node();
+            let named = node.is_named();
+            // Finding a node's field searches its parent's field map: anonymous nodes
+            // (punctuation, keywords) are leaves whose field nothing reads.
+            let field = if named {
+                g.field_name(cursor.field_id())
+            } else {
+                None
+            };
+            let parent_quiet = stack.last().is_some_and(|f| f.quiet);
+            let kind = g.kind(node);
+            let class = g.class(node);
+            let quiet = if class.has(Class::INTERPOLATION) {
+                false
+            } else {
+                parent_quiet || class.has(Class::STRING)
+            };
+            self.advance_defs(node.start_byte());
+            let mut descend = true;
+            // Comments hold nothing; focused, neither do bodies without a mark.
+            if class.has(Class::COMMENT) || self.skippable(node) {
+                descend = false;
+            } else if !quiet && named {
+                descend = self.visit(node, kind, class, field, &stack);
+            }
+            stack.push(Frame {
+                node,
+                kind,
+                class,
+                field,
+                quiet,
+            });
+            if descend {
+                Visit::Children
+            } else {
+                Visit::Skip
+            }
+        });
+    }
+
+    /// Keeps `open` equal to the definitions containing `at`.
+    fn advance_defs(&mut self, at: usize) {
+        while self
+            .open
+            .last()
+            .is_some_and(|&i| self.defs[i].end_byte <= at)
+        {
+            self.open.pop();
+        }
+        while let Some(&i) = self.order.get(self.next_def) {
+            if self.defs[i].start_byte > at {
+                break;
+            }
+            let start = self.defs[i].start_byte;
+            while self
+                .open
+                .last()
+                .is_some_and(|&o| self.defs[o].end_byte <= start)
+            {
+                self.open.pop();
+            }
+            // A definition that ended before `at` (inside a node not walked into)
+            // encloses nothing from here on.
+            if self.defs[i].end_byte > at {
+                self.open.push(i);
+            }
+            self.next_def += 1;
+        }
+    }
+
+    /// Whether `node` lies in a function or method whose text holds no mark: focused,
+    /// nothing in it would be kept or read.
+    fn skippable(&self, node: Node<'_>) -> bool {
+        let (Some(marks), Some(&d)) = (&self.marks, self.open.last()) else {
+            return false;
+        };
+        let def = &self.defs[d];
+        if !matches!(def.kind, Kind::Function | Kind::Method)
+            || node.start_byte() < def.start_byte
+            || node.end_byte() > def.end_byte
+            // A TypeScript constructor's parameters can declare fields of its class.
+            || (def.name == "constructor" && matches!(self.lang.name, "typescript" | "tsx"))
+        {
+            return false;
+        }
+        let first = marks.partition_point(|&m| m < def.start_byte);
+        marks.get(first).is_none_or(|&m| m >= def.end_byte)
+    }
+
+    fn enclosing(&self) -> Option<u32> {
+        self.open.last().map(|&i| i as u32)
+    }
+
+    /// The innermost open definition that is a function, method or type (the scope
+    /// of a binding declared here).
+    fn binding_scope(&self) -> Option<u32> {
+        self.open
+            .iter()
+            .rev()
+            .find(|&&i| self.defs[i].kind != Kind::Scope)
+            .map(|&i| i as u32)
+    }
+
+    fn in_type_body(&self) -> bool {
+        self.binding_scope()
+            .is_some_and(|i| self.defs[i as usize].kind.is_type_like())
+    }
+
+    fn text(&self, n: Node<'_>) -> &'a str {
+        self.src.get(n.byte_range()).unwrap_or("")
+    }
+
+    fn position(&self, byte: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= byte);
+        let start = self.line_starts[line.saturating_sub(1)];
+        (
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(byte - start + 1).unwrap_or(u32::MAX),
+        )
+    }
+
+    /// Handles one named node; returns whether to walk into it.
+    fn visit<'t>(
+        &mut self,
+        node: Node<'t>,
+        kind: &'static str,
+        class: Class,
+        field: Option<&'static str>,
+        stack: &[Frame<'t>],
+    ) -> bool {
+        let g = self.g;
+        if class.has(Class::IMPORT) || imports::is_reexport(self.lang.name, node) {
+            self.import(node);
+            return false;
+        }
+        if class.has(Class::PACKAGE_DECL) {
+            if self.package.is_none() && self.open.is_empty() {
+                self.package = package_name(g, node, self.src);
+            }
+            // C# and C++ namespaces hold code; Java/Kotlin/Go package clauses do not.
+            return g.child(node, "body").is_some()
+                || kind.starts_with("namespace")
+                || kind == "file_scoped_namespace_declaration";
+        }
+        if class.has(Class::CALL) {
+            self.call(node);
+        }
+        if kind == "variable_declarator" && self.require_import(node) {
+            return true;
+        }
+        if class.has(Class::PARAMETER) {
+            self.declare(node, BindingKind::Parameter, stack);
+        } else if class.has(Class::PARAMETER_LIST) {
+            self.declare_bare_parameters(node);
+        } else if class.has(Class::VARIABLE) {
+            let k = if self.in_type_body() {
+                BindingKind::Field
+            } else {
+                BindingKind::Local
+            };
+            self.declare(node, k, stack);
+        } else if matches!(kind, "arrow_function" | "lambda_expression") {
+            // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
+            for field in ["parameter", "parameters"] {
+                if let Some(p) = g
+                    .child(node, field)
+                    .filter(|p| g.class(*p).has(Class::IDENTIFIER))
+                {
+                    let before = self.bindings.len();
+                    self.bind(p, None, None, BindingKind::Parameter);
+                    if let Some(element) = self.element_passed_to(node, stack) {
+                        self.give_type(before, element);
+                    } else if let Some(site) = self.callback_site(node, stack, 0) {
+                        self.place_untyped(before, site);
+                    }
+                }
+            }
+        }
+        if class.has(Class::IDENTIFIER) {
+            self.identifier(node, kind, field, stack);
+            return false;
+        }
+        true
+    }
+}

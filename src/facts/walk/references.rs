@@ -1,0 +1,218 @@
+//! References: what a name in the tree is used as (a call, a type, an inheritance
+//! clause, a plain read), with the receiver text and arity a call carries, and the
+//! plain uses of locals dropped once the walk is done.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use super::bindings::is_inferred_type;
+use super::import_sites::require_module;
+use super::syntax::{
+    arguments, arity, callee_parts, member_receiver, receiver_text, trailing_lambdas,
+};
+use super::{CallSite, Frame, Walk, SELF_NAMES};
+use crate::facts::grammar::Class;
+use crate::facts::imports::Import;
+use crate::facts::{imports, Binding, RefKind, Reference};
+use crate::symbols::Symbol;
+
+impl<'a> Walk<'a> {
+    /// Records where a call's callee name is, with its qualifier and arity, so that
+    /// the identifier visited below is classified as a call.
+    pub(super) fn call<'t>(&mut self, node: Node<'t>) {
+        let g = self.g;
+        let Some((name, qualifier)) = callee_parts(g, node) else {
+            return;
+        };
+        // `f(x) { .. }` in Kotlin: the call with the parentheses is the callee of one
+        // that holds the lambda, and is visited next.
+        if let Some(inner) = node.named_child(0).filter(|c| g.class(*c).has(Class::CALL)) {
+            let lambdas = trailing_lambdas(g, node);
+            if lambdas > 0 {
+                self.trailing_lambdas.insert(inner.id(), lambdas);
+            }
+        }
+        let extra = self.trailing_lambdas.remove(&node.id()).unwrap_or(0);
+        let arity = arity(g, node, extra);
+        let qualifier = qualifier.map(|q| receiver_text(g, q, self.src));
+        // `require('./x')` outside a declaration: a CommonJS import binding nothing.
+        if !self.requires.contains(&node.start_byte()) {
+            if let Some(module) = require_module(g, node, self.src) {
+                if let Some(arg) = arguments(g, node).and_then(|a| a.named_child(0)) {
+                    self.imports.push(imports::base(arg, module));
+                }
+            }
+        }
+        if g.class(name).has(Class::IDENTIFIER) {
+            self.calls
+                .insert(name.start_byte(), CallSite { qualifier, arity });
+        } else {
+            // A callee that is not an identifier node (a shell command's word).
+            let text = self.text(name).trim();
+            if text.is_empty() || text.len() > 120 || text.contains(char::is_whitespace) {
+                return;
+            }
+            let (line, column) = self.position(name.start_byte());
+            self.references.push(Reference {
+                name: text.to_string(),
+                qualifier,
+                kind: RefKind::Call,
+                line,
+                column,
+                start_byte: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
+                enclosing: self.enclosing(),
+                arity,
+            });
+        }
+    }
+
+    pub(super) fn identifier<'t>(
+        &mut self,
+        node: Node<'t>,
+        kind: &'static str,
+        field: Option<&'static str>,
+        stack: &[Frame<'t>],
+    ) {
+        let start = node.start_byte();
+        let name = self.text(node);
+        if name.is_empty()
+            || SELF_NAMES.contains(&name)
+            || self.def_names.contains(&start)
+            || self.declared.contains(&start)
+        {
+            return;
+        }
+        let parent = stack.last();
+        // `var x = ..`: an inferred type, not a use of a type named `var`.
+        if name == "var" && field == Some("type") && is_inferred_type(self.g, node, self.src) {
+            return;
+        }
+        if let Some(p) = parent {
+            let pk = p.kind;
+            if p.class.has(Class::KEYED)
+                && matches!(field, Some("name" | "key" | "label" | "field"))
+            {
+                return;
+            }
+            if p.class.has(Class::PACKAGE_DECL) {
+                return;
+            }
+            if pk == "package_identifier" || kind == "package_identifier" {
+                return;
+            }
+            // `A::f` naming a definition: part of the definition's own name.
+            if p.class.has(Class::QUALIFIED_NAME) && self.def_names.contains(&p.node.start_byte()) {
+                return;
+            }
+            // `int f(int);`: a prototype declares the name, it does not use it.
+            if pk == "function_declarator" && field == Some("declarator") {
+                return;
+            }
+            // `x.len()` in a macro body no parse could read (a DSL): a member of a
+            // receiver nothing tells, which as a bare name would be tied to a namesake.
+            // (Read off the text: asking a node for its sibling walks its parent.)
+            if pk == "token_tree" && {
+                let before = self.src.as_bytes()[..start].trim_ascii_end();
+                before.ends_with(b".") || before.ends_with(b"::")
+            } {
+                return;
+            }
+        }
+        let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
+            (RefKind::Call, call.qualifier, call.arity)
+        } else {
+            let qualifier = parent.and_then(|p| member_receiver(self.g, p, node, field, self.src));
+            (self.classify(kind, field, stack), qualifier, None)
+        };
+        let (line, column) = self.position(start);
+        self.references.push(Reference {
+            name: name.to_string(),
+            qualifier,
+            kind,
+            line,
+            column,
+            start_byte: u32::try_from(start).unwrap_or(u32::MAX),
+            enclosing: self.enclosing(),
+            arity,
+        });
+    }
+
+    /// Type use, inheritance, annotation or plain reference, from the ancestors.
+    fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
+        let mut is_type = kind == "type_identifier" || field == Some("type");
+        // Inside type arguments (`extends Base<Arg>`, Python's `class A(Base[Arg])`), a
+        // name in a supertype list is used, not inherited from.
+        let mut argument = field == Some("subscript");
+        // Ancestors up to the enclosing statement decide; a handful of levels is
+        // enough for every header and annotation shape.
+        for (depth, f) in stack.iter().rev().take(8).enumerate() {
+            if f.class.has(Class::ANNOTATION) {
+                return RefKind::Annotation;
+            }
+            if f.class.has(Class::INHERITANCE)
+                || f.field == Some("superclasses")
+                || f.field == Some("superclass")
+            {
+                return if argument {
+                    RefKind::TypeUse
+                } else {
+                    RefKind::Inheritance
+                };
+            }
+            argument |= f.class.has(Class::TYPE_ARGUMENTS) || f.field == Some("subscript");
+            if f.field == Some("arguments") || f.class.has(Class::BODY) {
+                break;
+            }
+            if depth < 4
+                && (f.class.has(Class::TYPE_CONTAINER)
+                    || matches!(f.field, Some("type" | "return_type")))
+            {
+                is_type = true;
+            }
+        }
+        if is_type {
+            RefKind::TypeUse
+        } else {
+            RefKind::Reference
+        }
+    }
+}
+
+/// Drops plain references to parameters, locals, fields and import bindings: they
+/// cannot name another definition, and they are most of a file's identifiers.
+pub(super) fn drop_local_uses(
+    refs: Vec<Reference>,
+    bindings: &[Binding],
+    imports: &[Import],
+    defs: &[Symbol],
+) -> Vec<Reference> {
+    let mut by_scope: HashMap<Option<u32>, HashSet<&str>> = HashMap::new();
+    for b in bindings {
+        by_scope.entry(b.scope).or_default().insert(b.name.as_str());
+    }
+    let imported: HashSet<&str> = imports.iter().filter_map(Import::bound_name).collect();
+    refs.into_iter()
+        .filter(|r| {
+            if r.kind != RefKind::Reference || r.qualifier.is_some() {
+                return true;
+            }
+            if imported.contains(r.name.as_str()) {
+                return false;
+            }
+            let mut scope = r.enclosing;
+            loop {
+                if by_scope
+                    .get(&scope)
+                    .is_some_and(|names| names.contains(r.name.as_str()))
+                {
+                    return false;
+                }
+                match scope {
+                    Some(i) => scope = defs[i as usize].parent.map(|p| p as u32),
+                    None => return true,
+                }
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,228 @@
+//! Shapes every grammar shares, read through field names: a call's callee and
+//! arguments, a member access's receiver and member, the text of a receiver.
+
+use tree_sitter::Node;
+
+use super::{Frame, CALLEE_FIELDS, MAX_RECEIVER_CHAIN, MEMBER_FIELDS, RECEIVER_FIELDS};
+use crate::facts::grammar::{Class, Grammar};
+
+/// The name node and the receiver node of a call's callee.
+pub(super) fn callee_parts<'t>(
+    g: &'static Grammar,
+    call: Node<'t>,
+) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
+    for f in ["name", "method"] {
+        if let Some(n) = g.child(call, f) {
+            return Some((n, receiver_of(g, call, n)));
+        }
+    }
+    let mut callee = CALLEE_FIELDS
+        .iter()
+        .find_map(|f| g.child(call, f))
+        .or_else(|| call.named_child(0))?;
+    // Unwrap `Foo<T>`, `(f)`, Kotlin's `user_type` down to the part that names it.
+    for _ in 0..8 {
+        if g.class(callee).has(Class::CALLEE_WRAPPER) {
+            callee = callee.named_child(0)?;
+        } else {
+            break;
+        }
+    }
+    if g.class(callee).has(Class::IDENTIFIER) {
+        return Some((callee, None));
+    }
+    split_member(g, callee).or(Some((callee, None)))
+}
+
+/// The receiver of `member` in the member access or call `holder`: the node in one of
+/// the [`RECEIVER_FIELDS`] written before the member.
+fn receiver_of<'t>(g: &'static Grammar, holder: Node<'t>, member: Node<'t>) -> Option<Node<'t>> {
+    RECEIVER_FIELDS
+        .iter()
+        .find_map(|r| g.child(holder, r))
+        .filter(|r| r.end_byte() <= member.start_byte())
+}
+
+/// The text of `receiver`, compacted.
+///
+/// TypeScript's grammar binds a postfix `!` (not null) looser than `&&` or a prefix
+/// operator, so `a && b!.c` reads as `(a && b)!.c` and `!b!.c` as `(!b)!.c`: the
+/// receiver of `c` is `b!` there. Such a misread `!` can sit anywhere down the chain
+/// of receivers (`a && b!.c!.d`); the text starts at its operand, the rightmost one
+/// (`a || b && c!.d` reads `c`). A written `(a && b)!.c` is parenthesised, so an
+/// operator under a `!` is always a misreading.
+pub(super) fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) -> String {
+    let text = |start: usize| compact(src.get(start..receiver.end_byte()).unwrap_or(""));
+    if !src
+        .get(receiver.byte_range())
+        .is_some_and(|t| t.contains('!'))
+    {
+        return text(receiver.start_byte());
+    }
+    let mut at = receiver;
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        let next = match g.kind(at) {
+            "non_null_expression" => {
+                let Some(inner) = at.named_child(0) else {
+                    break;
+                };
+                if matches!(g.kind(inner), "binary_expression" | "unary_expression") {
+                    return text(rightmost_operand(g, inner).start_byte());
+                }
+                Some(inner)
+            }
+            "member_expression" | "subscript_expression" => g.child(at, "object"),
+            "call_expression" => g.child(at, "function"),
+            _ => None,
+        };
+        match next {
+            Some(n) => at = n,
+            None => break,
+        }
+    }
+    text(receiver.start_byte())
+}
+
+/// The last operand of a chain of binary and prefix operators (`c` of `a || b && !c`).
+fn rightmost_operand<'t>(g: &'static Grammar, mut n: Node<'t>) -> Node<'t> {
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        let next = match g.kind(n) {
+            "binary_expression" => g.child(n, "right"),
+            "unary_expression" => g.child(n, "argument"),
+            _ => None,
+        };
+        match next {
+            Some(o) => n = o,
+            None => break,
+        }
+    }
+    n
+}
+
+/// A member access's member name and receiver.
+fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    let member = MEMBER_FIELDS.iter().find_map(|f| g.child(n, f));
+    if let Some(m) = member {
+        let m = if g.class(m).has(Class::CALLEE_WRAPPER) {
+            m.named_child(0).unwrap_or(m)
+        } else {
+            m
+        };
+        // Swift's `navigation_suffix` wraps the name.
+        let m = if g.kind(m) == "navigation_suffix" {
+            g.child(m, "suffix").unwrap_or(m)
+        } else {
+            m
+        };
+        return Some((m, receiver_of(g, n, m)));
+    }
+    // Kotlin's `a.b`: a navigation expression whose last child names the member.
+    if g.kind(n) == "navigation_expression" {
+        let count = n.named_child_count();
+        let last = n.named_child(u32::try_from(count.checked_sub(1)?).ok()?)?;
+        let last = if g.kind(last) == "navigation_suffix" {
+            last.named_child(0).unwrap_or(last)
+        } else {
+            last
+        };
+        let first = n.named_child(0).filter(|f| f.id() != last.id());
+        return Some((last, first));
+    }
+    None
+}
+
+/// The receiver text of a member access whose member is `node`.
+pub(super) fn member_receiver(
+    g: &'static Grammar,
+    parent: &Frame<'_>,
+    node: Node<'_>,
+    field: Option<&str>,
+    src: &str,
+) -> Option<String> {
+    let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
+        || (matches!(parent.kind, "navigation_expression" | "method_reference")
+            && parent.node.named_child_count() > 1)
+        || parent.kind == "navigation_suffix";
+    if !is_member {
+        return None;
+    }
+    let holder = parent.node;
+    let receiver = receiver_of(g, holder, node).or_else(|| {
+        matches!(g.kind(holder), "navigation_expression" | "method_reference")
+            .then(|| holder.named_child(0))
+            .flatten()
+            .filter(|r| r.end_byte() <= node.start_byte())
+    })?;
+    Some(receiver_text(g, receiver, src))
+}
+
+/// The number of arguments of a call, where the syntax shows them, `extra` more (a
+/// Kotlin lambda written after the parentheses, `f(x) { .. }`, that the call around
+/// this one holds). A lambda in the call's own suffix counts too.
+pub(super) fn arity(g: &'static Grammar, call: Node<'_>, extra: usize) -> Option<u16> {
+    let args = arguments(g, call)?;
+    let mut c = args.walk();
+    let mut n = args
+        .named_children(&mut c)
+        .filter(|n| !g.class(*n).has(Class::COMMENT))
+        .count()
+        + extra;
+    let mut c = call.walk();
+    if let Some(suffix) = call
+        .named_children(&mut c)
+        .find(|n| g.kind(*n) == "call_suffix")
+    {
+        n += trailing_lambdas(g, suffix);
+    }
+    Some(u16::try_from(n).unwrap_or(u16::MAX))
+}
+
+/// How many lambdas `holder` holds after a call's parentheses.
+pub(super) fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
+    let mut c = holder.walk();
+    let n = holder
+        .named_children(&mut c)
+        .filter(|n| g.kind(*n) == "annotated_lambda")
+        .count();
+    n
+}
+
+/// The arguments node of a call.
+pub(super) fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
+    for f in ["arguments", "args"] {
+        if let Some(n) = g.child(call, f) {
+            return Some(n);
+        }
+    }
+    let mut c = call.walk();
+    let found = call
+        .named_children(&mut c)
+        .skip(1)
+        // Not `type_arguments` (Kotlin's `get<T>()`): those are no arguments.
+        .find(|n| {
+            let k = g.kind(*n);
+            (k.contains("argument") && !k.starts_with("type")) || k == "call_suffix"
+        });
+    found.map(|n| {
+        if g.kind(n) == "call_suffix" {
+            n.named_child(0).unwrap_or(n)
+        } else {
+            n
+        }
+    })
+}
+
+/// Whitespace collapsed and length bounded (a receiver may span lines).
+pub(super) fn compact(s: &str) -> String {
+    const MAX: usize = 160;
+    let mut out = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if out.len() > MAX {
+        let mut end = MAX;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+    }
+    out
+}

@@ -1,0 +1,58 @@
+//! Types as written: a qualifier and a name out of a type's text, and the element type
+//! of a collection or array type.
+
+/// `(qualifier, simple name)` of a written type: `java.util.Map<K, V>` →
+/// (`java.util`, `Map`); `*pkg.T` → (`pkg`, `T`); `List[int]` → (None, `List`).
+/// An array (`Item[]`, `List<Item>[]`, Java's `Item...`, Go's `[]Item`) has none of
+/// its element's members: it names no type here.
+pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
+    let mut s = t.trim();
+    for prefix in [
+        ":", "&", "*", "mut ", "const ", "struct ", "class ", "enum ", "?", "...",
+    ] {
+        s = s.trim_start_matches(prefix).trim();
+    }
+    let s = s.trim_start_matches(['&', '*', ' ']);
+    let end = s
+        .find(['<', '[', '(', '?', ' ', '{', '*', '&', ','])
+        .unwrap_or(s.len());
+    if s[end..].trim_start().starts_with("[]") || s.ends_with("[]") || s.ends_with("...") {
+        return (None, None);
+    }
+    let s = s[..end].trim_end_matches(['.', ':']);
+    if s.is_empty()
+        || !s
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    {
+        return (None, None);
+    }
+    match s.rsplit_once("::").or_else(|| s.rsplit_once('.')) {
+        Some((q, n)) if !n.is_empty() => (Some(q.to_string()), Some(n.to_string())),
+        _ => (None, Some(s.to_string())),
+    }
+}
+
+/// The element type of a written array type: `Item[]`, `Array<Item>`,
+/// `ReadonlyArray<pkg.Item>`, `readonly Item[]`; `None` for anything else, and for an
+/// element type that is itself an array or a union (`(A | B)[]`).
+pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
+    let t = t.trim().trim_start_matches(':').trim();
+    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
+    let inner = match t.strip_suffix("[]") {
+        Some(e) => e,
+        None => ["Array<", "ReadonlyArray<"]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))?
+            .strip_suffix('>')?,
+    }
+    .trim();
+    if inner.ends_with(']') || inner.starts_with('(') || inner.contains('|') {
+        return None;
+    }
+    match split_type(inner) {
+        (q, Some(n)) => Some((q, n)),
+        _ => None,
+    }
+}
