@@ -2,7 +2,8 @@
 //! wherever the callee's header writes it (a return type below the parameters, as
 //! formatters lay out long headers), and no type where two locals of one name share
 //! a scope with different values; a callback's untyped parameters take the types its
-//! callee declares for them.
+//! callee declares for them; a local given one of two values (`a ?? b`) takes a type
+//! only when both give the same one.
 
 mod common;
 
@@ -172,4 +173,46 @@ fn a_loop_variable_takes_no_type_from_what_it_iterates() {
         ]
     );
     assert_eq!(breaks(dir.path(), "Items.Save"), ["b.go:11 unresolved"]);
+}
+
+#[test]
+fn a_local_given_one_of_two_values_takes_a_type_only_when_both_agree() {
+    let dir = tree(&[
+        (
+            "src/source.ts",
+            "export class Runner {\n  release(): void {}\n}\n\
+             export class Other {\n  release(): void {}\n}\n\
+             export class DataSource {\n  createRunner(): Runner { return new Runner() }\n\
+             \x20 createOther(): Other { return new Other() }\n}\n\
+             export class Manager {\n  readonly runner?: Runner\n  readonly ds: DataSource\n\
+             \x20 both() {\n    const r = this.runner ?? this.ds.createRunner()\n    r.release()\n\
+             \x20   const t = (flag() ? this.ds.createRunner() : this.runner)\n    t.release()\n  }\n\
+             \x20 apart() {\n    const o = this.runner || this.ds.createOther()\n    o.release()\n\
+             \x20   const n = this.runner ?? make()\n    n.release()\n\
+             \x20   const l = this.runner ?? {}\n    l.release()\n  }\n}\n\
+             function flag(): boolean { return true }\n\
+             function make(): Other { return new Other() }\n",
+        ),
+    ]);
+    // Both values are a `Runner`: the local is one.
+    assert_eq!(
+        breaks(dir.path(), "Runner.release"),
+        [
+            "src/source.ts:16 definition",
+            "src/source.ts:18 definition",
+            "src/source.ts:22 unresolved",
+            "src/source.ts:24 unresolved",
+            "src/source.ts:26 unresolved",
+        ]
+    );
+    // A `Runner` or an `Other`, or a value that is neither a call nor a field: no one
+    // type, so never taken for the other class's method either.
+    assert_eq!(
+        breaks(dir.path(), "Other.release"),
+        [
+            "src/source.ts:22 unresolved",
+            "src/source.ts:24 unresolved",
+            "src/source.ts:26 unresolved",
+        ]
+    );
 }

@@ -117,15 +117,39 @@ impl<'a> Walk<'a> {
             }
             if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
                 if self.bindings[b].type_name.is_none() {
-                    let init = value.and_then(|v| initializer(g, v, self.src));
-                    if init.is_none() {
-                        self.bindings[b].copied_from =
-                            value.and_then(|v| field_path(g, v, self.src));
+                    let either = value
+                        .filter(|_| matches!(self.lang.name, "javascript" | "typescript" | "tsx"))
+                        .and_then(|v| either_values(g, v));
+                    match either {
+                        Some([first, second]) => self.bind_either(b, first, second),
+                        None => {
+                            if let Some(source) = value.and_then(|v| value_source(g, v, self.src)) {
+                                source.give_to(&mut self.bindings[b]);
+                            }
+                        }
                     }
-                    self.bindings[b].initializer = init;
                 }
             }
         }
+    }
+
+    /// A binding whose value is one of two (`a ?? b`): its own value is the first, and
+    /// a twin of it beside it holds the second, so that its type is known only where
+    /// both give the same one (two values of one local that disagree leave its type
+    /// unknown). A value neither a call nor a field path gives it no value at all.
+    fn bind_either(&mut self, b: usize, first: Node<'_>, second: Node<'_>) {
+        let (Some(one), Some(other)) = (
+            value_source(self.g, first, self.src),
+            value_source(self.g, second, self.src),
+        ) else {
+            return;
+        };
+        one.give_to(&mut self.bindings[b]);
+        let mut twin = self.bindings[b].clone();
+        twin.initializer = None;
+        twin.copied_from = None;
+        other.give_to(&mut twin);
+        self.bindings.push(twin);
     }
 
     /// TypeScript's `constructor(private db: Db)`: a parameter with an accessibility
@@ -382,6 +406,56 @@ fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
             .split('.')
             .all(|w| !w.is_empty() && w.bytes().all(crate::source::is_word_byte)))
     .then_some(text)
+}
+
+/// What a value with no type written says of its type: the call whose result it is,
+/// or else the field path it reads.
+enum ValueSource {
+    Call(Initializer),
+    FieldPath(String),
+}
+
+fn value_source(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<ValueSource> {
+    initializer(g, v, src)
+        .map(ValueSource::Call)
+        .or_else(|| field_path(g, v, src).map(ValueSource::FieldPath))
+}
+
+impl ValueSource {
+    fn give_to(self, b: &mut Binding) {
+        match self {
+            ValueSource::Call(init) => b.initializer = Some(init),
+            ValueSource::FieldPath(path) => b.copied_from = Some(path),
+        }
+    }
+}
+
+/// The two values JavaScript's `a ?? b`, `a || b` and `c ? a : b` may take, with
+/// parentheses looked through.
+fn either_values<'t>(g: &'static Grammar, v: Node<'t>) -> Option<[Node<'t>; 2]> {
+    let v = unparenthesized(g, sole_value(g, v)?);
+    let [first, second] = match g.kind(v) {
+        "binary_expression" => {
+            let op = g.child(v, "operator")?;
+            if !matches!(op.kind(), "??" | "||") {
+                return None;
+            }
+            [g.child(v, "left")?, g.child(v, "right")?]
+        }
+        "ternary_expression" => [g.child(v, "consequence")?, g.child(v, "alternative")?],
+        _ => return None,
+    };
+    Some([unparenthesized(g, first), unparenthesized(g, second)])
+}
+
+fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<'t> {
+    while g.kind(v) == "parenthesized_expression" && v.named_child_count() == 1 {
+        match v.named_child(0) {
+            Some(inner) => v = inner,
+            None => break,
+        }
+    }
+    v
 }
 
 /// The call that value `v` is, when it is a plain call of a named callee (not an
