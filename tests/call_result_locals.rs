@@ -3,7 +3,8 @@
 //! formatters lay out long headers), and no type where two locals of one name share
 //! a scope with different values; a callback's untyped parameters take the types its
 //! callee declares for them; a local given one of two values (`a ?? b`) takes a type
-//! only when both give the same one.
+//! only when both give the same one; a call of overloads that all return one type
+//! gives that type.
 
 mod common;
 
@@ -214,5 +215,62 @@ fn a_local_given_one_of_two_values_takes_a_type_only_when_both_agree() {
             "src/source.ts:24 unresolved",
             "src/source.ts:26 unresolved",
         ]
+    );
+}
+
+#[test]
+fn a_call_of_overloads_that_all_return_one_type_gives_that_type() {
+    let dir = tree(&[
+        (
+            "src/store.ts",
+            "export class Table {\n  drop(): void {}\n}\n\
+             export class Store {\n  find(name: string): Table\n  find(names: string[]): Table\n\
+             \x20 find(x: any): Table { return new Table() }\n\
+             \x20 list(name: string): Table[]\n  list(names: string[]): Table[]\n\
+             \x20 list(x: any): Table[] { return [] }\n}\n\
+             export function run(s: Store) {\n  const t = s.find(\"a\")\n  t.drop()\n\
+             \x20 const all = s.list(\"a\")\n  all.filter((x) => x)\n}\n",
+        ),
+        (
+            "src/p/Builder.java",
+            "package p;\n\nclass Builder {\n    Builder append(int x) { return this; }\n\
+             \x20   Builder append(String x) { return this; }\n    String build() { return \"\"; }\n}\n",
+        ),
+        (
+            "src/p/Mixed.java",
+            "package p;\n\nclass Mixed {\n    Builder get(int x) { return null; }\n\
+             \x20   Other get(String x) { return null; }\n}\n",
+        ),
+        (
+            "src/p/Other.java",
+            "package p;\n\nclass Other {\n    String build() { return \"\"; }\n}\n",
+        ),
+        (
+            "src/p/Use.java",
+            "package p;\n\nclass Use {\n    void run(Builder b, Mixed m) {\n\
+             \x20       b.append(1).build();\n        m.get(1).build();\n    }\n}\n",
+        ),
+    ]);
+    // Every overload of `find` returns a `Table`: `t` is one, whichever is called.
+    assert_eq!(
+        breaks(dir.path(), "Table.drop"),
+        ["src/store.ts:14 definition"]
+    );
+    let (code, recs) = json(dir.path(), &["what-depends", "src/store.ts:12"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert!(
+        deps(&recs).contains(&"16 call all.filter -> external:globals".to_string()),
+        "{:?}",
+        deps(&recs)
+    );
+    // `append`'s overloads both return a `Builder`; `get`'s return two types, so which
+    // `build` follows is not known.
+    assert_eq!(
+        breaks(dir.path(), "Builder.build"),
+        ["src/p/Use.java:5 definition", "src/p/Use.java:6 unresolved"]
+    );
+    assert_eq!(
+        breaks(dir.path(), "Other.build"),
+        ["src/p/Use.java:6 unresolved"]
     );
 }

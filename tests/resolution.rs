@@ -1090,12 +1090,24 @@ fn an_array_of_a_type_has_none_of_its_members() {
             "package p;\n\nclass Item {\n    Item copy() { return this; }\n}\n",
         ),
     ]);
-    // `items.push` is an array's: a namesake at most, never `Item.push`.
+    // `items.push` and `many.push` are the standard `Array`'s, never `Item.push`.
     let (code, recs) = json(dir.path(), &["what-breaks", "Item.push"]);
     assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["src/use.ts:5 definition"]);
+    let (code, recs) = json(dir.path(), &["what-depends", "src/use.ts:3"]);
+    assert_eq!(code, 0, "{recs:?}");
     assert_eq!(
-        uses(&recs),
-        ["src/use.ts:4 unresolved", "src/use.ts:5 definition"]
+        deps(&recs),
+        [
+            "3 type_use Item -> src/item.ts:1",
+            "3 type_use Item -> src/item.ts:1",
+            "3 type_use Array -> external:globals",
+            "3 type_use Item -> src/item.ts:1",
+            "4 call items.push -> external:globals",
+            "4 call Item -> src/item.ts:1",
+            "5 call one.push -> src/item.ts:2",
+            "6 call many.push -> external:globals",
+        ]
     );
     let (code, recs) = json(dir.path(), &["what-breaks", "Item.copy"]);
     assert_eq!(code, 0, "{recs:?}");

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::walk::split_type;
 use super::*;
 use crate::lang;
 
@@ -334,6 +335,30 @@ fn written_types_split_into_qualifier_and_name_and_arrays_name_none() {
     ] {
         assert_eq!(name(array), "|", "{array}");
     }
+}
+
+#[test]
+fn javascript_and_typescript_arrays_are_arrays_and_other_languages_name_none() {
+    let name = |t: &str, language: &str| {
+        let (q, n) = written_type(t, language);
+        format!("{}|{}", q.unwrap_or_default(), n.unwrap_or_default())
+    };
+    for array in [
+        "Item[]",
+        ": Item[]",
+        "readonly pkg.Item[]",
+        "Item[][]",
+        "(A | B)[]",
+        "Map<string, Item>[]",
+        "{ a: string }[]",
+    ] {
+        assert_eq!(name(array, "typescript"), "|Array", "{array}");
+        assert_eq!(name(array, "java"), "|", "{array}");
+    }
+    for other in ["A | B[]", "() => B[]", "keyof T[]", "[]", "Item[] | null"] {
+        assert_ne!(name(other, "typescript"), "|Array", "{other}");
+    }
+    assert_eq!(name("pkg.Item", "typescript"), "pkg|Item");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text};
-use super::type_text::{element_type, split_type};
+use super::type_text::{element_type, split_type, written_type};
 use super::{Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
@@ -228,7 +228,7 @@ impl<'a> Walk<'a> {
     ) {
         let g = self.g;
         let (type_qualifier, type_name) = match ty {
-            Some(t) => split_type(self.text(t)),
+            Some(t) => written_type(self.text(t), self.lang.name),
             None => value
                 .and_then(|v| constructed_type(g, v, self.src, self.lang.name))
                 .unwrap_or((None, None)),

@@ -19,7 +19,9 @@ mod references;
 mod syntax;
 mod type_text;
 
+#[cfg(test)]
 pub(crate) use type_text::split_type;
+pub(crate) use type_text::written_type;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};

@@ -34,6 +34,39 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
     }
 }
 
+/// [`split_type`] as `language` reads it: in JavaScript and TypeScript an array as a
+/// whole (`Item[]`, `readonly Item[][]`, `(A | B)[]`) is an `Array`, with the
+/// members of the standard `Array`.
+pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<String>) {
+    if matches!(language, "javascript" | "typescript" | "tsx") && is_array_type(t) {
+        return (None, Some("Array".to_string()));
+    }
+    split_type(t)
+}
+
+/// Whether written type `t` is an array as a whole: `Item[]`, not a union, an
+/// intersection or a function type that ends with one (`A | B[]`, `() => B[]`).
+fn is_array_type(t: &str) -> bool {
+    let t = t.trim().trim_start_matches(':').trim();
+    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
+    let Some(inner) = t.strip_suffix("[]") else {
+        return false;
+    };
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        match c {
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => depth -= 1,
+            '|' | '&' | ',' | '=' | ' ' if depth == 0 => return false,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0 && !inner.trim().is_empty()
+}
+
 /// The element type of a written array type: `Item[]`, `Array<Item>`,
 /// `ReadonlyArray<pkg.Item>`, `readonly Item[]`; `None` for anything else, and for an
 /// element type that is itself an array or a union (`(A | B)[]`).

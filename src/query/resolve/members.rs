@@ -77,7 +77,7 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Option<Resolution> {
-        let (tq, tn) = crate::facts::split_type(written);
+        let (tq, tn) = crate::facts::written_type(written, file.language.name);
         Some(self.member_of_type_name(file, r.enclosing, &tn?, tq.as_deref(), name, kinds))
     }
 

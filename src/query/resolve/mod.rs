@@ -95,6 +95,17 @@ pub enum Resolution {
     Unresolved,
 }
 
+/// Whether two resolutions name the same thing: one definition, or one library.
+pub(super) fn same_target(a: &Resolution, b: &Resolution) -> bool {
+    match (a, b) {
+        (Resolution::Definition(x), Resolution::Definition(y)) => {
+            x.file.path == y.file.path && x.index == y.index
+        }
+        (Resolution::External(x), Resolution::External(y)) => x == y,
+        _ => false,
+    }
+}
+
 /// What an unqualified name is looked up as.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum NameRole {

@@ -65,6 +65,13 @@ fn takes(count: Option<Params>, arity: usize) -> bool {
     }
 }
 
+/// The overloads of `d` a caller sees: of TypeScript's, the declarations without the
+/// implementation that follows them.
+pub(super) fn callers_see(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
+    let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
+    overloads(d).filter(move |(_, o)| !(declared && implements_overloads(o)))
+}
+
 /// Whether `d` is one of several overloads.
 pub(super) fn has_overloads(d: &DefRef) -> bool {
     overloads(d).nth(1).is_some()
@@ -82,11 +89,8 @@ pub(super) fn first_overload(d: &DefRef) -> DefRef {
 /// count fits `arity`, when exactly one does (or, when none does, the only one whose
 /// parameters were not counted).
 pub(super) fn overload_for_arity(d: &DefRef, arity: usize) -> Option<DefRef> {
-    // Each overload's parameter count, read once from its header; of TypeScript's,
-    // the declarations alone.
-    let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
-    let siblings: Vec<(usize, Option<Params>)> = overloads(d)
-        .filter(|(_, o)| !(declared && implements_overloads(o)))
+    // Each overload's parameter count, read once from its header.
+    let siblings: Vec<(usize, Option<Params>)> = callers_see(d)
         .map(|(i, o)| (i, parameter_count(counted_header(o), &o.name)))
         .collect();
     if siblings.len() < 2 {

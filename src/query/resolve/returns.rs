@@ -13,7 +13,7 @@
 //! guess.
 
 use super::generics::{after_type_parameters, group, name_at, top_level_entries};
-use crate::facts::Initializer;
+use crate::facts::{Initializer, RefKind, Reference};
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -34,6 +34,19 @@ impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
             qualifier: init.qualifier.as_deref(),
             name: &init.name,
             arity: init.arity,
+        }
+    }
+}
+
+impl ReceiverCall<'_> {
+    /// The call as a reference written where `r` stands.
+    pub(super) fn as_reference(&self, r: &Reference) -> Reference {
+        Reference {
+            name: self.name.to_string(),
+            qualifier: self.qualifier.map(str::to_string),
+            kind: RefKind::Call,
+            arity: self.arity,
+            ..r.clone()
         }
     }
 }

@@ -9,7 +9,7 @@ use super::generics::declares_type_parameter;
 use super::imports::ModuleTarget;
 use super::members::{members_outside_types, pick, Lookup};
 use super::module_files::file_dir;
-use super::{kind_ok, DefRef, NameRole, Resolution, Resolver};
+use super::{kind_ok, same_target, DefRef, NameRole, Resolution, Resolver};
 use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
@@ -142,13 +142,6 @@ impl<'s> Resolver<'s> {
             return false;
         }
         let typed = b.type_name.is_some();
-        let same = |other: &Resolution| match (ty, other) {
-            (Resolution::Definition(x), Resolution::Definition(y)) => {
-                x.file.path == y.file.path && x.index == y.index
-            }
-            (Resolution::External(x), Resolution::External(y)) => x == y,
-            _ => false,
-        };
         file.bindings.iter().any(|o| {
             o.kind != BindingKind::Field
                 && o.scope == b.scope
@@ -159,7 +152,7 @@ impl<'s> Resolver<'s> {
                     || o.copied_from.is_some()
                     || o.passed_to.is_some())
                 && !o.written_alike(b)
-                && !same(&self.type_as_bound(file, r, o))
+                && !same_target(ty, &self.type_as_bound(file, r, o))
         })
     }
 

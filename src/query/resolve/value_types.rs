@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use super::guards::InitializerDepth;
 use super::members::MAX_SUPER_DEPTH;
+use super::overloads::callers_see;
 use super::returns::{callback_parameter_type, declared_return, ReceiverCall, Returned};
-use super::{DefRef, Resolution, Resolver};
-use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
+use super::{same_target, DefRef, Resolution, Resolver};
+use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::Kind;
 
 /// Whether a language gives each field one declared type (its first typed
@@ -213,21 +214,46 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         call: &ReceiverCall<'_>,
     ) -> Resolution {
-        let Some(method) = self.callee(file, r, call) else {
-            return Resolution::Unresolved;
-        };
+        match self.resolve_within(file, &call.as_reference(r)) {
+            Resolution::Definition(method) => self.type_returned_by(&method),
+            Resolution::Overloads(first) => self.type_every_overload_returns(&first),
+            _ => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of the value a call of `method` gives.
+    fn type_returned_by(&self, method: &DefRef) -> Resolution {
         // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
         // of that type.
         if method.symbol().kind.is_type_like() {
-            return Resolution::Definition(method);
+            return Resolution::Definition(method.clone());
         }
         match declared_return(method.symbol()) {
-            Some(Returned::Type(written)) => self.type_written_in(&method, written),
+            Some(Returned::Type(written)) => self.type_written_in(method, written),
             Some(Returned::OwnType) => self
                 .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
                 .map_or(Resolution::Unresolved, Resolution::Definition),
             None => Resolution::Unresolved,
         }
+    }
+
+    /// The type a call of one of the overloads of `first`'s method gives when its
+    /// arguments do not say which: the one they all return, when they agree.
+    fn type_every_overload_returns(&self, first: &DefRef) -> Resolution {
+        let mut agreed: Option<Resolution> = None;
+        for (index, _) in callers_see(first) {
+            let overload = DefRef {
+                file: first.file.clone(),
+                index,
+            };
+            let ty = self.type_returned_by(&overload);
+            let apart = agreed.as_ref().is_some_and(|a| !same_target(a, &ty));
+            if matches!(ty, Resolution::Unresolved) || apart {
+                return Resolution::Unresolved;
+            }
+            agreed = Some(ty);
+        }
+        agreed.unwrap_or(Resolution::Unresolved)
     }
 
     /// The one repository definition `call`, written where `r` stands, calls.
@@ -237,14 +263,7 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         call: &ReceiverCall<'_>,
     ) -> Option<DefRef> {
-        let callee = Reference {
-            name: call.name.to_string(),
-            qualifier: call.qualifier.map(str::to_string),
-            kind: RefKind::Call,
-            arity: call.arity,
-            ..r.clone()
-        };
-        match self.resolve_within(file, &callee) {
+        match self.resolve_within(file, &call.as_reference(r)) {
             Resolution::Definition(method) => Some(method),
             _ => None,
         }
@@ -253,7 +272,7 @@ impl<'s> Resolver<'s> {
     /// A type `written` in the header of `method` (what it returns, what a callback it
     /// takes receives), resolved there.
     fn type_written_in(&self, method: &DefRef, written: &str) -> Resolution {
-        let (tq, tn) = crate::facts::split_type(written);
+        let (tq, tn) = crate::facts::written_type(written, method.file.language.name);
         let Some(tn) = tn else {
             return Resolution::Unresolved;
         };
