@@ -274,3 +274,40 @@ fn a_call_of_overloads_that_all_return_one_type_gives_that_type() {
         ["src/p/Use.java:6 unresolved"]
     );
 }
+
+#[test]
+fn an_awaited_call_gives_what_its_promise_or_coroutine_gives() {
+    let dir = tree(&[
+        (
+            "src/runner.ts",
+            "export class Runner {\n  release(): void {}\n}\n\
+             export class DataSource {\n  async connect(): Promise<Runner> { return new Runner() }\n\
+             \x20 open(): Runner { return new Runner() }\n}\n\
+             export async function run(ds: DataSource) {\n\
+             \x20 const a = await ds.connect()\n  a.release()\n\
+             \x20 const p = ds.connect()\n  p.release()\n\
+             \x20 const b = await ds.open()\n  b.release()\n}\n",
+        ),
+        (
+            "app.py",
+            "class Conn:\n    def close(self):\n        pass\n\n\
+             async def connect() -> Conn:\n    return Conn()\n\n\
+             def open_now() -> Conn:\n    return Conn()\n\n\
+             async def main():\n    a = await connect()\n    a.close()\n\
+             \x20   c = connect()\n    c.close()\n\
+             \x20   d = open_now()\n    d.close()\n",
+        ),
+    ]);
+    // Awaiting `connect()` gives the `Runner` of its `Promise<Runner>`; not awaited,
+    // it is the promise (the standard library's); awaiting what is not declared a
+    // promise gives nothing known.
+    assert_eq!(
+        breaks(dir.path(), "Runner.release"),
+        ["src/runner.ts:10 definition", "src/runner.ts:14 unresolved"]
+    );
+    // A coroutine not awaited has none of its result's members.
+    assert_eq!(
+        breaks(dir.path(), "Conn.close"),
+        ["app.py:13 definition", "app.py:15 unresolved", "app.py:17 definition"]
+    );
+}

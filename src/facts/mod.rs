@@ -138,12 +138,15 @@ pub struct CallbackSite {
 }
 
 /// A call that initialises a binding: its callee's name, what is written before it,
-/// and its number of arguments.
+/// its number of arguments, and whether its result is awaited.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Initializer {
     pub name: String,
     pub qualifier: Option<String>,
     pub arity: Option<u16>,
+    /// `await f()`, Rust's `f().await`: the value is what the call's promise,
+    /// coroutine or future gives.
+    pub awaited: bool,
 }
 
 /// Everything one file contributes to symbol questions.

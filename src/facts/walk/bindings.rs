@@ -458,11 +458,16 @@ fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<'t> {
     v
 }
 
-/// The call that value `v` is, when it is a plain call of a named callee (not an
-/// awaited value, nor Kotlin's `f(x) { .. }`); a construction gives its type directly
-/// (see [`constructed_type`]), so its binding never asks for this.
+/// The call that value `v` is, when it is a plain call of a named callee, awaited or
+/// not (not Kotlin's `f(x) { .. }`); a construction gives its type directly (see
+/// [`constructed_type`]), so its binding never asks for this.
 pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
     let v = sole_value(g, v)?;
+    // `await f()` (Python's node is `await`), Rust's `f().await`.
+    let (v, awaited) = match g.kind(v) {
+        "await_expression" | "await" => (v.named_child(0)?, true),
+        _ => (v, false),
+    };
     // Not `f(x) { .. }` (Kotlin): the call with the parentheses is inside this one.
     if !g.class(v).has(Class::CALL)
         || v.named_child(0)
@@ -480,6 +485,7 @@ pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option
         name: name.to_string(),
         qualifier: qualifier.map(|q| receiver_text(g, q, src)),
         arity: arity(g, v, 0),
+        awaited,
     })
 }
 

@@ -25,6 +25,8 @@ pub struct ReceiverCall<'q> {
     pub name: &'q str,
     /// The number of arguments, when they could be counted.
     pub arity: Option<u16>,
+    /// Its result is awaited: what the call gives is what its promise gives.
+    pub awaited: bool,
 }
 
 impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
@@ -34,6 +36,7 @@ impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
             qualifier: init.qualifier.as_deref(),
             name: &init.name,
             arity: init.arity,
+            awaited: init.awaited,
         }
     }
 }
@@ -76,6 +79,7 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         qualifier,
         name,
         arity: argument_count(&body[open + 1..]),
+        awaited: false,
     })
 }
 
@@ -117,6 +121,39 @@ pub enum Returned<'s> {
     OwnType,
 }
 
+/// What a call of `sym` gives, `awaited` or not, as far as its header tells:
+/// - TypeScript: awaited, the `X` of a declared `Promise<X>` (nothing for any other
+///   type); otherwise the declared type.
+/// - Python and Rust, whose `async` definitions declare what awaiting a call gives: an
+///   `async` definition's declared type when awaited, nothing when not (the value is a
+///   coroutine or a future); a definition that is not `async`, its declared type when
+///   not awaited, nothing when awaited.
+/// - Elsewhere: the declared type, and nothing for an awaited call.
+pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
+    let declared = declared_return(sym)?;
+    match sym.language {
+        "typescript" | "tsx" if awaited => match declared {
+            Returned::Type(written) => {
+                let inner = written
+                    .trim()
+                    .strip_prefix("Promise<")?
+                    .strip_suffix('>')?
+                    .trim();
+                definite(inner).then_some(Returned::Type(inner))
+            }
+            Returned::OwnType => None,
+        },
+        "python" | "rust" => (is_async(sym) == awaited).then_some(declared),
+        _ => (!awaited).then_some(declared),
+    }
+}
+
+/// Whether `sym`'s header declares it `async`.
+fn is_async(sym: &Symbol) -> bool {
+    let sig = sym.header();
+    name_at(sig, &sym.name).is_some_and(|at| sig[..at].split_whitespace().any(|w| w == "async"))
+}
+
 /// What `sym` (a function or method) declares it returns, when its header states a
 /// definite type or its own type; the header is read once.
 pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
@@ -134,6 +171,12 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     if sym.language == "rust" && written == "Self" {
         return Some(Returned::OwnType);
     }
+    definite(written).then_some(Returned::Type(written))
+}
+
+/// Whether a written type says something definite about a value (not `Any`, a type
+/// variable, or a lower-case builtin).
+fn definite(written: &str) -> bool {
     let simple = written
         .rsplit(['.', ' '])
         .next()
@@ -141,11 +184,10 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         .split(['<', '[', '?'])
         .next()
         .unwrap_or("");
-    let definite = !simple.is_empty()
+    !simple.is_empty()
         && simple.chars().next().is_some_and(char::is_uppercase)
         && !is_type_variable(simple)
-        && !INDEFINITE.contains(&simple);
-    definite.then_some(Returned::Type(written))
+        && !INDEFINITE.contains(&simple)
 }
 
 /// Types that say nothing definite about a value, or name the receiver's own type.
@@ -343,7 +385,8 @@ mod tests {
             Some(ReceiverCall {
                 qualifier: None,
                 name: "getBeanFactory",
-                arity: Some(0)
+                arity: Some(0),
+                awaited: false,
             })
         );
         assert_eq!(
@@ -351,7 +394,8 @@ mod tests {
             Some(ReceiverCall {
                 qualifier: Some("context"),
                 name: "getParent",
-                arity: Some(2)
+                arity: Some(2),
+                awaited: false,
             })
         );
         assert_eq!(

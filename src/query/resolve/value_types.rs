@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::guards::InitializerDepth;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
-use super::returns::{callback_parameter_type, declared_return, ReceiverCall, Returned};
+use super::returns::{call_gives, callback_parameter_type, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::Kind;
@@ -215,20 +215,24 @@ impl<'s> Resolver<'s> {
         call: &ReceiverCall<'_>,
     ) -> Resolution {
         match self.resolve_within(file, &call.as_reference(r)) {
-            Resolution::Definition(method) => self.type_returned_by(&method),
-            Resolution::Overloads(first) => self.type_every_overload_returns(&first),
+            Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
+            Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
             _ => Resolution::Unresolved,
         }
     }
 
-    /// The type of the value a call of `method` gives.
-    fn type_returned_by(&self, method: &DefRef) -> Resolution {
+    /// The type of the value a call of `method` gives, `awaited` or not.
+    fn type_returned_by(&self, method: &DefRef, awaited: bool) -> Resolution {
         // A type called (`Celsius(x)` in Go, a class in Python or Kotlin) gives a value
         // of that type.
         if method.symbol().kind.is_type_like() {
-            return Resolution::Definition(method.clone());
+            return if awaited {
+                Resolution::Unresolved
+            } else {
+                Resolution::Definition(method.clone())
+            };
         }
-        match declared_return(method.symbol()) {
+        match call_gives(method.symbol(), awaited) {
             Some(Returned::Type(written)) => self.type_written_in(method, written),
             Some(Returned::OwnType) => self
                 .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
@@ -239,14 +243,14 @@ impl<'s> Resolver<'s> {
 
     /// The type a call of one of the overloads of `first`'s method gives when its
     /// arguments do not say which: the one they all return, when they agree.
-    fn type_every_overload_returns(&self, first: &DefRef) -> Resolution {
+    fn type_every_overload_returns(&self, first: &DefRef, awaited: bool) -> Resolution {
         let mut agreed: Option<Resolution> = None;
         for (index, _) in callers_see(first) {
             let overload = DefRef {
                 file: first.file.clone(),
                 index,
             };
-            let ty = self.type_returned_by(&overload);
+            let ty = self.type_returned_by(&overload, awaited);
             let apart = agreed.as_ref().is_some_and(|a| !same_target(a, &ty));
             if matches!(ty, Resolution::Unresolved) || apart {
                 return Resolution::Unresolved;
