@@ -308,6 +308,69 @@ fn an_awaited_call_gives_what_its_promise_or_coroutine_gives() {
     // A coroutine not awaited has none of its result's members.
     assert_eq!(
         breaks(dir.path(), "Conn.close"),
-        ["app.py:13 definition", "app.py:15 unresolved", "app.py:17 definition"]
+        [
+            "app.py:13 definition",
+            "app.py:15 unresolved",
+            "app.py:17 definition"
+        ]
+    );
+}
+
+#[test]
+fn an_imported_module_level_variable_has_the_type_of_its_value() {
+    let dir = tree(&[
+        (
+            "pkg/registry.py",
+            "class Apps:\n    def get_model(self, name):\n        pass\n\n\
+             apps = Apps()\n",
+        ),
+        ("pkg/__init__.py", "from .registry import apps\n"),
+        (
+            "pkg/twice.py",
+            "from .registry import Apps\n\nclass Other:\n    def get_model(self, name):\n        pass\n\n\
+             shared = Apps()\nshared = Other()\n",
+        ),
+        (
+            "use.py",
+            "from pkg import apps\nfrom pkg.twice import shared\n\n\
+             def run():\n    apps.get_model(\"a\")\n    shared.get_model(\"b\")\n",
+        ),
+        (
+            "src/db.ts",
+            "export class Db {\n  query(sql: string): void {}\n}\n\
+             export const db = new Db()\n",
+        ),
+        (
+            "src/use.ts",
+            "import { db } from \"./db\"\n\nexport function run() {\n  db.query(\"x\")\n}\n",
+        ),
+    ]);
+    // `apps` is an `Apps`, passed on by the package; `shared` is bound twice, to two
+    // types, so which `get_model` it has is not known.
+    assert_eq!(
+        breaks(dir.path(), "Apps.get_model"),
+        ["use.py:5 definition", "use.py:6 unresolved"]
+    );
+    assert_eq!(breaks(dir.path(), "Db.query"), ["src/use.ts:4 definition"]);
+}
+
+#[test]
+fn a_python_name_bound_again_to_another_type_has_no_one_type() {
+    let dir = tree(&[(
+        "a.py",
+        "class Foo:\n    def run(self):\n        pass\n\n\
+         class Bar:\n    def run(self):\n        pass\n\n\
+         def f():\n    x = Foo()\n    x.run()\n    x = Bar()\n    x.run()\n\n\
+         def g():\n    y = Foo()\n    y.run()\n    y = Foo()\n    y.run()\n",
+    )]);
+    // Before this, both of `f`'s uses were taken for `Foo.run`: the second is `Bar`'s.
+    assert_eq!(
+        breaks(dir.path(), "Foo.run"),
+        [
+            "a.py:11 unresolved",
+            "a.py:13 unresolved",
+            "a.py:17 definition",
+            "a.py:19 definition",
+        ]
     );
 }

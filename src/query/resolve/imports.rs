@@ -14,7 +14,7 @@ use super::{
     kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution, Resolver,
     TYPE_KINDS,
 };
-use crate::facts::{FileFacts, Import, Reference};
+use crate::facts::{FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::{scoping, PackageScope};
 use crate::symbols::Kind;
 
@@ -161,7 +161,13 @@ impl<'s> Resolver<'s> {
                         pick(self.top_level_in(&target, name, kinds))
                             .map_or(Resolution::Unresolved, Resolution::Definition)
                     }
-                    _ => Resolution::Unresolved,
+                    // A module-level variable of a known type: a member of that type.
+                    _ => match imp.name.as_deref().and_then(|imported| {
+                        self.module_value_type(&self.module_target(file, imp), imported)
+                    }) {
+                        Some(ty) => self.member_of_value(ty, name, kinds),
+                        None => Resolution::Unresolved,
+                    },
                 }
             }
         }
@@ -251,9 +257,7 @@ impl<'s> Resolver<'s> {
         self.module_member_within(target, name, kinds, 0, &mut HashSet::new())
     }
 
-    /// [`Resolver::module_member`], following what the module passes on from others
-    /// (`from .m import X`, `export { X } from "./m"`, `export * from "./m"`, Python's
-    /// `from .m import *`), looking in each module file for each name once (`seen`).
+    /// [`Resolver::module_member`], following what the module passes on from others.
     fn module_member_within(
         &self,
         target: &ModuleTarget,
@@ -262,14 +266,31 @@ impl<'s> Resolver<'s> {
         depth: usize,
         seen: &mut HashSet<(PathBuf, String)>,
     ) -> Resolution {
-        if let Some(d) = pick(self.top_level_in(target, name, kinds)) {
-            return Resolution::Definition(d);
+        let defined = |t: &ModuleTarget, n: &str| pick(self.top_level_in(t, n, kinds));
+        self.through_reexports(target, name, depth, seen, &defined)
+            .map_or(Resolution::Unresolved, Resolution::Definition)
+    }
+
+    /// What `here` finds for `name` in module `target`, or else in the modules it
+    /// passes the name on from (`from .m import X`, `export { X } from "./m"`, `export
+    /// * from "./m"`, Python's `from .m import *`), a few re-exports deep, looking in
+    /// each module file for each name once (`seen`).
+    fn through_reexports<T>(
+        &self,
+        target: &ModuleTarget,
+        name: &str,
+        depth: usize,
+        seen: &mut HashSet<(PathBuf, String)>,
+        here: &dyn Fn(&ModuleTarget, &str) -> Option<T>,
+    ) -> Option<T> {
+        if let Some(found) = here(target, name) {
+            return Some(found);
         }
         let ModuleTarget::Files(files) = target else {
-            return Resolution::Unresolved;
+            return None;
         };
         if depth >= 3 {
-            return Resolution::Unresolved;
+            return None;
         }
         for f in files {
             if !seen.insert((f.clone(), name.to_string())) {
@@ -295,14 +316,45 @@ impl<'s> Resolver<'s> {
             for imp in named.chain(everything) {
                 let inner = imp.name.as_deref().unwrap_or(name);
                 let next = self.module_target(&facts, imp);
-                if let Resolution::Definition(d) =
-                    self.module_member_within(&next, inner, kinds, depth + 1, seen)
-                {
-                    return Resolution::Definition(d);
+                if let Some(found) = self.through_reexports(&next, inner, depth + 1, seen, here) {
+                    return Some(found);
                 }
             }
         }
-        Resolution::Unresolved
+        None
+    }
+
+    /// The type of the value a module-level variable `name` of `target` holds (Python's
+    /// `apps = Apps()`, TypeScript's `export const db = new Db()`), or of one the
+    /// module passes on; `None` when no such variable is there, or its type is not
+    /// known.
+    fn module_value_type(&self, target: &ModuleTarget, name: &str) -> Option<Resolution> {
+        let here = |t: &ModuleTarget, n: &str| -> Option<Resolution> {
+            let ModuleTarget::Files(files) = t else {
+                return None;
+            };
+            files.iter().find_map(|f| {
+                let facts = self.source.facts(f)?;
+                let b = facts
+                    .bindings
+                    .iter()
+                    .find(|b| b.scope.is_none() && b.name == n)?;
+                // Read where the variable is declared: at the top of its file.
+                let at_top = Reference {
+                    name: n.to_string(),
+                    qualifier: None,
+                    kind: RefKind::Reference,
+                    line: 0,
+                    column: 0,
+                    start_byte: 0,
+                    enclosing: None,
+                    arity: None,
+                };
+                let ty = self.type_of_binding(&facts, &at_top, b);
+                matches!(ty, Resolution::Definition(_) | Resolution::External(_)).then_some(ty)
+            })
+        };
+        self.through_reexports(target, name, 0, &mut HashSet::new(), &here)
     }
 
     /// Top-level definitions named `name` in a module.

@@ -123,12 +123,13 @@ impl<'s> Resolver<'s> {
         None
     }
 
-    /// Whether JavaScript or TypeScript local `b` (of type `ty`) shares its name and
-    /// scope with another one of another type: the locals of two callbacks of one
-    /// function (`it(() => { const repo = a() })`, `it(() => { const repo = b() })`),
-    /// which share its scope here, so which one a use reads is not known. A declared
-    /// type and a value assigned later (`let ds: DataSource[]` then `ds = await
-    /// open()`) are one local: its type is the declared one.
+    /// Whether JavaScript, TypeScript or Python local `b` (of type `ty`) shares its
+    /// name and scope with another one of another type: the locals of two callbacks of
+    /// one function (`it(() => { const repo = a() })`, `it(() => { const repo = b()
+    /// })`), which share its scope here, or a Python name bound again (`x = Foo()`
+    /// then `x = Bar()`), so which one a use reads is not known. A declared type and a
+    /// value assigned later (`let ds: DataSource[]` then `ds = await open()`) are one
+    /// local: its type is the declared one.
     pub(super) fn bound_apart(
         &self,
         file: &Arc<FileFacts>,
@@ -136,8 +137,10 @@ impl<'s> Resolver<'s> {
         b: &crate::facts::Binding,
         ty: &Resolution,
     ) -> bool {
-        if !matches!(file.language.name, "javascript" | "typescript" | "tsx")
-            || b.kind == BindingKind::Field
+        if !matches!(
+            file.language.name,
+            "javascript" | "typescript" | "tsx" | "python"
+        ) || b.kind == BindingKind::Field
         {
             return false;
         }
