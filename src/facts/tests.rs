@@ -338,7 +338,7 @@ fn written_types_split_into_qualifier_and_name_and_arrays_name_none() {
 }
 
 #[test]
-fn javascript_and_typescript_arrays_are_arrays_and_other_languages_name_none() {
+fn javascript_and_typescript_arrays_are_arrays_java_arrays_objects_and_others_name_none() {
     let name = |t: &str, language: &str| {
         let (q, n) = written_type(t, language);
         format!("{}|{}", q.unwrap_or_default(), n.unwrap_or_default())
@@ -353,7 +353,10 @@ fn javascript_and_typescript_arrays_are_arrays_and_other_languages_name_none() {
         "{ a: string }[]",
     ] {
         assert_eq!(name(array, "typescript"), "|Array", "{array}");
-        assert_eq!(name(array, "java"), "|", "{array}");
+        assert_eq!(name(array, "go"), "|", "{array}");
+    }
+    for array in ["Item[]", "int[][]", "Item...", "List<Item>[]"] {
+        assert_eq!(name(array, "java"), "java.lang|Object", "{array}");
     }
     for other in ["A | B[]", "() => B[]", "keyof T[]", "[]", "Item[] | null"] {
         assert_ne!(name(other, "typescript"), "|Array", "{other}");

@@ -36,12 +36,18 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
 
 /// [`split_type`] as `language` reads it: in JavaScript and TypeScript an array as a
 /// whole (`Item[]`, `readonly Item[][]`, `(A | B)[]`) is an `Array`, with the
-/// members of the standard `Array`.
+/// members of the standard `Array`; in Java an array (`Item[]`, `Item...`) has only
+/// the members of `java.lang.Object`.
 pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<String>) {
-    if matches!(language, "javascript" | "typescript" | "tsx") && is_array_type(t) {
-        return (None, Some("Array".to_string()));
+    match language {
+        "javascript" | "typescript" | "tsx" if is_array_type(t) => {
+            (None, Some("Array".to_string()))
+        }
+        "java" if is_array_type(t) || is_array_type(&t.trim().replace("...", "[]")) => {
+            (Some("java.lang".to_string()), Some("Object".to_string()))
+        }
+        _ => split_type(t),
     }
-    split_type(t)
 }
 
 /// Whether written type `t` is an array as a whole: `Item[]`, not a union, an
