@@ -144,10 +144,8 @@ impl<'a> Walk<'a> {
         ) else {
             return;
         };
-        one.give_to(&mut self.bindings[b]);
         let mut twin = self.bindings[b].clone();
-        twin.initializer = None;
-        twin.copied_from = None;
+        one.give_to(&mut self.bindings[b]);
         other.give_to(&mut twin);
         self.bindings.push(twin);
     }

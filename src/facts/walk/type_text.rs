@@ -43,7 +43,11 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
         "javascript" | "typescript" | "tsx" if is_array_type(t) => {
             (None, Some("Array".to_string()))
         }
-        "java" if is_array_type(t) || is_array_type(&t.trim().replace("...", "[]")) => {
+        "java"
+            if array_element(t)
+                .or_else(|| t.trim().strip_suffix("..."))
+                .is_some_and(is_whole_element) =>
+        {
             (Some("java.lang".to_string()), Some("Object".to_string()))
         }
         _ => split_type(t),
@@ -53,11 +57,24 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
 /// Whether written type `t` is an array as a whole: `Item[]`, not a union, an
 /// intersection or a function type that ends with one (`A | B[]`, `() => B[]`).
 fn is_array_type(t: &str) -> bool {
+    array_element(t).is_some_and(is_whole_element)
+}
+
+/// What stands before the `[]` of written type `t` (see [`annotated`]), however the
+/// rest of `t` reads.
+fn array_element(t: &str) -> Option<&str> {
+    annotated(t).strip_suffix("[]")
+}
+
+/// Written type `t` without a TypeScript annotation's `:` and a `readonly`.
+fn annotated(t: &str) -> &str {
     let t = t.trim().trim_start_matches(':').trim();
-    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
-    let Some(inner) = t.strip_suffix("[]") else {
-        return false;
-    };
+    t.strip_prefix("readonly ").unwrap_or(t).trim()
+}
+
+/// Whether `inner`, written before a `[]`, is the whole element type: nothing outside
+/// brackets joins it to other types.
+fn is_whole_element(inner: &str) -> bool {
     let mut depth = 0i32;
     for c in inner.chars() {
         match c {
@@ -77,13 +94,11 @@ fn is_array_type(t: &str) -> bool {
 /// `ReadonlyArray<pkg.Item>`, `readonly Item[]`; `None` for anything else, and for an
 /// element type that is itself an array or a union (`(A | B)[]`).
 pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
-    let t = t.trim().trim_start_matches(':').trim();
-    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
-    let inner = match t.strip_suffix("[]") {
+    let inner = match array_element(t) {
         Some(e) => e,
         None => ["Array<", "ReadonlyArray<"]
             .iter()
-            .find_map(|p| t.strip_prefix(p))?
+            .find_map(|p| annotated(t).strip_prefix(p))?
             .strip_suffix('>')?,
     }
     .trim();

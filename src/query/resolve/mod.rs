@@ -154,14 +154,7 @@ fn kinds_for(kind: RefKind) -> &'static [Kind] {
             Kind::Type,
             Kind::Constant,
         ],
-        RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => &[
-            Kind::Class,
-            Kind::Struct,
-            Kind::Interface,
-            Kind::Enum,
-            Kind::Trait,
-            Kind::Type,
-        ],
+        RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => TYPE_KINDS,
         RefKind::Reference | RefKind::Import => &[],
     }
 }
@@ -170,6 +163,7 @@ pub(super) fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
     k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k))
 }
 
+/// The kinds of definition that are types.
 pub(super) const TYPE_KINDS: &[Kind] = &[
     Kind::Class,
     Kind::Struct,

@@ -250,13 +250,13 @@ pub fn callback_parameter_type(sym: &Symbol, argument: usize, parameter: usize) 
     let at = name_at(header, &sym.name)?;
     let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?.trim_start();
     let (arguments, closed) = arrow_entries(tail.strip_prefix('(')?, b')');
-    let function = written_type(arguments.get(argument).filter(|_| closed)?)?;
+    let function = parameter_type(arguments.get(argument).filter(|_| closed)?)?;
     let (parameters, closed) = arrow_entries(function.strip_prefix('(')?, b')');
     let taken: usize = parameters.iter().map(|e| e.len() + 1).sum();
     if !closed || !function.get(taken + 1..)?.trim_start().starts_with("=>") {
         return None;
     }
-    one_type(written_type(parameters.get(parameter)?)?)
+    one_type(parameter_type(parameters.get(parameter)?)?)
 }
 
 /// The entries of a TypeScript list that `close` ends (`rest` follows its opening
@@ -288,7 +288,7 @@ fn arrow_entries(rest: &str, close: u8) -> (Vec<&str>, bool) {
 
 /// The type written for a parameter (`name: T`, `name?: T`, `readonly name: T`);
 /// none for a destructured or rest one.
-fn written_type(entry: &str) -> Option<&str> {
+fn parameter_type(entry: &str) -> Option<&str> {
     let (name, ty) = entry.split_once(':')?;
     let name = name.trim().trim_end_matches('?');
     let name = name.rsplit(' ').next()?;
