@@ -16,11 +16,25 @@ codesearch_bin() {
   echo "$CODESEARCH"
 }
 
-# Installs the peers when missing: rg and ast-grep from PyPI, ctags from Debian.
+# Installs the peers when missing: rg and ast-grep from PyPI, ctags from Debian. Then
+# puts the directory pip installs programs into first on PATH, so that each peer is
+# timed as its own binary: a version manager's shim in front of it (pyenv's is a shell
+# script that starts another program) would add tens of milliseconds to every run of
+# the peer and flatter every ratio measured against it.
 ensure_peers() {
   command -v rg >/dev/null || pip install --quiet ripgrep || apt-get install -y ripgrep
   command -v ast-grep >/dev/null || pip install --quiet ast-grep-cli
   command -v ctags >/dev/null || { apt-get update -qq && apt-get install -y -qq universal-ctags; }
+  local scripts
+  scripts="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
+  PATH="$scripts:$PATH"
+  local peer
+  for peer in rg ast-grep ctags; do
+    if [ "$(head -c 4 "$(command -v "$peer")" | tail -c 3)" != ELF ]; then
+      echo "bench: $peer is not a binary ($(command -v "$peer")): its times would include a wrapper" >&2
+      exit 2
+    fi
+  done
 }
 
 # The corpus: real code present on every machine of this kind. The Python standard

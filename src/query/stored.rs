@@ -62,20 +62,52 @@ pub struct FromIndex<'w> {
     pub walked: bool,
 }
 
-/// The stored key of a walked path: relative to `root`, `.` and `..` folded.
-fn key_of(root: &Path, cwd: &Path, path: &Path) -> Option<Vec<u8>> {
-    let abs = if path.is_absolute() {
-        normalize(path)
-    } else {
-        normalize(&cwd.join(path))
-    };
-    let rel = abs.strip_prefix(root).ok()?;
-    Some(rel.as_os_str().as_bytes().to_vec())
+/// The stored keys of walked paths: relative to the root, `.` and `..` folded.
+struct Keyer<'r> {
+    root: &'r Path,
+    /// The canonical working directory.
+    cwd: PathBuf,
+    /// The working directory's own key, when it is inside the root.
+    cwd_key: Option<Vec<u8>>,
 }
 
-/// What [`FromIndex::open`] reads once the store is open: the walked files' keys, the
-/// refresh, and (in the read snapshot) the contents that exist.
-type UpToDate = (Store, Vec<(usize, Vec<u8>)>, Refreshed, FxHashSet<i64>);
+impl<'r> Keyer<'r> {
+    fn new(root: &'r Path) -> Result<Keyer<'r>, StoreError> {
+        let cwd = std::env::current_dir()?.canonicalize()?;
+        let cwd_key = cwd
+            .strip_prefix(root)
+            .ok()
+            .map(|k| k.as_os_str().as_bytes().to_vec());
+        Ok(Keyer { root, cwd, cwd_key })
+    }
+
+    /// The stored key of `path`; `None` outside the root.
+    fn key(&self, path: &Path) -> Option<Vec<u8>> {
+        // The common case, a plain relative path under a working directory inside the
+        // root, is the working directory's key joined with the path's bytes.
+        match (&self.cwd_key, plain_form(path)) {
+            (Some(base), Some(rel)) if !rel.starts_with(b"/") => Some(if base.is_empty() {
+                rel.to_vec()
+            } else {
+                [base, b"/".as_slice(), rel].concat()
+            }),
+            _ => {
+                let abs = if path.is_absolute() {
+                    normalize(path)
+                } else {
+                    normalize(&self.cwd.join(path))
+                };
+                let rel = abs.strip_prefix(self.root).ok()?;
+                Some(rel.as_os_str().as_bytes().to_vec())
+            }
+        }
+    }
+}
+
+/// What [`FromIndex::open`] reads once the store is open: the positions among the
+/// walked files of those the index answers for (in the order of the refresh's slots),
+/// the refresh, and (in the read snapshot) the contents that exist.
+type UpToDate = (Store, Vec<usize>, Refreshed, FxHashSet<i64>);
 
 /// Brings `store` up to date for `walk`'s files (a damaged index is rebuilt once) and
 /// starts the read snapshot. When the index listed the walk's files, only those whose
@@ -90,55 +122,63 @@ fn up_to_date(
     report: &Reporter,
     progress: Option<&Progress>,
 ) -> Result<UpToDate, StoreError> {
-    // With a list to check, the files are stat'ed on the other threads while this one
-    // computes their keys and what the list must have been made for.
-    let (keys, stats) = rayon::join(
-        || {
-            keyed(&walk.files, root).map(|k| {
-                let made_for = listing_made_for(&walk.files, &k, parse_limit);
-                (k, made_for)
+    let keyer = Keyer::new(root)?;
+    let made_for = walk
+        .remembered_as
+        .map(|(_, digest)| listing_made_for(&digest, &keyer, parse_limit));
+    // A list that names a position outside the walk was not made for it, whatever it
+    // says (it could only come from a damaged record).
+    let listing = walk.listing.as_ref().filter(|l| {
+        Some(l.made_for) == made_for
+            && l.files.iter().all(|(i, ..)| {
+                walk.files
+                    .get(*i as usize)
+                    .is_some_and(|f| f.language.is_some())
             })
-        },
-        || walk.listing.as_ref().map(|_| stats_of(&walk.files)),
-    );
-    let (keyed, made_for) = keys?;
-    let listing = walk
-        .listing
-        .as_ref()
-        .filter(|l| l.made_for == made_for && l.files.len() == keyed.len());
+    });
     let mut from_list = None;
     let mut rebuilt = false;
-    if let (Some(l), Some(stats)) = (listing, &stats) {
-        let changed = changed_since(&keyed, l, stats);
-        if changed.is_empty() {
-            from_list = Some((merged(l, &[], Refreshed::default()), false));
-        } else {
-            let some: Vec<(usize, Vec<u8>)> = changed.iter().map(|&k| keyed[k].clone()).collect();
-            match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
-                Ok(r) => from_list = Some((merged(l, &changed, r), true)),
+    if let Some(l) = listing {
+        let positions: Vec<usize> = l.files.iter().map(|(i, ..)| *i as usize).collect();
+        let changed = changed_since(&walk.files, l);
+        // Only the files that changed need their keys.
+        let some: Option<Vec<(usize, Vec<u8>)>> = changed
+            .iter()
+            .map(|&k| Some((positions[k], keyer.key(&walk.files[positions[k]].path)?)))
+            .collect();
+        match some {
+            Some(some) if some.is_empty() => {
+                from_list = Some((positions, merged(l, &[], Refreshed::default()), false));
+            }
+            Some(some) => match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
+                Ok(r) => from_list = Some((positions, merged(l, &changed, r), true)),
                 // Rebuilt, the index has no list: it is refreshed whole below.
                 Err(e) if e.is_corruption() => {
                     store = store.rebuild(report, &e)?;
                     rebuilt = true;
                 }
                 Err(e) => return Err(e),
-            }
+            },
+            // A listed file with no key was not listed for this root: planned whole.
+            None => {}
         }
     }
-    if let Some((refreshed, relist)) = from_list {
+    if let Some((positions, refreshed, relist)) = from_list {
         if relist {
-            remember_listing(&mut store, walk, made_for, &refreshed);
+            remember_listing(&mut store, walk, made_for, &positions, &refreshed);
         }
         store.begin_snapshot()?;
         let alive = store.content_ids()?;
         let dead = |s: &Slot| matches!(s, Slot::Parsed(id) if !alive.contains(id));
         if !refreshed.slots.iter().any(dead) {
-            return Ok((store, keyed, refreshed, alive));
+            return Ok((store, positions, refreshed, alive));
         }
         // The list names records the index no longer holds (another run read those
         // files under other rules): every file is planned again.
         store.end_snapshot()?;
     }
+    let keyed = keyed(&walk.files, &keyer);
+    let positions: Vec<usize> = keyed.iter().map(|(i, _)| *i).collect();
     let walked = as_walked(&walk.files, &keyed);
     let refreshed = match store.refresh(&walked, parse_limit, progress) {
         Ok(r) => r,
@@ -148,66 +188,58 @@ fn up_to_date(
         }
         Err(e) => return Err(e),
     };
-    remember_listing(&mut store, walk, made_for, &refreshed);
+    remember_listing(&mut store, walk, made_for, &positions, &refreshed);
     store.begin_snapshot()?;
     let alive = store.content_ids()?;
-    Ok((store, keyed, refreshed, alive))
+    Ok((store, positions, refreshed, alive))
 }
 
-/// Stores what `refreshed` settled as the list of the walk's files, when the walk is
-/// remembered and every file is settled. Best effort: without the list, the next run
-/// plans a refresh of every file.
+/// Stores what `refreshed` settled as the list of the walk's files (at `positions`
+/// among them), when the walk is remembered and every file is settled. Best effort:
+/// without the list, the next run plans a refresh of every file.
 fn remember_listing(
     store: &mut Store,
     walk: &WalkedFiles,
-    made_for: [u8; 32],
+    made_for: Option<[u8; 32]>,
+    positions: &[usize],
     refreshed: &Refreshed,
 ) {
-    if let (Some(key), Some(files)) = (walk.remembered_as, refreshed.settled_slots()) {
+    if let (Some((key, _)), Some(made_for), Some(settled)) =
+        (walk.remembered_as, made_for, refreshed.settled_slots())
+    {
+        let files = positions
+            .iter()
+            .zip(settled)
+            .map(|(&i, (stat, slot))| (i as u32, stat, slot))
+            .collect();
         let _ = store.remember_listing(&key, &Listing { made_for, files });
     }
 }
 
-/// What a list of the walk's files must have been made for: the same files the index
-/// can hold, in the same order and languages, under the same parse limit.
-fn listing_made_for(files: &[FileEntry], keyed: &[(usize, Vec<u8>)], parse_limit: u64) -> [u8; 32] {
-    // Hashed in one call: many small updates cost more than copying them first.
-    let mut bytes: Vec<u8> = Vec::with_capacity(keyed.len() * 64);
-    bytes.extend_from_slice(&parse_limit.to_le_bytes());
-    bytes.extend_from_slice(&(files.len() as u64).to_le_bytes());
-    for (i, key) in keyed {
-        let language = files[*i].language.map_or("", |l| l.name);
-        bytes.extend_from_slice(&(*i as u64).to_le_bytes());
-        bytes.extend_from_slice(&(key.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(key);
-        bytes.extend_from_slice(language.as_bytes());
-        bytes.push(0);
+/// What a list of a remembered walk's files must have been made for: that walk (the
+/// digest of its stored bytes, which name every file and its language in order), the
+/// root and working directory that make each file's key, and the parse limit.
+fn listing_made_for(walk_digest: &[u8; 32], keyer: &Keyer, parse_limit: u64) -> [u8; 32] {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(walk_digest);
+    for dir in [keyer.root, keyer.cwd.as_path()] {
+        let bytes = dir.as_os_str().as_bytes();
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
     }
-    *blake3::hash(&bytes).as_bytes()
+    hasher.update(&parse_limit.to_le_bytes());
+    *hasher.finalize().as_bytes()
 }
 
-/// The stat of each walked file the index can hold (by position in `files`; `None`
-/// for the others and for what is no longer a regular file).
-fn stats_of(files: &[FileEntry]) -> Vec<Option<FileStat>> {
-    files
+/// The positions in `listing` of the listed files whose stat is no longer the listed
+/// one: the index may no longer hold what it held for them. The stats are taken in
+/// parallel: they are most of what a question on an unchanged tree costs.
+fn changed_since(files: &[FileEntry], listing: &Listing) -> Vec<usize> {
+    listing
+        .files
         .par_iter()
-        .map(|f| f.language.and_then(|_| FileStat::of(&f.path)))
-        .collect()
-}
-
-/// The positions (in `keyed`, as in the list) of the listed files whose stat
-/// (`stats`, from [`stats_of`]) is no longer the listed one: the index may no longer
-/// hold what it held for them.
-fn changed_since(
-    keyed: &[(usize, Vec<u8>)],
-    listing: &Listing,
-    stats: &[Option<FileStat>],
-) -> Vec<usize> {
-    keyed
-        .iter()
-        .zip(&listing.files)
         .enumerate()
-        .filter(|(_, ((i, _), (stat, _)))| stats[*i] != Some(*stat))
+        .filter(|(_, (i, stat, _))| FileStat::of(&files[*i as usize].path) != Some(*stat))
         .map(|(k, _)| k)
         .collect()
 }
@@ -216,8 +248,16 @@ fn changed_since(
 /// refresh of just those files, in that order).
 fn merged(listing: &Listing, changed: &[usize], refreshed: Refreshed) -> Refreshed {
     let mut out = Refreshed {
-        slots: listing.files.iter().map(|(_, slot)| slot.clone()).collect(),
-        settled: listing.files.iter().map(|(stat, _)| Some(*stat)).collect(),
+        slots: listing
+            .files
+            .iter()
+            .map(|(_, _, slot)| slot.clone())
+            .collect(),
+        settled: listing
+            .files
+            .iter()
+            .map(|(_, stat, _)| Some(*stat))
+            .collect(),
         parsed: refreshed.parsed,
         rehashed: refreshed.rehashed,
         removed: refreshed.removed,
@@ -238,28 +278,13 @@ pub struct Unopened {
 
 /// The walked files the index can hold (those with a language under the root), with
 /// their keys.
-fn keyed(files: &[FileEntry], root: &Path) -> Result<Vec<(usize, Vec<u8>)>, StoreError> {
-    let cwd = std::env::current_dir()?.canonicalize()?;
-    // The common case, a plain relative path under a working directory inside the
-    // root, is the working directory's key joined with the path's bytes.
-    let cwd_key = cwd
-        .strip_prefix(root)
-        .ok()
-        .map(|k| k.as_os_str().as_bytes());
-    let key = |path: &Path| match (cwd_key, plain_form(path)) {
-        (Some(base), Some(rel)) if !rel.starts_with(b"/") => Some(if base.is_empty() {
-            rel.to_vec()
-        } else {
-            [base, b"/", rel].concat()
-        }),
-        _ => key_of(root, &cwd, path),
-    };
-    Ok(files
+fn keyed(files: &[FileEntry], keyer: &Keyer) -> Vec<(usize, Vec<u8>)> {
+    files
         .iter()
         .enumerate()
         .filter(|(_, f)| f.language.is_some())
-        .filter_map(|(i, f)| Some((i, key(&f.path)?)))
-        .collect())
+        .filter_map(|(i, f)| Some((i, keyer.key(&f.path)?)))
+        .collect()
 }
 
 fn as_walked<'f>(files: &'f [FileEntry], keyed: &[(usize, Vec<u8>)]) -> Vec<Walked<'f>> {
@@ -290,7 +315,7 @@ pub fn index_status(
     }
     let store = Store::open(root, index_dir, report)?;
     let files = walked_files(walker, report);
-    let keyed = keyed(&files, root)?;
+    let keyed = keyed(&files, &Keyer::new(root)?);
     let changed = store.changed(&as_walked(&files, &keyed), parse_limit)?;
     Ok((path, Some((store.status()?, changed))))
 }
@@ -334,7 +359,7 @@ impl<'w> FromIndex<'w> {
             walked: tree_walked,
             ..
         } = walk;
-        let (store, keyed, refreshed, alive) = match refreshed {
+        let (store, positions, refreshed, alive) = match refreshed {
             Ok(r) => r,
             Err(error) => {
                 return Err(Unopened {
@@ -346,7 +371,7 @@ impl<'w> FromIndex<'w> {
         // A concurrent update may have replaced a record this refresh relied on: such
         // files are answered from their text, never from a missing record.
         let mut slots = vec![Slot::Unindexed; files.len()];
-        for ((i, _), slot) in keyed.iter().zip(&refreshed.slots) {
+        for (i, slot) in positions.iter().zip(&refreshed.slots) {
             slots[*i] = match slot {
                 Slot::Parsed(id) if !alive.contains(id) => Slot::Unindexed,
                 other => other.clone(),
@@ -650,34 +675,37 @@ mod tests {
     #[test]
     fn a_listing_answers_for_the_files_whose_listed_stat_is_unchanged() {
         let dir = tempfile::tempdir().unwrap();
-        let files: Vec<FileEntry> = ["a.py", "b.py"]
+        let root = dir.path().canonicalize().unwrap();
+        let files: Vec<FileEntry> = ["a.py", "notes.bin", "b.py"]
             .iter()
             .map(|n| {
-                let path = dir.path().join(n);
+                let path = root.join(n);
                 std::fs::write(&path, "x = 1\n").unwrap();
                 FileEntry {
                     path,
-                    language: crate::lang::by_name("python"),
+                    language: n
+                        .ends_with(".py")
+                        .then(|| crate::lang::by_name("python"))
+                        .flatten(),
                 }
             })
             .collect();
-        let keyed = keyed(&files, dir.path()).unwrap();
+        let keyer = Keyer::new(&root).unwrap();
         let stat = |i: usize| FileStat::of(&files[i].path).unwrap();
+        let walk = [7u8; 32];
         let listing = Listing {
-            made_for: listing_made_for(&files, &keyed, 100),
-            files: vec![(stat(0), Slot::Parsed(7)), (stat(1), Slot::Binary)],
+            made_for: listing_made_for(&walk, &keyer, 100),
+            files: vec![(0, stat(0), Slot::Parsed(7)), (2, stat(2), Slot::Binary)],
         };
-        assert!(changed_since(&keyed, &listing, &stats_of(&files)).is_empty());
+        assert!(changed_since(&files, &listing).is_empty());
         let slots = merged(&listing, &[], Refreshed::default()).slots;
         assert_eq!(slots, [Slot::Parsed(7), Slot::Binary]);
-        // Another parse limit, or other files, make another list.
-        assert_ne!(listing_made_for(&files, &keyed, 101), listing.made_for);
-        assert_ne!(
-            listing_made_for(&files[..1], &keyed[..1], 100),
-            listing.made_for
-        );
-        std::fs::write(&files[1].path, "x = 22\n").unwrap();
-        assert_eq!(changed_since(&keyed, &listing, &stats_of(&files)), [1]);
+        // Another parse limit, or another walk, make another list.
+        assert_ne!(listing_made_for(&walk, &keyer, 101), listing.made_for);
+        assert_ne!(listing_made_for(&[8u8; 32], &keyer, 100), listing.made_for);
+        // The changed file is named by its place in the list, not among the walk's files.
+        std::fs::write(&files[2].path, "x = 22\n").unwrap();
+        assert_eq!(changed_since(&files, &listing), [1]);
         let refreshed = Refreshed {
             slots: vec![Slot::Parsed(9)],
             settled: vec![None],
@@ -690,5 +718,17 @@ mod tests {
             after.settled_slots().is_none(),
             "a file just written is not settled"
         );
+    }
+
+    #[test]
+    fn keys_are_paths_under_the_root_with_dots_folded() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let keyer = Keyer::new(&root).unwrap();
+        assert_eq!(
+            keyer.key(&root.join("a/../b/./c.py")),
+            Some(b"b/c.py".to_vec())
+        );
+        assert_eq!(keyer.key(Path::new("/elsewhere/c.py")), None);
     }
 }

@@ -13,7 +13,7 @@ use serde_bytes::ByteBuf;
 
 use super::source::FileEntry;
 use crate::output::Reporter;
-use crate::store::{now_ns, FileStat, Listing, Store, Walk};
+use crate::store::{now_ns, FileStat, Listing, Remembered, Store, Walk};
 use crate::walk::Walker;
 
 /// Directories whose contents never change what a walk yields (their own ignore file,
@@ -29,8 +29,9 @@ pub struct WalkedFiles {
     pub files: Vec<FileEntry>,
     /// False when the files came from the index's memory of an unchanged walk.
     pub walked: bool,
-    /// The key the walk is remembered under, when it is.
-    pub remembered_as: Option<[u8; 32]>,
+    /// The key the walk is remembered under and the digest of the stored walk, when
+    /// it is remembered.
+    pub remembered_as: Option<([u8; 32], [u8; 32])>,
     /// What the index settled for the walk's files, as a run over it last stored it.
     pub listing: Option<Listing>,
 }
@@ -38,7 +39,12 @@ pub struct WalkedFiles {
 /// The walked files, from memory when possible.
 pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> WalkedFiles {
     let key = *blake3::hash(walker.fingerprint().as_bytes()).as_bytes();
-    if let Ok(Some((walk, listing))) = store.remembered_walk(&key) {
+    if let Ok(Some(Remembered {
+        walk,
+        digest,
+        listing,
+    })) = store.remembered_walk(&key)
+    {
         if still_valid(&walk) {
             walker.set_excluded_dirs(walk.excluded_dirs);
             let files = walk
@@ -52,7 +58,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
             return WalkedFiles {
                 files,
                 walked: false,
-                remembered_as: Some(key),
+                remembered_as: Some((key, digest)),
                 listing,
             };
         }
@@ -75,7 +81,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
             language: v.item.3,
         })
         .collect();
-    let mut remembered = false;
+    let mut remembered = None;
     if clean && !report.had_error() && !uses_custom_excludes() {
         let dirs: Vec<PathBuf> = entries
             .iter()
@@ -105,13 +111,13 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
                     .collect(),
                 excluded_dirs: walker.excluded_dirs(),
             };
-            remembered = store.remember_walk(&key, &walk).is_ok();
+            remembered = store.remember_walk(&key, &walk).ok().map(|d| (key, d));
         }
     }
     WalkedFiles {
         files,
         walked: true,
-        remembered_as: remembered.then_some(key),
+        remembered_as: remembered,
         listing: None,
     }
 }

@@ -30,7 +30,7 @@ use rustc_hash::FxHashSet;
 
 pub use codec::{decode_definitions, decode_facts, with_names, Keep, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
-pub use walk_cache::{Listing, Walk};
+pub use walk_cache::{Listing, Remembered, Walk};
 
 use crate::output::Reporter;
 

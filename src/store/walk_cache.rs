@@ -14,8 +14,11 @@
 //! stat its location records and what it holds for it. The next run over the same
 //! walk stats each file and, when every stat is as listed, takes the list as it is
 //! instead of reading every location record and planning a refresh. The list names
-//! the files and parse limit it was made for (a hash of them): a list made for other
-//! files is never used.
+//! what it was made for: the stored walk itself (a digest of its bytes, so a walk
+//! stored again by another process in between is never paired with it), the working
+//! directory and the parse limit, which together decide every file's stored path. A
+//! list made for anything else is never used, and a run that takes one need not
+//! compute the stored path of any file whose stat is unchanged.
 
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -42,19 +45,25 @@ pub struct Walk {
 /// What the index settled for each file of a remembered walk.
 #[derive(Serialize, Deserialize)]
 pub struct Listing {
-    /// A hash of what the list was made for: the walked files and the parse limit.
+    /// A hash of what the list was made for: the walk's digest, the working directory
+    /// and the parse limit.
     pub made_for: [u8; 32],
-    /// One per walked file the index can hold, in walk order.
-    pub files: Vec<(FileStat, Slot)>,
+    /// One per walked file the index can hold, in walk order: its position among the
+    /// walk's files, its stat and what the index holds for it.
+    pub files: Vec<(u32, FileStat, Slot)>,
+}
+
+/// A remembered walk as read back: the walk, the digest of its stored bytes, and the
+/// list of its files if one was stored since.
+pub struct Remembered {
+    pub walk: Walk,
+    pub digest: [u8; 32],
+    pub listing: Option<Listing>,
 }
 
 impl Store {
-    /// The walk stored under `key`, if any, with the list of its files if one was
-    /// stored since.
-    pub fn remembered_walk(
-        &self,
-        key: &[u8],
-    ) -> Result<Option<(Walk, Option<Listing>)>, StoreError> {
+    /// The walk stored under `key`, if any.
+    pub fn remembered_walk(&self, key: &[u8]) -> Result<Option<Remembered>, StoreError> {
         let row: Option<(Vec<u8>, Option<Vec<u8>>)> = self
             .conn
             .query_row(
@@ -67,22 +76,28 @@ impl Store {
             return Ok(None);
         };
         // Both are read on every question: side by side.
+        let digest = *blake3::hash(&walk).as_bytes();
         let (walk, listing) = rayon::join(
             || super::codec::unpack(&walk, Packing::Lz4),
             // A list that cannot be read is only a lost shortcut.
             || listing.and_then(|b| super::codec::unpack(&b, Packing::Lz4).ok()),
         );
-        Ok(Some((walk?, listing)))
+        Ok(Some(Remembered {
+            walk: walk?,
+            digest,
+            listing,
+        }))
     }
 
-    /// Stores `walk` under `key` (replacing the last one, and its list).
-    pub fn remember_walk(&mut self, key: &[u8], walk: &Walk) -> Result<(), StoreError> {
+    /// Stores `walk` under `key` (replacing the last one, and its list), and gives the
+    /// digest it will be read back with.
+    pub fn remember_walk(&mut self, key: &[u8], walk: &Walk) -> Result<[u8; 32], StoreError> {
         let blob = super::codec::pack(walk, Packing::Lz4);
         self.conn.execute(
             "INSERT OR REPLACE INTO walk_cache(key, walk) VALUES (?1, ?2)",
             params![key, blob],
         )?;
-        Ok(())
+        Ok(*blake3::hash(&blob).as_bytes())
     }
 
     /// Stores the list of the files of the walk under `key` (if one is stored).
