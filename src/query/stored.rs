@@ -125,7 +125,7 @@ fn up_to_date(
     let keyer = Keyer::new(root)?;
     let made_for = walk
         .remembered_as
-        .map(|(_, digest)| listing_made_for(&digest, &keyer, parse_limit));
+        .map(|w| listing_made_for(&w.digest, &keyer, parse_limit));
     // A list that names a position outside the walk was not made for it, whatever it
     // says (it could only come from a damaged record).
     let listing = walk.listing.as_ref().filter(|l| {
@@ -141,16 +141,16 @@ fn up_to_date(
     if let Some(l) = listing {
         let positions: Vec<usize> = l.files.iter().map(|(i, ..)| *i as usize).collect();
         let changed = changed_since(&walk.files, l);
-        // Only the files that changed need their keys.
-        let some: Option<Vec<(usize, Vec<u8>)>> = changed
+        // Only the files that changed need their keys; a listed file with none was not
+        // listed for this root, and every file is planned below.
+        let changed_keys: Option<Vec<(usize, Vec<u8>)>> = changed
             .iter()
             .map(|&k| Some((positions[k], keyer.key(&walk.files[positions[k]].path)?)))
             .collect();
-        match some {
-            Some(some) if some.is_empty() => {
-                from_list = Some((positions, merged(l, &[], Refreshed::default()), false));
-            }
-            Some(some) => match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
+        if changed.is_empty() {
+            from_list = Some((positions, merged(l, &[], Refreshed::default()), false));
+        } else if let Some(some) = changed_keys {
+            match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
                 Ok(r) => from_list = Some((positions, merged(l, &changed, r), true)),
                 // Rebuilt, the index has no list: it is refreshed whole below.
                 Err(e) if e.is_corruption() => {
@@ -158,9 +158,7 @@ fn up_to_date(
                     rebuilt = true;
                 }
                 Err(e) => return Err(e),
-            },
-            // A listed file with no key was not listed for this root: planned whole.
-            None => {}
+            }
         }
     }
     if let Some((positions, refreshed, relist)) = from_list {
@@ -204,7 +202,7 @@ fn remember_listing(
     positions: &[usize],
     refreshed: &Refreshed,
 ) {
-    if let (Some((key, _)), Some(made_for), Some(settled)) =
+    if let (Some(walk), Some(made_for), Some(settled)) =
         (walk.remembered_as, made_for, refreshed.settled_slots())
     {
         let files = positions
@@ -212,7 +210,7 @@ fn remember_listing(
             .zip(settled)
             .map(|(&i, (stat, slot))| (i as u32, stat, slot))
             .collect();
-        let _ = store.remember_listing(&key, &Listing { made_for, files });
+        let _ = store.remember_listing(&walk.key, &Listing { made_for, files });
     }
 }
 

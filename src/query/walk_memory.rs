@@ -29,11 +29,20 @@ pub struct WalkedFiles {
     pub files: Vec<FileEntry>,
     /// False when the files came from the index's memory of an unchanged walk.
     pub walked: bool,
-    /// The key the walk is remembered under and the digest of the stored walk, when
-    /// it is remembered.
-    pub remembered_as: Option<([u8; 32], [u8; 32])>,
+    /// Where and as what the walk is remembered, when it is.
+    pub remembered_as: Option<RememberedAs>,
     /// What the index settled for the walk's files, as a run over it last stored it.
     pub listing: Option<Listing>,
+}
+
+/// A walk as the index remembers it.
+#[derive(Clone, Copy)]
+pub struct RememberedAs {
+    /// The key it is stored under (a hash of the walk's flags).
+    pub key: [u8; 32],
+    /// The digest of its stored bytes: another walk stored under the same key has
+    /// another one.
+    pub digest: [u8; 32],
 }
 
 /// The walked files, from memory when possible.
@@ -58,7 +67,7 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
             return WalkedFiles {
                 files,
                 walked: false,
-                remembered_as: Some((key, digest)),
+                remembered_as: Some(RememberedAs { key, digest }),
                 listing,
             };
         }
@@ -111,7 +120,10 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
                     .collect(),
                 excluded_dirs: walker.excluded_dirs(),
             };
-            remembered = store.remember_walk(&key, &walk).ok().map(|d| (key, d));
+            remembered = store
+                .remember_walk(&key, &walk)
+                .ok()
+                .map(|digest| RememberedAs { key, digest });
         }
     }
     WalkedFiles {
