@@ -972,3 +972,48 @@ fn facts_from_another_extractor_are_discarded_with_their_name_lists() {
         0
     );
 }
+
+/// A content record dropped under one parse limit, and new bytes stored after it, must
+/// never take its id: a list made under another limit still names that id for a file
+/// whose stat has not changed, and would answer for it with the new bytes' facts.
+#[test]
+fn a_dropped_content_id_is_never_given_to_other_bytes() {
+    let big = |name: &str| {
+        let mut text = format!("def {name}():\n    pass\n");
+        for n in 0..60 {
+            text.push_str(&format!(
+                "# padding line {n} to pass the small parse limit\n"
+            ));
+        }
+        text
+    };
+    let dir = tree(&[("b.py", big("beta").as_str())]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    let settle = || std::thread::sleep(Duration::from_millis(2100));
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    write(p, "a.py", b"def alpha():\n    pass\n");
+    settle();
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    // b.py's new bytes take the highest id; the default walk lists both files.
+    write(p, "b.py", big("beta_two").as_bytes());
+    settle();
+    assert_eq!(run_in(p, i, &["find-symbol", "beta_two"]).0, 0);
+    // Under a small limit (and another walk, so the list above stays), b.py is not
+    // parsed: its record is dropped. Then a.py's new bytes are stored.
+    let small = ["--hidden", "--max-parse-size", "1K"];
+    let (_, _, err) = run_in(p, i, &[&["find-symbol"][..], &small, &["beta"]].concat());
+    assert!(err.contains("over the parse limit"), "{err}");
+    write(p, "a.py", b"def gamma():\n    pass\n");
+    let (_, out, _) = run_in(p, i, &[&["find-symbol"][..], &small, &["gamma"]].concat());
+    assert!(out.contains("a.py:1: function gamma"), "{out}");
+    // Back under the default limit, b.py is unchanged since the list named its record.
+    let (_, out, err) = run_in(p, i, &["find-symbol", "gamma"]);
+    assert!(
+        !out.contains("b.py"),
+        "b.py answered with a.py's facts: {out}{err}"
+    );
+    let found = names(&same_as_fresh(p, i, &["find-symbol", "beta_two"]));
+    assert_eq!(found, ["b.py:beta_two"]);
+    same_as_fresh(p, i, &["find-symbol", "gamma"]);
+}

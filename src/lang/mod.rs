@@ -117,17 +117,14 @@ impl Language {
             .expect("grammar ABI is compatible with the linked tree-sitter");
         parser
     }
-
-    /// Whether `name` (case-insensitive) is this language's name or one of its aliases.
-    pub fn answers_to(&self, name: &str) -> bool {
-        self.name.eq_ignore_ascii_case(name)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
-    }
 }
 
 struct Lookup {
     by_file_name: HashMap<&'static str, &'static Language>,
     by_extension: HashMap<&'static str, &'static Language>,
+    /// Names and aliases, ASCII-lower-cased, each to the first language answering to
+    /// it (a remembered walk names the language of every file it holds).
+    by_name: HashMap<String, &'static Language>,
 }
 
 fn lookup() -> &'static Lookup {
@@ -135,7 +132,11 @@ fn lookup() -> &'static Lookup {
     LOOKUP.get_or_init(|| {
         let mut by_file_name = HashMap::new();
         let mut by_extension = HashMap::new();
+        let mut by_name = HashMap::new();
         for lang in LANGUAGES {
+            for n in std::iter::once(&lang.name).chain(lang.aliases) {
+                by_name.entry(n.to_ascii_lowercase()).or_insert(lang);
+            }
             for n in lang.file_names {
                 by_file_name.entry(*n).or_insert(lang);
             }
@@ -146,6 +147,7 @@ fn lookup() -> &'static Lookup {
         Lookup {
             by_file_name,
             by_extension,
+            by_name,
         }
     })
 }
@@ -173,7 +175,12 @@ pub fn detect(path: &Path) -> Option<&'static Language> {
 
 /// The language with this name or alias (case-insensitive).
 pub fn by_name(name: &str) -> Option<&'static Language> {
-    LANGUAGES.iter().find(|l| l.answers_to(name))
+    let by_name = &lookup().by_name;
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        by_name.get(&name.to_ascii_lowercase()).copied()
+    } else {
+        by_name.get(name).copied()
+    }
 }
 
 /// The registry's own copy of a language's name, so that records read back from
@@ -247,6 +254,24 @@ mod tests {
                 "duplicate language name {n}"
             );
         }
+    }
+
+    #[test]
+    fn every_name_and_alias_finds_its_language_in_any_case() {
+        for lang in LANGUAGES {
+            for n in std::iter::once(&lang.name).chain(lang.aliases) {
+                for spelled in [
+                    n.to_string(),
+                    n.to_ascii_uppercase(),
+                    n.to_ascii_lowercase(),
+                ] {
+                    let found = by_name(&spelled).map(|l| l.name);
+                    assert_eq!(found, Some(lang.name), "{spelled}");
+                }
+            }
+        }
+        assert!(by_name("no-such-language").is_none());
+        assert!(by_name("").is_none());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::source::FactsSource;
+use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{compare, rank_file, Match, Query, Ranked};
 use crate::symbols::{Kind, Symbol};
 
@@ -38,8 +39,14 @@ pub fn find_symbols(
     let searched = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Match)>> = Mutex::new(Vec::new());
     let keep = |k: Kind| k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k));
-    source.for_each_named(&|i, parts| {
-        searched.fetch_add(parts.len(), Ordering::Relaxed);
+    // Files none of whose names have the letters the query needs are passed over
+    // before their names are decoded.
+    let admit = |i: usize, masks: &[NameMask]| {
+        searched.fetch_add(masks.len(), Ordering::Relaxed);
+        let cover = query.path_cover(&files[i].path);
+        masks.iter().any(|&m| query.admits(m, cover))
+    };
+    source.for_each_named(&admit, &|i, parts| {
         let file = &files[i];
         let language = file.language.map_or("", |l| l.name);
         let matches = rank_file(query, &file.path, language, parts, exact, keep);

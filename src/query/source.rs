@@ -25,6 +25,7 @@ use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::store::{Keep, PackedFacts};
 use crate::symbols::collect::symbols_of_file;
+use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -79,9 +80,29 @@ pub trait FactsSource: Sync {
     fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
     /// Calls `visit` with the index of every walked file that has definitions and
     /// what ranking reads of them, in the order [`FactsSource::definitions`] gives
-    /// them (on worker threads, in no particular order); files that cannot be read are
-    /// reported. A source that stores them decodes no definition.
-    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync));
+    /// them (on worker threads, in no particular order), when `admit` accepts the
+    /// file's index and the [`NameMask`]s of those definitions; files that cannot be
+    /// read are reported. A source that stores them decodes no definition, and no name
+    /// of a file `admit` turns down.
+    fn for_each_named(
+        &self,
+        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+    );
+}
+
+/// Hands the name parts of file `index`, read from its definitions, to `visit` when
+/// `admit` accepts their masks.
+pub fn visit_admitted(
+    index: usize,
+    parts: &[NameParts<'_>],
+    admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+    visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+) {
+    let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
+    if admit(index, &masks) {
+        visit(index, parts);
+    }
 }
 
 /// The names searched for: empty ones dropped, each once, sorted.
@@ -380,10 +401,14 @@ impl FactsSource for ParseOnDemand<'_> {
         });
     }
 
-    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
+    fn for_each_named(
+        &self,
+        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+    ) {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if let Some(symbols) = self.definitions(i, false) {
-                with_name_parts(&symbols, |parts| visit(i, parts));
+                with_name_parts(&symbols, |parts| visit_admitted(i, parts, admit, visit));
             }
         });
     }

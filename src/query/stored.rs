@@ -19,17 +19,18 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
-    alternation, definitions_of, distinct_words, uses_any, walked_files, FactsSource, FileEntry,
-    Outlines, ParseOnDemand, UseNames,
+    alternation, definitions_of, distinct_words, uses_any, visit_admitted, walked_files,
+    FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
 };
 use super::walk_memory::WalkedFiles;
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, with_names, FileStat, Keep, Listing, Refreshed, Slot, Status,
+    decode_definitions, decode_facts, FileStat, Keep, Listing, NamesBlob, Refreshed, Slot, Status,
     Store, StoreError, Walked,
 };
+use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -611,7 +612,11 @@ impl FactsSource for FromIndex<'_> {
         });
     }
 
-    fn for_each_named(&self, visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync)) {
+    fn for_each_named(
+        &self,
+        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+    ) {
         // The walked files each stored content answers for (identical files share one).
         let mut files_of: FxHashMap<i64, Vec<usize>> =
             FxHashMap::with_capacity_and_hasher(self.slots.len(), Default::default());
@@ -621,18 +626,32 @@ impl FactsSource for FromIndex<'_> {
             }
         }
         let visited: Vec<AtomicBool> = self.slots.iter().map(|_| AtomicBool::new(false)).collect();
-        // A blob is decoded once, for every file that shares it; one that cannot be
-        // decoded leaves its files unvisited, to be read below as without the index.
+        // A blob is read once, for every file that shares it, and its names decoded
+        // only when the masks admit one of those files; one that cannot be decoded
+        // leaves its files unvisited, to be read below as without the index.
         let visit_blob = |id: i64, blob: &[u8]| {
             let Some(files) = files_of.get(&id) else {
                 return;
             };
-            let _ = with_names(blob, |parts| {
-                for &i in files {
-                    visit(i, parts);
-                    visited[i].store(true, Ordering::Relaxed);
-                }
-            });
+            let Ok(names) = NamesBlob::read(blob) else {
+                return;
+            };
+            let masks = names.masks();
+            let admitted: Vec<usize> = files
+                .iter()
+                .copied()
+                .filter(|&i| admit(i, &masks))
+                .collect();
+            if !admitted.is_empty()
+                && names
+                    .with_parts(|parts| admitted.iter().for_each(|&i| visit(i, parts)))
+                    .is_err()
+            {
+                return;
+            }
+            for &i in files {
+                visited[i].store(true, Ordering::Relaxed);
+            }
         };
         // Blobs are handed to the other threads in batches as they are read, so that
         // reading them (one connection, one thread) and ranking overlap.
@@ -655,7 +674,7 @@ impl FactsSource for FromIndex<'_> {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if !visited[i].load(Ordering::Relaxed) {
                 if let Some(s) = self.definitions_of_slot(i, false) {
-                    with_name_parts(&s, |parts| visit(i, parts));
+                    with_name_parts(&s, |parts| visit_admitted(i, parts, admit, visit));
                 }
             }
         });

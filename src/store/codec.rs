@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, BindingKind, FileFacts, Import, RefKind, Reference};
 use crate::lang::{Kind, Language};
+use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 
@@ -292,7 +293,10 @@ impl<'s> TextBuilder<'s> {
     }
 }
 
-/// Encodes the name parts of every definition (see [`NameParts`]), in order.
+/// Encodes the name parts of every definition (see [`NameParts`]), in order, after
+/// their letters: the count (4 bytes, little-endian), one [`NameMask`] per definition
+/// (4 bytes each), then the packed name parts. The masks are left uncompressed so that
+/// a search reads them without decoding the names (see [`NamesBlob`]).
 pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
     with_name_parts(&facts.definitions, |parts| {
         let mut text = TextBuilder::default();
@@ -321,23 +325,64 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
             text: &text.text,
             entries,
         };
-        pack(&stored, Packing::Lz4)
+        let packed = pack(&stored, Packing::Lz4);
+        let mut blob = Vec::with_capacity(4 + 4 * parts.len() + packed.len());
+        blob.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
+        for p in parts {
+            blob.extend_from_slice(&NameMask::of(p).bits().to_le_bytes());
+        }
+        blob.extend_from_slice(&packed);
+        blob
     })
 }
 
-/// Calls `visit` with the name parts stored in `blob` (borrowed, no copies).
-pub fn with_names<R>(blob: &[u8], visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
-    let raw = decompress(blob, Packing::Lz4)?;
-    let mut reader = NamesReader { bytes: &raw };
-    let text = reader.text()?;
-    let count = reader.length()?;
-    // Every entry takes at least eight bytes: a damaged count reserves no more than
-    // the bytes could hold.
-    let mut parts = Vec::with_capacity(count.min(reader.bytes.len() / 8));
-    for _ in 0..count {
-        parts.push(reader.entry(text)?);
+/// A stored names blob (see [`encode_names`]), its masks readable before, and
+/// without, its name parts.
+pub struct NamesBlob<'a> {
+    masks: &'a [u8],
+    packed: &'a [u8],
+}
+
+impl<'a> NamesBlob<'a> {
+    pub fn read(blob: &'a [u8]) -> Result<NamesBlob<'a>, CodecError> {
+        let (count, rest) = claimed_length(blob)?;
+        match count.checked_mul(4).filter(|&n| n <= rest.len()) {
+            Some(n) => {
+                let (masks, packed) = rest.split_at(n);
+                Ok(NamesBlob { masks, packed })
+            }
+            None => Err(CodecError::Corrupt(format!("{count} name masks cut short"))),
+        }
     }
-    Ok(visit(&parts))
+
+    /// One mask per definition, in order.
+    pub fn masks(&self) -> Vec<NameMask> {
+        self.masks
+            .chunks_exact(4)
+            .map(|b| NameMask::from_bits(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+            .collect()
+    }
+
+    /// Calls `visit` with the name parts (borrowed, no copies), as many as the masks.
+    pub fn with_parts<R>(&self, visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
+        let raw = decompress(self.packed, Packing::Lz4)?;
+        let mut reader = NamesReader { bytes: &raw };
+        let text = reader.text()?;
+        let count = reader.length()?;
+        if count != self.masks.len() / 4 {
+            return Err(CodecError::Corrupt(format!(
+                "{count} name parts for {} masks",
+                self.masks.len() / 4
+            )));
+        }
+        // Every entry takes at least eight bytes: a damaged count reserves no more than
+        // the bytes could hold.
+        let mut parts = Vec::with_capacity(count.min(reader.bytes.len() / 8));
+        for _ in 0..count {
+            parts.push(reader.entry(text)?);
+        }
+        Ok(visit(&parts))
+    }
 }
 
 /// Reads [`StoredNames`]' encoding (postcard's: LEB128 varints, a length before each
@@ -742,7 +787,12 @@ mod tests {
         assert!(f.definitions.len() >= 6, "{:?}", f.definitions);
         let blob = encode_names(&f);
         let same = with_name_parts(&f.definitions, |computed| {
-            with_names(&blob, |stored| stored == computed).expect("decodes")
+            let names = NamesBlob::read(&blob).expect("reads");
+            let masks: Vec<NameMask> = computed.iter().map(NameMask::of).collect();
+            names.masks() == masks
+                && names
+                    .with_parts(|stored| stored == computed)
+                    .expect("decodes")
         });
         assert!(same, "the stored name parts differ from the computed ones");
     }
@@ -761,8 +811,26 @@ mod tests {
                 start_line: 1,
             }],
         };
-        let blob = pack(&stored, Packing::Lz4);
-        assert!(with_names(&blob, |_| ()).is_err());
+        let mut blob = vec![1, 0, 0, 0, 0, 0, 0, 0];
+        blob.extend(pack(&stored, Packing::Lz4));
+        let names = NamesBlob::read(&blob).expect("the masks read");
+        assert!(names.with_parts(|_| ()).is_err());
+    }
+
+    #[test]
+    fn name_masks_cut_short_or_miscounted_are_errors() {
+        // Five masks claimed, two bytes given.
+        assert!(NamesBlob::read(&[5, 0, 0, 0, 1, 2]).is_err());
+        let lang = crate::lang::by_name("python").expect("python is registered");
+        let f = facts_of_text(lang, Path::new("a.py"), "def f(): pass\ndef g(): pass\n")
+            .expect("parses");
+        let mut blob = encode_names(&f);
+        // One mask fewer than the name parts it stands for.
+        blob[0] -= 1;
+        blob.drain(4..8);
+        let names = NamesBlob::read(&blob).expect("the masks read");
+        assert_eq!(names.masks().len(), 1);
+        assert!(names.with_parts(|_| ()).is_err());
     }
 
     #[test]

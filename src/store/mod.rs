@@ -28,7 +28,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use rustc_hash::FxHashSet;
 
-pub use codec::{decode_definitions, decode_facts, with_names, Keep, PackedFacts};
+pub use codec::{decode_definitions, decode_facts, Keep, NamesBlob, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::{Listing, Remembered, Walk};
 

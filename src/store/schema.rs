@@ -3,7 +3,9 @@
 //!
 //! - `header`: the format version, the extractor version, the root, created/updated;
 //! - `content`: one row per (content hash, language): the state of the parse and its
-//!   counts; rows no location points at are deleted by every update;
+//!   counts; rows no location points at are deleted by every update. Ids are never
+//!   given again once deleted: a remembered list of a walk's files may still name a
+//!   deleted id, which must then be missing, never another file's record;
 //! - `content_definitions`, `content_names`, `content_facts`: the fact blobs of a
 //!   parsed content (its definitions, their name parts for searching, the rest), one
 //!   table each. SQLite reads a row's columns in order, through every overflow page
@@ -24,7 +26,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 10;
+pub const FORMAT_VERSION: i64 = 11;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -33,7 +35,7 @@ pub const EXTRACTOR: &str = env!("CODESEARCH_EXTRACTOR");
 pub const CREATE: &str = "
 CREATE TABLE header(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE content(
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     hash BLOB NOT NULL,
     language TEXT NOT NULL,
     state INTEGER NOT NULL,

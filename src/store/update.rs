@@ -35,6 +35,11 @@ const RACY_NS: i64 = 2_000_000_000;
 /// Up to this many files to read, stored hashes are not loaded up front.
 const FEW_FILES: usize = 64;
 
+/// After an update that wrote more than this many files, the write-ahead log is copied
+/// into the database at once; smaller updates leave it to SQLite's own checkpoint once
+/// the log has grown, which saves them the file syncs a checkpoint costs.
+const CHECKPOINT_AFTER: usize = 64;
+
 /// How many parsed files are committed in one transaction.
 const BATCH: usize = 2048;
 
@@ -464,7 +469,7 @@ impl Store {
         // Produce on rayon's threads (read, hash, parse), consume here (one writer,
         // committing a batch at a time); the bounded channel makes readers wait for
         // the writer instead of piling up parsed facts.
-        let wrote = !to_read.is_empty();
+        let wrote = to_read.len();
         let failed = AtomicBool::new(false);
         let (tx, rx) = crossbeam_channel::bounded::<(usize, Read)>(BATCH);
         let mut result: Result<(), StoreError> = Ok(());
@@ -566,14 +571,15 @@ impl Store {
     }
 
     /// Records over-limit files, drops vanished ones and unreferenced contents, and
-    /// stamps the update; returns how many locations were dropped.
+    /// stamps the update (`wrote`: how many files were read and written); returns how
+    /// many locations were dropped.
     fn finish(
         &mut self,
         files: &[Walked],
         locs: &Locations,
         too_large: &[(usize, Stat)],
         checked: i64,
-        wrote: bool,
+        wrote: usize,
         sweep: bool,
     ) -> Result<usize, StoreError> {
         let gone = if sweep {
@@ -588,7 +594,7 @@ impl Store {
                     .is_none_or(|l| l.content.is_some() || !stat.matches(l))
             })
             .collect();
-        if gone.is_empty() && large.is_empty() && !wrote {
+        if gone.is_empty() && large.is_empty() && wrote == 0 {
             return Ok(0);
         }
         let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
@@ -612,7 +618,7 @@ impl Store {
             [(now_ns() / 1_000_000_000).to_string()],
         )?;
         tx.commit()?;
-        if wrote {
+        if wrote + gone.len() > CHECKPOINT_AFTER {
             // Copies the log into the database without waiting for readers (a reader
             // in another process keeps what it needs); never an error worth failing for.
             let _ = self

@@ -5,11 +5,13 @@
 //! - [`collect`]: reading, parsing and extracting a file on any thread;
 //! - [`macro_bodies`]: the code inside macro invocations, parsed as code;
 //! - [`rank`]: find-symbol's scoring;
+//! - [`name_mask`]: the letters a name holds, to pass over names no tier can match;
 //! - [`resolve`]: the forms of a SYMBOL argument.
 
 pub mod collect;
 pub mod extract;
 mod macro_bodies;
+pub mod name_mask;
 pub mod rank;
 pub mod resolve;
 

@@ -38,6 +38,7 @@ use aho_corasick::AhoCorasick;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 
+use super::name_mask::{MaskGate, NameMask};
 use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
@@ -129,6 +130,8 @@ pub struct Query {
     /// abbreviation group, or a known word it begins with (two letters at least): all
     /// of them found in one pass.
     word_parts: AhoCorasick,
+    /// What every tier needs of a name's letters.
+    gate: MaskGate,
     fuzzy: SkimMatcherV2,
 }
 
@@ -365,6 +368,13 @@ impl Query {
         })
     }
 
+    /// Whether a definition whose name parts have `mask` may match, in a file whose path
+    /// covers `in_path`: implied by [`Query::may_match`], and decided from the stored
+    /// mask alone, without decoding the name.
+    pub fn admits(&self, mask: NameMask, in_path: PathCover) -> bool {
+        self.gate.admits(mask, in_path.0)
+    }
+
     /// Whether word `w` of a name (two letters at least) begins a query word: a
     /// run-together query word may be made of the name's words. In bytes: splitting
     /// at spaces per name cost more than the test itself.
@@ -449,8 +459,13 @@ impl Query {
         }));
         // Invariant: a few dozen short literal words always build an automaton.
         let word_parts = AhoCorasick::new(parts).expect("query words build an automaton");
+        let group_words: Vec<&[&str]> = groups
+            .iter()
+            .map(|g| g.map_or(&[][..], |g| ABBREVIATIONS[g]))
+            .collect();
         Query {
             word_parts,
+            gate: MaskGate::new(&words, &group_words),
             lower: raw.to_lowercase(),
             single_token: !raw.contains(char::is_whitespace),
             joined: words.concat(),
@@ -1112,6 +1127,16 @@ mod tests {
                         s.path.display()
                     );
                 }
+                for cover in [PathCover(0), query.path_cover(&s.path)] {
+                    let parts = key.parts(s);
+                    assert!(
+                        !query.may_match(&parts, cover, false)
+                            || query.admits(NameMask::of(&parts), cover),
+                        "the mask turns down {q:?} vs {} in {}",
+                        s.qualified_name,
+                        s.path.display()
+                    );
+                }
             }
         }
         // The cases must exercise every part of the condition, the path's included.
@@ -1119,6 +1144,81 @@ mod tests {
         assert!(
             needed_the_path > 10,
             "too few matched through the path: {needed_the_path}"
+        );
+    }
+
+    /// The mask gate over real names: every definition of this crate's own sources
+    /// against queries made of their words (joined, split, cut short, abbreviated,
+    /// qualified), with and without the words of their paths.
+    #[test]
+    fn the_mask_gate_admits_every_name_the_tiers_may_match_in_this_crate() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        let mut symbols = Vec::new();
+        for path in files.iter().step_by(2) {
+            let lang = crate::lang::detect(path).unwrap();
+            let (_, found) =
+                crate::symbols::collect::symbols_of_file(path, path, lang, 1 << 24).unwrap();
+            symbols.extend(found);
+        }
+        let mut queries: Vec<String> = vec!["cfg".into(), "err msg".into(), "x".into()];
+        for s in symbols.iter().step_by(23) {
+            let words = split_words(&s.name);
+            queries.push(s.name.clone());
+            queries.push(words.join(" "));
+            queries.push(
+                words
+                    .iter()
+                    .map(|w| &w[..w.len().min(3)])
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            queries.push(s.qualified_name.clone());
+            if let Some(first) = words.first() {
+                queries.push(format!("{first} store"));
+            }
+        }
+        queries.sort();
+        queries.dedup();
+        let (mut matched, mut turned_down) = (0, 0);
+        for q in &queries {
+            let query = Query::new(q);
+            for s in &symbols {
+                let key = NameKey::of(s);
+                let parts = key.parts(s);
+                let mask = NameMask::of(&parts);
+                for cover in [PathCover(0), query.path_cover(&s.path)] {
+                    if query.may_match(&parts, cover, false) {
+                        matched += 1;
+                        assert!(
+                            query.admits(mask, cover),
+                            "the mask turns down {q:?} vs {}",
+                            s.qualified_name
+                        );
+                    } else if !query.admits(mask, cover) {
+                        turned_down += 1;
+                    }
+                }
+            }
+        }
+        assert!(matched > 1000, "too few matches to check: {matched}");
+        // And the gate is worth having: it turns down most of what cannot match.
+        let pairs = 2 * queries.len() * symbols.len();
+        assert!(
+            turned_down * 2 > pairs - matched,
+            "the gate turned down only {turned_down} of {pairs}"
         );
     }
 
