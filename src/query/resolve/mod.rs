@@ -45,6 +45,9 @@ pub use module_files::{normalize, plain_form};
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
 const MAX_PLANNING_ROUNDS: usize = 3;
+/// How many levels of supertypes a planning pass loads with the types it loads; a
+/// deeper hierarchy has the rest loaded when a resolution reaches it.
+const MAX_SUPERTYPE_LEVELS: usize = 16;
 /// A definition in a file's facts.
 #[derive(Clone)]
 pub struct DefRef {
@@ -272,6 +275,29 @@ pub(super) fn kind_mask(kinds: &[Kind]) -> u32 {
 /// A member lookup: the type (its file and index), the member's name, the kinds asked.
 pub(super) type MemberKey = (PathBuf, usize, String, u32);
 
+/// The names the inheritance clauses of type `index` of `facts` write: each supertype's
+/// name and every part of its qualifier.
+fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
+    let end = facts.definitions[index].end_byte;
+    facts
+        .references
+        .iter()
+        .filter(|r| {
+            r.kind == RefKind::Inheritance
+                && r.enclosing == Some(index as u32)
+                && (r.start_byte as usize) < end
+        })
+        .flat_map(|r| {
+            let parts = r.qualifier.iter().flat_map(|q| {
+                q.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                    .filter(|p| !p.is_empty())
+            });
+            std::iter::once(r.name.as_str()).chain(parts)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
 pub(super) fn is_word(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
@@ -316,6 +342,25 @@ impl<'s> Resolver<'s> {
 
     /// Loads the definitions of all `names` in one pass over the tree.
     pub fn prefetch<I: IntoIterator<Item = String>>(&self, names: I) {
+        self.load_names(names);
+    }
+
+    /// [`Resolver::prefetch`], then the supertypes the loaded types name, and theirs,
+    /// level by level: what finding a member through those types asks for next, loaded
+    /// now instead of being found missing by another dry round each level.
+    fn prefetch_with_supertypes<I: IntoIterator<Item = String>>(&self, names: I) {
+        let mut next = self.load_names(names);
+        for _ in 0..MAX_SUPERTYPE_LEVELS {
+            if next.is_empty() {
+                break;
+            }
+            next = self.load_names(next);
+        }
+    }
+
+    /// Loads the definitions of all `names` in one pass over the tree, and gives the
+    /// names the loaded types' inheritance clauses write (each part of a qualified one).
+    fn load_names<I: IntoIterator<Item = String>>(&self, names: I) -> Vec<String> {
         let mut missing: Vec<String> = names
             .into_iter()
             .filter(|n| is_word(n) && !self.by_name.contains(n.as_str()))
@@ -323,18 +368,22 @@ impl<'s> Resolver<'s> {
         missing.sort_unstable();
         missing.dedup();
         if missing.is_empty() {
-            return;
+            return Vec::new();
         }
         let files = self.source.files_defining(&missing);
         let wanted: FxHashSet<&str> = missing.iter().map(String::as_str).collect();
         let mut found: FxHashMap<String, Vec<DefRef>> =
             missing.iter().map(|n| (n.clone(), Vec::new())).collect();
+        let mut supertypes: Vec<String> = Vec::new();
         for path in files {
             let Some(facts) = self.source.outline(&path) else {
                 continue;
             };
             for (i, d) in facts.definitions.iter().enumerate() {
                 if d.kind != Kind::Scope && wanted.contains(d.name.as_str()) {
+                    if d.kind.is_type_like() {
+                        supertypes.extend(inherited_names(&facts, i));
+                    }
                     if let Some(v) = found.get_mut(&d.name) {
                         v.push(DefRef {
                             file: facts.clone(),
@@ -346,6 +395,7 @@ impl<'s> Resolver<'s> {
         }
         self.by_name
             .extend(found.into_iter().map(|(name, defs)| (name, defs.into())));
+        supertypes
     }
 
     /// Every repository definition named `name`.
@@ -410,7 +460,7 @@ impl<'s> Resolver<'s> {
             if wanted.is_empty() || pending.is_empty() {
                 break;
             }
-            self.prefetch(wanted);
+            self.prefetch_with_supertypes(wanted);
         }
         let last: Vec<(usize, Resolution)> = pending
             .par_iter()
