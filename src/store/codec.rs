@@ -473,14 +473,40 @@ fn kinds_by_index() -> &'static [Kind] {
     })
 }
 
-/// Encodes the ids of the names a content mentions (see the `content_mentions` table).
-pub fn encode_mentions(name_ids: &[i64]) -> Vec<u8> {
-    pack(&name_ids, Packing::Lz4)
+/// Encodes the keys of the names a content mentions (see the `content_mentions`
+/// table; keys are never negative), as a set: decoded, they come back ascending, each
+/// once.
+pub fn encode_mentions(keys: &[i64]) -> Vec<u8> {
+    // Ascending keys, each stored as its distance from the one before: shorter varints.
+    let mut sorted = keys.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut last = 0;
+    let steps: Vec<u64> = sorted
+        .iter()
+        .map(|&k| {
+            let step = k.abs_diff(last);
+            last = k;
+            step
+        })
+        .collect();
+    pack(&steps, Packing::Lz4)
 }
 
 /// Decodes [`encode_mentions`]' list.
 pub fn decode_mentions(blob: &[u8]) -> Result<Vec<i64>, CodecError> {
-    unpack(blob, Packing::Lz4)
+    let steps: Vec<u64> = unpack(blob, Packing::Lz4)?;
+    let mut last: i64 = 0;
+    steps
+        .into_iter()
+        .map(|step| {
+            last = i64::try_from(step)
+                .ok()
+                .and_then(|s| last.checked_add(s))
+                .ok_or_else(|| CodecError::Corrupt("a name key overflows".into()))?;
+            Ok(last)
+        })
+        .collect()
 }
 
 /// Encodes everything but the definitions.
@@ -815,6 +841,20 @@ mod tests {
         blob.extend(pack(&stored, Packing::Lz4));
         let names = NamesBlob::read(&blob).expect("the masks read");
         assert!(names.with_parts(|_| ()).is_err());
+    }
+
+    #[test]
+    fn mention_keys_read_back_as_a_sorted_set() {
+        let keys = [5, 1, 5, 0x7fff_ffff, 0];
+        let blob = encode_mentions(&keys);
+        assert_eq!(decode_mentions(&blob).unwrap(), [0, 1, 5, 0x7fff_ffff]);
+        assert_eq!(
+            decode_mentions(&encode_mentions(&[])).unwrap(),
+            Vec::<i64>::new()
+        );
+        // Steps that add up past the largest key are damage, not a wrapped number.
+        let overflowing = pack(&vec![u64::MAX / 2, u64::MAX / 2], Packing::Lz4);
+        assert!(decode_mentions(&overflowing).is_err());
     }
 
     #[test]

@@ -302,7 +302,7 @@ impl Store {
                 != Some(schema::EXTRACTOR)
             {
                 tx.execute_batch(
-                    "DELETE FROM mention; DELETE FROM definition; DELETE FROM name;
+                    "DELETE FROM mention; DELETE FROM definition;
                      DELETE FROM location; DELETE FROM content;
                      UPDATE walk_cache SET listing = NULL;",
                 )?;
@@ -388,12 +388,12 @@ impl Store {
 
     /// The contents `table` (`mention` or `definition`) lists under any of `names`.
     fn contents_listed(&self, table: &str, names: &[String]) -> Result<HashSet<i64>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT t.content FROM {table} t JOIN name n ON n.id = t.name WHERE n.text = ?1"
-        ))?;
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("SELECT content FROM {table} WHERE name = ?1"))?;
         let mut out = HashSet::new();
         for n in names {
-            for id in stmt.query_map([n], |r| r.get::<_, i64>(0))? {
+            for id in stmt.query_map([schema::name_key(n)], |r| r.get::<_, i64>(0))? {
                 out.insert(id?);
             }
         }

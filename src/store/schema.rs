@@ -14,11 +14,15 @@
 //! - `location`: path (relative to the root, raw bytes) → content, with the size,
 //!   mtime, ctime and inode that say whether the file changed, and when it was last
 //!   checked (to catch edits in the same timestamp tick as an update);
-//! - `name` / `mention`: which contents define or reference each name, so that the
-//!   files that can use a symbol are found without reading any file; `definition`:
-//!   which of them define it, so that resolution finds the definitions of a name
-//!   without decoding the names of every file that merely uses it;
-//!   `content_mentions` lists each content's name ids, so that dropping a content
+//! - `mention`: which contents define or reference each name, so that the files that
+//!   can use a symbol are found without reading any file; `definition`: which of them
+//!   define it, so that resolution finds the definitions of a name without decoding
+//!   the names of every file that merely uses it. A name is keyed by a hash of its
+//!   text ([`name_key`]), not by a row of a table of names: such a table would hold
+//!   every name twice (its rows and its index by text), and every update would look
+//!   each name up. Two names with one key only make both lists a little longer: the
+//!   files a list gives are always checked for the name itself;
+//!   `content_mentions` lists each content's name keys, so that dropping a content
 //!   deletes its mentions by key (an index of mentions by content would cost as much
 //!   space as the mentions themselves);
 //! - `walk_cache`: the last walk per set of walk flags, and what the index settled
@@ -26,7 +30,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 11;
+pub const FORMAT_VERSION: i64 = 12;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -58,7 +62,6 @@ CREATE TABLE location(
     checked_ns INTEGER NOT NULL
 );
 CREATE INDEX location_content ON location(content);
-CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
 CREATE TABLE mention(
     name INTEGER NOT NULL,
     content INTEGER NOT NULL,
@@ -72,6 +75,14 @@ CREATE TABLE definition(
 CREATE TABLE content_mentions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE walk_cache(key BLOB PRIMARY KEY, walk BLOB NOT NULL, listing BLOB);
 ";
+
+/// The key a name is listed under in `mention` and `definition`: 31 bits of its
+/// BLAKE3 hash, which SQLite stores in four bytes.
+pub fn name_key(name: &str) -> i64 {
+    let hash = blake3::hash(name.as_bytes());
+    let [a, b, c, d, ..] = *hash.as_bytes();
+    i64::from(u32::from_le_bytes([a, b, c, d]) & 0x7fff_ffff)
+}
 
 /// The tables holding a content's blobs, each keyed by the content's id (every content
 /// has its mention list; only parsed ones have the others).

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::schema::{BLOB_TABLES, STATE_BINARY, STATE_FAILED, STATE_PARSED};
+use super::schema::{name_key, BLOB_TABLES, STATE_BINARY, STATE_FAILED, STATE_PARSED};
 use super::{codec, now_ns, Store, StoreError};
 use crate::facts::facts_of_text;
 use crate::lang::Language;
@@ -231,9 +231,9 @@ struct NewContent {
     definitions: Option<Vec<u8>>,
     name_parts: Option<Vec<u8>>,
     facts: Option<Vec<u8>>,
-    /// Every name the content defines or references, each once, with whether it
-    /// defines it.
-    names: Vec<(String, bool)>,
+    /// The key ([`name_key`]) of every name the content defines or references, each
+    /// once, with whether it defines a name of that key.
+    names: Vec<(i64, bool)>,
 }
 
 fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
@@ -290,13 +290,13 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
             c.definitions = Some(codec::encode_definitions(&f));
             c.name_parts = Some(codec::encode_names(&f));
             c.facts = Some(codec::encode_rest(&f));
-            // Sorted with definitions first among equal names, so that the one kept
-            // says whether the name is defined.
-            let mut names: Vec<(String, bool)> = f
+            // Sorted with definitions first among equal keys, so that the one kept
+            // says whether a name of that key is defined.
+            let mut names: Vec<(i64, bool)> = f
                 .definitions
                 .iter()
-                .map(|d| (d.name.clone(), true))
-                .chain(f.references.iter().map(|r| (r.name.clone(), false)))
+                .map(|d| (name_key(&d.name), true))
+                .chain(f.references.iter().map(|r| (name_key(&r.name), false)))
                 .collect();
             names.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
             names.dedup_by(|later, first| later.0 == first.0);
@@ -522,7 +522,6 @@ impl Store {
         out: &mut Refreshed,
     ) -> Result<(), StoreError> {
         let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
-        let mut names: HashMap<String, i64> = HashMap::new();
         // Contents whose locations now point elsewhere: dropped in this same
         // transaction when nothing else points at them, so no kill leaves garbage.
         let mut replaced: Vec<i64> = Vec::new();
@@ -546,14 +545,13 @@ impl Store {
                         };
                         let hash = *blake3::hash(&bytes).as_bytes();
                         out.parsed += 1;
-                        let (c, slot) =
-                            insert_content(&tx, w, parse_content(w, hash, bytes), &mut names)?;
+                        let (c, slot) = insert_content(&tx, w, parse_content(w, hash, bytes))?;
                         (stat, c, slot)
                     }
                 }
                 Read::New(stat, new) => {
                     out.parsed += 1;
-                    let (c, slot) = insert_content(&tx, w, new, &mut names)?;
+                    let (c, slot) = insert_content(&tx, w, new)?;
                     (stat, c, slot)
                 }
             };
@@ -631,12 +629,7 @@ impl Store {
 
 /// Inserts a new content record (or finds the one another process inserted first)
 /// with its mentions; returns its id and slot.
-fn insert_content(
-    tx: &Transaction,
-    w: &Walked,
-    c: NewContent,
-    names: &mut HashMap<String, i64>,
-) -> Result<(i64, Slot), StoreError> {
+fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, Slot), StoreError> {
     // Statements run once per file are prepared once per run (`prepare_cached`).
     let inserted = tx
         .prepare_cached(
@@ -657,31 +650,17 @@ fn insert_content(
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
     if inserted > 0 {
-        // Most names are stored already: look them up, insert only the new ones.
-        let mut find_name = tx.prepare_cached("SELECT id FROM name WHERE text = ?1")?;
-        let mut add_name = tx.prepare_cached("INSERT INTO name(text) VALUES (?1) RETURNING id")?;
         let mut add_mention =
             tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
         let mut add_definition =
             tx.prepare_cached("INSERT OR IGNORE INTO definition(name, content) VALUES (?1, ?2)")?;
         let mut mentioned: Vec<i64> = Vec::with_capacity(c.names.len());
-        for (n, defines) in &c.names {
-            let nid = match names.get(n) {
-                Some(&nid) => nid,
-                None => {
-                    let nid: i64 = match find_name.query_row([n], |r| r.get(0)).optional()? {
-                        Some(nid) => nid,
-                        None => add_name.query_row([n], |r| r.get(0))?,
-                    };
-                    names.insert(n.clone(), nid);
-                    nid
-                }
-            };
-            add_mention.execute(params![nid, id])?;
-            if *defines {
-                add_definition.execute(params![nid, id])?;
+        for &(key, defines) in &c.names {
+            add_mention.execute(params![key, id])?;
+            if defines {
+                add_definition.execute(params![key, id])?;
             }
-            mentioned.push(nid);
+            mentioned.push(key);
         }
         // Every content gets its list, empty when it has no facts: a missing list
         // then means damage.
@@ -703,8 +682,7 @@ fn insert_content(
 }
 
 /// Deletes the contents among `ids` that no location points at, with their mentions
-/// and definitions and the names nothing else mentions: work proportional to what
-/// changed.
+/// and definitions: work proportional to what changed.
 fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
     let mut referenced = tx.prepare_cached("SELECT 1 FROM location WHERE content = ?1 LIMIT 1")?;
     let mut mentions_of =
@@ -722,10 +700,6 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         .iter()
         .map(|table| tx.prepare_cached(&format!("DELETE FROM {table} WHERE content = ?1")))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut drop_name = tx.prepare_cached(
-        "DELETE FROM name WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM mention WHERE name = ?1)",
-    )?;
-    let mut orphan_names: HashSet<i64> = HashSet::new();
     let unique: HashSet<i64> = ids.iter().copied().collect();
     for id in unique {
         if referenced.exists([id])? {
@@ -733,11 +707,10 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         }
         let listed: Option<Vec<u8>> = mentions_of.query_row([id], |r| r.get(0)).optional()?;
         match listed.map(|blob| codec::decode_mentions(&blob)) {
-            Some(Ok(name_ids)) => {
-                for n in name_ids {
-                    drop_mention.execute([n, id])?;
-                    drop_definition.execute([n, id])?;
-                    orphan_names.insert(n);
+            Some(Ok(keys)) => {
+                for key in keys {
+                    drop_mention.execute([key, id])?;
+                    drop_definition.execute([key, id])?;
                 }
             }
             // A damaged or missing list.
@@ -750,9 +723,6 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         for drop in &mut drop_blobs {
             drop.execute([id])?;
         }
-    }
-    for n in orphan_names {
-        drop_name.execute([n])?;
     }
     Ok(())
 }

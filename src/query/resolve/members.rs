@@ -8,9 +8,10 @@ use std::sync::Arc;
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::{
-    kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution, Resolver, TYPE_KINDS,
+    inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution,
+    Resolver, TYPE_KINDS,
 };
-use crate::facts::{FileFacts, RefKind, Reference};
+use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope};
 use crate::symbols::Kind;
 
@@ -224,13 +225,7 @@ impl<'s> Resolver<'s> {
             SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
             return vec![Resolution::Unresolved];
         };
-        file.references
-            .iter()
-            .filter(|r| {
-                r.kind == RefKind::Inheritance
-                    && r.enclosing == Some(ty.index as u32)
-                    && (r.start_byte as usize) < t.end_byte
-            })
+        inheritance_clauses(file, ty.index)
             .map(|r| match &r.qualifier {
                 Some(q) => self.resolve_type_name(file, Some(ty.index as u32), &r.name, Some(q)),
                 None => self.resolve_unqualified(

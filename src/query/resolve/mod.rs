@@ -275,18 +275,24 @@ pub(super) fn kind_mask(kinds: &[Kind]) -> u32 {
 /// A member lookup: the type (its file and index), the member's name, the kinds asked.
 pub(super) type MemberKey = (PathBuf, usize, String, u32);
 
+/// The references of the inheritance clauses of definition `index` of `facts` (its
+/// supertypes as written).
+pub(super) fn inheritance_clauses(
+    facts: &FileFacts,
+    index: usize,
+) -> impl Iterator<Item = &Reference> {
+    let end = facts.definitions.get(index).map_or(0, |d| d.end_byte);
+    facts.references.iter().filter(move |r| {
+        r.kind == RefKind::Inheritance
+            && r.enclosing == Some(index as u32)
+            && (r.start_byte as usize) < end
+    })
+}
+
 /// The names the inheritance clauses of type `index` of `facts` write: each supertype's
 /// name and every part of its qualifier.
 fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
-    let end = facts.definitions[index].end_byte;
-    facts
-        .references
-        .iter()
-        .filter(|r| {
-            r.kind == RefKind::Inheritance
-                && r.enclosing == Some(index as u32)
-                && (r.start_byte as usize) < end
-        })
+    inheritance_clauses(facts, index)
         .flat_map(|r| {
             let parts = r.qualifier.iter().flat_map(|q| {
                 q.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
