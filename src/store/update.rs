@@ -234,6 +234,9 @@ struct NewContent {
     /// The key ([`name_key`]) of every name the content defines or references, each
     /// once, with whether it defines a name of that key.
     names: Vec<(i64, bool)>,
+    /// The keys encoded for the `content_mentions` table (empty for content without
+    /// facts), here on the reading threads rather than by the one writer.
+    mentions: Vec<u8>,
 }
 
 fn slot_of(content: i64, state: i64, error: Option<String>) -> Slot {
@@ -275,6 +278,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
         name_parts: None,
         facts: None,
         names: Vec::new(),
+        mentions: codec::encode_mentions(&[]),
     };
     let text = match source::text_of(bytes) {
         Ok(t) => t,
@@ -300,6 +304,8 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
                 .collect();
             names.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
             names.dedup_by(|later, first| later.0 == first.0);
+            let keys: Vec<i64> = names.iter().map(|&(key, _)| key).collect();
+            c.mentions = codec::encode_mentions(&keys);
             c.names = names;
         }
         Err(e) => {
@@ -469,7 +475,7 @@ impl Store {
         // Produce on rayon's threads (read, hash, parse), consume here (one writer,
         // committing a batch at a time); the bounded channel makes readers wait for
         // the writer instead of piling up parsed facts.
-        let wrote = to_read.len();
+        let written = to_read.len();
         let failed = AtomicBool::new(false);
         let (tx, rx) = crossbeam_channel::bounded::<(usize, Read)>(BATCH);
         let mut result: Result<(), StoreError> = Ok(());
@@ -508,7 +514,7 @@ impl Store {
             }
         });
         result?;
-        let removed = self.finish(files, &locs, &too_large, started, wrote, sweep)?;
+        let removed = self.finish(files, &locs, &too_large, started, written, sweep)?;
         out.removed = removed;
         Ok(out)
     }
@@ -569,7 +575,7 @@ impl Store {
     }
 
     /// Records over-limit files, drops vanished ones and unreferenced contents, and
-    /// stamps the update (`wrote`: how many files were read and written); returns how
+    /// stamps the update (`written`: how many files were read and written); returns how
     /// many locations were dropped.
     fn finish(
         &mut self,
@@ -577,7 +583,7 @@ impl Store {
         locs: &Locations,
         too_large: &[(usize, Stat)],
         checked: i64,
-        wrote: usize,
+        written: usize,
         sweep: bool,
     ) -> Result<usize, StoreError> {
         let gone = if sweep {
@@ -592,7 +598,7 @@ impl Store {
                     .is_none_or(|l| l.content.is_some() || !stat.matches(l))
             })
             .collect();
-        if gone.is_empty() && large.is_empty() && wrote == 0 {
+        if gone.is_empty() && large.is_empty() && written == 0 {
             return Ok(0);
         }
         let tx = Transaction::new(&mut self.conn, TransactionBehavior::Immediate)?;
@@ -616,7 +622,7 @@ impl Store {
             [(now_ns() / 1_000_000_000).to_string()],
         )?;
         tx.commit()?;
-        if wrote + gone.len() > CHECKPOINT_AFTER {
+        if written + gone.len() > CHECKPOINT_AFTER {
             // Copies the log into the database without waiting for readers (a reader
             // in another process keeps what it needs); never an error worth failing for.
             let _ = self
@@ -654,22 +660,21 @@ fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, S
             tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
         let mut add_definition =
             tx.prepare_cached("INSERT OR IGNORE INTO definition(name, content) VALUES (?1, ?2)")?;
-        let mut mentioned: Vec<i64> = Vec::with_capacity(c.names.len());
         for &(key, defines) in &c.names {
             add_mention.execute(params![key, id])?;
             if defines {
                 add_definition.execute(params![key, id])?;
             }
-            mentioned.push(key);
         }
         // Every content gets its list, empty when it has no facts: a missing list
         // then means damage.
-        let mentions = Some(codec::encode_mentions(&mentioned));
-        for (table, blob) in
-            BLOB_TABLES
-                .iter()
-                .zip([&c.definitions, &c.name_parts, &c.facts, &mentions])
-        {
+        let blobs = [
+            c.definitions.as_deref(),
+            c.name_parts.as_deref(),
+            c.facts.as_deref(),
+            Some(c.mentions.as_slice()),
+        ];
+        for (table, blob) in BLOB_TABLES.iter().zip(blobs) {
             if let Some(blob) = blob {
                 tx.prepare_cached(&format!(
                     "INSERT INTO {table}(content, blob) VALUES (?1, ?2)"

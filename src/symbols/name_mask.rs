@@ -30,10 +30,8 @@ impl NameMask {
                 }
             }
         }
-        for text in [parts.name_joined, parts.name_words]
-            .into_iter()
-            .chain(parts.parent_joined)
-        {
+        // The name's words are its joined form with spaces between: the same letters.
+        for text in std::iter::once(parts.name_joined).chain(parts.parent_joined) {
             bits |= ascii_bits(text.as_bytes());
         }
         NameMask(bits)

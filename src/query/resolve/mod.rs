@@ -295,7 +295,7 @@ fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
     inheritance_clauses(facts, index)
         .flat_map(|r| {
             let parts = r.qualifier.iter().flat_map(|q| {
-                q.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                q.split(|c: char| !is_word_char(c))
                     .filter(|p| !p.is_empty())
             });
             std::iter::once(r.name.as_str()).chain(parts)
@@ -305,9 +305,12 @@ fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
 }
 
 pub(super) fn is_word(s: &str) -> bool {
-    !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    !s.is_empty() && s.chars().all(is_word_char)
+}
+
+/// A character of a name as [`is_word`] has it.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
 }
 
 impl<'s> Resolver<'s> {
