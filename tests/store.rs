@@ -789,6 +789,7 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
         "content",
         "content_definitions",
         "content_names",
+        "content_outline",
         "content_facts",
         "content_mentions",
         "mention",
@@ -832,6 +833,7 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     for blobs in [
         "content_definitions",
         "content_names",
+        "content_outline",
         "content_facts",
         "content_mentions",
     ] {

@@ -14,3 +14,4 @@ pub mod source;
 pub mod stored;
 pub mod target;
 mod walk_memory;
+mod walked_paths;

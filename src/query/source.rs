@@ -10,17 +10,16 @@
 //! index's encoding, decoded for each question. The index answers the same questions
 //! from stored facts (`super::stored`).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::memo::Memo;
+use super::walked_paths::WalkedPaths;
 use crate::facts::{facts_of_file, FileFacts, Focus};
 use crate::lang::Language;
 use crate::output::Reporter;
-use crate::query::resolve::normalize;
 use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::store::{Keep, PackedFacts};
@@ -213,7 +212,7 @@ pub struct ParseOnDemand<'w> {
     files: Vec<FileEntry>,
     /// Walked files by their path with `.` and `..` folded, so that `./a/b.py` and
     /// `a/b.py` are one file.
-    by_path: HashMap<PathBuf, usize>,
+    by_path: WalkedPaths,
     cache: Memo<PathBuf, Option<Parsed>>,
     /// The files that mention each set of names already searched for.
     mentions: Memo<Vec<String>, Vec<PathBuf>>,
@@ -236,11 +235,7 @@ impl<'w> ParseOnDemand<'w> {
         parse_limit: u64,
         files: Vec<FileEntry>,
     ) -> ParseOnDemand<'w> {
-        let by_path = files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (normalize(&f.path), i))
-            .collect();
+        let by_path = WalkedPaths::of(&files);
         ParseOnDemand {
             walker,
             report,
@@ -266,8 +261,8 @@ impl<'w> ParseOnDemand<'w> {
 
     /// The walked spelling of a path (`a/b.py` given for a walked `./a/b.py`).
     fn walked(&self, path: &Path) -> PathBuf {
-        match self.by_path.get(&normalize(path)) {
-            Some(&i) => self.files[i].path.clone(),
+        match self.by_path.get(&self.files, path) {
+            Some(i) => self.files[i].path.clone(),
             None => path.to_path_buf(),
         }
     }
@@ -278,8 +273,8 @@ impl<'w> ParseOnDemand<'w> {
 
     /// The facts of `path`, whole or focused on `focus`.
     fn parse_with(&self, path: &Path, focus: Option<&Focus>) -> Option<Arc<FileFacts>> {
-        let lang = match self.by_path.get(&normalize(path)) {
-            Some(&i) => self.files[i].language?,
+        let lang = match self.by_path.get(&self.files, path) {
+            Some(i) => self.files[i].language?,
             // A path outside the walk (a symbol named by its path): detect it.
             None => crate::lang::detect(path)?,
         };

@@ -23,6 +23,7 @@ use super::source::{
     FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
 };
 use super::walk_memory::WalkedFiles;
+use super::walked_paths::WalkedPaths;
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
@@ -47,10 +48,9 @@ pub struct FromIndex<'w> {
     files: Vec<FileEntry>,
     /// What the index holds for each of `files`.
     slots: Vec<Slot>,
-    /// By normalised path, as bytes (hashing a `PathBuf` walks its components), with
-    /// FxHash: a collision can only cost time. Built when first asked (find-symbol
-    /// never looks a file up by its path).
-    by_path: std::sync::OnceLock<FxHashMap<std::ffi::OsString, usize>>,
+    /// The walked files by path, built when first asked (find-symbol never looks a
+    /// file up by its path).
+    by_path: std::sync::OnceLock<WalkedPaths>,
     cache: Memo<usize, Option<Arc<FileFacts>>>,
     /// Outlines of files whose whole facts nothing asked for: facts with only the
     /// inheritance references, or with those and the uses of some names.
@@ -434,22 +434,18 @@ impl<'w> FromIndex<'w> {
         // A file read for several questions shares one copy of its definitions.
         let decoded = self.outlines.definitions(&i);
         // The store's lock is held for the read only: files decode in parallel.
-        let blobs = self.store().fact_blobs(*id);
+        let body = !matches!(keep, Keep::Inheritance);
+        let blobs = self.store().fact_blobs(*id, decoded.is_none(), body);
         blobs
-            .and_then(|(d, r)| Ok(decode_facts(&d, &r, &f.path, lang, keep, decoded)?))
+            .and_then(|b| Ok(decode_facts(&b, &f.path, lang, keep, decoded)?))
             .ok()
     }
 
     /// The index of a walked file by its path, with `.` and `..` folded.
     fn walked_index(&self, path: &Path) -> Option<usize> {
-        let by_path = self.by_path.get_or_init(|| {
-            self.files
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (normalize(&f.path).into_os_string(), i))
-                .collect()
-        });
-        by_path.get(normalize(path).as_os_str()).copied()
+        self.by_path
+            .get_or_init(|| WalkedPaths::of(&self.files))
+            .get(&self.files, path)
     }
 
     /// The indices of the files that contain any of `names` as a whole word, in path

@@ -1,8 +1,11 @@
 //! The stored form of a file's facts: path-free (two paths with the same bytes share
 //! one record), encoded compactly with `postcard` and compressed.
 //!
-//! Definitions and the rest are two blobs so that find-symbol, which needs only the
-//! definitions, never decodes references. The definitions' name parts and the
+//! A file's facts are three blobs: its definitions; its outline (package, imports,
+//! inheritance references, fields: what resolution reads of a file it only looks
+//! into); its body (every reference and binding). find-symbol, which needs only the
+//! definitions, never decodes references, and looking into a type's file never
+//! decodes the thousands of references a large one holds. The definitions' name parts and the
 //! remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
 //! Rust), which decodes several times faster than zstd, and so is the short list of
 //! the names a content mentions; the definitions and references, read only for the
@@ -42,15 +45,83 @@ struct StoredDefinition {
     name_byte: u32,
 }
 
-/// Everything but the definitions, as read back: references are read in place
-/// ([`ReferenceView`]), so that those a reader does not keep cost no allocation.
+/// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
+/// read back: the package, the imports, the inheritance references and the fields,
+/// each of the last two with its position among all the file's references or
+/// bindings. Stored apart from the [`StoredBody`] so that such a read decodes a small
+/// blob instead of every reference of the file; stored once, with the body holding
+/// the others, so that the index does not grow by a copy of every field.
 #[derive(Deserialize)]
-struct StoredRest<'a> {
+struct StoredOutline<'a> {
     package: Option<String>,
+    imports: Vec<Import>,
+    #[serde(borrow)]
+    inheritance: Vec<(u32, ReferenceView<'a>)>,
+    fields: Vec<(u32, Binding)>,
+}
+
+/// [`StoredOutline`] borrowed from the facts being stored.
+#[derive(Serialize)]
+struct StoredOutlineRef<'a> {
+    package: &'a Option<String>,
+    imports: &'a [Import],
+    inheritance: Vec<(u32, &'a Reference)>,
+    fields: Vec<(u32, &'a Binding)>,
+}
+
+/// The references and bindings of a file that are not in its outline, in order, as
+/// read back: references are read in place ([`ReferenceView`]), so that those a
+/// reader does not keep cost no allocation.
+#[derive(Deserialize)]
+struct StoredBody<'a> {
     #[serde(borrow)]
     references: Vec<ReferenceView<'a>>,
-    imports: Vec<Import>,
     bindings: Vec<Binding>,
+}
+
+/// [`StoredBody`] borrowed from the facts being stored.
+#[derive(Serialize)]
+struct StoredBodyRef<'a> {
+    references: Vec<&'a Reference>,
+    bindings: Vec<&'a Binding>,
+}
+
+/// Whether a reference belongs to a file's outline.
+fn in_outline_reference(r: &Reference) -> bool {
+    r.kind == RefKind::Inheritance
+}
+
+/// Whether a binding belongs to a file's outline.
+fn in_outline_binding(b: &Binding) -> bool {
+    b.kind == BindingKind::Field
+}
+
+/// The items of a list split into the outline's part (`placed`, each with its position
+/// in the list) and the body's (`others`, in order), put back together.
+fn interleave<T>(placed: Vec<(u32, T)>, others: Vec<T>) -> Result<Vec<T>, CodecError> {
+    let total = placed.len() + others.len();
+    let mut out = Vec::with_capacity(total);
+    let mut placed = placed.into_iter().peekable();
+    let mut others = others.into_iter();
+    for at in 0..total {
+        let next = match placed.next_if(|(p, _)| *p as usize == at) {
+            Some((_, item)) => Some(item),
+            None => others.next(),
+        };
+        out.push(
+            next.ok_or_else(|| CodecError::Corrupt("an outline position is out of order".into()))?,
+        );
+    }
+    Ok(out)
+}
+
+/// The stored blobs of one content a reader asks for.
+pub struct FactBlobs {
+    /// The definitions; `None` when the reader has them decoded already.
+    pub definitions: Option<Vec<u8>>,
+    pub outline: Vec<u8>,
+    /// Every reference and binding; `None` when the reader keeps only the outline.
+    pub body: Option<Vec<u8>>,
 }
 
 /// A stored [`Reference`] read in place: its fields in the same order (a test checks
@@ -106,15 +177,6 @@ impl Keep<'_> {
     }
 }
 
-/// [`StoredRest`] borrowed from the facts being stored: the same encoding, no copy.
-#[derive(Serialize)]
-struct StoredRestRef<'a> {
-    package: &'a Option<String>,
-    references: &'a [Reference],
-    imports: &'a [Import],
-    bindings: &'a [Binding],
-}
-
 /// Why a stored blob could not be read back.
 #[derive(Debug, thiserror::Error)]
 pub enum CodecError {
@@ -145,19 +207,39 @@ pub(super) enum Packing {
 
 /// A blob: the encoded length (4 bytes, little-endian), then the compressed encoding.
 pub(super) fn pack<T: Serialize>(value: &T, packing: Packing) -> Vec<u8> {
+    pack_raw(&encode(value), packing, &[])
+}
+
+/// The postcard encoding of `value`.
+fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     // Invariant: postcard serialises every type here (no maps with non-string keys,
     // no unsized sequences).
-    let raw = postcard::to_stdvec(value).expect("facts serialise");
+    postcard::to_stdvec(value).expect("facts serialise")
+}
+
+/// A blob of an encoding, compressed against `dictionary` as well (bytes the reader
+/// will have decoded already and gives back to [`decompress_with`]; none when empty).
+fn pack_raw(raw: &[u8], packing: Packing, dictionary: &[u8]) -> Vec<u8> {
     let body = match packing {
         Packing::Zstd => COMPRESSOR.with(|c| {
-            // Invariant: creating a context (for a valid level) and compressing into a
-            // growable buffer fail only when zstd cannot allocate.
-            c.borrow_mut()
-                .get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"))
-                .compress(&raw)
-                .expect("zstd compresses")
+            let mut c = c.borrow_mut();
+            // Invariant: creating a context (for a valid level), loading a dictionary
+            // and compressing into a growable buffer fail only when zstd cannot
+            // allocate.
+            let c =
+                c.get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"));
+            if dictionary.is_empty() {
+                return c.compress(raw).expect("zstd compresses");
+            }
+            c.set_dictionary(LEVEL, dictionary)
+                .expect("zstd loads a dictionary");
+            let body = c.compress(raw);
+            // The context is shared by every blob of this thread: never left holding it.
+            c.set_dictionary(LEVEL, &[])
+                .expect("zstd drops a dictionary");
+            body.expect("zstd compresses")
         }),
-        Packing::Lz4 => lz4_flex::block::compress(&raw),
+        Packing::Lz4 => lz4_flex::block::compress_with_dict(raw, dictionary),
     };
     let mut blob = Vec::with_capacity(4 + body.len());
     blob.extend_from_slice(&u32::try_from(raw.len()).unwrap_or(u32::MAX).to_le_bytes());
@@ -178,6 +260,15 @@ fn decode<'a, T: Deserialize<'a>>(raw: &'a [u8]) -> Result<T, CodecError> {
 }
 
 fn decompress(blob: &[u8], packing: Packing) -> Result<Vec<u8>, CodecError> {
+    decompress_with(blob, packing, &[])
+}
+
+/// Decompresses a blob packed against `dictionary` (see [`pack_raw`]).
+fn decompress_with(
+    blob: &[u8],
+    packing: Packing,
+    dictionary: &[u8],
+) -> Result<Vec<u8>, CodecError> {
     let (claimed, body) = claimed_length(blob)?;
     // The room is reserved before anything is decoded, so a damaged length must be
     // caught first: no blob of ours expands past a bound on its compressor's ratio
@@ -196,13 +287,20 @@ fn decompress(blob: &[u8], packing: Packing) -> Result<Vec<u8>, CodecError> {
     }
     let raw = match packing {
         Packing::Zstd => DECOMPRESSOR.with(|d| {
+            let mut d = d.borrow_mut();
             // Invariant: creating a context fails only when zstd cannot allocate.
-            d.borrow_mut()
-                .get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd context"))
-                .decompress(body, claimed)
-                .map_err(|e| CodecError::Corrupt(e.to_string()))
+            let d = d.get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd context"));
+            let corrupt = |e: std::io::Error| CodecError::Corrupt(e.to_string());
+            if dictionary.is_empty() {
+                return d.decompress(body, claimed).map_err(corrupt);
+            }
+            d.set_dictionary(dictionary).map_err(corrupt)?;
+            let raw = d.decompress(body, claimed).map_err(corrupt);
+            // The context is shared by every blob of this thread: never left holding it.
+            d.set_dictionary(&[]).map_err(corrupt)?;
+            raw
         })?,
-        Packing::Lz4 => lz4_flex::block::decompress(body, claimed)
+        Packing::Lz4 => lz4_flex::block::decompress_with_dict(body, claimed, dictionary)
             .map_err(|e| CodecError::Corrupt(e.to_string()))?,
     };
     if raw.len() != claimed {
@@ -509,19 +607,50 @@ pub fn decode_mentions(blob: &[u8]) -> Result<Vec<i64>, CodecError> {
         .collect()
 }
 
-/// Encodes everything but the definitions.
-pub fn encode_rest(facts: &FileFacts) -> Vec<u8> {
-    pack_rest(facts, Packing::Zstd)
+/// Encodes what resolution reads of a file it only looks into, and every other
+/// reference and binding: the outline and the body blobs.
+pub fn encode_outline_and_body(facts: &FileFacts) -> (Vec<u8>, Vec<u8>) {
+    pack_outline_and_body(facts, Packing::Zstd)
 }
 
-fn pack_rest(facts: &FileFacts, packing: Packing) -> Vec<u8> {
-    let rest = StoredRestRef {
+/// The outline, then the body packed against the outline's encoding: the body's
+/// qualifiers repeat the imports' packages, which the outline holds (apart, the two
+/// blobs of a Java framework took a tenth more room than together).
+fn pack_outline_and_body(facts: &FileFacts, packing: Packing) -> (Vec<u8>, Vec<u8>) {
+    let outline = encode(&outline_of(facts));
+    let body = encode(&body_of(facts));
+    (
+        pack_raw(&outline, packing, &[]),
+        pack_raw(&body, packing, &outline),
+    )
+}
+
+fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
+    fn placed<T>(all: &[T], keep: impl Fn(&T) -> bool) -> Vec<(u32, &T)> {
+        // Positions fit: a file has far fewer than 2^32 references or bindings.
+        (0u32..).zip(all).filter(|(_, item)| keep(item)).collect()
+    }
+    StoredOutlineRef {
         package: &facts.package,
-        references: &facts.references,
         imports: &facts.imports,
-        bindings: &facts.bindings,
-    };
-    pack(&rest, packing)
+        inheritance: placed(&facts.references, in_outline_reference),
+        fields: placed(&facts.bindings, in_outline_binding),
+    }
+}
+
+fn body_of(facts: &FileFacts) -> StoredBodyRef<'_> {
+    StoredBodyRef {
+        references: facts
+            .references
+            .iter()
+            .filter(|r| !in_outline_reference(r))
+            .collect(),
+        bindings: facts
+            .bindings
+            .iter()
+            .filter(|b| !in_outline_binding(b))
+            .collect(),
+    }
 }
 
 /// [`StoredDefinition`] read in place: the same encoding, with every text borrowed
@@ -604,18 +733,19 @@ fn unpack_definitions(
 /// Decodes a stored record as if extracted under `path`, with the references `keep`
 /// keeps; `None` when it asks for the uses of names the file never uses. `decoded`:
 /// the record's definitions, decoded before under the same path (a file read for
-/// several questions then shares one copy of them).
+/// several questions then shares one copy of them). `blobs` must hold the definitions
+/// unless they are `decoded`, and the body unless `keep` keeps only the outline.
 pub fn decode_facts(
-    definitions: &[u8],
-    rest: &[u8],
+    blobs: &FactBlobs,
     path: &Path,
     language: &'static Language,
     keep: Keep<'_>,
     decoded: Option<Arc<[Symbol]>>,
 ) -> Result<Option<FileFacts>, CodecError> {
     unpack_facts(
-        definitions,
-        rest,
+        blobs.definitions.as_deref(),
+        &blobs.outline,
+        blobs.body.as_deref(),
         Packing::Zstd,
         path,
         language,
@@ -625,40 +755,69 @@ pub fn decode_facts(
 }
 
 /// [`decode_facts`] for either packing.
+#[allow(clippy::too_many_arguments)]
 fn unpack_facts(
-    definitions: &[u8],
-    rest: &[u8],
+    definitions: Option<&[u8]>,
+    outline: &[u8],
+    body: Option<&[u8]>,
     packing: Packing,
     path: &Path,
     language: &'static Language,
     keep: Keep<'_>,
     decoded: Option<Arc<[Symbol]>>,
 ) -> Result<Option<FileFacts>, CodecError> {
-    let raw = decompress(rest, packing)?;
-    let rest: StoredRest<'_> = decode(&raw)?;
-    if let Keep::UsesOf(names) = keep {
-        if !rest.references.iter().any(|r| names.contains(r.name)) {
+    let missing = |what: &str| CodecError::Corrupt(format!("no {what} blob was read"));
+    let outline_raw = decompress(outline, packing)?;
+    let body_raw = match keep {
+        Keep::Inheritance => None,
+        Keep::All | Keep::UsesOf(_) => Some(decompress_with(
+            body.ok_or_else(|| missing("body"))?,
+            packing,
+            &outline_raw,
+        )?),
+    };
+    let body: Option<StoredBody<'_>> = body_raw.as_deref().map(decode).transpose()?;
+    let outline: StoredOutline<'_> = decode(&outline_raw)?;
+    if let (Keep::UsesOf(names), Some(body)) = (keep, &body) {
+        let uses = |r: &ReferenceView<'_>| names.contains(r.name);
+        if !body.references.iter().any(uses) && !outline.inheritance.iter().any(|(_, r)| uses(r)) {
             return Ok(None);
         }
     }
+    let definitions = match decoded {
+        Some(d) => d,
+        None => unpack_definitions(
+            definitions.ok_or_else(|| missing("definitions"))?,
+            packing,
+            path,
+        )?
+        .into(),
+    };
+    let (references, bindings) = match body {
+        Some(body) => (
+            kept_references(&interleave(outline.inheritance, body.references)?, keep),
+            interleave(outline.fields, body.bindings)?,
+        ),
+        None => (
+            kept_references(
+                &outline
+                    .inheritance
+                    .into_iter()
+                    .map(|(_, r)| r)
+                    .collect::<Vec<_>>(),
+                keep,
+            ),
+            outline.fields.into_iter().map(|(_, b)| b).collect(),
+        ),
+    };
     Ok(Some(FileFacts {
         path: path.to_path_buf(),
         language,
-        package: rest.package,
-        definitions: match decoded {
-            Some(d) => d,
-            None => unpack_definitions(definitions, packing, path)?.into(),
-        },
-        references: kept_references(&rest.references, keep),
-        imports: rest.imports,
-        bindings: match keep {
-            Keep::Inheritance => rest
-                .bindings
-                .into_iter()
-                .filter(|b| b.kind == BindingKind::Field)
-                .collect(),
-            Keep::All | Keep::UsesOf(_) => rest.bindings,
-        },
+        package: outline.package,
+        definitions,
+        references,
+        imports: outline.imports,
+        bindings,
     }))
 }
 
@@ -677,15 +836,18 @@ fn kept_references(all: &[ReferenceView<'_>], keep: Keep<'_>) -> Vec<Reference> 
 pub struct PackedFacts {
     language: &'static Language,
     definitions: Vec<u8>,
-    rest: Vec<u8>,
+    outline: Vec<u8>,
+    body: Vec<u8>,
 }
 
 impl PackedFacts {
     pub fn pack(facts: &FileFacts) -> PackedFacts {
+        let (outline, body) = pack_outline_and_body(facts, Packing::Lz4);
         PackedFacts {
             language: facts.language,
             definitions: pack_definitions(facts, Packing::Lz4),
-            rest: pack_rest(facts, Packing::Lz4),
+            outline,
+            body,
         }
     }
 
@@ -700,8 +862,9 @@ impl PackedFacts {
     ) -> Option<FileFacts> {
         // Invariant: the blobs were packed by this process from facts it extracted.
         unpack_facts(
-            &self.definitions,
-            &self.rest,
+            Some(&self.definitions),
+            &self.outline,
+            Some(&self.body),
             Packing::Lz4,
             path,
             self.language,
@@ -723,9 +886,13 @@ mod tests {
         let text = "import os\nclass A:\n    def f(self, x):\n        \"\"\"Joins.\"\"\"\n        return os.path.join(x)\n";
         let a = facts_of_text(lang, Path::new("a/one.py"), text).expect("parses");
         let b = facts_of_text(lang, Path::new("b/two.py"), text).expect("parses");
-        let defs = encode_definitions(&a);
-        let rest = encode_rest(&a);
-        let back = decode_facts(&defs, &rest, Path::new("b/two.py"), lang, Keep::All, None)
+        let (outline, body) = encode_outline_and_body(&a);
+        let blobs = FactBlobs {
+            definitions: Some(encode_definitions(&a)),
+            outline,
+            body: Some(body),
+        };
+        let back = decode_facts(&blobs, Path::new("b/two.py"), lang, Keep::All, None)
             .expect("decodes")
             .expect("everything is kept");
         assert_eq!(back.definitions, b.definitions);
@@ -745,8 +912,7 @@ mod tests {
         let uses_of = |name: &str| {
             let names: FxHashSet<String> = std::iter::once(name.to_string()).collect();
             decode_facts(
-                &defs,
-                &rest,
+                &blobs,
                 Path::new("b/two.py"),
                 lang,
                 Keep::UsesOf(&names),
@@ -801,6 +967,109 @@ mod tests {
         assert!(packed
             .unpack(path, Keep::UsesOf(&names("h")), None)
             .is_none());
+    }
+
+    #[test]
+    fn outline_and_body_blobs_give_back_every_reference_and_binding_in_order() {
+        let lang = crate::lang::by_name("java").expect("java is registered");
+        // Fields between methods, each with locals; inheritance references before,
+        // between and after other references; a name used only in `extends`.
+        let text = "import java.util.Map;\nclass A extends Base implements Api {\n  Map m;\n  int f(Map p) { int x = p.size(); return x; }\n  String s;\n  class In extends Other { int g() { String y = s; return y.length(); } }\n  Map n;\n}\n";
+        let path = Path::new("A.java");
+        let facts = facts_of_text(lang, path, text).expect("parses");
+        let kinds =
+            |f: &FileFacts| -> Vec<RefKind> { f.references.iter().map(|r| r.kind).collect() };
+        assert!(
+            kinds(&facts)
+                .iter()
+                .filter(|k| **k == RefKind::Inheritance)
+                .count()
+                >= 3
+        );
+        assert!(
+            facts
+                .bindings
+                .iter()
+                .filter(|b| b.kind == BindingKind::Field)
+                .count()
+                >= 3
+        );
+        assert!(facts.bindings.iter().any(|b| b.kind != BindingKind::Field));
+        let (outline, body) = encode_outline_and_body(&facts);
+        let blobs = |body: Option<Vec<u8>>| FactBlobs {
+            definitions: Some(encode_definitions(&facts)),
+            outline: outline.clone(),
+            body,
+        };
+        let whole = decode_facts(&blobs(Some(body.clone())), path, lang, Keep::All, None)
+            .expect("decodes")
+            .expect("everything is kept");
+        assert_eq!(whole.references, facts.references);
+        assert_eq!(whole.bindings, facts.bindings);
+        assert_eq!(whole.imports, facts.imports);
+        // The outline alone: no body read, the inheritance references and the fields.
+        let outline_only = decode_facts(&blobs(None), path, lang, Keep::Inheritance, None)
+            .expect("decodes")
+            .expect("everything is kept");
+        let inheritance: Vec<&Reference> = facts
+            .references
+            .iter()
+            .filter(|r| r.kind == RefKind::Inheritance)
+            .collect();
+        assert_eq!(
+            outline_only.references.iter().collect::<Vec<_>>(),
+            inheritance
+        );
+        let fields: Vec<&Binding> = facts
+            .bindings
+            .iter()
+            .filter(|b| b.kind == BindingKind::Field)
+            .collect();
+        assert_eq!(outline_only.bindings.iter().collect::<Vec<_>>(), fields);
+        assert_eq!(outline_only.imports, facts.imports);
+        // A name the file uses only in an inheritance clause still finds the file.
+        let names: FxHashSet<String> = std::iter::once("Other".to_string()).collect();
+        let uses = decode_facts(
+            &blobs(Some(body.clone())),
+            path,
+            lang,
+            Keep::UsesOf(&names),
+            None,
+        )
+        .expect("decodes")
+        .expect("`Other` is used");
+        assert!(uses.references.iter().any(|r| r.name == "Other"));
+        // Whole facts need the body: asked for without it, the record reads as damaged.
+        assert!(decode_facts(&blobs(None), path, lang, Keep::All, None).is_err());
+        // A body is read against its own outline only.
+        let other = facts_of_text(lang, path, "import a.b.C;\nclass Z { C c; }\n").expect("parses");
+        let (other_outline, _) = encode_outline_and_body(&other);
+        let mixed = FactBlobs {
+            definitions: Some(encode_definitions(&facts)),
+            outline: other_outline,
+            body: Some(body),
+        };
+        assert_ne!(
+            decode_facts(&mixed, path, lang, Keep::All, None)
+                .ok()
+                .flatten()
+                .map(|f| f.references),
+            Some(facts.references.clone())
+        );
+    }
+
+    #[test]
+    fn outline_positions_that_do_not_fit_the_list_are_refused() {
+        assert_eq!(
+            interleave(vec![(1, 'b')], vec!['a', 'c']).unwrap(),
+            ['a', 'b', 'c']
+        );
+        assert_eq!(
+            interleave(vec![(0, 'a'), (2, 'c')], vec!['b']).unwrap(),
+            ['a', 'b', 'c']
+        );
+        assert!(interleave(vec![(3, 'x')], vec!['a']).is_err());
+        assert!(interleave(vec![(1, 'x'), (0, 'y')], vec!['a']).is_err());
     }
 
     #[test]

@@ -28,7 +28,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use rustc_hash::FxHashSet;
 
-pub use codec::{decode_definitions, decode_facts, Keep, NamesBlob, PackedFacts};
+pub use codec::{decode_definitions, decode_facts, FactBlobs, Keep, NamesBlob, PackedFacts};
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::{Listing, Remembered, Walk};
 
@@ -367,13 +367,27 @@ impl Store {
         Ok(stmt.query_row([id], |r| r.get(0))?)
     }
 
-    /// Both fact blobs of one content.
-    pub fn fact_blobs(&self, id: i64) -> Result<(Vec<u8>, Vec<u8>), StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT d.blob, f.blob FROM content_definitions d
-             JOIN content_facts f ON f.content = d.content WHERE d.content = ?1",
-        )?;
-        Ok(stmt.query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))?)
+    /// The fact blobs of one content: the definitions when `definitions`, the outline,
+    /// and the body when `body`.
+    pub fn fact_blobs(
+        &self,
+        id: i64,
+        definitions: bool,
+        body: bool,
+    ) -> Result<FactBlobs, StoreError> {
+        let blob = |table: &str| -> Result<Vec<u8>, StoreError> {
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!("SELECT blob FROM {table} WHERE content = ?1"))?;
+            Ok(stmt.query_row([id], |r| r.get(0))?)
+        };
+        Ok(FactBlobs {
+            definitions: definitions
+                .then(|| blob("content_definitions"))
+                .transpose()?,
+            outline: blob("content_outline")?,
+            body: body.then(|| blob("content_facts")).transpose()?,
+        })
     }
 
     /// The contents that define or reference any of `names`.

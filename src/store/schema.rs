@@ -6,9 +6,10 @@
 //!   counts; rows no location points at are deleted by every update. Ids are never
 //!   given again once deleted: a remembered list of a walk's files may still name a
 //!   deleted id, which must then be missing, never another file's record;
-//! - `content_definitions`, `content_names`, `content_facts`: the fact blobs of a
-//!   parsed content (its definitions, their name parts for searching, the rest), one
-//!   table each. SQLite reads a row's columns in order, through every overflow page
+//! - `content_definitions`, `content_names`, `content_outline`, `content_facts`: the
+//!   fact blobs of a parsed content (its definitions, their name parts for searching,
+//!   what resolution reads of a file it only looks into, every reference and
+//!   binding), one table each. SQLite reads a row's columns in order, through every overflow page
 //!   of the columns before the one asked for: kept apart, a scan of the name parts or
 //!   of the small columns of `content` never reads the large blobs;
 //! - `location`: path (relative to the root, raw bytes) → content, with the size,
@@ -30,7 +31,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 12;
+pub const FORMAT_VERSION: i64 = 13;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -50,6 +51,7 @@ CREATE TABLE content(
 );
 CREATE TABLE content_definitions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_names(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
+CREATE TABLE content_outline(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_facts(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE location(
     path BLOB PRIMARY KEY,
@@ -86,9 +88,10 @@ pub fn name_key(name: &str) -> i64 {
 
 /// The tables holding a content's blobs, each keyed by the content's id (every content
 /// has its mention list; only parsed ones have the others).
-pub const BLOB_TABLES: [&str; 4] = [
+pub const BLOB_TABLES: [&str; 5] = [
     "content_definitions",
     "content_names",
+    "content_outline",
     "content_facts",
     "content_mentions",
 ];

@@ -230,7 +230,8 @@ struct NewContent {
     refs: i64,
     definitions: Option<Vec<u8>>,
     name_parts: Option<Vec<u8>>,
-    facts: Option<Vec<u8>>,
+    outline: Option<Vec<u8>>,
+    body: Option<Vec<u8>>,
     /// The key ([`name_key`]) of every name the content defines or references, each
     /// once, with whether it defines a name of that key.
     names: Vec<(i64, bool)>,
@@ -276,7 +277,8 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
         refs: 0,
         definitions: None,
         name_parts: None,
-        facts: None,
+        outline: None,
+        body: None,
         names: Vec::new(),
         mentions: codec::encode_mentions(&[]),
     };
@@ -293,7 +295,9 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
             c.refs = f.references.len() as i64;
             c.definitions = Some(codec::encode_definitions(&f));
             c.name_parts = Some(codec::encode_names(&f));
-            c.facts = Some(codec::encode_rest(&f));
+            let (outline, body) = codec::encode_outline_and_body(&f);
+            c.outline = Some(outline);
+            c.body = Some(body);
             // Sorted with definitions first among equal keys, so that the one kept
             // says whether a name of that key is defined.
             let mut names: Vec<(i64, bool)> = f
@@ -671,7 +675,8 @@ fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, S
         let blobs = [
             c.definitions.as_deref(),
             c.name_parts.as_deref(),
-            c.facts.as_deref(),
+            c.outline.as_deref(),
+            c.body.as_deref(),
             Some(c.mentions.as_slice()),
         ];
         for (table, blob) in BLOB_TABLES.iter().zip(blobs) {

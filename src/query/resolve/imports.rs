@@ -462,7 +462,7 @@ impl<'s> Resolver<'s> {
                         // Not a directory of the tree: a library, unless some file
                         // declares the package anyway (checked by the caller's lookup).
                         let first = imp.module.split('.').next().unwrap_or("");
-                        if self.dirs().components.contains(first) {
+                        if self.dirs().has_component(first) {
                             ModuleTarget::Package(imp.module.clone())
                         } else {
                             ModuleTarget::External(imp.module.clone())
@@ -476,7 +476,7 @@ impl<'s> Resolver<'s> {
                         .find(|s| !s.is_empty())
                         .unwrap_or("");
                     if matches!(first, "crate" | "self" | "super")
-                        || self.dirs().components.contains(first)
+                        || self.dirs().has_component(first)
                     {
                         ModuleTarget::Unknown
                     } else {

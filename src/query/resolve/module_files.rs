@@ -65,35 +65,38 @@ pub fn plain_form(p: &Path) -> Option<&[u8]> {
 /// The directories of the walked files, indexed for the questions resolution asks of
 /// them for every use: which directory ends with a path, which names a component has.
 pub(super) struct DirIndex {
-    /// Every tail of every directory, at component boundaries (`b/c` and `c` for
-    /// `a/b/c`), with the first directory in path order that ends with it.
-    pub(super) tails: FxHashMap<String, String>,
-    /// Every component of every directory.
-    pub(super) components: FxHashSet<String>,
-    /// The last component of every directory.
-    pub(super) last_components: FxHashSet<String>,
+    /// Every directory of a walked file and every ancestor of one, in path order.
+    sorted: Vec<String>,
+    /// For each last component, where the directories that end with it are in
+    /// `sorted` (in path order): a directory ends with a path only if it ends with that
+    /// path's last component, so these are the only candidates for [`Self::with_tail`].
+    by_last: FxHashMap<String, Vec<u32>>,
 }
 
 impl DirIndex {
     pub(super) fn of(files: &[FileEntry]) -> DirIndex {
         // Built for every question that resolves imports, over every walked file: the
-        // files of one directory come one after another, and a name already present
-        // is looked up before anything is allocated for it.
+        // files of one directory come one after another, so a file whose parent is
+        // spelled as the last one's adds nothing and allocates nothing, and a name
+        // already present is looked up before anything is allocated for it.
         let mut dirs: FxHashSet<String> = FxHashSet::default();
-        let mut last: Option<PathBuf> = None;
+        let mut last: Option<&[u8]> = None;
         for f in files {
+            // What precedes the last `/`, as bytes: paths that share it share a parent,
+            // and this is much cheaper than taking and comparing `Path::parent`s.
+            let bytes = f.path.as_os_str().as_bytes();
+            let spelled = bytes.iter().rposition(|&b| b == b'/').map(|i| &bytes[..i]);
+            if spelled.is_some() && spelled == last {
+                continue;
+            }
+            last = spelled;
             let normal = match plain_form(&f.path) {
                 Some(bytes) => {
                     std::borrow::Cow::Borrowed(Path::new(std::ffi::OsStr::from_bytes(bytes)))
                 }
                 None => std::borrow::Cow::Owned(normalize(&f.path)),
             };
-            let parent = normal.parent();
-            if parent.is_some() && parent == last.as_deref() {
-                continue;
-            }
-            last = parent.map(Path::to_path_buf);
-            let mut p = parent;
+            let mut p = normal.parent();
             while let Some(d) = p {
                 let d_slash = slash(d);
                 if dirs.contains(d_slash.as_ref()) {
@@ -105,43 +108,43 @@ impl DirIndex {
         }
         let mut sorted: Vec<String> = dirs.into_iter().collect();
         sorted.sort();
-        let mut index = DirIndex {
-            tails: FxHashMap::default(),
-            components: FxHashSet::default(),
-            last_components: FxHashSet::default(),
-        };
-        let add = |set: &mut FxHashSet<String>, word: &str| {
-            if !set.contains(word) {
-                set.insert(word.to_string());
-            }
-        };
-        for d in &sorted {
-            add(
-                &mut index.last_components,
-                d.rsplit('/').next().unwrap_or(""),
-            );
-            for c in d.split('/') {
-                add(&mut index.components, c);
-            }
-            let mut tail: &str = d;
-            loop {
-                // Directories come in path order: the first to end with a tail keeps it.
-                if !index.tails.contains_key(tail) {
-                    index.tails.insert(tail.to_string(), d.clone());
-                }
-                match tail.split_once('/') {
-                    Some((_, rest)) => tail = rest,
-                    None => break,
+        let mut by_last: FxHashMap<String, Vec<u32>> = FxHashMap::default();
+        for (i, d) in sorted.iter().enumerate() {
+            let last = last_component(d);
+            match by_last.get_mut(last) {
+                Some(at) => at.push(i as u32),
+                None => {
+                    by_last.insert(last.to_string(), vec![i as u32]);
                 }
             }
         }
-        index
+        DirIndex { sorted, by_last }
     }
 
-    /// The first directory that is `tail` or ends with `/tail`.
+    /// The first directory in path order that is `tail` or ends with `/tail`.
     pub(super) fn with_tail(&self, tail: &str) -> Option<&str> {
-        self.tails.get(tail).map(String::as_str)
+        self.by_last
+            .get(last_component(tail))?
+            .iter()
+            .map(|&i| self.sorted[i as usize].as_str())
+            .find(|d| {
+                d.strip_suffix(tail)
+                    .is_some_and(|head| head.is_empty() || head.ends_with('/'))
+            })
     }
+
+    /// Whether some directory has a component `name`, which is the same as whether
+    /// some directory's last component is `name`: every ancestor of a directory is
+    /// one of the directories too, and each component of a directory is the last
+    /// component of one of them.
+    pub(super) fn has_component(&self, name: &str) -> bool {
+        self.by_last.contains_key(name)
+    }
+}
+
+/// What follows the last `/` of a directory spelled with `/` (all of it when none).
+fn last_component(dir: &str) -> &str {
+    dir.rsplit('/').next().unwrap_or(dir)
 }
 
 fn slash(p: &Path) -> std::borrow::Cow<'_, str> {
@@ -208,7 +211,7 @@ impl<'s> Resolver<'s> {
             return ModuleTarget::Files(files.to_vec());
         }
         let first = rest.split('.').next().unwrap_or(rest);
-        if dots > 0 || self.dirs().last_components.contains(first) {
+        if dots > 0 || self.dirs().has_component(first) {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::External(first.to_string())
@@ -396,5 +399,89 @@ mod tests {
                 "{given}"
             );
         }
+    }
+
+    /// The directories a tail names, by the definition: the first in path order that
+    /// is the tail or ends with `/` and the tail, over every directory and ancestor.
+    fn first_with_tail(dirs: &[String], tail: &str) -> Option<String> {
+        dirs.iter()
+            .find(|d| *d == tail || d.ends_with(&format!("/{tail}")))
+            .cloned()
+    }
+
+    #[test]
+    fn a_directory_tail_names_the_first_directory_in_path_order_that_ends_with_it() {
+        use crate::query::source::FileEntry;
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<FileEntry> = ["src", "tests", "benches"]
+            .iter()
+            .flat_map(|top| walkdir(&root.join(top)))
+            .map(|p| FileEntry {
+                path: p.strip_prefix(root).unwrap().to_path_buf(),
+                language: None,
+            })
+            .collect();
+        // `asrc/query` ends with `src/query` but not at a component boundary.
+        for odd in [
+            "top.rs",
+            "./dot/x.rs",
+            "/abs/deep/y.rs",
+            "a/../src/z.rs",
+            "asrc/query/w.rs",
+        ] {
+            files.push(FileEntry {
+                path: PathBuf::from(odd),
+                language: None,
+            });
+        }
+        let index = super::DirIndex::of(&files);
+        let mut dirs: Vec<String> = Vec::new();
+        for f in &files {
+            let mut p = super::normalize(&f.path).parent().map(Path::to_path_buf);
+            while let Some(d) = p {
+                dirs.push(d.to_string_lossy().into_owned());
+                p = d.parent().map(Path::to_path_buf);
+            }
+        }
+        dirs.sort();
+        dirs.dedup();
+        assert!(dirs.len() > 20, "too few directories to test: {dirs:?}");
+        let mut asked = 0;
+        for d in &dirs {
+            let mut tails = vec![d.clone(), format!("x{d}"), format!("{d}/nope")];
+            let mut rest = d.as_str();
+            while let Some((_, after)) = rest.split_once('/') {
+                tails.push(after.to_string());
+                tails.push(format!("x{after}"));
+                rest = after;
+            }
+            for t in tails {
+                assert_eq!(
+                    index.with_tail(&t).map(str::to_string),
+                    first_with_tail(&dirs, &t),
+                    "tail {t:?}"
+                );
+                asked += 1;
+            }
+            for c in d.split('/') {
+                assert!(index.has_component(c), "{c:?} of {d:?}");
+                assert!(!index.has_component(&format!("{c}~")), "{c:?}~");
+            }
+        }
+        assert!(!index.has_component("no-such-directory"));
+        assert!(asked > 100);
+    }
+
+    fn walkdir(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walkdir(&p));
+            } else {
+                out.push(p);
+            }
+        }
+        out
     }
 }
