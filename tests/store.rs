@@ -765,6 +765,46 @@ fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
 }
 
 #[test]
+fn a_file_edited_a_moment_before_a_question_is_listed_to_be_checked_again() {
+    let dir = tree(&[
+        ("a.py", "def aaaa():\n    pass\n"),
+        ("b.py", "def keep():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    let found = |q: &str| names(&same_as_fresh(p, i, &["find-symbol", q, "--exact"]));
+    // The directory is older than a timestamp tick; a.py, rewritten in place, is not.
+    std::thread::sleep(Duration::from_millis(2100));
+    let file = p.join("a.py");
+    std::fs::write(&file, "def bbbb():\n    pass\n").unwrap();
+    assert_eq!(found("bbbb"), ["a.py:bbbb"]);
+    // The walk's files are listed all the same, a.py as one to check again: without
+    // the list, every question until a.py aged would plan a refresh of every file.
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let listed = || {
+        count_rows(
+            &db,
+            "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL",
+        )
+    };
+    assert_eq!(listed(), 1, "the walk's files are listed");
+    // Rewritten again within the same tick as far as the stat can tell (same size, the
+    // mtime put back): the list does not vouch for it, so the new bytes answer.
+    let mtime = std::fs::metadata(&file).unwrap().modified().unwrap();
+    std::fs::write(&file, "def cccc():\n    pass\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    assert_eq!(found("cccc"), ["a.py:cccc"]);
+    assert_eq!(found("bbbb"), Vec::<String>::new());
+    assert_eq!(found("keep"), ["b.py:keep"]);
+    assert_eq!(listed(), 1);
+}
+
+#[test]
 fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     let dir = helper_and_its_caller();
     let idx = index_dir();

@@ -7,12 +7,10 @@
 //! the lists of the walk compares strings again. Tables indexed by id answer all three
 //! with a load, which is a measurable share of building an index.
 
-use std::sync::OnceLock;
-
 use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
-use crate::lang::{Language, LANGUAGES};
+use crate::lang::{Language, PerLanguage};
 
 /// What the walk needs to know about a node kind, as bits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -259,16 +257,12 @@ pub(super) struct Grammar {
 impl Grammar {
     /// The tables of a registry language (built on first use).
     pub fn of(lang: &'static Language) -> &'static Grammar {
-        static TABLES: OnceLock<Vec<Grammar>> = OnceLock::new();
-        let tables = TABLES.get_or_init(|| LANGUAGES.iter().map(Grammar::build).collect());
+        static TABLES: PerLanguage<Grammar> = PerLanguage::new();
         // Invariant: every Language is an entry of the registry (nothing else builds
         // one), so one of them is this one.
-        let at = LANGUAGES
-            .iter()
-            .position(|l| std::ptr::eq(l, lang))
-            .or_else(|| LANGUAGES.iter().position(|l| l.name == lang.name))
-            .expect("a registry language");
-        &tables[at]
+        TABLES
+            .get(lang, || Grammar::build(lang))
+            .expect("a registry language")
     }
 
     fn build(lang: &Language) -> Grammar {

@@ -16,12 +16,14 @@ use std::collections::HashMap;
 
 pub mod embed;
 mod kind;
+mod per_language;
 pub mod preorder;
 pub mod spec;
 pub mod specs;
 mod table;
 
 pub use kind::Kind;
+pub use per_language::PerLanguage;
 pub use table::LANGUAGES;
 
 /// One supported language.

@@ -152,7 +152,12 @@ fn up_to_date(
             from_list = Some((positions, merged(l, &[], Refreshed::default()), false));
         } else if let Some(some) = changed_keys {
             match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
-                Ok(r) => from_list = Some((positions, merged(l, &changed, r), true)),
+                Ok(r) => {
+                    // Rewritten only when it would say more: a changed file listed
+                    // without a stat, or with another one, is checked again anyway.
+                    let relist = r.settled.iter().any(Option::is_some);
+                    from_list = Some((positions, merged(l, &changed, r), relist));
+                }
                 // Rebuilt, the index has no list: it is refreshed whole below.
                 Err(e) if e.is_corruption() => {
                     store = store.rebuild(report, &e)?;
@@ -194,8 +199,8 @@ fn up_to_date(
 }
 
 /// Stores what `refreshed` settled as the list of the walk's files (at `positions`
-/// among them), when the walk is remembered and every file is settled. Best effort:
-/// without the list, the next run plans a refresh of every file.
+/// among them), when the walk is remembered. Best effort: without the list, the next
+/// run plans a refresh of every file.
 fn remember_listing(
     store: &mut Store,
     walk: &WalkedFiles,
@@ -203,13 +208,12 @@ fn remember_listing(
     positions: &[usize],
     refreshed: &Refreshed,
 ) {
-    if let (Some(walk), Some(made_for), Some(settled)) =
-        (walk.remembered_as, made_for, refreshed.settled_slots())
-    {
+    if let (Some(walk), Some(made_for)) = (walk.remembered_as, made_for) {
         let files = positions
             .iter()
-            .zip(settled)
-            .map(|(&i, (stat, slot))| (i as u32, stat, slot))
+            .zip(&refreshed.settled)
+            .zip(&refreshed.slots)
+            .map(|((&i, stat), slot)| (i as u32, *stat, slot.clone()))
             .collect();
         let _ = store.remember_listing(&walk.key, &Listing { made_for, files });
     }
@@ -231,14 +235,17 @@ fn listing_made_for(walk_digest: &[u8; 32], keyer: &Keyer, parse_limit: u64) -> 
 }
 
 /// The positions in `listing` of the listed files whose stat is no longer the listed
-/// one: the index may no longer hold what it held for them. The stats are taken in
+/// one, or that are listed without one: the index may no longer hold what it held for
+/// them. The stats are taken in
 /// parallel: they are most of what a question on an unchanged tree costs.
 fn changed_since(files: &[FileEntry], listing: &Listing) -> Vec<usize> {
     listing
         .files
         .par_iter()
         .enumerate()
-        .filter(|(_, (i, stat, _))| FileStat::of(&files[*i as usize].path) != Some(*stat))
+        .filter(|(_, (i, stat, _))| {
+            stat.is_none() || FileStat::of(&files[*i as usize].path) != *stat
+        })
         .map(|(k, _)| k)
         .collect()
 }
@@ -252,11 +259,7 @@ fn merged(listing: &Listing, changed: &[usize], refreshed: Refreshed) -> Refresh
             .iter()
             .map(|(_, _, slot)| slot.clone())
             .collect(),
-        settled: listing
-            .files
-            .iter()
-            .map(|(_, stat, _)| Some(*stat))
-            .collect(),
+        settled: listing.files.iter().map(|(_, stat, _)| *stat).collect(),
         parsed: refreshed.parsed,
         rehashed: refreshed.rehashed,
         removed: refreshed.removed,
@@ -708,7 +711,10 @@ mod tests {
         let walk = [7u8; 32];
         let listing = Listing {
             made_for: listing_made_for(&walk, &keyer, 100),
-            files: vec![(0, stat(0), Slot::Parsed(7)), (2, stat(2), Slot::Binary)],
+            files: vec![
+                (0, Some(stat(0)), Slot::Parsed(7)),
+                (2, Some(stat(2)), Slot::Binary),
+            ],
         };
         assert!(changed_since(&files, &listing).is_empty());
         let slots = merged(&listing, &[], Refreshed::default()).slots;
@@ -727,10 +733,20 @@ mod tests {
         };
         let after = merged(&listing, &[1], refreshed);
         assert_eq!(after.slots, [Slot::Parsed(7), Slot::Parsed(9)]);
-        assert!(
-            after.settled_slots().is_none(),
+        assert_eq!(
+            after.settled,
+            [Some(stat(0)), None],
             "a file just written is not settled"
         );
+        // Listed without a stat, it is checked again by the next run, unchanged or not.
+        let relisted = Listing {
+            made_for: listing.made_for,
+            files: vec![
+                (0, Some(stat(0)), Slot::Parsed(7)),
+                (2, None, Slot::Parsed(9)),
+            ],
+        };
+        assert_eq!(changed_since(&files, &relisted), [1]);
     }
 
     #[test]

@@ -80,20 +80,9 @@ pub struct Refreshed {
     /// One per walked file: its stat, when its slot holds for as long as that stat
     /// does: its location records the stat and was checked late enough after its
     /// mtime to be trusted without reading the file, or the file is over the parse
-    /// limit (see [`Refreshed::settled_slots`]).
+    /// limit. What the next run may take as it is for every file whose stat is
+    /// unchanged.
     pub settled: Vec<Option<Stat>>,
-}
-
-impl Refreshed {
-    /// Each walked file's stat and slot, when every file is settled: what the next run
-    /// may take as it is for every file whose stat is unchanged.
-    pub fn settled_slots(&self) -> Option<Vec<(Stat, Slot)>> {
-        self.settled
-            .iter()
-            .zip(&self.slots)
-            .map(|(stat, slot)| Some(((*stat)?, slot.clone())))
-            .collect()
-    }
 }
 
 /// Whether a location checked at `checked_ns` can vouch for a file of this mtime: it

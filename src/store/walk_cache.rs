@@ -12,8 +12,11 @@
 //!
 //! Beside a walk, the index keeps what a refresh settled for each of its files: the
 //! stat its location records and what it holds for it. The next run over the same
-//! walk stats each file and, when every stat is as listed, takes the list as it is
-//! instead of reading every location record and planning a refresh. The list names
+//! walk stats each file and takes the list as it is for every file whose stat is as
+//! listed, instead of reading every location record and planning a refresh; it
+//! refreshes only the others, and those the list holds no stat for (a file edited a
+//! moment before a question is one: without such entries, one such file made every
+//! question plan a refresh of the whole tree). The list names
 //! what it was made for: the stored walk itself (a digest of its bytes, so a walk
 //! stored again by another process in between is never paired with it), the working
 //! directory and the parse limit, which together decide every file's stored path. A
@@ -49,8 +52,11 @@ pub struct Listing {
     /// and the parse limit.
     pub made_for: [u8; 32],
     /// One per walked file the index can hold, in walk order: its position among the
-    /// walk's files, its stat and what the index holds for it.
-    pub files: Vec<(u32, FileStat, Slot)>,
+    /// walk's files, its stat and what the index holds for it. No stat for a file
+    /// whose stat cannot vouch for what the index holds (it was touched within a
+    /// moment of the check, or could not be read): it is checked again by every run
+    /// until one settles it.
+    pub files: Vec<(u32, Option<FileStat>, Slot)>,
 }
 
 /// A remembered walk as read back: the walk, the digest of its stored bytes, and the

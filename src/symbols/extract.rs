@@ -11,7 +11,6 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 use tree_sitter::{Node, Tree, TreeCursor};
@@ -19,7 +18,7 @@ use tree_sitter::{Node, Tree, TreeCursor};
 use super::{make_id, Kind, Symbol};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::spec::{Def, Name, SymbolSpec, When};
-use crate::lang::{Language, LANGUAGES};
+use crate::lang::{Language, PerLanguage};
 
 /// The longest name or signature kept (minified code can have absurd lines).
 const MAX_TEXT: usize = 240;
@@ -99,15 +98,9 @@ fn leads(lang: &Language, kind: &str) -> bool {
 }
 
 fn compiled(lang: &'static Language) -> Option<&'static Compiled> {
-    static TABLE: OnceLock<HashMap<&'static str, Compiled>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        LANGUAGES
-            .iter()
-            .map(|l| (l.name, compile(l)))
-            .collect::<HashMap<_, _>>()
-    });
-    // Every registry entry is in the table; a Language built elsewhere has no rules.
-    table.get(lang.name)
+    static TABLE: PerLanguage<Compiled> = PerLanguage::new();
+    // A Language built elsewhere than the registry has no rules.
+    TABLE.get(lang, || compile(lang))
 }
 
 fn compile(lang: &Language) -> Compiled {
