@@ -55,21 +55,15 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
     })) = store.remembered_walk(&key)
     {
         if still_valid(&walk) {
-            walker.set_excluded_dirs(walk.excluded_dirs);
-            let files = walk
-                .files
-                .into_iter()
-                .map(|(path, lang)| FileEntry {
-                    path: PathBuf::from(std::ffi::OsString::from_vec(path.into_vec())),
-                    language: lang.as_deref().and_then(crate::lang::by_name),
-                })
-                .collect();
-            return WalkedFiles {
-                files,
-                walked: false,
-                remembered_as: Some(RememberedAs { key, digest }),
-                listing,
-            };
+            if let Some(files) = remembered_files(walk.files, &walk.languages) {
+                walker.set_excluded_dirs(walk.excluded_dirs);
+                return WalkedFiles {
+                    files,
+                    walked: false,
+                    remembered_as: Some(RememberedAs { key, digest }),
+                    listing,
+                };
+            }
         }
     }
     let started = now_ns();
@@ -103,20 +97,18 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
             .iter()
             .all(|(_, st)| st.is_none_or(|s| !s.racy(started)))
         {
+            let (languages, of_file) = languages_of(&files);
             let walk = Walk {
                 started_ns: started,
+                languages,
                 watched: watched
                     .into_iter()
                     .map(|(p, st)| (ByteBuf::from(p.into_os_string().into_vec()), st))
                     .collect(),
                 files: files
                     .iter()
-                    .map(|f| {
-                        (
-                            ByteBuf::from(f.path.as_os_str().as_bytes()),
-                            f.language.map(|l| l.name.to_string()),
-                        )
-                    })
+                    .zip(of_file)
+                    .map(|(f, lang)| (ByteBuf::from(f.path.as_os_str().as_bytes()), lang))
                     .collect(),
                 excluded_dirs: walker.excluded_dirs(),
             };
@@ -132,6 +124,50 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
         remembered_as: remembered,
         listing: None,
     }
+}
+
+/// The languages of `files`, each named once, and the position among them of each
+/// file's language.
+fn languages_of(files: &[FileEntry]) -> (Vec<String>, Vec<Option<u16>>) {
+    let mut names: Vec<String> = Vec::new();
+    let of_file = files
+        .iter()
+        .map(|f| {
+            let name = f.language?.name;
+            let at = match names.iter().position(|n| n == name) {
+                Some(at) => at,
+                None => {
+                    names.push(name.to_string());
+                    names.len() - 1
+                }
+            };
+            // Fits: the registry has a few dozen languages.
+            u16::try_from(at).ok()
+        })
+        .collect();
+    (names, of_file)
+}
+
+/// The files of a remembered walk; `None` when it names a language it does not list
+/// (a damaged record: walked again).
+fn remembered_files(
+    files: Vec<(ByteBuf, Option<u16>)>,
+    languages: &[String],
+) -> Option<Vec<FileEntry>> {
+    let languages: Vec<Option<&'static crate::lang::Language>> =
+        languages.iter().map(|n| crate::lang::by_name(n)).collect();
+    files
+        .into_iter()
+        .map(|(path, lang)| {
+            Some(FileEntry {
+                path: PathBuf::from(std::ffi::OsString::from_vec(path.into_vec())),
+                language: match lang {
+                    Some(at) => *languages.get(usize::from(at))?,
+                    None => None,
+                },
+            })
+        })
+        .collect()
 }
 
 fn still_valid(walk: &Walk) -> bool {
@@ -220,4 +256,45 @@ fn uses_custom_excludes() -> bool {
             })
             .unwrap_or(false)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_remembered_walk_gives_back_each_file_with_its_language() {
+        let lang = |n: &str| crate::lang::by_name(n);
+        let files: Vec<FileEntry> = [
+            ("a.py", lang("python")),
+            ("README", None),
+            ("b.rs", lang("rust")),
+            ("c.py", lang("python")),
+        ]
+        .into_iter()
+        .map(|(p, language)| FileEntry {
+            path: PathBuf::from(p),
+            language,
+        })
+        .collect();
+        let (languages, of_file) = languages_of(&files);
+        assert_eq!(languages, ["python", "rust"]);
+        assert_eq!(of_file, [Some(0), None, Some(1), Some(0)]);
+        let stored = |of_file: &[Option<u16>]| -> Vec<(ByteBuf, Option<u16>)> {
+            files
+                .iter()
+                .zip(of_file)
+                .map(|(f, l)| (ByteBuf::from(f.path.as_os_str().as_bytes()), *l))
+                .collect()
+        };
+        let back = remembered_files(stored(&of_file), &languages).expect("readable");
+        let summary = |fs: &[FileEntry]| -> Vec<(PathBuf, Option<&str>)> {
+            fs.iter()
+                .map(|f| (f.path.clone(), f.language.map(|l| l.name)))
+                .collect()
+        };
+        assert_eq!(summary(&back), summary(&files));
+        // A language position the walk does not list: damaged, walked again.
+        assert!(remembered_files(stored(&[Some(0), None, Some(2), None]), &languages).is_none());
+    }
 }
