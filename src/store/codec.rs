@@ -3,10 +3,10 @@
 //!
 //! A file's facts are three blobs: its definitions; its outline (package, imports,
 //! inheritance references, fields: what resolution reads of a file it only looks
-//! into); its body (every reference and binding). find-symbol, which needs only the
-//! definitions, never decodes references, and looking into a type's file never
-//! decodes the thousands of references a large one holds. The definitions' name parts and the
-//! remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
+//! into); its body (its other references and bindings). find-symbol, which needs only
+//! the definitions, never decodes references, and looking into a type's file never
+//! decodes the thousands of references a large one holds. The definitions' name parts
+//! and the remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
 //! Rust), which decodes several times faster than zstd, and so is the short list of
 //! the names a content mentions; the definitions and references, read only for the
 //! files a question is about, use zstd, which makes them about a fifth smaller than
@@ -86,9 +86,9 @@ struct StoredBodyRef<'a> {
     bindings: Vec<&'a Binding>,
 }
 
-/// Whether a reference belongs to a file's outline.
-fn in_outline_reference(r: &Reference) -> bool {
-    r.kind == RefKind::Inheritance
+/// Whether a reference of this kind belongs to a file's outline.
+fn in_outline_reference(kind: RefKind) -> bool {
+    kind == RefKind::Inheritance
 }
 
 /// Whether a binding belongs to a file's outline.
@@ -120,7 +120,8 @@ pub struct FactBlobs {
     /// The definitions; `None` when the reader has them decoded already.
     pub definitions: Option<Vec<u8>>,
     pub outline: Vec<u8>,
-    /// Every reference and binding; `None` when the reader keeps only the outline.
+    /// The references and bindings not in the outline; `None` when the reader keeps
+    /// only the outline.
     pub body: Option<Vec<u8>>,
 }
 
@@ -171,8 +172,8 @@ impl Keep<'_> {
     fn keeps(&self, name: &str, kind: RefKind) -> bool {
         match self {
             Keep::All => true,
-            Keep::Inheritance => kind == RefKind::Inheritance,
-            Keep::UsesOf(names) => kind == RefKind::Inheritance || names.contains(name),
+            Keep::Inheritance => in_outline_reference(kind),
+            Keep::UsesOf(names) => in_outline_reference(kind) || names.contains(name),
         }
     }
 }
@@ -633,7 +634,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
     StoredOutlineRef {
         package: &facts.package,
         imports: &facts.imports,
-        inheritance: placed(&facts.references, in_outline_reference),
+        inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         fields: placed(&facts.bindings, in_outline_binding),
     }
 }
@@ -643,7 +644,7 @@ fn body_of(facts: &FileFacts) -> StoredBodyRef<'_> {
         references: facts
             .references
             .iter()
-            .filter(|r| !in_outline_reference(r))
+            .filter(|r| !in_outline_reference(r.kind))
             .collect(),
         bindings: facts
             .bindings
@@ -742,24 +743,12 @@ pub fn decode_facts(
     keep: Keep<'_>,
     decoded: Option<Arc<[Symbol]>>,
 ) -> Result<Option<FileFacts>, CodecError> {
-    unpack_facts(
-        blobs.definitions.as_deref(),
-        &blobs.outline,
-        blobs.body.as_deref(),
-        Packing::Zstd,
-        path,
-        language,
-        keep,
-        decoded,
-    )
+    unpack_facts(blobs, Packing::Zstd, path, language, keep, decoded)
 }
 
 /// [`decode_facts`] for either packing.
-#[allow(clippy::too_many_arguments)]
 fn unpack_facts(
-    definitions: Option<&[u8]>,
-    outline: &[u8],
-    body: Option<&[u8]>,
+    blobs: &FactBlobs,
     packing: Packing,
     path: &Path,
     language: &'static Language,
@@ -767,11 +756,11 @@ fn unpack_facts(
     decoded: Option<Arc<[Symbol]>>,
 ) -> Result<Option<FileFacts>, CodecError> {
     let missing = |what: &str| CodecError::Corrupt(format!("no {what} blob was read"));
-    let outline_raw = decompress(outline, packing)?;
+    let outline_raw = decompress(&blobs.outline, packing)?;
     let body_raw = match keep {
         Keep::Inheritance => None,
         Keep::All | Keep::UsesOf(_) => Some(decompress_with(
-            body.ok_or_else(|| missing("body"))?,
+            blobs.body.as_deref().ok_or_else(|| missing("body"))?,
             packing,
             &outline_raw,
         )?),
@@ -787,7 +776,10 @@ fn unpack_facts(
     let definitions = match decoded {
         Some(d) => d,
         None => unpack_definitions(
-            definitions.ok_or_else(|| missing("definitions"))?,
+            blobs
+                .definitions
+                .as_deref()
+                .ok_or_else(|| missing("definitions"))?,
             packing,
             path,
         )?
@@ -835,9 +827,8 @@ fn kept_references(all: &[ReferenceView<'_>], keep: Keep<'_>) -> Vec<Reference> 
 /// fast matters more than packing small.
 pub struct PackedFacts {
     language: &'static Language,
-    definitions: Vec<u8>,
-    outline: Vec<u8>,
-    body: Vec<u8>,
+    /// All three, definitions and body included.
+    blobs: FactBlobs,
 }
 
 impl PackedFacts {
@@ -845,9 +836,11 @@ impl PackedFacts {
         let (outline, body) = pack_outline_and_body(facts, Packing::Lz4);
         PackedFacts {
             language: facts.language,
-            definitions: pack_definitions(facts, Packing::Lz4),
-            outline,
-            body,
+            blobs: FactBlobs {
+                definitions: Some(pack_definitions(facts, Packing::Lz4)),
+                outline,
+                body: Some(body),
+            },
         }
     }
 
@@ -862,9 +855,7 @@ impl PackedFacts {
     ) -> Option<FileFacts> {
         // Invariant: the blobs were packed by this process from facts it extracted.
         unpack_facts(
-            Some(&self.definitions),
-            &self.outline,
-            Some(&self.body),
+            &self.blobs,
             Packing::Lz4,
             path,
             self.language,
