@@ -97,6 +97,27 @@ fn count_rows(db: &rusqlite::Connection, sql: &str) -> i64 {
     db.query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
+/// Rewrites `file` with `text` and puts its old mtime back: to the stat, only the
+/// size (the same when `text` is as long) and the ctime can tell.
+fn rewrite_keeping_mtime(file: &Path, text: &str) {
+    let mtime = std::fs::metadata(file).unwrap().modified().unwrap();
+    std::fs::write(file, text).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(file)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+}
+
+/// How many remembered walks hold a list of their files.
+fn listed_walks(db: &rusqlite::Connection) -> i64 {
+    count_rows(
+        db,
+        "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL",
+    )
+}
+
 /// The one database in an index directory.
 fn database(index: &Path) -> PathBuf {
     let dbs: Vec<PathBuf> = std::fs::read_dir(index)
@@ -157,20 +178,12 @@ fn an_edit_in_the_same_second_with_the_same_size_is_seen() {
     let dir = tree(&[("a.py", "def aaaa():\n    pass\n")]);
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
-    let file = p.join("a.py");
-    let mtime = std::fs::metadata(&file).unwrap().modified().unwrap();
     assert_eq!(
         names(&same_as_fresh(p, i, &["find-symbol", "aaaa", "--exact"])),
         ["a.py:aaaa"]
     );
     // Same size, and the old mtime put back: only the content (and ctime) differ.
-    std::fs::write(&file, "def bbbb():\n    pass\n").unwrap();
-    std::fs::File::options()
-        .write(true)
-        .open(&file)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    rewrite_keeping_mtime(&p.join("a.py"), "def bbbb():\n    pass\n");
     assert_eq!(
         names(&same_as_fresh(p, i, &["find-symbol", "bbbb", "--exact"])),
         ["a.py:bbbb"]
@@ -734,28 +747,14 @@ fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
     std::thread::sleep(Duration::from_millis(2100));
     assert_eq!(found("aaaa", &[]), ["a.py:aaaa"]);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let listed = || {
-        count_rows(
-            &db,
-            "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL",
-        )
-    };
-    assert_eq!(listed(), 1, "the walk's files are listed");
+    assert_eq!(listed_walks(&db), 1, "the walk's files are listed");
     assert_eq!(found("keep", &[]), ["b.py:keep"]);
     // Same size and the old mtime put back, in a directory whose mtime does not
     // change: only the ctime says the listed file changed.
-    let file = p.join("a.py");
-    let mtime = std::fs::metadata(&file).unwrap().modified().unwrap();
-    std::fs::write(&file, "def bbbb():\n    pass\n").unwrap();
-    std::fs::File::options()
-        .write(true)
-        .open(&file)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    rewrite_keeping_mtime(&p.join("a.py"), "def bbbb():\n    pass\n");
     assert_eq!(found("bbbb", &[]), ["a.py:bbbb"]);
     assert_eq!(found("aaaa", &[]), Vec::<String>::new());
-    assert_eq!(listed(), 1, "listed again after the refresh");
+    assert_eq!(listed_walks(&db), 1, "listed again after the refresh");
     // A list made under one parse limit never answers under another.
     assert_eq!(
         found("bbbb", &["--max-parse-size", "10"]),
@@ -781,27 +780,14 @@ fn a_file_edited_a_moment_before_a_question_is_listed_to_be_checked_again() {
     // The walk's files are listed all the same, a.py as one to check again: without
     // the list, every question until a.py aged would plan a refresh of every file.
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let listed = || {
-        count_rows(
-            &db,
-            "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL",
-        )
-    };
-    assert_eq!(listed(), 1, "the walk's files are listed");
+    assert_eq!(listed_walks(&db), 1, "the walk's files are listed");
     // Rewritten again within the same tick as far as the stat can tell (same size, the
     // mtime put back): the list does not vouch for it, so the new bytes answer.
-    let mtime = std::fs::metadata(&file).unwrap().modified().unwrap();
-    std::fs::write(&file, "def cccc():\n    pass\n").unwrap();
-    std::fs::File::options()
-        .write(true)
-        .open(&file)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    rewrite_keeping_mtime(&file, "def cccc():\n    pass\n");
     assert_eq!(found("cccc"), ["a.py:cccc"]);
     assert_eq!(found("bbbb"), Vec::<String>::new());
     assert_eq!(found("keep"), ["b.py:keep"]);
-    assert_eq!(listed(), 1);
+    assert_eq!(listed_walks(&db), 1);
 }
 
 #[test]
@@ -812,9 +798,8 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     std::thread::sleep(Duration::from_millis(2100));
     same_as_fresh(p, i, &["what-breaks", "helper"]);
     let db = rusqlite::Connection::open(database(i)).unwrap();
-    let listed = "SELECT count(*) FROM walk_cache WHERE listing IS NOT NULL";
     let contents = "SELECT count(*) FROM content";
-    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+    assert_eq!((listed_walks(&db), count_rows(&db, contents)), (1, 2));
     // Another build of the extractor: its facts are dropped, and so is the list.
     db.execute(
         "UPDATE header SET value = 'another' WHERE key = 'extractor'",
@@ -822,7 +807,7 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     )
     .unwrap();
     same_as_fresh(p, i, &["what-breaks", "helper"]);
-    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+    assert_eq!((listed_walks(&db), count_rows(&db, contents)), (1, 2));
     // Records gone under a list that still names them (as when another run read the
     // files under other rules): the files are read again, not parsed on every run.
     for table in [
@@ -838,7 +823,7 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
         db.execute(&format!("DELETE FROM {table}"), []).unwrap();
     }
     same_as_fresh(p, i, &["what-breaks", "helper"]);
-    assert_eq!((count_rows(&db, listed), count_rows(&db, contents)), (1, 2));
+    assert_eq!((listed_walks(&db), count_rows(&db, contents)), (1, 2));
 }
 
 #[test]

@@ -100,19 +100,27 @@ mod tests {
     fn a_walked_file_is_found_by_any_spelling_of_its_path() {
         let files = entries(&["./a/b.py", "c.rs", "d/../e/f.go", "/abs/g.c"]);
         let paths = WalkedPaths::of(&files);
-        for (asked, want) in [
-            ("a/b.py", Some(0)),
-            ("./a/b.py", Some(0)),
-            ("a/./b.py", Some(0)),
-            ("./c.rs", Some(1)),
-            ("e/f.go", Some(2)),
-            ("x/../e/f.go", Some(2)),
-            ("/abs/g.c", Some(3)),
-            ("a/b.p", None),
-            ("b.py", None),
-            ("e/f.go/", Some(2)),
-        ] {
-            assert_eq!(paths.get(&files, Path::new(asked)), want, "{asked}");
+        finds(
+            &paths,
+            &files,
+            &[
+                ("a/b.py", Some(0)),
+                ("./a/b.py", Some(0)),
+                ("a/./b.py", Some(0)),
+                ("./c.rs", Some(1)),
+                ("e/f.go", Some(2)),
+                ("x/../e/f.go", Some(2)),
+                ("/abs/g.c", Some(3)),
+                ("a/b.p", None),
+                ("b.py", None),
+                ("e/f.go/", Some(2)),
+            ],
+        );
+    }
+
+    fn finds(paths: &WalkedPaths, files: &[FileEntry], cases: &[(&str, Option<usize>)]) {
+        for &(asked, want) in cases {
+            assert_eq!(paths.get(files, Path::new(asked)), want, "{asked}");
         }
     }
 
@@ -131,17 +139,19 @@ mod tests {
         // that files `.py` paths under one value and others under another stands in.
         let files = entries(&["a.py", "./b.py", "c.rs", "x/../a.py", "d.py"]);
         let paths = WalkedPaths::hashed_by(&files, |b| u64::from(b.ends_with(b".py")));
-        for (asked, want) in [
-            ("a.py", Some(3)),
-            ("./a.py", Some(3)),
-            ("b.py", Some(1)),
-            ("d.py", Some(4)),
-            ("c.rs", Some(2)),
-            ("e.py", None),
-            ("e.rs", None),
-        ] {
-            assert_eq!(paths.get(&files, Path::new(asked)), want, "{asked}");
-        }
+        finds(
+            &paths,
+            &files,
+            &[
+                ("a.py", Some(3)),
+                ("./a.py", Some(3)),
+                ("b.py", Some(1)),
+                ("d.py", Some(4)),
+                ("c.rs", Some(2)),
+                ("e.py", None),
+                ("e.rs", None),
+            ],
+        );
         assert!(paths.clashes.len() == 3, "{:?}", paths.clashes.keys());
     }
 }
