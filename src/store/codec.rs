@@ -227,8 +227,14 @@ fn pack_raw(raw: &[u8], packing: Packing, dictionary: &[u8]) -> Vec<u8> {
             // Invariant: creating a context (for a valid level), loading a dictionary
             // and compressing into a growable buffer fail only when zstd cannot
             // allocate.
-            let c =
-                c.get_or_insert_with(|| zstd::bulk::Compressor::new(LEVEL).expect("zstd context"));
+            let c = c.get_or_insert_with(|| {
+                let mut c = zstd::bulk::Compressor::new(LEVEL).expect("zstd context");
+                // A checksum of the decoded bytes in every frame: a damaged blob, or a
+                // body read against another file's outline, is refused, not misread.
+                c.set_parameter(zstd::zstd_safe::CParameter::ChecksumFlag(true))
+                    .expect("zstd takes a checksum flag");
+                c
+            });
             if dictionary.is_empty() {
                 return c.compress(raw).expect("zstd compresses");
             }
@@ -1040,13 +1046,7 @@ mod tests {
             outline: other_outline,
             body: Some(body),
         };
-        assert_ne!(
-            decode_facts(&mixed, path, lang, Keep::All, None)
-                .ok()
-                .flatten()
-                .map(|f| f.references),
-            Some(facts.references.clone())
-        );
+        assert!(decode_facts(&mixed, path, lang, Keep::All, None).is_err());
     }
 
     #[test]
@@ -1139,6 +1139,28 @@ mod tests {
         assert!(decode(b"").is_err());
         assert!(decode(&[0xff, 0xff, 0xff, 0x7f, 1, 2]).is_err());
         assert!(decode(&[3, 0, 0, 0, 1, 2]).is_err());
+    }
+
+    #[test]
+    fn a_zstd_blob_with_any_byte_of_its_body_changed_is_refused() {
+        // Varied bytes, so that the frame holds literals as well as matches.
+        let value: Vec<u32> = (0..400u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) % 1000)
+            .collect();
+        let good = pack(&value, Packing::Zstd);
+        assert_eq!(
+            unpack::<Vec<u32>>(&good, Packing::Zstd).expect("decodes"),
+            value
+        );
+        // Past the length and the frame header, every byte, each changed in turn.
+        for at in 10..good.len() {
+            let mut bad = good.clone();
+            bad[at] ^= 0x5a;
+            assert!(
+                unpack::<Vec<u32>>(&bad, Packing::Zstd).map_or(true, |v| v == value),
+                "byte {at} changed, read back as other values"
+            );
+        }
     }
 
     #[test]
