@@ -524,6 +524,7 @@ impl Store {
         // Contents whose locations now point elsewhere: dropped in this same
         // transaction when nothing else points at them, so no kill leaves garbage.
         let mut replaced: Vec<i64> = Vec::new();
+        let mut names: Vec<(i64, i64, bool)> = Vec::new();
         for (i, read) in reads {
             let w = &files[i];
             let (stat, content, slot) = match read {
@@ -544,13 +545,14 @@ impl Store {
                         };
                         let hash = *blake3::hash(&bytes).as_bytes();
                         out.parsed += 1;
-                        let (c, slot) = insert_content(&tx, w, parse_content(w, hash, bytes))?;
+                        let new = parse_content(w, hash, bytes);
+                        let (c, slot) = insert_content(&tx, w, new, &mut names)?;
                         (stat, c, slot)
                     }
                 }
                 Read::New(stat, new) => {
                     out.parsed += 1;
-                    let (c, slot) = insert_content(&tx, w, new)?;
+                    let (c, slot) = insert_content(&tx, w, new, &mut names)?;
                     (stat, c, slot)
                 }
             };
@@ -562,6 +564,7 @@ impl Store {
             out.slots[i] = slot;
             out.settled[i] = trusted(stat.mtime_ns, checked).then_some(stat);
         }
+        insert_names(&tx, names)?;
         drop_unreferenced(&tx, &replaced)?;
         tx.commit()?;
         Ok(())
@@ -628,7 +631,12 @@ impl Store {
 
 /// Inserts a new content record (or finds the one another process inserted first)
 /// with its mentions; returns its id and slot.
-fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, Slot), StoreError> {
+fn insert_content(
+    tx: &Transaction,
+    w: &Walked,
+    c: NewContent,
+    names: &mut Vec<(i64, i64, bool)>,
+) -> Result<(i64, Slot), StoreError> {
     // Statements run once per file are prepared once per run (`prepare_cached`).
     let inserted = tx
         .prepare_cached(
@@ -649,16 +657,7 @@ fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, S
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
     if inserted > 0 {
-        let mut add_mention =
-            tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
-        let mut add_definition =
-            tx.prepare_cached("INSERT OR IGNORE INTO definition(name, content) VALUES (?1, ?2)")?;
-        for &(key, defines) in &c.names {
-            add_mention.execute(params![key, id])?;
-            if defines {
-                add_definition.execute(params![key, id])?;
-            }
-        }
+        names.extend(c.names.iter().map(|&(key, defines)| (key, id, defines)));
         // Every content gets its list, empty when it has no facts: a missing list
         // then means damage.
         let blobs = [
@@ -678,6 +677,26 @@ fn insert_content(tx: &Transaction, w: &Walked, c: NewContent) -> Result<(i64, S
         }
     }
     Ok((id, slot_of(id, state, error)))
+}
+
+/// Lists under each name the contents of a batch that define or mention it, in the
+/// order of the name lists' keys: rows added in key order fall on neighbouring pages,
+/// where the rows of one file after another fall all over the lists.
+fn insert_names(tx: &Transaction, mut names: Vec<(i64, i64, bool)>) -> Result<(), StoreError> {
+    names.sort_unstable();
+    let mut add_mention =
+        tx.prepare_cached("INSERT OR IGNORE INTO mention(name, content) VALUES (?1, ?2)")?;
+    for &(key, id, _) in &names {
+        add_mention.execute(params![key, id])?;
+    }
+    let mut add_definition =
+        tx.prepare_cached("INSERT OR IGNORE INTO definition(name, content) VALUES (?1, ?2)")?;
+    for &(key, id, defines) in &names {
+        if defines {
+            add_definition.execute(params![key, id])?;
+        }
+    }
+    Ok(())
 }
 
 /// Deletes the contents among `ids` that no location points at, with their mentions
