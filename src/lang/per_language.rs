@@ -22,7 +22,7 @@ impl<T> PerLanguage<T> {
         }
     }
 
-    /// The table of `lang`, built by `build` if no run of this process built it yet;
+    /// The table of `lang`, built by `build` if this process has not built it yet;
     /// `None` for a language that is not an entry of the registry.
     pub fn get(&self, lang: &Language, build: impl FnOnce() -> T) -> Option<&T> {
         let at = LANGUAGES

@@ -236,8 +236,8 @@ fn listing_made_for(walk_digest: &[u8; 32], keyer: &Keyer, parse_limit: u64) -> 
 
 /// The positions in `listing` of the listed files whose stat is no longer the listed
 /// one, or that are listed without one: the index may no longer hold what it held for
-/// them. The stats are taken in
-/// parallel: they are most of what a question on an unchanged tree costs.
+/// them. The stats are taken in parallel: they are most of what a question on an
+/// unchanged tree costs.
 fn changed_since(files: &[FileEntry], listing: &Listing) -> Vec<usize> {
     listing
         .files
