@@ -61,6 +61,29 @@ fn java_resolves_through_imports_receivers_and_supertypes() {
 }
 
 #[test]
+fn java_instanceof_pattern_variables_are_locals_of_their_type() {
+    let dir = tree(&[
+        (
+            "src/p/Shapes.java",
+            "package p;\n\nclass Base { void run() {} }\nclass A extends Base { void act() {} }\nclass B extends Base { void act() {} }\n",
+        ),
+        (
+            "src/p/Use.java",
+            "package p;\n\nclass Use {\n    void one(Base x) {\n        if (x instanceof A a) {\n            a.act();\n        }\n    }\n\n\
+             \x20   void two(Base x) {\n        if (x instanceof A v) {\n            v.act();\n        } else if (x instanceof B v) {\n            v.act();\n        }\n    }\n}\n",
+        ),
+    ]);
+    // Was taken for a library's package (`a.act` external) before patterns were read.
+    let got = depends(dir.path(), &["Use.one"]);
+    assert!(has(&got, "6 call a.act -> src/p/Shapes.java:4"), "{got:#?}");
+    // One name, two patterns of two types in one method: neither type is a guess.
+    let got = depends(dir.path(), &["Use.two"]);
+    for line in ["12 call v.act -> ?", "14 call v.act -> ?"] {
+        assert!(has(&got, line), "missing {line:?} in {got:#?}");
+    }
+}
+
+#[test]
 fn java_same_named_definitions_in_two_packages_stay_apart() {
     let dir = java_project();
     let (code, recs) = json(dir.path(), &["what-breaks", "b.Util.run"]);

@@ -81,6 +81,30 @@ struct CallSite {
     arity: Option<u16>,
 }
 
+/// Leaves without a type every `instanceof` pattern binding whose name another binding
+/// of its scope declares with another type: a pattern's variable lives in one branch
+/// (`if (x instanceof A a) .. else if (x instanceof B a)`), and the scopes here are
+/// whole functions, so a use of that name cannot be given either type.
+fn untype_clashing_patterns(bindings: &mut [Binding], patterns: &[usize]) {
+    let clashing: Vec<usize> = patterns
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let b = &bindings[p];
+            bindings.iter().enumerate().any(|(o, other)| {
+                o != p
+                    && other.scope == b.scope
+                    && other.name == b.name
+                    && (other.type_name != b.type_name || other.type_qualifier != b.type_qualifier)
+            })
+        })
+        .collect();
+    for p in clashing {
+        bindings[p].type_name = None;
+        bindings[p].type_qualifier = None;
+    }
+}
+
 pub(super) fn facts_with(
     path: &std::path::Path,
     lang: &'static Language,
@@ -116,6 +140,7 @@ pub(super) fn facts_with(
         references: Vec::new(),
         imports: Vec::new(),
         bindings: Vec::new(),
+        patterns: Vec::new(),
         elements: FxHashMap::default(),
         package: None,
         line_starts: line_starts(src),
@@ -124,10 +149,12 @@ pub(super) fn facts_with(
     let Walk {
         references,
         imports,
-        bindings,
+        mut bindings,
+        patterns,
         package,
         ..
     } = w;
+    untype_clashing_patterns(&mut bindings, &patterns);
     let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
     if let Some(f) = focus {
         references.retain(|r| r.kind == RefKind::Inheritance || f.names().contains(&r.name));
@@ -177,6 +204,8 @@ struct Walk<'a> {
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
+    /// The bindings made by Java `instanceof` patterns (positions in `bindings`).
+    patterns: Vec<usize>,
     /// TypeScript: the element type of each name last bound to an array type
     /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
     /// elements are passed to.
@@ -355,6 +384,13 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k, stack);
+        } else if kind == "instanceof_expression" {
+            // Java's `x instanceof Foo foo`: `foo` is a local of type `Foo`.
+            if let Some(name) = g.child(node, "name") {
+                let before = self.bindings.len();
+                self.bind(name, g.child(node, "right"), None, BindingKind::Local);
+                self.patterns.extend(before..self.bindings.len());
+            }
         } else if matches!(kind, "arrow_function" | "lambda_expression") {
             // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
             for field in ["parameter", "parameters"] {
