@@ -70,7 +70,8 @@ fn java_instanceof_pattern_variables_are_locals_of_their_type() {
         (
             "src/p/Use.java",
             "package p;\n\nclass Use {\n    void one(Base x) {\n        if (x instanceof A a) {\n            a.act();\n        }\n    }\n\n\
-             \x20   void two(Base x) {\n        if (x instanceof A v) {\n            v.act();\n        } else if (x instanceof B v) {\n            v.act();\n        }\n    }\n}\n",
+             \x20   void two(Base x) {\n        if (x instanceof A v) {\n            v.act();\n        } else if (x instanceof B v) {\n            v.act();\n        }\n    }\n\n\
+             \x20   void three(Object o) {\n        switch (o) {\n            case B q -> q.act();\n            default -> {}\n        }\n    }\n}\n",
         ),
     ]);
     // Was taken for a library's package (`a.act` external) before patterns were read.
@@ -81,6 +82,26 @@ fn java_instanceof_pattern_variables_are_locals_of_their_type() {
     for line in ["12 call v.act -> ?", "14 call v.act -> ?"] {
         assert!(has(&got, line), "missing {line:?} in {got:#?}");
     }
+    // A `case` pattern of a switch.
+    let got = depends(dir.path(), &["Use.three"]);
+    assert!(
+        has(&got, "20 call q.act -> src/p/Shapes.java:5"),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn csharp_is_and_case_pattern_variables_are_locals_of_their_type() {
+    let dir = tree(&[(
+        "P.cs",
+        "namespace P {\n  class Base { public void Run() {} }\n  class A : Base { public void Act() {} }\n  class Use {\n\
+         \x20   void One(Base x) {\n      if (x is A a) {\n        a.Act();\n      }\n    }\n\
+         \x20   void Two(object o) {\n      switch (o) {\n        case A b: b.Act(); break;\n      }\n    }\n  }\n}\n",
+    )]);
+    let got = depends(dir.path(), &["Use.One"]);
+    assert!(has(&got, "7 call a.Act -> P.cs:3"), "{got:#?}");
+    let got = depends(dir.path(), &["Use.Two"]);
+    assert!(has(&got, "12 call b.Act -> P.cs:3"), "{got:#?}");
 }
 
 #[test]

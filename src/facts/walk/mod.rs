@@ -81,10 +81,35 @@ struct CallSite {
     arity: Option<u16>,
 }
 
-/// Leaves without a type every `instanceof` pattern binding whose name another binding
+/// The variable a type pattern declares, and its type: Java's `x instanceof Foo foo`
+/// and `case Foo foo ->`, C#'s `x is Foo foo` and `case Foo foo:` (and `Foo { .. } foo`).
+fn pattern_variable<'t>(
+    g: &'static Grammar,
+    node: Node<'t>,
+) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    match g.kind(node) {
+        "instanceof_expression" => Some((g.child(node, "name")?, g.child(node, "right"))),
+        "declaration_pattern" | "recursive_pattern" => {
+            Some((g.child(node, "name")?, g.child(node, "type")))
+        }
+        // Java's has no fields: its type, then its name. (C#'s, a bare type in a
+        // `case` or after `is`, names its type as a field and declares nothing.)
+        "type_pattern" if g.child(node, "type").is_none() => {
+            let mut c = node.walk();
+            let parts: Vec<Node<'t>> = node.named_children(&mut c).collect();
+            match parts.as_slice() {
+                [ty, name] if g.kind(*name) == "identifier" => Some((*name, Some(*ty))),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Leaves without a type every pattern binding whose name another binding
 /// of its scope declares with another type: a pattern's variable lives in one branch
-/// (`if (x instanceof A a) .. else if (x instanceof B a)`), and the scopes here are
-/// whole functions, so a use of that name cannot be given either type.
+/// (`if (x instanceof A a) .. else if (x instanceof B a)`, two `case`s), and the
+/// scopes here are whole functions, so a use of that name cannot be given either type.
 fn untype_clashing_patterns(bindings: &mut [Binding], patterns: &[usize]) {
     let clashing: Vec<usize> = patterns
         .iter()
@@ -204,7 +229,7 @@ struct Walk<'a> {
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
-    /// The bindings made by Java `instanceof` patterns (positions in `bindings`).
+    /// The bindings made by type patterns (positions in `bindings`).
     patterns: Vec<usize>,
     /// TypeScript: the element type of each name last bound to an array type
     /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
@@ -384,13 +409,10 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k, stack);
-        } else if kind == "instanceof_expression" {
-            // Java's `x instanceof Foo foo`: `foo` is a local of type `Foo`.
-            if let Some(name) = g.child(node, "name") {
-                let before = self.bindings.len();
-                self.bind(name, g.child(node, "right"), None, BindingKind::Local);
-                self.patterns.extend(before..self.bindings.len());
-            }
+        } else if let Some((name, ty)) = pattern_variable(g, node) {
+            let before = self.bindings.len();
+            self.bind(name, ty, None, BindingKind::Local);
+            self.patterns.extend(before..self.bindings.len());
         } else if matches!(kind, "arrow_function" | "lambda_expression") {
             // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
             for field in ["parameter", "parameters"] {
