@@ -82,7 +82,8 @@ struct CallSite {
 }
 
 /// The variable a type pattern declares, and its type: Java's `x instanceof Foo foo`
-/// and `case Foo foo ->`, C#'s `x is Foo foo` and `case Foo foo:` (and `Foo { .. } foo`).
+/// and `case Foo foo ->`, C#'s `x is Foo foo` and `case Foo foo:` (and `Foo { .. } foo`),
+/// Go's type switch.
 fn pattern_variable<'t>(
     g: &'static Grammar,
     node: Node<'t>,
@@ -91,6 +92,16 @@ fn pattern_variable<'t>(
         "instanceof_expression" => Some((g.child(node, "name")?, g.child(node, "right"))),
         "declaration_pattern" | "recursive_pattern" => {
             Some((g.child(node, "name")?, g.child(node, "type")))
+        }
+        // Go's `switch v := x.(type)`: `v` has each case's type in turn, which scopes
+        // as whole functions cannot tell apart: a local of no known type.
+        "type_switch_statement" => {
+            let alias = g.child(node, "alias")?;
+            let mut c = alias.walk();
+            let name = alias
+                .named_children(&mut c)
+                .find(|n| g.class(*n).has(Class::IDENTIFIER));
+            Some((name?, None))
         }
         // Java's has no fields: its type, then its name. (C#'s, a bare type in a
         // `case` or after `is`, names its type as a field and declares nothing.)
