@@ -37,6 +37,8 @@ impl Class {
     pub const BODY: Class = Class(1 << 16);
     /// The type arguments of a generic type (`<Arg>` in `extends Base<Arg>`).
     pub const TYPE_ARGUMENTS: Class = Class(1 << 17);
+    /// A pattern that declares a variable of a type (`x instanceof Foo foo`).
+    pub const TYPE_PATTERN: Class = Class(1 << 18);
 
     pub fn has(self, c: Class) -> bool {
         self.0 & c.0 != 0
@@ -58,6 +60,18 @@ const BY_CLASS: &[(Class, &[&str])] = &[
     (Class::KEYED, KEYED),
     (Class::QUALIFIED_NAME, QUALIFIED_NAMES),
     (Class::CALLEE_WRAPPER, CALLEE_WRAPPERS),
+    (Class::TYPE_PATTERN, TYPE_PATTERNS),
+];
+
+/// Patterns that declare a variable of a type: Java's `instanceof` and `case Foo foo`,
+/// C#'s declaration and property patterns, Go's type switch (whose variable takes each
+/// case's type in turn).
+const TYPE_PATTERNS: &[&str] = &[
+    "instanceof_expression",
+    "type_pattern",
+    "declaration_pattern",
+    "recursive_pattern",
+    "type_switch_statement",
 ];
 
 /// Identifier node kinds across the grammars.

@@ -420,10 +420,12 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k, stack);
-        } else if let Some((name, ty)) = pattern_variable(g, node) {
-            let before = self.bindings.len();
-            self.bind(name, ty, None, BindingKind::Local);
-            self.patterns.extend(before..self.bindings.len());
+        } else if class.has(Class::TYPE_PATTERN) {
+            if let Some((name, ty)) = pattern_variable(g, node) {
+                let before = self.bindings.len();
+                self.bind(name, ty, None, BindingKind::Local);
+                self.patterns.extend(before..self.bindings.len());
+            }
         } else if matches!(kind, "arrow_function" | "lambda_expression") {
             // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
             for field in ["parameter", "parameters"] {
