@@ -138,3 +138,31 @@ fn socket_in_the_tree_is_skipped_and_refused_by_name() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("sock.py: not a regular file"), "{err}");
 }
+
+#[test]
+fn a_method_of_thirty_thousand_type_patterns_is_answered_in_time() {
+    // One name bound by every pattern, all of one type: each pattern's name is checked
+    // against every other binding of its method for another type, which must not cost
+    // their product.
+    let mut body = String::new();
+    for _ in 0..30_000 {
+        body.push_str("    if (o instanceof A v) { v.act(); }\n");
+    }
+    let text = format!(
+        "class A {{ void act() {{}} }}\nclass P {{\n  void many(Object o) {{\n{body}  }}\n}}\n"
+    );
+    let dir = tree(&[("P.java", text.as_str())]);
+    let out = run_bounded(dir.path(), &["what-breaks", "A.act", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resolved = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| {
+            l.contains("\"type\":\"reference\"") && l.contains("\"resolution\":\"definition\"")
+        })
+        .count();
+    assert_eq!(resolved, 30_000);
+}

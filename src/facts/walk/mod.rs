@@ -122,17 +122,28 @@ fn pattern_variable<'t>(
 /// (`if (x instanceof A a) .. else if (x instanceof B a)`, two `case`s), and the
 /// scopes here are whole functions, so a use of that name cannot be given either type.
 fn untype_clashing_patterns(bindings: &mut [Binding], patterns: &[usize]) {
+    if patterns.is_empty() {
+        return;
+    }
+    // Whether each name of each scope is declared with more than one type: one pass,
+    // so that a file of many patterns and many bindings costs no more than its size.
+    type Written<'b> = (Option<&'b str>, Option<&'b str>);
+    let mut types: FxHashMap<(Option<u32>, &str), (Written<'_>, bool)> = FxHashMap::default();
+    for b in bindings.iter() {
+        let written = (b.type_name.as_deref(), b.type_qualifier.as_deref());
+        types
+            .entry((b.scope, b.name.as_str()))
+            .and_modify(|(first, mixed)| *mixed |= *first != written)
+            .or_insert((written, false));
+    }
     let clashing: Vec<usize> = patterns
         .iter()
         .copied()
         .filter(|&p| {
             let b = &bindings[p];
-            bindings.iter().enumerate().any(|(o, other)| {
-                o != p
-                    && other.scope == b.scope
-                    && other.name == b.name
-                    && (other.type_name != b.type_name || other.type_qualifier != b.type_qualifier)
-            })
+            types
+                .get(&(b.scope, b.name.as_str()))
+                .is_some_and(|(_, mixed)| *mixed)
         })
         .collect();
     for p in clashing {
