@@ -796,15 +796,13 @@ fn unpack_facts(
             kept_references(&interleave(outline.inheritance, body.references)?, keep),
             interleave(outline.fields, body.bindings)?,
         ),
+        // The outline alone: it holds exactly what `Keep::Inheritance` keeps.
         None => (
-            kept_references(
-                &outline
-                    .inheritance
-                    .into_iter()
-                    .map(|(_, r)| r)
-                    .collect::<Vec<_>>(),
-                keep,
-            ),
+            outline
+                .inheritance
+                .iter()
+                .map(|(_, r)| ReferenceView::to_owned(r))
+                .collect(),
             outline.fields.into_iter().map(|(_, b)| b).collect(),
         ),
     };

@@ -115,6 +115,11 @@ impl From<rusqlite::Error> for Unusable {
     }
 }
 
+/// The queries for one blob of one content, by table.
+const DEFINITIONS_OF: &str = "SELECT blob FROM content_definitions WHERE content = ?1";
+const OUTLINE_OF: &str = "SELECT blob FROM content_outline WHERE content = ?1";
+const BODY_OF: &str = "SELECT blob FROM content_facts WHERE content = ?1";
+
 impl Store {
     /// Where the index of `root` (a canonical directory) lives.
     pub fn location(root: &Path, index_dir: Option<&Path>) -> Result<PathBuf, StoreError> {
@@ -361,10 +366,7 @@ impl Store {
 
     /// The definitions blob of one content.
     pub fn definition_blob(&self, id: i64) -> Result<Vec<u8>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT blob FROM content_definitions WHERE content = ?1")?;
-        Ok(stmt.query_row([id], |r| r.get(0))?)
+        self.blob_of(DEFINITIONS_OF, id)
     }
 
     /// The fact blobs of one content: the definitions when `definitions`, the outline,
@@ -375,19 +377,22 @@ impl Store {
         definitions: bool,
         body: bool,
     ) -> Result<FactBlobs, StoreError> {
-        let blob = |table: &str| -> Result<Vec<u8>, StoreError> {
-            let mut stmt = self
-                .conn
-                .prepare_cached(&format!("SELECT blob FROM {table} WHERE content = ?1"))?;
-            Ok(stmt.query_row([id], |r| r.get(0))?)
-        };
         Ok(FactBlobs {
             definitions: definitions
-                .then(|| blob("content_definitions"))
+                .then(|| self.blob_of(DEFINITIONS_OF, id))
                 .transpose()?,
-            outline: blob("content_outline")?,
-            body: body.then(|| blob("content_facts")).transpose()?,
+            outline: self.blob_of(OUTLINE_OF, id)?,
+            body: body.then(|| self.blob_of(BODY_OF, id)).transpose()?,
         })
+    }
+
+    /// One blob of one content, by one of the queries below (fixed text: a question
+    /// reads thousands of blobs, and the statement cache is keyed by it).
+    fn blob_of(&self, sql: &'static str, id: i64) -> Result<Vec<u8>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(sql)?
+            .query_row([id], |r| r.get(0))?)
     }
 
     /// The contents that define or reference any of `names`.
