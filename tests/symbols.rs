@@ -261,6 +261,15 @@ fn unknown_symbol_is_an_error_with_close_names() {
     assert_eq!(code, 2);
     let e = records(&recs, "error");
     assert_eq!(e[0]["suggestions"][0], "query", "{recs:?}");
+    // A misspelt qualifier of a defined name: the qualified names close to it.
+    let (code, recs) = json(dir.path(), &["what-depends", "AuthServise.login"]);
+    assert_eq!(code, 2);
+    let e = records(&recs, "error");
+    assert_eq!(
+        e[0]["suggestions"],
+        serde_json::json!(["AuthService.login"]),
+        "{recs:?}"
+    );
     let (code, _, err) = run(dir.path(), &["what-depends", "app/db.py::nope#function"]);
     assert_eq!(code, 2, "{err}");
     let (code, out, _) = run(dir.path(), &["find-symbol", "zzzzqqq"]);

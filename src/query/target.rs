@@ -175,7 +175,8 @@ pub fn targets(
             match groups.len() {
                 0 => Err(TargetError::NotFound {
                     name: name.clone(),
-                    suggestions: suggestions(&q, source),
+                    suggestions: qualified_suggestions(&q, &resolver.defs_named(&last))
+                        .unwrap_or_else(|| suggestions(&q, source)),
                 }),
                 1 => Ok(groups),
                 _ if all => Ok(groups),
@@ -248,24 +249,57 @@ fn prefer_definitions(found: Vec<DefRef>) -> Vec<DefRef> {
         .collect()
 }
 
+/// Close qualified names for a qualified name whose last part is defined but whose
+/// qualifier matches none of those definitions (`DefaultListableBeanFactry.getBean`):
+/// the qualified names of the definitions of that name most similar to the query.
+/// `None` when the query has no qualifier or no such definition comes close.
+fn qualified_suggestions(q: &str, named: &[DefRef]) -> Option<Vec<String>> {
+    if !q.contains('.') {
+        return None;
+    }
+    let wanted = q.to_lowercase();
+    let mut scored: Vec<(f64, &str)> = named
+        .iter()
+        .map(DefRef::symbol)
+        .filter(|s| s.kind != Kind::Scope)
+        .map(|s| s.qualified_name.as_str())
+        .map(|n| (strsim::jaro_winkler(&wanted, &n.to_lowercase()), n))
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    let mut out: Vec<String> = Vec::new();
+    for (_, n) in scored {
+        if !out.iter().any(|o| o == n) {
+            out.push(n.to_string());
+        }
+        if out.len() == 5 {
+            break;
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// Close names for a misspelt symbol: the definitions of the tree whose names are
-/// most similar (only ever computed on this error path).
+/// most similar (only ever computed on this error path). Read from what ranking reads
+/// of each definition, which an index keeps apart from the definitions themselves.
 fn suggestions(q: &str, source: &dyn super::source::FactsSource) -> Vec<String> {
     let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
     let close: std::sync::Mutex<Vec<(f64, String)>> = std::sync::Mutex::new(Vec::new());
-    source.for_each_definitions(true, &|symbols| {
-        let found: Vec<(f64, String)> = symbols
-            .into_iter()
-            .filter(|s| s.kind != Kind::Scope)
-            .filter_map(|s| {
-                let score = strsim::jaro_winkler(&last, &s.name.to_lowercase());
-                (score >= 0.85).then_some((score, s.name))
+    source.for_each_named(&|_, _| true, &|_, parts| {
+        let found: Vec<(f64, String)> = parts
+            .iter()
+            .filter(|p| p.kind != Kind::Scope)
+            .filter_map(|p| {
+                let score = strsim::jaro_winkler(&last, &p.name.to_lowercase());
+                (score >= 0.85).then(|| (score, p.name.to_string()))
             })
             .collect();
-        close
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .extend(found);
+        if !found.is_empty() {
+            close
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .extend(found);
+        }
     });
     let mut scored = close.into_inner().unwrap_or_else(|p| p.into_inner());
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
