@@ -625,48 +625,53 @@ impl FactsSource for FromIndex<'_> {
             }
         }
         let visited: Vec<AtomicBool> = self.slots.iter().map(|_| AtomicBool::new(false)).collect();
-        // A blob is read once, for every file that shares it, and its names decoded
-        // only when the masks admit one of those files; one that cannot be decoded
-        // leaves its files unvisited, to be read below as without the index.
-        let visit_blob = |id: i64, blob: &[u8]| {
-            let Some(files) = files_of.get(&id) else {
-                return;
-            };
-            let Ok(names) = NamesBlob::read(blob) else {
-                return;
-            };
+        let mark_visited = |files: &[usize]| {
+            for &i in files {
+                visited[i].store(true, Ordering::Relaxed);
+            }
+        };
+        // A blob is read once, for every file that shares it. Its masks are screened
+        // as it is read, and only a blob whose masks admit one of its files is copied
+        // and handed on to have its names decoded. One that cannot be decoded leaves
+        // its files unvisited, to be read below as without the index.
+        let screen = |id: i64, blob: &[u8]| -> Option<(i64, Vec<usize>, Vec<u8>)> {
+            let files = files_of.get(&id)?;
+            let names = NamesBlob::read(blob).ok()?;
             let masks = names.masks();
             let admitted: Vec<usize> = files
                 .iter()
                 .copied()
                 .filter(|&i| admit(i, &masks))
                 .collect();
-            if !admitted.is_empty()
-                && names
-                    .with_parts(|parts| admitted.iter().for_each(|&i| visit(i, parts)))
-                    .is_err()
-            {
-                return;
+            if admitted.is_empty() {
+                mark_visited(files);
+                return None;
             }
-            for &i in files {
-                visited[i].store(true, Ordering::Relaxed);
+            Some((id, admitted, blob.to_vec()))
+        };
+        let visit_blob = |(id, admitted, blob): &(i64, Vec<usize>, Vec<u8>)| {
+            let decoded = NamesBlob::read(blob).and_then(|names| {
+                names.with_parts(|parts| admitted.iter().for_each(|&i| visit(i, parts)))
+            });
+            if let (Ok(()), Some(files)) = (decoded, files_of.get(id)) {
+                mark_visited(files);
             }
         };
-        // Blobs are handed to the other threads in batches as they are read, so that
-        // reading them (one connection, one thread) and ranking overlap.
+        // Admitted blobs are handed to the other threads in batches as they are read,
+        // so that reading them (one connection, one thread) and ranking overlap.
         rayon::scope(|scope| {
-            let mut batch: Vec<(i64, Vec<u8>)> = Vec::new();
+            let mut batch: Vec<(i64, Vec<usize>, Vec<u8>)> = Vec::new();
             let visit_blob = &visit_blob;
             let read = self.store().for_each_name_blob(|id, blob| {
-                batch.push((id, blob));
+                batch.extend(screen(id, blob));
                 if batch.len() == NAME_BLOBS_PER_TASK {
                     let full = std::mem::take(&mut batch);
-                    scope.spawn(move |_| full.iter().for_each(|(id, b)| visit_blob(*id, b)));
+                    scope.spawn(move |_| full.iter().for_each(visit_blob));
                 }
             });
             // A read cut short leaves its files to be read as without the index.
             if read.is_ok() {
-                batch.iter().for_each(|(id, b)| visit_blob(*id, b));
+                batch.iter().for_each(visit_blob);
             }
         });
         // Files the index holds no readable names for are read as without it.

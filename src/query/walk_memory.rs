@@ -5,15 +5,14 @@
 //! over that walk listed it; otherwise the tree is walked and the walk remembered for
 //! next time.
 
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use serde_bytes::ByteBuf;
 
 use super::source::FileEntry;
 use crate::output::Reporter;
-use crate::store::{now_ns, FileStat, Listing, Remembered, Store, Walk};
+use crate::store::{now_ns, FileStat, Listing, PathList, Remembered, Store, Walk};
 use crate::walk::Walker;
 
 /// Directories whose contents never change what a walk yields (their own ignore file,
@@ -54,8 +53,14 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
         listing,
     })) = store.remembered_walk(&key)
     {
-        if still_valid(&walk) {
-            if let Some(files) = remembered_files(walk.files, &walk.languages) {
+        // The files are read back while the directories are stat'ed: on an unchanged
+        // tree (the usual case) both are needed.
+        let (valid, files) = rayon::join(
+            || still_valid(&walk),
+            || remembered_files(&walk.files, &walk.file_languages, &walk.languages),
+        );
+        if valid {
+            if let Some(files) = files {
                 walker.set_excluded_dirs(walk.excluded_dirs);
                 return WalkedFiles {
                     files,
@@ -101,15 +106,10 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
             let walk = Walk {
                 started_ns: started,
                 languages,
-                watched: watched
-                    .into_iter()
-                    .map(|(p, st)| (ByteBuf::from(p.into_os_string().into_vec()), st))
-                    .collect(),
-                files: files
-                    .iter()
-                    .zip(of_file)
-                    .map(|(f, lang)| (ByteBuf::from(f.path.as_os_str().as_bytes()), lang))
-                    .collect(),
+                watched: PathList::of(watched.iter().map(|(p, _)| p.as_os_str().as_bytes())),
+                watched_stats: watched.iter().map(|(_, st)| *st).collect(),
+                files: PathList::of(files.iter().map(|f| f.path.as_os_str().as_bytes())),
+                file_languages: of_file,
                 excluded_dirs: walker.excluded_dirs(),
             };
             remembered = store
@@ -148,21 +148,27 @@ fn languages_of(files: &[FileEntry]) -> (Vec<String>, Vec<Option<u16>>) {
     (names, of_file)
 }
 
-/// The files of a remembered walk; `None` when it names a language it does not list
-/// (a damaged record: walked again).
+/// The files of a remembered walk; `None` when it names a language it does not list,
+/// or its paths and languages do not pair up (a damaged record: walked again).
 fn remembered_files(
-    files: Vec<(ByteBuf, Option<u16>)>,
+    files: &PathList,
+    of_file: &[Option<u16>],
     languages: &[String],
 ) -> Option<Vec<FileEntry>> {
     let languages: Vec<Option<&'static crate::lang::Language>> =
         languages.iter().map(|n| crate::lang::by_name(n)).collect();
-    files
+    let paths = files.paths()?;
+    if paths.len() != of_file.len() {
+        return None;
+    }
+    paths
         .into_iter()
+        .zip(of_file)
         .map(|(path, lang)| {
             Some(FileEntry {
-                path: PathBuf::from(std::ffi::OsString::from_vec(path.into_vec())),
+                path,
                 language: match lang {
-                    Some(at) => *languages.get(usize::from(at))?,
+                    Some(at) => *languages.get(usize::from(*at))?,
                     None => None,
                 },
             })
@@ -170,11 +176,16 @@ fn remembered_files(
         .collect()
 }
 
+/// Whether nothing a walk depended on changed; a damaged record never is.
 fn still_valid(walk: &Walk) -> bool {
-    walk.watched.par_iter().all(|(p, st)| {
-        let path = Path::new(std::ffi::OsStr::from_bytes(p.as_slice()));
-        FileStat::any(path) == *st
-    })
+    let Some(paths) = walk.watched.paths() else {
+        return false;
+    };
+    paths.len() == walk.watched_stats.len()
+        && paths
+            .par_iter()
+            .zip(&walk.watched_stats)
+            .all(|(path, st)| FileStat::any(path) == *st)
 }
 
 /// Everything a walk's result depends on: the directories it visited, the
@@ -280,14 +291,8 @@ mod tests {
         let (languages, of_file) = languages_of(&files);
         assert_eq!(languages, ["python", "rust"]);
         assert_eq!(of_file, [Some(0), None, Some(1), Some(0)]);
-        let stored = |of_file: &[Option<u16>]| -> Vec<(ByteBuf, Option<u16>)> {
-            files
-                .iter()
-                .zip(of_file)
-                .map(|(f, l)| (ByteBuf::from(f.path.as_os_str().as_bytes()), *l))
-                .collect()
-        };
-        let back = remembered_files(stored(&of_file), &languages).expect("readable");
+        let paths = PathList::of(files.iter().map(|f| f.path.as_os_str().as_bytes()));
+        let back = remembered_files(&paths, &of_file, &languages).expect("readable");
         let summary = |fs: &[FileEntry]| -> Vec<(PathBuf, Option<&str>)> {
             fs.iter()
                 .map(|f| (f.path.clone(), f.language.map(|l| l.name)))
@@ -295,6 +300,8 @@ mod tests {
         };
         assert_eq!(summary(&back), summary(&files));
         // A language position the walk does not list: damaged, walked again.
-        assert!(remembered_files(stored(&[Some(0), None, Some(2), None]), &languages).is_none());
+        assert!(remembered_files(&paths, &[Some(0), None, Some(2), None], &languages).is_none());
+        // As many languages as paths, or walked again.
+        assert!(remembered_files(&paths, &of_file[..3], &languages).is_none());
     }
 }

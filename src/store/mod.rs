@@ -16,6 +16,7 @@
 //! to one process at a time, which two shells or an editor beside an agent would hit.)
 
 mod codec;
+mod path_list;
 mod place;
 mod schema;
 mod update;
@@ -29,6 +30,7 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use rustc_hash::FxHashSet;
 
 pub use codec::{decode_definitions, decode_facts, FactBlobs, Keep, NamesBlob, PackedFacts};
+pub use path_list::PathList;
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::{Listing, Remembered, Walk};
 
@@ -353,13 +355,16 @@ impl Store {
 
     /// Hands on the name-parts blob of every parsed content (only parsed contents have
     /// one) as it is read.
-    pub fn for_each_name_blob(&self, mut f: impl FnMut(i64, Vec<u8>)) -> Result<(), StoreError> {
+    pub fn for_each_name_blob(&self, mut f: impl FnMut(i64, &[u8])) -> Result<(), StoreError> {
         let mut stmt = self
             .conn
             .prepare_cached("SELECT content, blob FROM content_names")?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
-            f(row.get(0)?, row.get(1)?);
+            let blob = row.get_ref(1)?.as_blob().map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Blob, e.into())
+            })?;
+            f(row.get(0)?, blob);
         }
         Ok(())
     }

@@ -31,7 +31,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 15;
+pub const FORMAT_VERSION: i64 = 16;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -49,6 +49,7 @@ CREATE TABLE content(
     refs INTEGER NOT NULL DEFAULT 0,
     UNIQUE(hash, language)
 );
+CREATE INDEX content_state ON content(state);
 CREATE TABLE content_definitions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_names(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_outline(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);

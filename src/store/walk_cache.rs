@@ -23,28 +23,29 @@
 //! list made for anything else is never used, and a run that takes one need not
 //! compute the stored path of any file whose stat is unchanged.
 
-use rusqlite::{params, OptionalExtension};
-use serde::{Deserialize, Serialize};
-use serde_bytes::ByteBuf;
-
 use super::codec::Packing;
+use super::path_list::PathList;
 use super::update::{FileStat, Slot};
 use super::{Store, StoreError};
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
 
 /// A remembered walk.
 #[derive(Serialize, Deserialize)]
 pub struct Walk {
     /// When the walk began (ns since the epoch).
     pub started_ns: i64,
-    /// Every directory and ignore file it depended on, with its stat then; `None` for
-    /// a file that did not exist.
-    pub watched: Vec<(ByteBuf, Option<FileStat>)>,
+    /// Every directory and ignore file it depended on.
+    pub watched: PathList,
+    /// The stat of each of `watched` then; `None` for a file that did not exist.
+    pub watched_stats: Vec<Option<FileStat>>,
     /// The languages of its files, each named once.
     pub languages: Vec<String>,
-    /// The files it produced: path as printed, and the position of its language among
-    /// `languages` (a file of each language named in full took a tenth of the time of
-    /// reading a walk back).
-    pub files: Vec<(ByteBuf, Option<u16>)>,
+    /// The files it produced, as printed.
+    pub files: PathList,
+    /// The position of each file's language among `languages` (a file of each
+    /// language named in full took a tenth of the time of reading a walk back).
+    pub file_languages: Vec<Option<u16>>,
     /// Directories the built-in exclusions skipped.
     pub excluded_dirs: usize,
 }
