@@ -170,8 +170,16 @@ const KOTLIN: &[&str] = &[
     "JvmStatic",
     "JvmField",
     "JvmOverloads",
+    "JvmName",
+    "JvmInline",
+    "JvmSuppressWildcards",
+    "Throws",
+    "Transient",
     "Volatile",
     "Synchronized",
+    "OptIn",
+    "PublishedApi",
+    "ReplaceWith",
 ];
 const PYTHON: &[&str] = &[
     "abs",

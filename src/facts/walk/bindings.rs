@@ -53,6 +53,28 @@ impl<'a> Walk<'a> {
                 });
                 t
             });
+        // C#'s `Engine x = .., y;`: the declaration holds the type, and each of its
+        // declarators one variable; they are declared with the declarators.
+        let declarators = g.kind(node) == "variable_declaration" && {
+            let mut c = node.walk();
+            let found = node
+                .named_children(&mut c)
+                .any(|n| g.kind(n) == "variable_declarator");
+            found
+        };
+        if declarators {
+            return;
+        }
+        let ty = ty.or_else(|| {
+            stack
+                .last()
+                .map(|f| f.node)
+                .filter(|p| {
+                    g.kind(node) == "variable_declarator" && g.kind(*p) == "variable_declaration"
+                })
+                .and_then(|p| g.child(p, "type"))
+                .filter(|t| !is_inferred_type(g, *t, self.src))
+        });
         // A loop's variable takes the elements of what it iterates, never its value
         // (`for x in make()`, `for _, v := range items`).
         let iterates = g.kind(node).contains("for") || g.kind(node) == "range_clause";

@@ -12,6 +12,7 @@
 //! field, an imported module, a class name) and the member is then looked up in that
 //! type and its supertypes. A name that no file of the repository defines is external.
 
+mod extensions;
 mod generics;
 mod guards;
 mod imports;
@@ -31,6 +32,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use self::extensions::has_extension_functions;
 use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
 use self::members::Lookup;
 use self::module_files::DirIndex;
@@ -304,6 +306,39 @@ fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
         .collect()
 }
 
+/// The package a definition is a top-level member of: its file's declared package for
+/// a definition at the file's top level, or the namespace block holding it (C#'s
+/// `namespace A.B { class C {} }`); `None` for a nested definition or a file of no
+/// package.
+pub(super) fn package_of(d: &DefRef) -> Option<&str> {
+    match d.symbol().parent {
+        None => d.file.package.as_deref(),
+        Some(p) => d
+            .file
+            .definitions
+            .get(p)
+            .filter(|p| p.kind == Kind::Namespace)
+            .map(|p| p.qualified_name.as_str()),
+    }
+}
+
+/// The package of the code at `at` in `file`: the innermost namespace block holding
+/// it, or the file's declared package.
+pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
+    let mut cur = at.map(|i| i as usize);
+    // Bounded like any walk up the definitions (a damaged parent chain cannot loop).
+    for _ in 0..256 {
+        let Some(d) = cur.and_then(|i| file.definitions.get(i)) else {
+            break;
+        };
+        if d.kind == Kind::Namespace {
+            return Some(&d.qualified_name);
+        }
+        cur = d.parent;
+    }
+    file.package.as_deref()
+}
+
 pub(super) fn is_word(s: &str) -> bool {
     !s.is_empty() && s.chars().all(is_word_char)
 }
@@ -503,9 +538,12 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
-        // A type, a supertype or an annotation names a type, never a value.
+        // A type, a supertype or an annotation names a type, never a value. A type use
+        // may name a member type inherited from a library type (`Entry` in a `Map`);
+        // an annotation is not looked for there.
         let role = match r.kind {
-            RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => NameRole::Type,
+            RefKind::TypeUse | RefKind::Inheritance => NameRole::Type,
+            RefKind::Annotation => NameRole::TypeOnly,
             _ => NameRole::Value,
         };
         // `T` in `<T> T get(Class<T> c)`: a type parameter is a local name.
@@ -516,7 +554,16 @@ impl<'s> Resolver<'s> {
             return Resolution::Local;
         }
         let found = match &r.qualifier {
-            Some(q) => self.resolve_qualified(file, r, q, kinds),
+            Some(q) => match self.resolve_qualified(file, r, q, kinds) {
+                // No repository member: an extension function in scope may be what is
+                // called.
+                found @ (Resolution::External(_) | Resolution::Unresolved)
+                    if r.kind == RefKind::Call && has_extension_functions(file.language.name) =>
+                {
+                    self.through_extensions(file, r, q, kinds, found)
+                }
+                found => found,
+            },
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
         // Rust's `value.name` without a call reads a field (a method is named as a value

@@ -15,8 +15,13 @@ use crate::facts::{FileFacts, Import, Reference};
 use crate::symbols::Kind;
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
-/// name (Python, Kotlin, Swift construct by calling the class).
-fn constructed_class(q: &str) -> Option<&str> {
+/// name where the language constructs by calling the class (Python, Kotlin, Swift).
+/// In C#, Java or TypeScript, `Serializer.GetReferenceResolver()` calls a method.
+fn constructed_class<'q>(q: &'q str, lang: &str) -> Option<&'q str> {
+    let by_call = !matches!(
+        lang,
+        "java" | "csharp" | "javascript" | "typescript" | "tsx" | "php" | "groovy"
+    );
     let q = q.strip_suffix(')')?;
     let open = q.find('(')?;
     let callee = q[..open].trim();
@@ -26,7 +31,8 @@ fn constructed_class(q: &str) -> Option<&str> {
     };
     let last = callee.rsplit('.').next().unwrap_or(callee);
     let plain = !callee.is_empty() && callee.split('.').all(is_word);
-    (plain && (explicit || last.chars().next().is_some_and(char::is_uppercase))).then_some(callee)
+    let capitalised = last.chars().next().is_some_and(char::is_uppercase);
+    (plain && (explicit || (by_call && capitalised))).then_some(callee)
 }
 
 /// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
@@ -156,6 +162,14 @@ impl<'s> Resolver<'s> {
                 }
                 return self.module_member(&target, name, kinds);
             }
+            // A field the enclosing type inherits (`Serializer.GetReferenceResolver()`
+            // with `Serializer` declared by a base class in another file): a field's
+            // name hides a type's.
+            if sc.implicit_this {
+                if let Some(ty) = self.inherited_field_type(file, r, q) {
+                    return self.member_of_value(ty, name, kinds);
+                }
+            }
             // A class name: a static member.
             return match self.resolve_unqualified(
                 file,
@@ -170,8 +184,8 @@ impl<'s> Resolver<'s> {
             };
         }
         // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
-        if let Some(found) =
-            constructed_class(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        if let Some(found) = constructed_class(q, file.language.name)
+            .and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
         {
             return found;
         }

@@ -161,6 +161,8 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     let at = name_at(sig, &sym.name)?;
     let written = match sym.language {
         "java" => type_before(&sig[..at])?,
+        // A nullable reference type (`ITraceWriter? Get()`) holds the same type.
+        "csharp" => type_before(sig[..at].trim_end().trim_end_matches('?'))?,
         "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,

@@ -9,7 +9,7 @@ use super::generics::declares_type_parameter;
 use super::imports::ModuleTarget;
 use super::members::{members_outside_types, pick, Lookup};
 use super::module_files::file_dir;
-use super::{kind_ok, same_target, DefRef, NameRole, Resolution, Resolver};
+use super::{kind_ok, package_at, package_of, same_target, DefRef, NameRole, Resolution, Resolver};
 use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
@@ -20,7 +20,7 @@ impl<'s> Resolver<'s> {
     }
 
     /// The enclosing definitions of `at`, innermost first.
-    fn enclosing_chain(file: &FileFacts, at: Option<u32>) -> Vec<usize> {
+    pub(super) fn enclosing_chain(file: &FileFacts, at: Option<u32>) -> Vec<usize> {
         let mut chain = Vec::new();
         let mut cur = at.map(|i| i as usize);
         while let Some(i) = cur {
@@ -177,25 +177,43 @@ impl<'s> Resolver<'s> {
 
     /// The top-level definitions named `name` in the package of `file` (its declared
     /// package, or its directory, as the language scopes them).
+    /// The definitions named `name` at the top level of package `pkg`.
+    fn declared_in(&self, pkg: &str, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        self.defs_named(name)
+            .iter()
+            .filter(|d| package_of(d) == Some(pkg) && kind_ok(kinds, d.symbol().kind))
+            .cloned()
+            .collect()
+    }
+
     fn in_package(
         &self,
         file: &Arc<FileFacts>,
+        at: Option<u32>,
         sc: &Scoping,
         name: &str,
         kinds: &[Kind],
     ) -> Vec<DefRef> {
         match sc.package {
-            PackageScope::Declared => match &file.package {
-                Some(pkg) => self
-                    .defs_named(name)
-                    .iter()
-                    .filter(|d| {
-                        d.file.package.as_deref() == Some(pkg.as_str())
-                            && d.symbol().parent.is_none()
-                            && kind_ok(kinds, d.symbol().kind)
-                    })
-                    .cloned()
-                    .collect(),
+            PackageScope::Declared => match package_at(file, at) {
+                Some(pkg) => {
+                    // C# code in `namespace A.B` sees the types of `A` as well.
+                    let nested = file.language.name == "csharp";
+                    let sees = |p: &str| {
+                        p == pkg
+                            || (nested
+                                && pkg.len() > p.len()
+                                && pkg.starts_with(p)
+                                && pkg.as_bytes()[p.len()] == b'.')
+                    };
+                    self.defs_named(name)
+                        .iter()
+                        .filter(|d| {
+                            package_of(d).is_some_and(sees) && kind_ok(kinds, d.symbol().kind)
+                        })
+                        .cloned()
+                        .collect()
+                }
                 None => Vec::new(),
             },
             PackageScope::Directory => {
@@ -284,7 +302,7 @@ impl<'s> Resolver<'s> {
             if let Some(m) = inherited.take() {
                 // Unless it constructs a class of the file's package (`new Item(..)`).
                 let types: Vec<DefRef> = self
-                    .in_package(file, &sc, name, kinds)
+                    .in_package(file, at, &sc, name, kinds)
                     .into_iter()
                     .filter(|d| d.symbol().kind.is_type_like())
                     .collect();
@@ -295,13 +313,21 @@ impl<'s> Resolver<'s> {
             }
         }
         // 5. The file's own package.
-        if let Some(d) = pick(self.in_package(file, &sc, name, kinds)) {
+        if let Some(d) = pick(self.in_package(file, at, &sc, name, kinds)) {
             return Resolution::Definition(d);
         }
         // 6. Wildcard imports.
         let mut external_wildcards: Vec<String> = Vec::new();
         for imp in file.imports.iter().filter(|i| i.wildcard) {
             match self.module_target(file, imp) {
+                // A package no directory of the tree shows, which a repository file
+                // declares all the same (C#'s namespaces need not follow directories).
+                ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
+                    if let Some(d) = pick(self.declared_in(&m, name, kinds)) {
+                        return Resolution::Definition(d);
+                    }
+                    external_wildcards.push(m);
+                }
                 ModuleTarget::External(m) => external_wildcards.push(m),
                 target => {
                     if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {

@@ -130,6 +130,29 @@ impl<'s> Resolver<'s> {
             .unwrap_or(Resolution::Unresolved)
     }
 
+    /// The type of field `name` of a type enclosing `r` or of one of their supertypes,
+    /// innermost type first; `None` when none of them declares such a field.
+    pub(super) fn inherited_field_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        name: &str,
+    ) -> Option<Resolution> {
+        Self::enclosing_chain(file, r.enclosing)
+            .into_iter()
+            .filter(|&i| {
+                let k = file.definitions[i].kind;
+                k.is_type_like() && k != Kind::Scope
+            })
+            .find_map(|i| {
+                let ty = DefRef {
+                    file: file.clone(),
+                    index: i,
+                };
+                self.declared_field_type(&ty, name, 0)
+            })
+    }
+
     /// [`Resolver::field_type`] in `t`, `depth` supertypes below the owner: `None`
     /// when neither `t` nor its supertypes declare the field.
     fn declared_field_type(&self, t: &DefRef, field: &str, depth: usize) -> Option<Resolution> {

@@ -1,0 +1,337 @@
+//! Extension functions: Kotlin's `fun Closeable.closeQuietly()` and C#'s
+//! `static bool IsNullOrEmpty(this string s)` are called as if they were members of
+//! the type they extend (`response.closeQuietly()`), but they are defined apart from
+//! it and brought into a file by its imports.
+//!
+//! Looking such a call up among the members of the receiver's type finds nothing, or,
+//! when the type is or extends a library type, calls it a library member: an external
+//! call, which what-breaks leaves out of the extension's uses. So when the lookup finds
+//! no repository member and an extension of that name is in scope, the call is the
+//! extension of the receiver's type when exactly one fits it: the receiver's type is a
+//! repository type, and the extension extends it or a type it extends. Otherwise the
+//! call is unresolved, never external. A receiver of a library type stays unresolved
+//! even when an extension of that very type is in scope: libraries that build for
+//! several platforms define extensions that stand in for members some platforms lack
+//! (`Type.IsAssignableFrom`), and where the member exists it is what is called.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::members::pick;
+use super::{
+    inherited_names, is_word, kind_ok, package_at, package_of, DefRef, Resolution, Resolver,
+};
+use crate::facts::{FileFacts, Reference};
+use crate::symbols::{Kind, Symbol};
+
+/// The most supertype levels followed to find the types a receiver is.
+const MAX_TYPE_DEPTH: usize = 16;
+
+/// Whether `lang` has extension functions called like members.
+pub(super) fn has_extension_functions(lang: &str) -> bool {
+    matches!(lang, "kotlin" | "csharp")
+}
+
+/// The name of the type a definition extends, as its signature writes it (without
+/// package, type arguments or nullability): `fun <T> List<T>.second()` → `List`,
+/// `static bool IsNullOrEmpty(this string s)` → `string`; `None` for a definition
+/// that extends no type.
+pub(super) fn extended_type<'a>(lang: &str, s: &'a Symbol) -> Option<&'a str> {
+    let written = match lang {
+        "kotlin" => kotlin_receiver(s.header(), &s.name)?,
+        "csharp" => csharp_this_parameter(s.header())?,
+        _ => return None,
+    };
+    let base = written
+        .trim()
+        .trim_end_matches('?')
+        .split('<')
+        .next()?
+        .trim();
+    let last = base.rsplit('.').next()?;
+    is_word(last).then_some(last)
+}
+
+/// Kotlin: what comes between `fun` (and its type parameters) and `.name`.
+fn kotlin_receiver<'a>(signature: &'a str, name: &str) -> Option<&'a str> {
+    let after_fun = signature.split_once("fun ")?.1.trim_start();
+    let after_params = match after_fun.strip_prefix('<') {
+        Some(rest) => {
+            let mut depth = 1usize;
+            let end = rest.char_indices().find_map(|(i, c)| {
+                match c {
+                    '<' => depth += 1,
+                    '>' => depth -= 1,
+                    _ => {}
+                }
+                (depth == 0).then_some(i)
+            })?;
+            rest[end + 1..].trim_start()
+        }
+        None => after_fun,
+    };
+    // `Recv.name(..)`: the receiver is what precedes `.name` before the parameters.
+    let head = after_params.split('(').next()?.trim_end();
+    let receiver = head.strip_suffix(name)?.strip_suffix('.')?;
+    // A function type (`(() -> Unit).run`) names no type; type arguments may hold
+    // spaces (`Map<K, V>.orEmpty`), the type's own name may not.
+    let own = receiver.split('<').next().unwrap_or(receiver);
+    (!own.is_empty() && !receiver.contains(['(', ')']) && !own.contains(' ')).then_some(receiver)
+}
+
+/// C#: the type of a first parameter marked `this`.
+fn csharp_this_parameter(signature: &str) -> Option<&str> {
+    let params = signature.split_once('(')?.1.trim_start();
+    let rest = params.strip_prefix("this ")?.trim_start();
+    // The type ends at the space before the parameter's name; generic arguments may
+    // hold spaces of their own (`Dictionary<string, int> d`).
+    let mut depth = 0usize;
+    let end = rest.char_indices().find_map(|(i, c)| {
+        match c {
+            '<' | '[' | '(' => depth += 1,
+            '>' | ']' | ')' => depth = depth.saturating_sub(1),
+            ' ' | ',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        None
+    })?;
+    Some(&rest[..end])
+}
+
+/// The package (Kotlin) or namespace (C#) an extension is defined in: what a file
+/// must be in or import to call it. A C# extension method is a member of a top-level
+/// static class: the class's namespace.
+fn defining_package<'d>(lang: &str, d: &'d DefRef) -> Option<&'d str> {
+    match lang {
+        "csharp" => {
+            let defs = &d.file.definitions;
+            let class = defs.get(d.symbol().parent?)?;
+            match class.parent {
+                None => d.file.package.as_deref(),
+                Some(p) => defs
+                    .get(p)
+                    .filter(|n| n.kind == Kind::Namespace)
+                    .map(|n| n.qualified_name.as_str()),
+            }
+        }
+        _ => package_of(d),
+    }
+}
+
+impl Resolver<'_> {
+    /// What a call `q.name(..)` whose lookup among the receiver's members gave `found`
+    /// (external or unresolved) calls, given the extension functions in scope.
+    pub(super) fn through_extensions(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+        kinds: &[Kind],
+        found: Resolution,
+    ) -> Resolution {
+        let lang = file.language.name;
+        let candidates = self.extensions_in_scope(file, r, kinds);
+        if candidates.is_empty() {
+            return found;
+        }
+        // The names of the receiver's repository type and of its supertypes: an
+        // extension of one of them is the one called.
+        let Some(ty) = self.receiver_type(file, r, q) else {
+            return Resolution::Unresolved;
+        };
+        let names = self.type_names(&ty);
+        let fitting: Vec<DefRef> = candidates
+            .into_iter()
+            .filter(|c| extended_type(lang, c.symbol()).is_some_and(|t| names.contains(t)))
+            .collect();
+        match pick(fitting) {
+            Some(d) => Resolution::Definition(d),
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// The repository extensions named `name` the code at `r` can call: Kotlin's in
+    /// its file's package, imported by name, or in a package it imports whole; C#'s
+    /// in the namespaces its type is in or its file names in a `using` directive.
+    fn extensions_in_scope(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        kinds: &[Kind],
+    ) -> Vec<DefRef> {
+        let lang = file.language.name;
+        let name = r.name.as_str();
+        let mut packages: Vec<&str> = Vec::new();
+        let own = package_at(file, r.enclosing);
+        // Code in `namespace A.B` sees the extensions of `A` too.
+        let mut outer = own;
+        while let Some(p) = outer {
+            packages.push(p);
+            outer = (lang == "csharp")
+                .then(|| p.rsplit_once('.').map(|(up, _)| up))
+                .flatten();
+        }
+        for imp in &file.imports {
+            if imp.wildcard || (imp.name.as_deref() == Some(name) && imp.alias.is_none()) {
+                packages.push(&imp.module);
+            }
+        }
+        self.defs_named(name)
+            .iter()
+            .filter(|d| {
+                let s = d.symbol();
+                d.file.language.name == lang
+                    && kind_ok(kinds, s.kind)
+                    && extended_type(lang, s).is_some()
+                    && defining_package(lang, d).is_some_and(|p| packages.contains(&p))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// The repository type of the receiver `q` of `r`, when the code states it: `this`,
+    /// a typed parameter, local or field, or a path of fields from one.
+    fn receiver_type(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Option<DefRef> {
+        let q = q.replace(['!', '?'], "");
+        let q = q.trim();
+        let ty = if self.scoping(file).self_names.contains(&q) {
+            return self.enclosing_type_def(file, r.enclosing);
+        } else if let Some(ty) = self.field_path_type(file, r, q) {
+            ty
+        } else if is_word(q) {
+            let b = Self::binding(file, r.enclosing, q)?;
+            self.type_of_binding(file, r, b)
+        } else {
+            return None;
+        };
+        match ty {
+            Resolution::Definition(t) if t.symbol().kind.is_type_like() => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The names of a repository type and of every type it extends, as written in the
+    /// inheritance clauses of it and of its repository supertypes.
+    fn type_names(&self, ty: &DefRef) -> HashSet<String> {
+        let mut names: HashSet<String> = HashSet::new();
+        let mut level = vec![ty.clone()];
+        let mut seen: HashSet<(usize, usize)> = HashSet::new();
+        for _ in 0..MAX_TYPE_DEPTH {
+            let mut next = Vec::new();
+            for t in level {
+                if !seen.insert((Arc::as_ptr(&t.file) as usize, t.index)) {
+                    continue;
+                }
+                names.insert(t.symbol().name.clone());
+                names.extend(inherited_names(&t.file, t.index));
+                next.extend(self.supertypes(&t).into_iter().filter_map(|s| match s {
+                    Resolution::Definition(d) => Some(d),
+                    _ => None,
+                }));
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
+        }
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn symbol(name: &str, signature: &str) -> Symbol {
+        Symbol {
+            id: String::new(),
+            name: name.into(),
+            qualified_name: name.into(),
+            kind: Kind::Function,
+            language: "",
+            path: std::path::Path::new("x").into(),
+            line: 1,
+            start_line: 1,
+            end_line: 1,
+            start_byte: 0,
+            end_byte: 0,
+            signature: signature.into(),
+            long_header: None,
+            doc: None,
+            parent: None,
+            name_byte: 0,
+        }
+    }
+
+    #[test]
+    fn the_extended_type_is_read_from_the_signature() {
+        let kotlin =
+            |sig: &str, name: &str| extended_type("kotlin", &symbol(name, sig)).map(str::to_string);
+        assert_eq!(
+            kotlin("fun Closeable.closeQuietly() {", "closeQuietly").as_deref(),
+            Some("Closeable")
+        );
+        assert_eq!(
+            kotlin(
+                "internal fun <T> List<T>.toImmutableList(): List<T> =",
+                "toImmutableList"
+            )
+            .as_deref(),
+            Some("List")
+        );
+        assert_eq!(
+            kotlin(
+                "fun <K, V : Any> Map<K, V>?.orEmpty(): Map<K, V>",
+                "orEmpty"
+            )
+            .as_deref(),
+            Some("Map")
+        );
+        assert_eq!(
+            kotlin("fun okio.BufferedSource.readMedium(): Int {", "readMedium").as_deref(),
+            Some("BufferedSource")
+        );
+        assert_eq!(
+            kotlin("fun String?.isNullOrBlank(): Boolean", "isNullOrBlank").as_deref(),
+            Some("String")
+        );
+        // Not extensions: a plain function, a member, a longer name.
+        assert_eq!(
+            kotlin("fun closeQuietly(c: Closeable) {", "closeQuietly"),
+            None
+        );
+        assert_eq!(kotlin("override fun close() {", "close"), None);
+        assert_eq!(kotlin("fun Foo.closeAll() {", "close"), None);
+        // A function type as receiver names no type.
+        assert_eq!(kotlin("fun (() -> Unit).run() {", "run"), None);
+        let csharp =
+            |sig: &str, name: &str| extended_type("csharp", &symbol(name, sig)).map(str::to_string);
+        assert_eq!(
+            csharp(
+                "public static bool IsNullOrEmpty(this string s)",
+                "IsNullOrEmpty"
+            )
+            .as_deref(),
+            Some("string")
+        );
+        assert_eq!(
+            csharp(
+                "public static TValue Get<TKey, TValue>(this IDictionary<TKey, TValue> d, TKey k)",
+                "Get"
+            )
+            .as_deref(),
+            Some("IDictionary")
+        );
+        assert_eq!(
+            csharp(
+                "public static bool IsNullOrEmpty(string s)",
+                "IsNullOrEmpty"
+            ),
+            None
+        );
+        assert_eq!(
+            extended_type("java", &symbol("f", "static void f(this x)")),
+            None
+        );
+    }
+}

@@ -1,0 +1,175 @@
+//! Calls of Kotlin extension functions and C# extension methods, C# namespaces and
+//! declared types, and fields inherited from a base class in another file: each call
+//! resolves to the definition it calls, or is unresolved, never called external when
+//! the repository defines what it calls.
+
+mod common;
+
+use common::answers::{breaks_both_ways, depends, has};
+use common::tree;
+
+fn kotlin_project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "src/app/util/Util.kt",
+            "package app.util\n\
+             \n\
+             import java.io.Closeable\n\
+             \n\
+             fun Closeable.closeQuietly() {\n  try { close() } catch (e: Exception) {}\n}\n",
+        ),
+        (
+            "src/app/Resp.kt",
+            "package app\n\nimport java.io.Closeable\n\n\
+             class Resp : Closeable {\n  override fun close() {}\n}\n",
+        ),
+        (
+            "src/app/Call.kt",
+            "package app\n\
+             \n\
+             import app.util.closeQuietly\n\
+             import java.io.IOException\n\
+             import java.net.Socket\n\
+             \n\
+             class Call {\n\
+             \x20 @Throws(IOException::class)\n\
+             \x20 fun go(r: Resp) {\n\
+             \x20   r.closeQuietly()\n\
+             \x20 }\n\
+             \n\
+             \x20 fun stop(s: Socket) {\n\
+             \x20   s.closeQuietly()\n\
+             \x20 }\n\
+             }\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_kotlin_extension_function_is_called_through_a_supertype_of_the_receiver() {
+    let dir = kotlin_project();
+    // `Resp` is `Closeable`, which the extension extends: before, the call was taken
+    // for a member inherited from the library type, and called external.
+    let got = depends(dir.path(), &["Call.go"]);
+    assert!(
+        has(&got, "10 call r.closeQuietly -> src/app/util/Util.kt:5"),
+        "{got:#?}"
+    );
+    // A Kotlin annotation of the default imports is the language's, not a guess at a
+    // library the class extends.
+    assert!(
+        has(&got, "8 annotation Throws -> external:kotlin"),
+        "{got:#?}"
+    );
+    // A library receiver: the library type may have a member of that name, so the
+    // call is unresolved, and no longer external.
+    let got = depends(dir.path(), &["Call.stop"]);
+    assert!(has(&got, "14 call s.closeQuietly -> ?"), "{got:#?}");
+    // what-breaks keeps both: one resolved, one by name.
+    let got = breaks_both_ways(dir.path(), &["closeQuietly"]);
+    assert!(has(&got, "src/app/Call.kt:10 definition"), "{got:?}");
+    assert!(has(&got, "src/app/Call.kt:14 unresolved"), "{got:?}");
+}
+
+fn csharp_project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "Src/Lib/Utilities/ValidationUtils.cs",
+            "using System;\n\
+             \n\
+             namespace Acme.Lib.Utilities\n\
+             {\n\
+             \x20   internal static class ValidationUtils\n\
+             \x20   {\n\
+             \x20       public static void ArgumentNotNull(object value, string name) { }\n\
+             \x20   }\n\
+             \n\
+             \x20   internal static class TypeExtensions\n\
+             \x20   {\n\
+             \x20       public static bool IsAssignableFrom(this Type type, Type other) { return false; }\n\
+             \x20       public static void Boost(this Engine engine) { }\n\
+             \x20   }\n\
+             }\n",
+        ),
+        (
+            "Src/Lib/Engine.cs",
+            "namespace Acme.Lib\n\
+             {\n\
+             \x20   public class Engine\n\
+             \x20   {\n\
+             \x20       public void Run() { }\n\
+             \x20       internal Resolver GetResolver() { return null; }\n\
+             \x20   }\n\
+             \n\
+             \x20   public class Resolver\n\
+             \x20   {\n\
+             \x20       public void Add(string id) { }\n\
+             \x20   }\n\
+             }\n",
+        ),
+        (
+            "Src/Lib/Serialization/InternalBase.cs",
+            "namespace Acme.Lib.Serialization\n\
+             {\n\
+             \x20   internal abstract class InternalBase\n\
+             \x20   {\n\
+             \x20       internal readonly Engine Serializer;\n\
+             \x20   }\n\
+             }\n",
+        ),
+        (
+            "Src/Lib/Serialization/Reader.cs",
+            "using System;\n\
+             using Acme.Lib.Utilities;\n\
+             \n\
+             namespace Acme.Lib.Serialization\n\
+             {\n\
+             \x20   internal class Reader : InternalBase\n\
+             \x20   {\n\
+             \x20       private Engine other;\n\
+             \n\
+             \x20       private void AddReference(string id, Type t)\n\
+             \x20       {\n\
+             \x20           ValidationUtils.ArgumentNotNull(id, nameof(id));\n\
+             \x20           Serializer.GetResolver().Add(id);\n\
+             \x20           Engine local = new Engine();\n\
+             \x20           local.Run();\n\
+             \x20           other.Run();\n\
+             \x20           other.Boost();\n\
+             \x20           t.IsAssignableFrom(t);\n\
+             \x20       }\n\
+             \x20   }\n\
+             }\n",
+        ),
+    ])
+}
+
+#[test]
+fn csharp_declared_types_namespaces_and_inherited_fields_resolve() {
+    let dir = csharp_project();
+    let got = depends(dir.path(), &["Reader.AddReference"]);
+    for want in [
+        // A class of a namespace the file names in a `using` directive.
+        "12 call ValidationUtils.ArgumentNotNull -> Src/Lib/Utilities/ValidationUtils.cs:7",
+        // A field the base class (another file) declares, of a type of an enclosing
+        // namespace; a capitalised method is called, not a class constructed; its
+        // declared return type types the next call.
+        "13 call Serializer.GetResolver -> Src/Lib/Engine.cs:6",
+        "13 call Serializer.GetResolver().Add -> Src/Lib/Engine.cs:11",
+        // A local and a field with their declared types; the constructor call and the
+        // type are reported (a declaration's type was taken for a local of that name).
+        "14 type_use Engine -> Src/Lib/Engine.cs:3",
+        "14 call Engine -> Src/Lib/Engine.cs:3",
+        "15 call local.Run -> Src/Lib/Engine.cs:5",
+        "16 call other.Run -> Src/Lib/Engine.cs:5",
+        // An extension method of a repository type.
+        "17 call other.Boost -> Src/Lib/Utilities/ValidationUtils.cs:13",
+        // An extension of a library type with a member of the same name (a stand-in
+        // for platforms without it): neither resolved to the extension nor external.
+        "18 call t.IsAssignableFrom -> ?",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+    let got = breaks_both_ways(dir.path(), &["Boost"]);
+    assert_eq!(got, ["Src/Lib/Serialization/Reader.cs:17 definition"]);
+}
