@@ -173,3 +173,43 @@ fn csharp_declared_types_namespaces_and_inherited_fields_resolve() {
     let got = breaks_both_ways(dir.path(), &["Boost"]);
     assert_eq!(got, ["Src/Lib/Serialization/Reader.cs:17 definition"]);
 }
+
+#[test]
+fn a_csharp_partial_class_in_two_files_is_one_type() {
+    let dir = tree(&[
+        (
+            "Linq/JToken.cs",
+            "namespace Acme.Linq\n{\n    public abstract class JToken\n    {\n        \
+             internal void SetLineInfo(int line) { }\n    }\n}\n",
+        ),
+        (
+            "Linq/JContainer.cs",
+            "namespace Acme.Linq\n{\n    public abstract partial class JContainer : JToken\n    {\n        \
+             internal void ReadTokenFrom(string reader) { }\n    }\n}\n",
+        ),
+        (
+            "Linq/JContainer.Async.cs",
+            "namespace Acme.Linq\n{\n    public abstract partial class JContainer\n    {\n        \
+             internal void ReadAsync() { }\n    }\n}\n",
+        ),
+        (
+            "Linq/JObject.cs",
+            "namespace Acme.Linq\n{\n    public class JObject : JContainer\n    {\n        \
+             public static JObject Load()\n        {\n            JObject o = new JObject();\n            \
+             o.SetLineInfo(1);\n            o.ReadTokenFrom(\"x\");\n            o.ReadAsync();\n            \
+             return o;\n        }\n    }\n}\n",
+        ),
+    ]);
+    // Before, the two parts of `JContainer` were two namesake types: no member of it or
+    // of its base class could be found through it.
+    let got = depends(dir.path(), &["JObject.Load"]);
+    for want in [
+        // A method's return type is a use of the type (it was a plain reference).
+        "5 type_use JObject -> Linq/JObject.cs:3",
+        "8 call o.SetLineInfo -> Linq/JToken.cs:5",
+        "9 call o.ReadTokenFrom -> Linq/JContainer.cs:5",
+        "10 call o.ReadAsync -> Linq/JContainer.Async.cs:5",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+}

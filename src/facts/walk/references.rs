@@ -140,7 +140,7 @@ impl<'a> Walk<'a> {
 
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
     fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
-        let mut is_type = kind == "type_identifier" || field == Some("type");
+        let mut is_type = kind == "type_identifier" || matches!(field, Some("type" | "returns"));
         // Inside type arguments (`extends Base<Arg>`, Python's `class A(Base[Arg])`), a
         // name in a supertype list is used, not inherited from.
         let mut argument = field == Some("subscript");
@@ -166,7 +166,7 @@ impl<'a> Walk<'a> {
             }
             if depth < 4
                 && (f.class.has(Class::TYPE_CONTAINER)
-                    || matches!(f.field, Some("type" | "return_type")))
+                    || matches!(f.field, Some("type" | "return_type" | "returns")))
             {
                 is_type = true;
             }

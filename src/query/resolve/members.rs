@@ -13,7 +13,7 @@ use super::{
 };
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope};
-use crate::symbols::Kind;
+use crate::symbols::{Kind, Symbol};
 
 /// How many supertypes deep a member is looked for.
 pub(super) const MAX_SUPER_DEPTH: usize = 8;
@@ -47,7 +47,36 @@ pub(super) fn pick(found: Vec<DefRef>) -> Option<DefRef> {
             .unwrap_or(first);
         return Some(best.clone());
     }
+    // The parts of one C# partial type, in several files: one type, whose members and
+    // supertypes are looked up in every part (the part that names the base class
+    // stands for it).
+    if found.iter().all(|d| is_part_of(d, first)) {
+        let best = found
+            .iter()
+            .find(|d| inheritance_clauses(&d.file, d.index).next().is_some())
+            .unwrap_or(first);
+        return Some(best.clone());
+    }
     None
+}
+
+/// Whether `d` and `other` are parts of one C# partial type (`partial class A` in two
+/// files of one namespace).
+pub(super) fn is_part_of(d: &DefRef, other: &DefRef) -> bool {
+    let (a, b) = (d.symbol(), other.symbol());
+    d.file.language.name == "csharp"
+        && a.kind.is_type_like()
+        && a.kind == b.kind
+        && a.qualified_name == b.qualified_name
+        && is_partial(a)
+        && is_partial(b)
+}
+
+fn is_partial(s: &Symbol) -> bool {
+    s.signature
+        .split(|c: char| !c.is_alphanumeric())
+        .take_while(|w| *w != s.name)
+        .any(|w| w == "partial")
 }
 
 /// Whether a language defines members outside the type's body (Go methods, Rust
@@ -225,16 +254,37 @@ impl<'s> Resolver<'s> {
             SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
             return vec![Resolution::Unresolved];
         };
-        inheritance_clauses(file, ty.index)
-            .map(|r| match &r.qualifier {
-                Some(q) => self.resolve_type_name(file, Some(ty.index as u32), &r.name, Some(q)),
-                None => self.resolve_unqualified(
-                    file,
-                    t.parent.map(|p| p as u32),
-                    &r.name,
-                    TYPE_KINDS,
-                    NameRole::TypeOnly,
-                ),
+        // A C# partial type's parts each may name supertypes.
+        let mut parts: Vec<DefRef> = vec![ty.clone()];
+        if is_partial(t) && file.language.name == "csharp" {
+            parts.extend(
+                self.defs_named(&t.name)
+                    .iter()
+                    .filter(|d| {
+                        is_part_of(d, ty) && !(Arc::ptr_eq(&d.file, file) && d.index == ty.index)
+                    })
+                    .cloned(),
+            );
+        }
+        parts
+            .iter()
+            .flat_map(|part| {
+                let file = &part.file;
+                let t = part.symbol();
+                inheritance_clauses(file, part.index)
+                    .map(|r| match &r.qualifier {
+                        Some(q) => {
+                            self.resolve_type_name(file, Some(part.index as u32), &r.name, Some(q))
+                        }
+                        None => self.resolve_unqualified(
+                            file,
+                            t.parent.map(|p| p as u32),
+                            &r.name,
+                            TYPE_KINDS,
+                            NameRole::TypeOnly,
+                        ),
+                    })
+                    .collect::<Vec<_>>()
             })
             .collect()
     }
