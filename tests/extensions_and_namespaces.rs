@@ -21,7 +21,7 @@ fn kotlin_project() -> tempfile::TempDir {
         (
             "src/app/Resp.kt",
             "package app\n\nimport java.io.Closeable\n\n\
-             class Resp : Closeable {\n  override fun close() {}\n}\n",
+             class Resp : Closeable {\n  override fun close() {}\n  fun copy(): Resp = Resp()\n}\n",
         ),
         (
             "src/app/Call.kt",
@@ -40,6 +40,10 @@ fn kotlin_project() -> tempfile::TempDir {
              \x20 fun stop(s: Socket) {\n\
              \x20   s.closeQuietly()\n\
              \x20 }\n\
+             }\n\
+             \n\
+             private fun Resp.forCache(): Resp {\n\
+             \x20 return copy()\n\
              }\n",
         ),
     ])
@@ -65,6 +69,10 @@ fn a_kotlin_extension_function_is_called_through_a_supertype_of_the_receiver() {
     // call is unresolved, and no longer external.
     let got = depends(dir.path(), &["Call.stop"]);
     assert!(has(&got, "14 call s.closeQuietly -> ?"), "{got:#?}");
+    // Inside an extension function, the extended type's members are called without a
+    // receiver (resolving that type from inside the function once recursed forever).
+    let got = depends(dir.path(), &["forCache"]);
+    assert!(has(&got, "19 call copy -> src/app/Resp.kt:7"), "{got:#?}");
     // what-breaks keeps both: one resolved, one by name.
     let got = breaks_both_ways(dir.path(), &["closeQuietly"]);
     assert!(has(&got, "src/app/Call.kt:10 definition"), "{got:?}");

@@ -150,6 +150,24 @@ impl Resolver<'_> {
         }
     }
 
+    /// The repository type Kotlin extension function `e` of `file` extends: inside it,
+    /// that type's members are called without a receiver (`fun Request.forCache() =
+    /// newBuilder()..`), as inside the type's own methods.
+    pub(super) fn extended_type_def(&self, file: &Arc<FileFacts>, e: usize) -> Option<DefRef> {
+        let d = file.definitions.get(e)?;
+        if file.language.name != "kotlin" || d.kind.is_type_like() {
+            return None;
+        }
+        let written = extended_type(file.language.name, d)?;
+        // Read where the function is declared, outside it: inside it, a name is first
+        // looked up among the members of the very type being resolved.
+        let outside = d.parent.map(|p| p as u32);
+        match self.resolve_type_name(file, outside, written, None) {
+            Resolution::Definition(t) if t.symbol().kind.is_type_like() => Some(t),
+            _ => None,
+        }
+    }
+
     /// The repository extensions named `name` the code at `r` can call: Kotlin's in
     /// its file's package, imported by name, or in a package it imports whole; C#'s
     /// in the namespaces its type is in or its file names in a `using` directive.

@@ -67,6 +67,13 @@ impl<'s> Resolver<'s> {
         if let Some(t) = Self::enclosing_type(file, at) {
             return Some(self.type_of_scope(file, t));
         }
+        // `this` in a Kotlin extension function: the extended type.
+        if let Some(t) = Self::enclosing_chain(file, at)
+            .into_iter()
+            .find_map(|e| self.extended_type_def(file, e))
+        {
+            return Some(t);
+        }
         if !members_outside_types(file.language.name) {
             return None;
         }
@@ -262,11 +269,16 @@ impl<'s> Resolver<'s> {
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
-            if sc.implicit_this && ek.is_type_like() {
-                let ty = DefRef {
+            let receiver = if ek.is_type_like() {
+                Some(DefRef {
                     file: file.clone(),
                     index: e,
-                };
+                })
+            } else {
+                // Inside an extension function: the extended type's members.
+                self.extended_type_def(file, e)
+            };
+            if let Some(ty) = receiver.filter(|_| sc.implicit_this) {
                 match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
                     Lookup::External(m) if role != NameRole::TypeOnly => {
