@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 use super::members::pick;
 use super::{
-    inherited_names, is_word, kind_ok, package_at, package_of, DefRef, Resolution, Resolver,
+    inherited_names, is_word, kind_ok, package_at, package_of, package_of_in, DefRef, Resolution,
+    Resolver,
 };
 use crate::facts::{FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -103,17 +104,7 @@ fn csharp_this_parameter(signature: &str) -> Option<&str> {
 /// static class: the class's namespace.
 fn defining_package<'d>(lang: &str, d: &'d DefRef) -> Option<&'d str> {
     match lang {
-        "csharp" => {
-            let defs = &d.file.definitions;
-            let class = defs.get(d.symbol().parent?)?;
-            match class.parent {
-                None => d.file.package.as_deref(),
-                Some(p) => defs
-                    .get(p)
-                    .filter(|n| n.kind == Kind::Namespace)
-                    .map(|n| n.qualified_name.as_str()),
-            }
-        }
+        "csharp" => package_of_in(&d.file, d.symbol().parent?),
         _ => package_of(d),
     }
 }

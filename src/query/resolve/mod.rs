@@ -311,10 +311,14 @@ fn inherited_names(facts: &FileFacts, index: usize) -> Vec<String> {
 /// `namespace A.B { class C {} }`); `None` for a nested definition or a file of no
 /// package.
 pub(super) fn package_of(d: &DefRef) -> Option<&str> {
-    match d.symbol().parent {
-        None => d.file.package.as_deref(),
-        Some(p) => d
-            .file
+    package_of_in(&d.file, d.index)
+}
+
+/// [`package_of`] for definition `index` of `file`.
+pub(super) fn package_of_in(file: &FileFacts, index: usize) -> Option<&str> {
+    match file.definitions.get(index)?.parent {
+        None => file.package.as_deref(),
+        Some(p) => file
             .definitions
             .get(p)
             .filter(|p| p.kind == Kind::Namespace)
