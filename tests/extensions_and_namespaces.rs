@@ -221,3 +221,29 @@ fn a_csharp_partial_class_in_two_files_is_one_type() {
         assert!(has(&got, want), "{want}\n{got:#?}");
     }
 }
+
+#[test]
+fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
+    let dir = tree(&[(
+        "Token.cs",
+        "namespace Acme\n{\n    public class Token\n    {\n        \
+         private static string GetType(Token t) { return null; }\n        \
+         private static void Log(string format, params object[] args) { }\n        \
+         private static void Warn(string message, int level = 1) { }\n\n        \
+         public void Check()\n        {\n            \
+         Log(\"{0} {1}\", GetType(), GetType(this));\n            \
+         Warn(\"x\");\n        }\n    }\n}\n",
+    )]);
+    let got = depends(dir.path(), &["Token.Check"]);
+    for want in [
+        // `GetType()` is the method every object has: no declared overload takes no
+        // argument, so it is not tied to the one that takes a `Token`.
+        "11 call GetType -> ?",
+        "11 call GetType -> Token.cs:5",
+        // `params` takes any number of arguments; a default value may be left out.
+        "11 call Log -> Token.cs:6",
+        "12 call Warn -> Token.cs:7",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+}

@@ -23,13 +23,17 @@ pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + 
 }
 
 /// Whether no overload of `d` can take a call of `arity` arguments: it is declared
-/// where every parameter must be passed (Java: no default values), and each overload's
-/// parameters were counted and take another number.
+/// where the parameters a call must pass are all written in its header (Java; C#,
+/// whose defaults and `params` are counted), and each overload's parameters were
+/// counted and take another number. `GetType()` in a C# class that declares a static
+/// `GetType(JToken t)` calls the method every object inherits, not that one. A C#
+/// extension method, whose receiver is its first parameter, is left alone.
 pub(super) fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
     let s = d.symbol();
     // A callable's overloads include itself: there is always one to ask.
-    s.language == "java"
+    matches!(s.language, "java" | "csharp")
         && matches!(s.kind, Kind::Method | Kind::Function)
+        && !s.header().contains("(this ")
         && overloads(d).all(|(_, o)| {
             let count = parameter_count(counted_header(o), &o.name);
             count.is_some() && !takes(count, arity)
@@ -166,7 +170,7 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
         if !(head.ends_with('?') || defaulted) {
             params.required += 1;
         }
-        params.varargs |= p.contains("...") || p.contains("*args");
+        params.varargs |= p.contains("...") || p.contains("*args") || p.starts_with("params ");
     };
     let mut depth = 0usize;
     let mut start = 0;
