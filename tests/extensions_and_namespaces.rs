@@ -235,6 +235,23 @@ fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
          Warn(\"x\");\n        }\n    }\n}\n",
     )]);
     let got = depends(dir.path(), &["Token.Check"]);
+    let explicit = tree(&[(
+        "Obj.cs",
+        "using System.Collections.Generic;\n\nnamespace Acme\n{\n    \
+         public class Container\n    {\n        public virtual void Add(object content) { }\n    }\n\n    \
+         public class Obj : Container, ICollection<string>\n    {\n        \
+         public Obj(object content)\n        {\n            Add(content);\n        }\n\n        \
+         public void Add(string name, object value) { }\n\n        \
+         void ICollection<string>.Add(string item)\n        {\n            Add(item, null);\n        }\n    }\n}\n",
+    )]);
+    // An explicit interface implementation is called only through the interface:
+    // `Add(content)` is not it (it was, by its count of parameters).
+    let got_explicit = depends(explicit.path(), &["Obj.cs:12"]);
+    assert!(has(&got_explicit, "14 call Add -> ?"), "{got_explicit:#?}");
+    assert!(
+        has(&got_explicit, "21 call Add -> Obj.cs:17"),
+        "{got_explicit:#?}"
+    );
     for want in [
         // `GetType()` is the method every object has: no declared overload takes no
         // argument, so it is not tied to the one that takes a `Token`.
@@ -243,6 +260,92 @@ fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
         // `params` takes any number of arguments; a default value may be left out.
         "11 call Log -> Token.cs:6",
         "12 call Warn -> Token.cs:7",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+}
+
+#[test]
+fn php_use_statements_typed_variables_and_properties_resolve() {
+    let dir = tree(&[
+        (
+            "src/Command/Command.php",
+            "<?php\n\nnamespace Acme\\Console\\Command;\n\nclass Command\n{\n    \
+             public function getName(): string { return ''; }\n}\n",
+        ),
+        (
+            "src/Exception/LogicException.php",
+            "<?php\n\nnamespace Acme\\Console\\Exception;\n\nclass LogicException extends \\LogicException\n{\n}\n",
+        ),
+        (
+            "src/Helper/Helper.php",
+            "<?php\n\nnamespace Acme\\Console\\Helper;\n\nclass Helper\n{\n    \
+             public static function substr(string $s, int $from): string { return ''; }\n}\n",
+        ),
+        (
+            "src/Application.php",
+            "<?php\n\nnamespace Acme\\Console;\n\nuse Acme\\Console\\Command\\Command;\n\
+             use Acme\\Console\\Exception\\LogicException;\n\nclass Application\n{\n    \
+             private Command $default;\n\n    \
+             public function add(Command $command, $untyped): ?Command\n    {\n        \
+             $name = $command->getName();\n        $this->default->getName();\n        \
+             $untyped->getName();\n        if (!$name) {\n            \
+             throw new LogicException(substr($name, 1));\n        }\n        return $command;\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Application.add"]);
+    for want in [
+        // Classes the package declares, imported with `use` (before: called external,
+        // the directories leaving out the vendor prefix of the namespace).
+        "12 type_use Command -> src/Command/Command.php:5",
+        "18 call LogicException -> src/Exception/LogicException.php:5",
+        // A typed parameter and a typed property (before: no PHP variable was bound).
+        "14 call $command.getName -> src/Command/Command.php:7",
+        "15 call $this->default.getName -> src/Command/Command.php:7",
+        // A variable of no known type is no class: unresolved, not external.
+        "16 call $untyped.getName -> ?",
+        // A bare call is a function, never some class's static method of that name.
+        "18 call substr -> external:",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+}
+
+#[test]
+fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
+    let dir = tree(&[
+        (
+            "Source/Extensions.swift",
+            "import Foundation\n\nextension URLRequest {\n    public func validate() throws {\n    }\n}\n",
+        ),
+        (
+            "Source/State.swift",
+            "public struct AdapterState: Sendable {\n    public let requestID: Int\n}\n\n\
+             public struct Header {\n    public static func contentType(_ value: String) -> Header { Header() }\n}\n",
+        ),
+        (
+            "Source/Session.swift",
+            "import Foundation\n\nopen class Session: NSObject {\n    \
+             func perform(request: URLRequest, adapters: [String: Int]) {\n        \
+             let state = AdapterState(requestID: 1)\n        \
+             try? request.validate()\n        \
+             use(.contentType(\"x\"))\n        \
+             guard let adapter = adapters.first else { return }\n        \
+             adapter.adapt()\n    }\n\n    func use(_ h: Header) {}\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Session.perform"]);
+    for want in [
+        // A type of the tree, from inside a class that extends a library type (before:
+        // taken for a member inherited from that type, and called external).
+        "5 call AdapterState -> Source/State.swift:1",
+        // A repository extension of a library type: the library type may have the
+        // member itself, so unresolved; before, external.
+        "6 call request.validate -> ?",
+        // A member of the type the context gives: unresolved, not external.
+        "7 call .contentType -> ?",
+        // A value bound where the facts do not show it (`guard let`).
+        "9 call adapter.adapt -> ?",
     ] {
         assert!(has(&got, want), "{want}\n{got:#?}");
     }

@@ -325,6 +325,12 @@ fn written_types_split_into_qualifier_and_name_and_arrays_name_none() {
     assert_eq!(name("List[int]"), "|List");
     assert_eq!(name("Box[T]"), "|Box");
     assert_eq!(name("Map<string, Item[]>"), "|Map");
+    // Existential, opaque and trait-object types name their protocol or trait.
+    assert_eq!(name("any URLRequestConvertible"), "|URLRequestConvertible");
+    assert_eq!(name("some DataPreprocessor"), "|DataPreprocessor");
+    assert_eq!(name("&dyn io::Write"), "io|Write");
+    assert_eq!(name("impl Iterator<Item = u8>"), "|Iterator");
+    assert_eq!(name("anything"), "|anything");
     for array in [
         "Item[]",
         "Item []",

@@ -84,6 +84,14 @@ impl<'a> Walk<'a> {
             .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
             .filter(|_| !iterates);
         let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
+        if names.is_empty() && g.kind(node) == "property_declaration" {
+            // PHP: `private Command $a, $b;` declares one property per element.
+            let mut c = node.walk();
+            names.extend(
+                node.named_children(&mut c)
+                    .filter(|n| g.kind(*n) == "property_element"),
+            );
+        }
         if names.is_empty() {
             // Kotlin parameters and variable declarations: the first identifier child.
             let mut c = node.walk();
@@ -341,6 +349,15 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             continue;
         }
         if k.ends_with("function_declarator") || k.ends_with("_expression") {
+            continue;
+        }
+        // PHP's `$command`: the name after the `$`.
+        if k == "variable_name" {
+            let mut c = n.walk();
+            out.extend(
+                n.named_children(&mut c)
+                    .filter(|ch| g.class(*ch).has(Class::IDENTIFIER)),
+            );
             continue;
         }
         // Declarators wrap the name in `declarator`/`name`/`pattern`; patterns list

@@ -406,7 +406,13 @@ impl<'a> Walk<'a> {
             return false;
         }
         if class.has(Class::PACKAGE_DECL) {
-            if self.package.is_none() && self.open.is_empty() {
+            // The first package or namespace declared at the top of the file (PHP's
+            // and C#'s `namespace X;` are definitions of their own, open here).
+            let at_top = self
+                .open
+                .iter()
+                .all(|&i| self.defs[i].kind == crate::symbols::Kind::Namespace);
+            if self.package.is_none() && at_top {
                 self.package = package_name(g, node, self.src);
             }
             // C# and C++ namespaces hold code; Java/Kotlin/Go package clauses do not.

@@ -7,8 +7,11 @@
 /// its element's members: it names no type here.
 pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
     let mut s = t.trim();
+    // Swift's `any P`/`some P` and Rust's `dyn T`/`impl T` name the protocol or trait
+    // whose members the value has.
     for prefix in [
-        ":", "&", "*", "mut ", "const ", "struct ", "class ", "enum ", "?", "...",
+        ":", "&", "*", "mut ", "const ", "struct ", "class ", "enum ", "?", "...", "any ", "some ",
+        "dyn ", "impl ", "inout ",
     ] {
         s = s.trim_start_matches(prefix).trim();
     }

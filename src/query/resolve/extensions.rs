@@ -1,7 +1,8 @@
-//! Extension functions: Kotlin's `fun Closeable.closeQuietly()` and C#'s
-//! `static bool IsNullOrEmpty(this string s)` are called as if they were members of
-//! the type they extend (`response.closeQuietly()`), but they are defined apart from
-//! it and brought into a file by its imports.
+//! Extension functions: Kotlin's `fun Closeable.closeQuietly()`, C#'s
+//! `static bool IsNullOrEmpty(this string s)` and the methods of Swift's `extension
+//! URLRequest { .. }` are called as if they were members of the type they extend
+//! (`response.closeQuietly()`), but they are defined apart from it (Kotlin's and C#'s
+//! brought into a file by its imports, Swift's seen throughout the module).
 //!
 //! Looking such a call up among the members of the receiver's type finds nothing, or,
 //! when the type is or extends a library type, calls it a library member: an external
@@ -30,7 +31,7 @@ const MAX_TYPE_DEPTH: usize = 16;
 
 /// Whether `lang` has extension functions called like members.
 pub(super) fn has_extension_functions(lang: &str) -> bool {
-    matches!(lang, "kotlin" | "csharp")
+    matches!(lang, "kotlin" | "csharp" | "swift")
 }
 
 /// The name of the type a definition extends, as its signature writes it (without
@@ -50,6 +51,24 @@ pub(super) fn extended_type<'a>(lang: &str, s: &'a Symbol) -> Option<&'a str> {
         .next()?
         .trim();
     let last = base.rsplit('.').next()?;
+    is_word(last).then_some(last)
+}
+
+/// [`extended_type`] of definition `d`, and for Swift the type its `extension` block
+/// names (`extension URLRequest { func validate() }` → `URLRequest`).
+fn extended_type_of(d: &DefRef) -> Option<&str> {
+    let lang = d.file.language.name;
+    if lang != "swift" {
+        return extended_type(lang, d.symbol());
+    }
+    // The block's members are written apart from the type: no parent, and the type
+    // in their qualified name, which only an extension does in Swift.
+    let s = d.symbol();
+    if s.parent.is_some() {
+        return None;
+    }
+    let (ty, _) = s.qualified_name.rsplit_once('.')?;
+    let last = ty.rsplit('.').next()?;
     is_word(last).then_some(last)
 }
 
@@ -120,7 +139,6 @@ impl Resolver<'_> {
         kinds: &[Kind],
         found: Resolution,
     ) -> Resolution {
-        let lang = file.language.name;
         let candidates = self.extensions_in_scope(file, r, kinds);
         if candidates.is_empty() {
             return found;
@@ -133,7 +151,7 @@ impl Resolver<'_> {
         let names = self.type_names(&ty);
         let fitting: Vec<DefRef> = candidates
             .into_iter()
-            .filter(|c| extended_type(lang, c.symbol()).is_some_and(|t| names.contains(t)))
+            .filter(|c| extended_type_of(c).is_some_and(|t| names.contains(t)))
             .collect();
         match pick(fitting) {
             Some(d) => Resolution::Definition(d),
@@ -185,14 +203,17 @@ impl Resolver<'_> {
                 packages.push(&imp.module);
             }
         }
+        // Swift's extensions are seen throughout the module that declares them.
+        let everywhere = lang == "swift";
         self.defs_named(name)
             .iter()
             .filter(|d| {
                 let s = d.symbol();
                 d.file.language.name == lang
                     && kind_ok(kinds, s.kind)
-                    && extended_type(lang, s).is_some()
-                    && defining_package(lang, d).is_some_and(|p| packages.contains(&p))
+                    && extended_type_of(d).is_some()
+                    && (everywhere
+                        || defining_package(lang, d).is_some_and(|p| packages.contains(&p)))
             })
             .cloned()
             .collect()

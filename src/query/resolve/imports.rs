@@ -227,7 +227,13 @@ impl<'s> Resolver<'s> {
         }
         let target = self.module_target(file, imp);
         match &target {
-            ModuleTarget::External(m) => Resolution::External(Some(m.clone())),
+            // A package no directory of the tree shows, which a repository file
+            // declares all the same (PHP's `use Vendor\Lib\Thing;` for the package's
+            // own classes, whose directories leave out the vendor prefix).
+            ModuleTarget::External(m) => match pick(self.declared_in(m, name, kinds)) {
+                Some(d) => Resolution::Definition(d),
+                None => Resolution::External(Some(m.clone())),
+            },
             ModuleTarget::Package(pkg) => {
                 let found: Vec<DefRef> = self
                     .defs_named(name)

@@ -72,6 +72,19 @@ pub(super) fn is_part_of(d: &DefRef, other: &DefRef) -> bool {
         && is_partial(b)
 }
 
+/// Whether `s` is a C# explicit interface implementation (`void ICollection<T>.Add(T
+/// item)`): callable only through the interface, never as a member of its class.
+pub(super) fn implements_explicitly(s: &Symbol) -> bool {
+    if s.language != "csharp" {
+        return false;
+    }
+    let head = s.header().split('(').next().unwrap_or("");
+    head.rfind(s.name.as_str()).is_some_and(|at| {
+        let after = &head[at + s.name.len()..];
+        head[..at].ends_with('.') && (after.trim().is_empty() || after.starts_with('<'))
+    })
+}
+
 fn is_partial(s: &Symbol) -> bool {
     s.signature
         .split(|c: char| !c.is_alphanumeric())
@@ -169,6 +182,7 @@ impl<'s> Resolver<'s> {
         let mut found: Vec<DefRef> = DefRef::all_in(&ty.file, |d| {
             d.name == name
                 && kind_ok(kinds, d.kind)
+                && !implements_explicitly(d)
                 && (d.parent == Some(ty.index)
                     || ty
                         .file

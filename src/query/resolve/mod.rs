@@ -542,6 +542,11 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
+        // Swift's `.contentType(..)`: a member of a type the context gives, which the
+        // syntax does not name.
+        if r.name.starts_with('.') {
+            return Resolution::Unresolved;
+        }
         // A type, a supertype or an annotation names a type, never a value. A type use
         // may name a member type inherited from a library type (`Entry` in a `Map`);
         // an annotation is not looked for there.

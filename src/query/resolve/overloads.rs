@@ -3,6 +3,7 @@
 //! definition's header.
 
 use super::generics::after_type_parameters;
+use super::members::implements_explicitly;
 use super::DefRef;
 use crate::symbols::{Kind, Symbol};
 
@@ -11,27 +12,32 @@ use crate::symbols::{Kind, Symbol};
 pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
     let s = d.symbol();
     let callable = matches!(s.kind, Kind::Method | Kind::Function);
+    let explicit = implements_explicitly(s);
     d.file.definitions.iter().enumerate().filter(move |(_, o)| {
         // The qualified name tells apart members written apart from their types
-        // (Rust `impl` blocks), which have no parent.
+        // (Rust `impl` blocks), which have no parent. A C# explicit interface
+        // implementation is called only through its interface: never one of the
+        // overloads a call on the class chooses from.
         callable
             && o.name == s.name
             && o.parent == s.parent
             && o.kind == s.kind
             && o.qualified_name == s.qualified_name
+            && implements_explicitly(o) == explicit
     })
 }
 
 /// Whether no overload of `d` can take a call of `arity` arguments: it is declared
-/// where the parameters a call must pass are all written in its header (Java; C#,
-/// whose defaults and `params` are counted), and each overload's parameters were
+/// where the parameters a call must pass are all written in its header (Java; C# and
+/// Swift, whose defaults, `params` and variadics are counted), and each overload's
+/// parameters were
 /// counted and take another number. `GetType()` in a C# class that declares a static
 /// `GetType(JToken t)` calls the method every object inherits, not that one. A C#
 /// extension method, whose receiver is its first parameter, is left alone.
 pub(super) fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
     let s = d.symbol();
     // A callable's overloads include itself: there is always one to ask.
-    matches!(s.language, "java" | "csharp")
+    matches!(s.language, "java" | "csharp" | "swift")
         && matches!(s.kind, Kind::Method | Kind::Function)
         && !s.header().contains("(this ")
         && overloads(d).all(|(_, o)| {

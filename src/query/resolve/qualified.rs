@@ -53,6 +53,19 @@ fn cast_type(q: &str) -> Option<&str> {
     ok.then_some(ty)
 }
 
+/// C#'s lower-case names of library types (`string.Equals`, `char.IsUpper`).
+const CSHARP_TYPE_KEYWORDS: &[&str] = &[
+    "bool", "byte", "char", "decimal", "double", "dynamic", "float", "int", "long", "nint",
+    "nuint", "object", "sbyte", "short", "string", "uint", "ulong", "ushort",
+];
+
+/// Whether a lower-case name in `lang` never names a class (the conventions of
+/// Swift, Kotlin and C#; Java code names library fields inherited from its base
+/// classes that way, and answers them external).
+fn lower_case_is_a_value(lang: &str) -> bool {
+    matches!(lang, "swift" | "kotlin" | "csharp")
+}
+
 /// Whether `?` and `!` in a receiver (`a?.b`, `a!.b`, `a!!.b`) only mark null safety.
 fn null_marks(lang: &str) -> bool {
     matches!(lang, "typescript" | "tsx" | "kotlin" | "swift" | "csharp")
@@ -126,10 +139,14 @@ impl<'s> Resolver<'s> {
         }
         // `this.items.add()`, `other.items.add()`, `w.buf.out.Flush()`: a member of
         // the type of a field of the enclosing type or of a typed binding. Null-safety
-        // marks (`a?.b`, `a!.b`, Kotlin's `a!!.b`) change nothing of the types.
+        // marks (`a?.b`, `a!.b`, Kotlin's `a!!.b`) change nothing of the types; PHP
+        // writes `$this->items` (and `?->`) for `this.items`.
         let unmarked;
         let q = if null_marks(file.language.name) && q.contains(['!', '?']) {
             unmarked = q.replace(['!', '?'], "");
+            unmarked.as_str()
+        } else if file.language.name == "php" && q.contains("->") {
+            unmarked = q.replace("?->", ".").replace("->", ".");
             unmarked.as_str()
         } else {
             q
@@ -162,6 +179,10 @@ impl<'s> Resolver<'s> {
                 }
                 return self.module_member(&target, name, kinds);
             }
+            // A PHP `$variable` is never a class: one with no known type is unresolved.
+            if file.language.name == "php" && q.starts_with('$') {
+                return Resolution::Unresolved;
+            }
             // A field the enclosing type inherits (`Serializer.GetReferenceResolver()`
             // with `Serializer` declared by a base class in another file): a field's
             // name hides a type's.
@@ -179,6 +200,16 @@ impl<'s> Resolver<'s> {
                 NameRole::TypeOnly,
             ) {
                 Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
+                // Where types are capitalised, a lower-case receiver no scope binds is
+                // a value bound where the facts do not show it (Swift's `guard let`,
+                // a closure's parameter), not a library class.
+                Resolution::External(_)
+                    if lower_case_is_a_value(file.language.name)
+                        && q.starts_with(|c: char| c.is_lowercase())
+                        && !CSHARP_TYPE_KEYWORDS.contains(&q) =>
+                {
+                    Resolution::Unresolved
+                }
                 Resolution::External(m) => Resolution::External(m),
                 _ => Resolution::Unresolved,
             };

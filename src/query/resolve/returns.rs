@@ -164,6 +164,8 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         // A nullable reference type (`ITraceWriter? Get()`) holds the same type.
         "csharp" => type_before(sig[..at].trim_end().trim_end_matches('?'))?,
         "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
+        // `function get(): ?Command`: a nullable type holds the same type.
+        "php" => type_after(&sig[at + sym.name.len()..], ":")?.trim_start_matches('?'),
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,
         "rust" => rust_return_type(&sig[at + sym.name.len()..])?,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
 use super::imports::ModuleTarget;
-use super::members::{members_outside_types, pick, Lookup};
+use super::members::{implements_explicitly, members_outside_types, pick, Lookup};
 use super::module_files::file_dir;
 use super::{kind_ok, package_at, package_of, same_target, DefRef, NameRole, Resolution, Resolver};
 use crate::facts::{BindingKind, FileFacts, Reference};
@@ -117,6 +117,11 @@ impl<'s> Resolver<'s> {
         at: Option<u32>,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
+        // PHP's `$command` is bound as `command`.
+        let name = match name.strip_prefix('$') {
+            Some(bare) if file.language.name == "php" => bare,
+            _ => name,
+        };
         let chain = Self::enclosing_chain(file, at);
         for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
             if let Some(b) = file
@@ -185,7 +190,7 @@ impl<'s> Resolver<'s> {
     /// The top-level definitions named `name` in the package of `file` (its declared
     /// package, or its directory, as the language scopes them).
     /// The definitions named `name` at the top level of package `pkg`.
-    fn declared_in(&self, pkg: &str, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+    pub(super) fn declared_in(&self, pkg: &str, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
         self.defs_named(name)
             .iter()
             .filter(|d| package_of(d) == Some(pkg) && kind_ok(kinds, d.symbol().kind))
@@ -264,7 +269,10 @@ impl<'s> Resolver<'s> {
                 continue;
             }
             let found: Vec<DefRef> = DefRef::all_in(file, |d| {
-                d.parent == Some(e) && d.name == name && kind_ok(kinds, d.kind)
+                d.parent == Some(e)
+                    && d.name == name
+                    && kind_ok(kinds, d.kind)
+                    && !implements_explicitly(d)
             });
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
@@ -304,6 +312,20 @@ impl<'s> Resolver<'s> {
         // same-package class shadowing one is too rare to pay a lookup for).
         if sc.builtins.contains(&name) {
             return Resolution::External(Some(sc.builtin_module.to_string()));
+        }
+        // Where names are global (Swift, C++), a top-level definition of the tree is
+        // seen from inside a class whatever library types the class extends: before
+        // the name is taken for a member inherited from one of them.
+        if sc.global_names && inherited.is_some() {
+            let top_level: Vec<DefRef> = self
+                .defs_named(name)
+                .iter()
+                .filter(|d| kind_ok(kinds, d.symbol().kind) && !is_type_member(d))
+                .cloned()
+                .collect();
+            if let Some(d) = pick(top_level) {
+                return Resolution::Definition(d);
+            }
         }
         // A member of the enclosing type that none of its repository types defines:
         // inherited from the library type it extends. A type is looked for in the
@@ -362,10 +384,13 @@ impl<'s> Resolver<'s> {
                 _ => Resolution::Unresolved,
             };
         }
+        // Without an implicit `this` (PHP), a member of a type is never named bare:
+        // `substr(..)` is the global function, not some class's static `substr`.
+        let reachable = |d: &DefRef| sc.implicit_this || !is_type_member(d);
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
             .iter()
-            .filter(|d| kind_ok(kinds, d.symbol().kind))
+            .filter(|d| kind_ok(kinds, d.symbol().kind) && reachable(d))
             .cloned()
             .collect();
         // 7. One global namespace: a name with one definition is that definition,
@@ -394,4 +419,12 @@ impl<'s> Resolver<'s> {
         }
         Resolution::Unresolved
     }
+}
+
+/// Whether `d` is a member of a type (its parent is one).
+fn is_type_member(d: &DefRef) -> bool {
+    d.symbol()
+        .parent
+        .and_then(|p| d.file.definitions.get(p))
+        .is_some_and(|p| p.kind.is_type_like())
 }
