@@ -245,9 +245,13 @@ fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
          void ICollection<string>.Add(string item)\n        {\n            Add(item, null);\n        }\n    }\n}\n",
     )]);
     // An explicit interface implementation is called only through the interface:
-    // `Add(content)` is not it (it was, by its count of parameters).
+    // `Add(content)` is not it (it was, by its count of parameters), nor the class's own
+    // two-argument `Add`: it is the base class's, which takes one.
     let got_explicit = depends(explicit.path(), &["Obj.cs:12"]);
-    assert!(has(&got_explicit, "14 call Add -> ?"), "{got_explicit:#?}");
+    assert!(
+        has(&got_explicit, "14 call Add -> Obj.cs:7"),
+        "{got_explicit:#?}"
+    );
     assert!(
         has(&got_explicit, "21 call Add -> Obj.cs:17"),
         "{got_explicit:#?}"
@@ -306,6 +310,34 @@ fn php_use_statements_typed_variables_and_properties_resolve() {
         "16 call $untyped.getName -> ?",
         // A bare call is a function, never some class's static method of that name.
         "18 call substr -> external:",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+    // `extends` is inheritance (it was a plain reference): members of the parent class
+    // are found through `$this`, `parent::` and the parent's typed properties.
+    let dir = tree(&[
+        (
+            "src/Input.php",
+            "<?php\n\nnamespace Acme\\Input;\n\nabstract class Input\n{\n    \
+             protected Definition $definition;\n\n    public function bind(): void { }\n}\n",
+        ),
+        (
+            "src/Definition.php",
+            "<?php\n\nnamespace Acme\\Input;\n\nclass Definition\n{\n    \
+             public function hasShortcut(string $name): bool { return false; }\n}\n",
+        ),
+        (
+            "src/ArgvInput.php",
+            "<?php\n\nnamespace Acme\\Input;\n\nclass ArgvInput extends Input\n{\n    \
+             private function parse(string $name): void\n    {\n        $this->bind();\n        \
+             $this->definition->hasShortcut($name);\n        parent::bind();\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["ArgvInput.parse"]);
+    for want in [
+        "9 call $this.bind -> src/Input.php:9",
+        "10 call $this->definition.hasShortcut -> src/Definition.php:7",
+        "11 call parent.bind -> src/Input.php:9",
     ] {
         assert!(has(&got, want), "{want}\n{got:#?}");
     }

@@ -125,6 +125,8 @@ const INHERITANCE: &[&str] = &[
     "delegation_specifiers",
     "inheritance_specifier",
     "type_inheritance_clause",
+    "base_clause",
+    "class_interface_clause",
 ];
 
 /// Type argument lists: a type named in one is used, never inherited from.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
+use super::overloads::{first_overload, has_overloads, overload_for_arity, takes_no_call_of};
 use super::{
     inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution,
     Resolver, TYPE_KINDS,
@@ -222,6 +223,47 @@ impl<'s> Resolver<'s> {
             Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
             other => other,
         }
+    }
+
+    /// When no overload of method `d` in its type can take a call of `arity`
+    /// arguments: the overload its supertypes declare that can, from the nearest one
+    /// that declares the name (Java, C# and Swift look there when the type's own
+    /// overloads cannot take a call: `Add(content)` in a class whose own `Add` takes
+    /// two arguments calls the base class's).
+    pub(super) fn inherited_overload(
+        &self,
+        d: &DefRef,
+        kinds: &[Kind],
+        arity: usize,
+    ) -> Option<Resolution> {
+        let mut current = d.clone();
+        for _ in 0..MAX_SUPER_DEPTH {
+            let owner = DefRef {
+                file: current.file.clone(),
+                index: current.symbol().parent?,
+            };
+            if !owner.symbol().kind.is_type_like() {
+                return None;
+            }
+            let name = current.symbol().name.clone();
+            let Lookup::Found(found) =
+                self.in_supertypes(&owner, &name, kinds, 0, &mut HashSet::new())
+            else {
+                return None;
+            };
+            if !takes_no_call_of(&found, arity) {
+                return Some(if has_overloads(&found) {
+                    match overload_for_arity(&found, arity) {
+                        Some(fit) => Resolution::Definition(fit),
+                        None => Resolution::Overloads(first_overload(&found)),
+                    }
+                } else {
+                    Resolution::Definition(found)
+                });
+            }
+            current = found;
+        }
+        None
     }
 
     pub(super) fn in_supertypes(

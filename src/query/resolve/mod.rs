@@ -604,7 +604,9 @@ impl<'s> Resolver<'s> {
                 if r.arity
                     .is_some_and(|n| takes_no_call_of(&d, usize::from(n))) =>
             {
-                Resolution::Unresolved
+                r.arity
+                    .and_then(|n| self.inherited_overload(&d, kinds, usize::from(n)))
+                    .unwrap_or(Resolution::Unresolved)
             }
             Resolution::Definition(d) if has_overloads(&d) => {
                 match r.arity.and_then(|n| overload_for_arity(&d, usize::from(n))) {
