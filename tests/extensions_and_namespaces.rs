@@ -8,6 +8,13 @@ mod common;
 use common::answers::{breaks_both_ways, depends, has};
 use common::tree;
 
+/// Fails, naming the first one missing, unless `got` has every one of `wants`.
+fn has_all(got: &[String], wants: &[&str]) {
+    for want in wants {
+        assert!(has(got, want), "{want}\n{got:#?}");
+    }
+}
+
 fn kotlin_project() -> tempfile::TempDir {
     tree(&[
         (
@@ -156,28 +163,29 @@ fn csharp_project() -> tempfile::TempDir {
 fn csharp_declared_types_namespaces_and_inherited_fields_resolve() {
     let dir = csharp_project();
     let got = depends(dir.path(), &["Reader.AddReference"]);
-    for want in [
-        // A class of a namespace the file names in a `using` directive.
-        "12 call ValidationUtils.ArgumentNotNull -> Src/Lib/Utilities/ValidationUtils.cs:7",
-        // A field the base class (another file) declares, of a type of an enclosing
-        // namespace; a capitalised method is called, not a class constructed; its
-        // declared return type types the next call.
-        "13 call Serializer.GetResolver -> Src/Lib/Engine.cs:6",
-        "13 call Serializer.GetResolver().Add -> Src/Lib/Engine.cs:11",
-        // A local and a field with their declared types; the constructor call and the
-        // type are reported (a declaration's type was taken for a local of that name).
-        "14 type_use Engine -> Src/Lib/Engine.cs:3",
-        "14 call Engine -> Src/Lib/Engine.cs:3",
-        "15 call local.Run -> Src/Lib/Engine.cs:5",
-        "16 call other.Run -> Src/Lib/Engine.cs:5",
-        // An extension method of a repository type.
-        "17 call other.Boost -> Src/Lib/Utilities/ValidationUtils.cs:13",
-        // An extension of a library type with a member of the same name (a stand-in
-        // for platforms without it): neither resolved to the extension nor external.
-        "18 call t.IsAssignableFrom -> ?",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            // A class of a namespace the file names in a `using` directive.
+            "12 call ValidationUtils.ArgumentNotNull -> Src/Lib/Utilities/ValidationUtils.cs:7",
+            // A field the base class (another file) declares, of a type of an enclosing
+            // namespace; a capitalised method is called, not a class constructed; its
+            // declared return type types the next call.
+            "13 call Serializer.GetResolver -> Src/Lib/Engine.cs:6",
+            "13 call Serializer.GetResolver().Add -> Src/Lib/Engine.cs:11",
+            // A local and a field with their declared types; the constructor call and the
+            // type are reported (a declaration's type was taken for a local of that name).
+            "14 type_use Engine -> Src/Lib/Engine.cs:3",
+            "14 call Engine -> Src/Lib/Engine.cs:3",
+            "15 call local.Run -> Src/Lib/Engine.cs:5",
+            "16 call other.Run -> Src/Lib/Engine.cs:5",
+            // An extension method of a repository type.
+            "17 call other.Boost -> Src/Lib/Utilities/ValidationUtils.cs:13",
+            // An extension of a library type with a member of the same name (a stand-in
+            // for platforms without it): neither resolved to the extension nor external.
+            "18 call t.IsAssignableFrom -> ?",
+        ],
+    );
     let got = breaks_both_ways(dir.path(), &["Boost"]);
     assert_eq!(got, ["Src/Lib/Serialization/Reader.cs:17 definition"]);
 }
@@ -211,15 +219,16 @@ fn a_csharp_partial_class_in_two_files_is_one_type() {
     // Before, the two parts of `JContainer` were two namesake types: no member of it or
     // of its base class could be found through it.
     let got = depends(dir.path(), &["JObject.Load"]);
-    for want in [
-        // A method's return type is a use of the type (it was a plain reference).
-        "5 type_use JObject -> Linq/JObject.cs:3",
-        "8 call o.SetLineInfo -> Linq/JToken.cs:5",
-        "9 call o.ReadTokenFrom -> Linq/JContainer.cs:5",
-        "10 call o.ReadAsync -> Linq/JContainer.Async.cs:5",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            // A method's return type is a use of the type (it was a plain reference).
+            "5 type_use JObject -> Linq/JObject.cs:3",
+            "8 call o.SetLineInfo -> Linq/JToken.cs:5",
+            "9 call o.ReadTokenFrom -> Linq/JContainer.cs:5",
+            "10 call o.ReadAsync -> Linq/JContainer.Async.cs:5",
+        ],
+    );
 }
 
 #[test]
@@ -256,17 +265,18 @@ fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
         has(&got_explicit, "21 call Add -> Obj.cs:17"),
         "{got_explicit:#?}"
     );
-    for want in [
-        // `GetType()` is the method every object has: no declared overload takes no
-        // argument, so it is not tied to the one that takes a `Token`.
-        "11 call GetType -> ?",
-        "11 call GetType -> Token.cs:5",
-        // `params` takes any number of arguments; a default value may be left out.
-        "11 call Log -> Token.cs:6",
-        "12 call Warn -> Token.cs:7",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            // `GetType()` is the method every object has: no declared overload takes no
+            // argument, so it is not tied to the one that takes a `Token`.
+            "11 call GetType -> ?",
+            "11 call GetType -> Token.cs:5",
+            // `params` takes any number of arguments; a default value may be left out.
+            "11 call Log -> Token.cs:6",
+            "12 call Warn -> Token.cs:7",
+        ],
+    );
 }
 
 #[test]
@@ -298,21 +308,22 @@ fn php_use_statements_typed_variables_and_properties_resolve() {
         ),
     ]);
     let got = depends(dir.path(), &["Application.add"]);
-    for want in [
-        // Classes the package declares, imported with `use` (before: called external,
-        // the directories leaving out the vendor prefix of the namespace).
-        "12 type_use Command -> src/Command/Command.php:5",
-        "18 call LogicException -> src/Exception/LogicException.php:5",
-        // A typed parameter and a typed property (before: no PHP variable was bound).
-        "14 call $command.getName -> src/Command/Command.php:7",
-        "15 call $this->default.getName -> src/Command/Command.php:7",
-        // A variable of no known type is no class: unresolved, not external.
-        "16 call $untyped.getName -> ?",
-        // A bare call is a function, never some class's static method of that name.
-        "18 call substr -> external:",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            // Classes the package declares, imported with `use` (before: called external,
+            // the directories leaving out the vendor prefix of the namespace).
+            "12 type_use Command -> src/Command/Command.php:5",
+            "18 call LogicException -> src/Exception/LogicException.php:5",
+            // A typed parameter and a typed property (before: no PHP variable was bound).
+            "14 call $command.getName -> src/Command/Command.php:7",
+            "15 call $this->default.getName -> src/Command/Command.php:7",
+            // A variable of no known type is no class: unresolved, not external.
+            "16 call $untyped.getName -> ?",
+            // A bare call is a function, never some class's static method of that name.
+            "18 call substr -> external:",
+        ],
+    );
     // `extends` is inheritance (it was a plain reference): members of the parent class
     // are found through `$this`, `parent::` and the parent's typed properties.
     let dir = tree(&[
@@ -334,13 +345,14 @@ fn php_use_statements_typed_variables_and_properties_resolve() {
         ),
     ]);
     let got = depends(dir.path(), &["ArgvInput.parse"]);
-    for want in [
-        "9 call $this.bind -> src/Input.php:9",
-        "10 call $this->definition.hasShortcut -> src/Definition.php:7",
-        "11 call parent.bind -> src/Input.php:9",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            "9 call $this.bind -> src/Input.php:9",
+            "10 call $this->definition.hasShortcut -> src/Definition.php:7",
+            "11 call parent.bind -> src/Input.php:9",
+        ],
+    );
 }
 
 #[test]
@@ -367,18 +379,19 @@ fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
         ),
     ]);
     let got = depends(dir.path(), &["Session.perform"]);
-    for want in [
-        // A type of the tree, from inside a class that extends a library type (before:
-        // taken for a member inherited from that type, and called external).
-        "5 call AdapterState -> Source/State.swift:1",
-        // A repository extension of a library type: the library type may have the
-        // member itself, so unresolved; before, external.
-        "6 call request.validate -> ?",
-        // A member of the type the context gives: unresolved, not external.
-        "7 call .contentType -> ?",
-        // A value bound where the facts do not show it (`guard let`).
-        "9 call adapter.adapt -> ?",
-    ] {
-        assert!(has(&got, want), "{want}\n{got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            // A type of the tree, from inside a class that extends a library type (before:
+            // taken for a member inherited from that type, and called external).
+            "5 call AdapterState -> Source/State.swift:1",
+            // A repository extension of a library type: the library type may have the
+            // member itself, so unresolved; before, external.
+            "6 call request.validate -> ?",
+            // A member of the type the context gives: unresolved, not external.
+            "7 call .contentType -> ?",
+            // A value bound where the facts do not show it (`guard let`).
+            "9 call adapter.adapt -> ?",
+        ],
+    );
 }
