@@ -566,6 +566,8 @@ impl Store {
         }
         insert_names(&tx, names)?;
         drop_unreferenced(&tx, &replaced)?;
+        // Stamped with the files it writes: a reader that sees them sees when.
+        stamp_updated(&tx)?;
         tx.commit()?;
         Ok(())
     }
@@ -613,10 +615,7 @@ impl Store {
             replaced.extend(old.flatten());
         }
         drop_unreferenced(&tx, &replaced)?;
-        tx.execute(
-            "INSERT OR REPLACE INTO header(key, value) VALUES ('updated', ?1)",
-            [(now_ns() / 1_000_000_000).to_string()],
-        )?;
+        stamp_updated(&tx)?;
         tx.commit()?;
         if written + gone.len() > CHECKPOINT_AFTER {
             // Copies the log into the database without waiting for readers (a reader
@@ -774,4 +773,13 @@ fn upsert_location(
         ],
     )?;
     Ok(old)
+}
+
+/// Records in the header, within transaction `tx`, that the index was updated now.
+fn stamp_updated(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT OR REPLACE INTO header(key, value) VALUES ('updated', ?1)",
+        [(now_ns() / 1_000_000_000).to_string()],
+    )?;
+    Ok(())
 }
