@@ -157,11 +157,8 @@ fn remembered_files(
 ) -> Option<Vec<FileEntry>> {
     let languages: Vec<Option<&'static crate::lang::Language>> =
         languages.iter().map(|n| crate::lang::by_name(n)).collect();
-    let paths = files.paths()?;
-    if paths.len() != of_file.len() {
-        return None;
-    }
-    paths
+    files
+        .paths_for(of_file)?
         .into_iter()
         .zip(of_file)
         .map(|(path, lang)| {
@@ -178,14 +175,13 @@ fn remembered_files(
 
 /// Whether nothing a walk depended on changed; a damaged record never is.
 fn still_valid(walk: &Walk) -> bool {
-    let Some(paths) = walk.watched.paths() else {
+    let Some(paths) = walk.watched.paths_for(&walk.watched_stats) else {
         return false;
     };
-    paths.len() == walk.watched_stats.len()
-        && paths
-            .par_iter()
-            .zip(&walk.watched_stats)
-            .all(|(path, st)| FileStat::any(path) == *st)
+    paths
+        .par_iter()
+        .zip(&walk.watched_stats)
+        .all(|(path, st)| FileStat::any(path) == *st)
 }
 
 /// Everything a walk's result depends on: the directories it visited, the

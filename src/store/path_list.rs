@@ -39,9 +39,19 @@ impl PathList {
         list
     }
 
-    /// The paths, in order; `None` when the list is damaged (a path that shares more
-    /// than the one before holds, or tails that run past the stored bytes).
-    pub fn paths(&self) -> Option<Vec<PathBuf>> {
+    /// The paths, in order, when there is one for each of `values` (what a record
+    /// stores beside them, in the same order); `None` when the list is damaged (a path
+    /// that shares more than the one before holds, tails that run past the stored
+    /// bytes, or another count of paths).
+    pub fn paths_for<T>(&self, values: &[T]) -> Option<Vec<PathBuf>> {
+        if self.lengths.len() != values.len() {
+            return None;
+        }
+        self.paths()
+    }
+
+    /// The paths, in order; `None` when the list is damaged.
+    fn paths(&self) -> Option<Vec<PathBuf>> {
         let mut out = Vec::with_capacity(self.lengths.len());
         let mut current: Vec<u8> = Vec::new();
         let mut at = 0usize;

@@ -19,6 +19,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::members::pick;
+use super::qualified::unmarked;
 use super::{
     inherited_names, is_word, kind_ok, package_at, package_of, package_of_in, DefRef, Resolution,
     Resolver,
@@ -222,8 +223,8 @@ impl Resolver<'_> {
     /// The repository type of the receiver `q` of `r`, when the code states it: `this`,
     /// a typed parameter, local or field, or a path of fields from one.
     fn receiver_type(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Option<DefRef> {
-        let q = q.replace(['!', '?'], "");
-        let q = q.trim();
+        let unmarked = unmarked(file.language.name, q.trim());
+        let q = unmarked.as_ref();
         let ty = if self.scoping(file).self_names.contains(&q) {
             return self.enclosing_type_def(file, r.enclosing);
         } else if let Some(ty) = self.field_path_type(file, r, q) {

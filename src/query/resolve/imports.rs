@@ -11,8 +11,8 @@ use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
 use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
 use super::{
-    kind_mask, kind_ok, package_of, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution,
-    Resolver, TYPE_KINDS,
+    kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution, Resolver,
+    TYPE_KINDS,
 };
 use crate::facts::{FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::{scoping, PackageScope};
@@ -396,12 +396,7 @@ impl<'s> Resolver<'s> {
                 }
                 out
             }
-            ModuleTarget::Package(pkg) => self
-                .defs_named(name)
-                .iter()
-                .filter(|d| kind_ok(kinds, d.symbol().kind) && package_of(d) == Some(pkg.as_str()))
-                .cloned()
-                .collect(),
+            ModuleTarget::Package(pkg) => self.declared_in(pkg, name, kinds),
             ModuleTarget::External(_) | ModuleTarget::Unknown => Vec::new(),
         }
     }

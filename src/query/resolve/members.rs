@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
-use super::overloads::{first_overload, has_overloads, overload_for_arity, takes_no_call_of};
+use super::overloads::{chosen_overload, takes_no_call_of};
 use super::{
     inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution,
     Resolver, TYPE_KINDS,
@@ -252,14 +252,7 @@ impl<'s> Resolver<'s> {
                 return None;
             };
             if !takes_no_call_of(&found, arity) {
-                return Some(if has_overloads(&found) {
-                    match overload_for_arity(&found, arity) {
-                        Some(fit) => Resolution::Definition(fit),
-                        None => Resolution::Overloads(first_overload(&found)),
-                    }
-                } else {
-                    Resolution::Definition(found)
-                });
+                return Some(chosen_overload(found, Some(arity)));
             }
             current = found;
         }

@@ -36,7 +36,7 @@ use self::extensions::has_extension_functions;
 use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
 use self::members::Lookup;
 use self::module_files::DirIndex;
-use self::overloads::{first_overload, has_overloads, overload_for_arity, takes_no_call_of};
+use self::overloads::{chosen_overload, takes_no_call_of};
 use crate::facts::{FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
 use crate::query::source::FactsSource;
@@ -329,18 +329,11 @@ pub(super) fn package_of_in(file: &FileFacts, index: usize) -> Option<&str> {
 /// The package of the code at `at` in `file`: the innermost namespace block holding
 /// it, or the file's declared package.
 pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
-    let mut cur = at.map(|i| i as usize);
-    // Bounded like any walk up the definitions (a damaged parent chain cannot loop).
-    for _ in 0..256 {
-        let Some(d) = cur.and_then(|i| file.definitions.get(i)) else {
-            break;
-        };
-        if d.kind == Kind::Namespace {
-            return Some(&d.qualified_name);
-        }
-        cur = d.parent;
-    }
-    file.package.as_deref()
+    Resolver::enclosing_chain(file, at)
+        .into_iter()
+        .map(|i| &file.definitions[i])
+        .find(|d| d.kind == Kind::Namespace)
+        .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
 }
 
 pub(super) fn is_word(s: &str) -> bool {
@@ -608,12 +601,7 @@ impl<'s> Resolver<'s> {
                     .and_then(|n| self.inherited_overload(&d, kinds, usize::from(n)))
                     .unwrap_or(Resolution::Unresolved)
             }
-            Resolution::Definition(d) if has_overloads(&d) => {
-                match r.arity.and_then(|n| overload_for_arity(&d, usize::from(n))) {
-                    Some(fit) => Resolution::Definition(fit),
-                    None => Resolution::Overloads(first_overload(&d)),
-                }
-            }
+            Resolution::Definition(d) => chosen_overload(d, r.arity.map(usize::from)),
             other => other,
         }
     }

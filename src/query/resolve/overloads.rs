@@ -4,7 +4,7 @@
 
 use super::generics::after_type_parameters;
 use super::members::implements_explicitly;
-use super::DefRef;
+use super::{DefRef, Resolution};
 use crate::symbols::{Kind, Symbol};
 
 /// The overloads of method or function `d`: its definitions of the same name and
@@ -80,6 +80,19 @@ fn takes(count: Option<Params>, arity: usize) -> bool {
 pub(super) fn callers_see(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
     let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
     overloads(d).filter(move |(_, o)| !(declared && implements_overloads(o)))
+}
+
+/// What a call of `arity` arguments (when counted) resolved to method `d` calls: among
+/// its overloads, the one whose parameters fit; when the arguments do not tell, the
+/// overloads as one (never a guessed one).
+pub(super) fn chosen_overload(d: DefRef, arity: Option<usize>) -> Resolution {
+    if !has_overloads(&d) {
+        return Resolution::Definition(d);
+    }
+    match arity.and_then(|n| overload_for_arity(&d, n)) {
+        Some(fit) => Resolution::Definition(fit),
+        None => Resolution::Overloads(first_overload(&d)),
+    }
 }
 
 /// Whether `d` is one of several overloads.

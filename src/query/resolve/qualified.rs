@@ -3,6 +3,7 @@
 //! is then looked up there. A receiver whose type the code does not state leaves the
 //! name unresolved.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -64,6 +65,19 @@ const CSHARP_TYPE_KEYWORDS: &[&str] = &[
 /// classes that way, and answers them external).
 fn lower_case_is_a_value(lang: &str) -> bool {
     matches!(lang, "swift" | "kotlin" | "csharp")
+}
+
+/// Receiver `q` as a path of fields (`a.b`): without null-safety marks (`a?.b`, `a!.b`,
+/// Kotlin's `a!!.b`), which change nothing of the types, and with PHP's `$this->items`
+/// (and `?->`) written `$this.items`.
+pub(super) fn unmarked<'q>(lang: &str, q: &'q str) -> Cow<'q, str> {
+    if null_marks(lang) && q.contains(['!', '?']) {
+        Cow::Owned(q.replace(['!', '?'], ""))
+    } else if lang == "php" && q.contains("->") {
+        Cow::Owned(q.replace("?->", ".").replace("->", "."))
+    } else {
+        Cow::Borrowed(q)
+    }
 }
 
 /// Whether `?` and `!` in a receiver (`a?.b`, `a!.b`, `a!!.b`) only mark null safety.
@@ -138,19 +152,9 @@ impl<'s> Resolver<'s> {
             ));
         }
         // `this.items.add()`, `other.items.add()`, `w.buf.out.Flush()`: a member of
-        // the type of a field of the enclosing type or of a typed binding. Null-safety
-        // marks (`a?.b`, `a!.b`, Kotlin's `a!!.b`) change nothing of the types; PHP
-        // writes `$this->items` (and `?->`) for `this.items`.
-        let unmarked;
-        let q = if null_marks(file.language.name) && q.contains(['!', '?']) {
-            unmarked = q.replace(['!', '?'], "");
-            unmarked.as_str()
-        } else if file.language.name == "php" && q.contains("->") {
-            unmarked = q.replace("?->", ".").replace("->", ".");
-            unmarked.as_str()
-        } else {
-            q
-        };
+        // the type of a field of the enclosing type or of a typed binding.
+        let unmarked = unmarked(file.language.name, q);
+        let q = unmarked.as_ref();
         if let Some(ty) = self.field_path_type(file, r, q) {
             return self.member_of_value(ty, name, kinds);
         }
