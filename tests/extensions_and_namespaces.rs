@@ -363,6 +363,11 @@ fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
             "import Foundation\n\nextension URLRequest {\n    public func validate() throws {\n    }\n}\n",
         ),
         (
+            "Source/StringEncoding.swift",
+            "import Foundation\n\nextension String.Encoding {\n    \
+             init?(ianaCharsetName name: String) {\n        return nil\n    }\n}\n",
+        ),
+        (
             "Source/State.swift",
             "public struct AdapterState: Sendable {\n    public let requestID: Int\n}\n\n\
              public struct Header {\n    public static func contentType(_ value: String) -> Header { Header() }\n}\n",
@@ -375,7 +380,9 @@ fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
              try? request.validate()\n        \
              use(.contentType(\"x\"))\n        \
              guard let adapter = adapters.first else { return }\n        \
-             adapter.adapt()\n    }\n\n    func use(_ h: Header) {}\n}\n",
+             adapter.adapt()\n        \
+             let e = String.Encoding(ianaCharsetName: \"utf-8\")\n        \
+             let d = Data(count: 1)\n    }\n\n    func use(_ h: Header) {}\n}\n",
         ),
     ]);
     let got = depends(dir.path(), &["Session.perform"]);
@@ -392,6 +399,22 @@ fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
             "7 call .contentType -> ?",
             // A value bound where the facts do not show it (`guard let`).
             "9 call adapter.adapt -> ?",
+            // A library type the repository gives an initializer in an extension: the
+            // argument labels, which the facts do not hold, tell the two apart, so
+            // unresolved; before, external.
+            "10 call String.Encoding -> ?",
+            // A library type the repository does not extend.
+            "11 call Data -> external:",
         ],
+    );
+    // The extension's initializer is a definition of its own.
+    let (code, found) = common::json_run(dir.path(), &["find-symbol", "String.Encoding.init"]);
+    assert_eq!(code, 0);
+    assert!(
+        found
+            .iter()
+            .any(|r| r["data"]["qualified_name"] == "String.Encoding.init"
+                && r["data"]["path"]["text"] == "Source/StringEncoding.swift"),
+        "{found:#?}"
     );
 }

@@ -382,6 +382,7 @@ pub static SWIFT: SymbolSpec = SymbolSpec::new(&[
     ]),
     Def::new("protocol_declaration", Interface, NAME),
     Def::new("function_declaration", Function, NAME),
+    Def::new("init_declaration", Method, NAME),
     Def::new("protocol_function_declaration", Method, NAME),
     Def::new("typealias_declaration", Type, NAME),
 ])

@@ -57,7 +57,7 @@ impl Target {
             .members
             .iter()
             .map(|m| m.symbol().name.clone())
-            .filter(|n| !matches!(n.as_str(), "__init__" | "constructor"))
+            .filter(|n| !matches!(n.as_str(), "__init__" | "constructor" | "init"))
             .collect();
         names.push(self.symbol().name.clone());
         names.sort();

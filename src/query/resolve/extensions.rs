@@ -24,7 +24,7 @@ use super::{
     inherited_names, is_word, kind_ok, package_at, package_of, package_of_in, DefRef, Resolution,
     Resolver,
 };
-use crate::facts::{FileFacts, Reference};
+use crate::facts::{FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
 /// The most supertype levels followed to find the types a receiver is.
@@ -117,6 +117,14 @@ fn csharp_this_parameter(signature: &str) -> Option<&str> {
         None
     })?;
     Some(&rest[..end])
+}
+
+/// Whether two written type paths name one type: equal, or one the other with more
+/// of its enclosing names written (`Foundation.URLRequest`, `URLRequest`).
+fn one_type_path(a: &str, b: &str) -> bool {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    long.strip_suffix(short)
+        .is_some_and(|head| head.is_empty() || head.ends_with('.'))
 }
 
 /// The package (Kotlin) or namespace (C#) an extension is defined in: what a file
@@ -218,6 +226,34 @@ impl Resolver<'_> {
             })
             .cloned()
             .collect()
+    }
+
+    /// Swift: whether call `r`, which constructs a library type, may run an initializer
+    /// the repository declares in an extension of that type (`String.Encoding(
+    /// ianaCharsetName: name)` beside `extension String.Encoding { init?(ianaCharsetName
+    /// name: String) }`). The type's own initializers and the extension's are told
+    /// apart by argument labels, which the facts do not hold: such a call is not known
+    /// to be the library's.
+    pub(super) fn may_run_extension_init(&self, file: &Arc<FileFacts>, r: &Reference) -> bool {
+        if file.language.name != "swift"
+            || r.kind != RefKind::Call
+            || !r.name.starts_with(char::is_uppercase)
+        {
+            return false;
+        }
+        let written = match r.qualifier.as_deref().map(str::trim) {
+            None => r.name.clone(),
+            Some(q) if q.split('.').all(is_word) => format!("{q}.{}", r.name),
+            Some(_) => return false,
+        };
+        self.defs_named("init").iter().any(|d| {
+            let s = d.symbol();
+            d.file.language.name == "swift"
+                && s.parent.is_none()
+                && s.qualified_name
+                    .strip_suffix(".init")
+                    .is_some_and(|ty| one_type_path(ty, &written))
+        })
     }
 
     /// The repository type of the receiver `q` of `r`, when the code states it: `this`,

@@ -568,6 +568,12 @@ impl<'s> Resolver<'s> {
             },
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
+        let found = match found {
+            Resolution::External(_) if self.may_run_extension_init(file, r) => {
+                Resolution::Unresolved
+            }
+            found => found,
+        };
         // Rust's `value.name` without a call reads a field (a method is named as a value
         // only through its type, `Type::method`): never a use of a method or function
         // of that name.
