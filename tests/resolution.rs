@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::answers::{data, depends, deps, has, uses};
+use common::answers::{breaks_both_ways, data, depends, deps, has, uses};
 use common::{codesearch, json_run as json, tree};
 
 fn java_project() -> tempfile::TempDir {
@@ -171,6 +171,66 @@ fn a_call_no_counted_overload_fits_goes_to_the_overload_whose_parameters_span_li
     assert!(
         has(&got, "4 call Joiner.join -> src/j/Joiner.java:4"),
         "{got:?}"
+    );
+}
+
+#[test]
+fn an_overload_pointed_at_alone_is_not_used_by_calls_its_arguments_tie_to_another() {
+    let dir = tree(&[
+        (
+            "src/j/Printer.java",
+            "package j;\npublic class Printer {\n    public static void print(int n) {\n        print(n, 0);\n    }\n    public static void print(String s) {}\n    public static void print(int a, int b) {}\n}\n",
+        ),
+        (
+            "src/j/Use.java",
+            "package j;\npublic class Use {\n    static void go(Object o) {\n        Printer.print(o);\n        Printer.print(1, 2);\n    }\n}\n",
+        ),
+    ]);
+    // `print(int a, int b)`, by its line: the two-argument calls are its uses; the
+    // one-argument call, which two other overloads can take, is not.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/j/Printer.java:7"]),
+        [
+            "src/j/Printer.java:4 definition",
+            "src/j/Use.java:5 definition"
+        ]
+    );
+    // `print(int n)`: the call its arguments cannot tie to one overload may be its;
+    // the two-argument ones are another overload's.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/j/Printer.java:3"]),
+        ["src/j/Use.java:4 definition"]
+    );
+    // By its id with the overload's suffix, as by its line.
+    let (_, recs) = json(dir.path(), &["find-symbol", "Printer.print"]);
+    let ids: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .filter_map(|s| s["id"].as_str())
+        .collect();
+    let third = ids
+        .iter()
+        .find(|id| id.ends_with("~2"))
+        .unwrap_or_else(|| panic!("{ids:?}"));
+    assert_eq!(
+        breaks_both_ways(dir.path(), &[third]),
+        [
+            "src/j/Printer.java:4 definition",
+            "src/j/Use.java:5 definition"
+        ]
+    );
+    // Named, the overloads are one target: every call of any of them is a use.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Printer.print"]),
+        [
+            "src/j/Printer.java:4 definition",
+            "src/j/Use.java:4 definition",
+            "src/j/Use.java:5 definition"
+        ]
+    );
+    // What the overload pointed at uses is what is inside it alone.
+    assert_eq!(
+        depends(dir.path(), &["src/j/Printer.java:3"]),
+        ["4 call print -> src/j/Printer.java:7"]
     );
 }
 

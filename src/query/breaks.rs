@@ -146,12 +146,16 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
         let owners = &by_name[&r.name];
         let (resolved, target) = match resolution {
             // The overloads of a method are one target.
-            Resolution::Definition(d) | Resolution::Overloads(d) => {
-                match target_of.get(&target_key(d.symbol(), &d.file)) {
-                    Some(&i) => (true, i),
-                    None => continue,
-                }
-            }
+            // A call whose arguments pick another overload than the one pointed at
+            // is not a use of it; one they do not decide may be.
+            Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
+                Some(&i) if targets[i].stands_for(&d) => (true, i),
+                _ => continue,
+            },
+            Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
+                Some(&i) if targets[i].may_take(r.arity) => (true, i),
+                _ => continue,
+            },
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function), and the
             // reference's form can (a Rust method is never named bare).

@@ -6,12 +6,14 @@
 //! overload of the same name in one file; without the suffix an id names all of them),
 //! `path:line` (the definition whose name is on that line, else the innermost one
 //! containing it), or a name, bare or qualified (`save`, `UserRepository.save`,
-//! `addrs.ParseSource`, `A::f`, `org.acme.Util`).
+//! `addrs.ParseSource`, `A::f`, `org.acme.Util`). An id with its suffix and a
+//! `path:line` point at one overload of a method: that overload alone is the target,
+//! and a call whose arguments pick another overload is not a use of it.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::resolve::{target_key, DefRef, Resolver};
+use super::resolve::{is_constructor, may_take, target_key, DefRef, Resolver};
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
 
@@ -38,6 +40,46 @@ impl Target {
             .cloned()
             .unwrap_or_else(|| d.clone());
         Target { primary, members }
+    }
+
+    /// The definition `d` alone when it is one overload of a method (a user pointed
+    /// at it), else its group. TypeScript's and Python's overloads are signatures of
+    /// one implementation, which every call runs: always a group.
+    pub fn of_one(d: &DefRef) -> Target {
+        let group = Target::of(d);
+        let s = d.symbol();
+        let separate = matches!(
+            s.language,
+            "java" | "csharp" | "kotlin" | "swift" | "cpp" | "scala" | "dart"
+        );
+        if separate
+            && group.members.len() > 1
+            && !s.kind.is_type_like()
+            && !is_constructor(s, &d.file)
+        {
+            return Target {
+                primary: d.clone(),
+                members: vec![d.clone()],
+            };
+        }
+        group
+    }
+
+    /// Whether `d`, a definition with this target's key, is one of its members (not
+    /// another overload of a method pointed at alone).
+    pub fn stands_for(&self, d: &DefRef) -> bool {
+        self.members
+            .iter()
+            .any(|m| m.index == d.index && m.file.path == d.file.path)
+    }
+
+    /// Whether a call of `arity` arguments (when counted) may call one of its members.
+    pub fn may_take(&self, arity: Option<u16>) -> bool {
+        arity.is_none_or(|n| {
+            self.members
+                .iter()
+                .any(|m| may_take(m.symbol(), usize::from(n)))
+        })
     }
 
     pub fn symbol(&self) -> &Symbol {
@@ -104,16 +146,22 @@ pub fn targets(
                 .facts(path)
                 .ok_or_else(|| TargetError::NoDefinitionAt(format!("no symbol with id '{id}'")))?;
             let base = id.split('~').next().unwrap_or(id);
-            let found = facts
-                .definitions
-                .iter()
-                .position(|s| s.id == *id)
-                .or_else(|| facts.definitions.iter().position(|s| s.id == base));
+            let exact = facts.definitions.iter().position(|s| s.id == *id);
+            let found = exact.or_else(|| facts.definitions.iter().position(|s| s.id == base));
             match found {
-                Some(i) => Ok(vec![Target::of(&DefRef {
-                    file: facts.clone(),
-                    index: i,
-                })]),
+                Some(i) => {
+                    let d = DefRef {
+                        file: facts.clone(),
+                        index: i,
+                    };
+                    // Without its suffix, an id names every overload.
+                    let one = exact.is_some() && id.contains('~');
+                    Ok(vec![if one {
+                        Target::of_one(&d)
+                    } else {
+                        Target::of(&d)
+                    }])
+                }
                 None => Err(TargetError::NoDefinitionAt(format!(
                     "no symbol with id '{id}'"
                 ))),
@@ -145,7 +193,7 @@ pub fn targets(
                         .map(|(i, _)| i)
                 });
             match found {
-                Some(i) => Ok(vec![Target::of(&DefRef {
+                Some(i) => Ok(vec![Target::of_one(&DefRef {
                     file: facts.clone(),
                     index: i,
                 })]),

@@ -44,6 +44,7 @@ use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
 pub use module_files::{normalize, plain_form};
+pub use overloads::may_take;
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
 const MAX_PLANNING_ROUNDS: usize = 3;

@@ -95,6 +95,13 @@ pub(super) fn chosen_overload(d: DefRef, arity: Option<usize>) -> Resolution {
     }
 }
 
+/// Whether overload `o` may take a call of `arity` arguments: its parameters take that
+/// many, or could not be counted.
+pub fn may_take(o: &Symbol, arity: usize) -> bool {
+    let count = parameter_count(counted_header(o), &o.name);
+    count.is_none() || takes(count, arity)
+}
+
 /// Whether `d` is one of several overloads.
 pub(super) fn has_overloads(d: &DefRef) -> bool {
     overloads(d).nth(1).is_some()
