@@ -145,9 +145,9 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     for ((f, r), resolution) in items.into_iter().zip(resolutions) {
         let owners = &by_name[&r.name];
         let (resolved, target) = match resolution {
-            // The overloads of a method are one target.
-            // A call whose arguments pick another overload than the one pointed at
-            // is not a use of it; one they do not decide may be.
+            // The overloads of a method are one target, unless one of them was pointed
+            // at: then a call whose arguments pick another is not a use of it, and one
+            // they leave undecided is if it can take that many.
             Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
                 Some(&i) if targets[i].stands_for(&d) => (true, i),
                 _ => continue,

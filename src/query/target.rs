@@ -50,7 +50,7 @@ impl Target {
         let s = d.symbol();
         let separate = matches!(
             s.language,
-            "java" | "csharp" | "kotlin" | "swift" | "cpp" | "scala" | "dart"
+            "java" | "csharp" | "kotlin" | "swift" | "cpp" | "scala"
         );
         if separate
             && group.members.len() > 1
