@@ -356,6 +356,43 @@ fn php_use_statements_typed_variables_and_properties_resolve() {
 }
 
 #[test]
+fn php_variables_take_the_type_of_what_they_are_assigned_and_never_a_property_s() {
+    let dir = tree(&[
+        (
+            "src/Def.php",
+            "<?php\nnamespace Acme;\nclass Opt { public function getName(): string { return \"\"; } }\n\
+             class Def\n{\n    public function getOpt(string $s): Opt { return new Opt(); }\n}\n",
+        ),
+        (
+            "src/User.php",
+            "<?php\nnamespace Acme;\nclass User\n{\n    protected Def $def;\n    \
+             protected Def $other;\n\n    \
+             public function run(string $s): void\n    {\n        \
+             $d = new Def();\n        $d->getOpt($s);\n        \
+             $o = $this->def->getOpt($s);\n        $o->getName();\n        \
+             $copy = $this->def;\n        $copy->getOpt($s);\n        \
+             $x = new Def();\n        $x->getOpt($s);\n        $x = new Opt();\n        \
+             $x->getName();\n        $other->getOpt($s);\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["User.run"]);
+    has_all(
+        &got,
+        &[
+            // Before, an assigned variable was bound to nothing: each call unresolved.
+            "11 call $d.getOpt -> src/Def.php:6",
+            "13 call $o.getName -> src/Def.php:3",
+            "15 call $copy.getOpt -> src/Def.php:6",
+            // Assigned values of two types: which one a call reads is not known.
+            "17 call $x.getOpt -> ?",
+            "19 call $x.getName -> ?",
+            // `$other` is no local: not the property `$this->other` (before, it was).
+            "20 call $other.getOpt -> ?",
+        ],
+    );
+}
+
+#[test]
 fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
     let dir = tree(&[
         (

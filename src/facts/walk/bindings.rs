@@ -221,7 +221,9 @@ impl<'a> Walk<'a> {
     ) -> Option<usize> {
         let g = self.g;
         let made = self.bindings.len() - before;
+        // PHP's `$x` is a `variable_name` around the identifier.
         let one_name = g.class(n).has(Class::IDENTIFIER)
+            || g.kind(n) == "variable_name"
             || (own_value
                 && g.child(n, "name")
                     .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
@@ -433,15 +435,26 @@ fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
 const MAX_FIELD_PATH: usize = 8;
 
 /// The path value `v` reads when it is a field of a name, or of a field of one
-/// (`dataSource.manager`, `this.a.b`): names joined by dots, nothing else.
+/// (`dataSource.manager`, `this.a.b`, PHP's `$this->a->b` written `$this.a.b`): names
+/// joined by dots, nothing else.
 fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
     let v = sole_value(g, v)?;
-    let text = compact(src.get(v.byte_range())?);
+    let mut text = compact(src.get(v.byte_range())?);
+    let php = g.kind(v) == "member_access_expression";
+    if php {
+        text = text.replace("->", ".");
+    }
     let parts = text.split('.').count();
     ((2..=MAX_FIELD_PATH).contains(&parts)
-        && text
-            .split('.')
-            .all(|w| !w.is_empty() && w.bytes().all(crate::source::is_word_byte)))
+        && text.split('.').enumerate().all(|(i, w)| {
+            // PHP's variable comes first, marked `$`.
+            let w = if php && i == 0 {
+                w.strip_prefix('$').unwrap_or("")
+            } else {
+                w
+            };
+            !w.is_empty() && w.bytes().all(crate::source::is_word_byte)
+        }))
     .then_some(text)
 }
 

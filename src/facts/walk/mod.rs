@@ -373,6 +373,16 @@ impl<'a> Walk<'a> {
             .map(|&i| i as u32)
     }
 
+    /// Whether `node`, an assignment, gives a PHP variable its value (not a property,
+    /// an element or a list).
+    fn assigns_php_variable(&self, node: Node<'_>) -> bool {
+        self.lang.name == "php"
+            && self
+                .g
+                .child(node, "left")
+                .is_some_and(|l| self.g.kind(l) == "variable_name")
+    }
+
     fn in_type_body(&self) -> bool {
         self.binding_scope()
             .is_some_and(|i| self.defs[i as usize].kind.is_type_like())
@@ -437,6 +447,10 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k, stack);
+        } else if kind == "assignment_expression" && self.assigns_php_variable(node) {
+            // PHP declares no locals: a variable is bound where it is first assigned
+            // (`$d = new Def()`, `$o = $d->get()`).
+            self.declare(node, BindingKind::Local, stack);
         } else if class.has(Class::TYPE_PATTERN) {
             if let Some((name, ty)) = pattern_variable(g, node) {
                 let before = self.bindings.len();

@@ -3,6 +3,7 @@
 //! different targets make the lookup ambiguous rather than a guess.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
@@ -15,6 +16,9 @@ use super::{
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope};
 use crate::symbols::{Kind, Symbol};
+
+/// The most types [`Resolver::extends_type`] looks at: deeper than any real hierarchy.
+const MAX_EXTENDS_VISITS: usize = 256;
 
 /// How many supertypes deep a member is looked for.
 pub(super) const MAX_SUPER_DEPTH: usize = 8;
@@ -292,6 +296,26 @@ impl<'s> Resolver<'s> {
     }
 
     /// The resolved supertypes of a type.
+    /// Whether repository type `sub` is `sup` or extends it through repository types.
+    pub(super) fn extends_type(&self, sub: &DefRef, sup: &DefRef) -> bool {
+        let same = |a: &DefRef| a.index == sup.index && a.file.path == sup.file.path;
+        let mut todo = vec![sub.clone()];
+        let mut seen: HashSet<(PathBuf, usize)> = HashSet::new();
+        while let Some(t) = todo.pop() {
+            if same(&t) {
+                return true;
+            }
+            if seen.len() >= MAX_EXTENDS_VISITS || !seen.insert((t.file.path.clone(), t.index)) {
+                continue;
+            }
+            todo.extend(self.supertypes(&t).into_iter().filter_map(|s| match s {
+                Resolution::Definition(d) => Some(d),
+                _ => None,
+            }));
+        }
+        false
+    }
+
     pub(super) fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
         let file = &ty.file;
         let t = ty.symbol();

@@ -117,29 +117,28 @@ impl<'s> Resolver<'s> {
         at: Option<u32>,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
-        // PHP's `$command` is bound as `command`.
-        let name = match name.strip_prefix('$') {
-            Some(bare) if file.language.name == "php" => bare,
-            _ => name,
+        // PHP's `$command` is bound as `command`; a PHP variable is never a property
+        // (those are read through `$this->`).
+        let (name, variable) = match name.strip_prefix('$') {
+            Some(bare) if file.language.name == "php" => (bare, true),
+            _ => (name, false),
         };
         let chain = Self::enclosing_chain(file, at);
         for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
-            if let Some(b) = file
-                .bindings
-                .iter()
-                .find(|b| b.scope == scope && b.name == name)
-            {
+            if let Some(b) = file.bindings.iter().find(|b| {
+                b.scope == scope && b.name == name && !(variable && b.kind == BindingKind::Field)
+            }) {
                 return Some(b);
             }
         }
         None
     }
 
-    /// Whether JavaScript, TypeScript or Python local `b` (of type `ty`) shares its
+    /// Whether JavaScript, TypeScript, Python or PHP local `b` (of type `ty`) shares its
     /// name and scope with another one of another type: the locals of two callbacks of
     /// one function (`it(() => { const repo = a() })`, `it(() => { const repo = b()
-    /// })`), which share its scope here, or a Python name bound again (`x = Foo()`
-    /// then `x = Bar()`), so which one a use reads is not known. A declared type and a
+    /// })`), which share its scope here, or a Python or PHP name bound again (`x =
+    /// Foo()` then `x = Bar()`), so which one a use reads is not known. A declared type and a
     /// value assigned later (`let ds: DataSource[]` then `ds = await open()`) are one
     /// local: its type is the declared one.
     pub(super) fn bound_apart(
@@ -151,7 +150,7 @@ impl<'s> Resolver<'s> {
     ) -> bool {
         if !matches!(
             file.language.name,
-            "javascript" | "typescript" | "tsx" | "python"
+            "javascript" | "typescript" | "tsx" | "python" | "php"
         ) || b.kind == BindingKind::Field
         {
             return false;
@@ -167,8 +166,30 @@ impl<'s> Resolver<'s> {
                     || o.copied_from.is_some()
                     || o.passed_to.is_some())
                 && !o.written_alike(b)
-                && !same_target(ty, &self.type_as_bound(file, r, o))
+                && {
+                    let other = self.type_as_bound(file, r, o);
+                    !same_target(ty, &other) && !self.conforms_to_parameter(b, ty, &other)
+                }
         })
+    }
+
+    /// Whether a value of type `other` assigned to typed parameter `b` (of type `ty`)
+    /// is one of that type (PHP's `InputInterface $input` given `new ArrayInput(..)`):
+    /// a use of the parameter reads it as the type it declares.
+    fn conforms_to_parameter(
+        &self,
+        b: &crate::facts::Binding,
+        ty: &Resolution,
+        other: &Resolution,
+    ) -> bool {
+        match (ty, other) {
+            (Resolution::Definition(declared), Resolution::Definition(assigned))
+                if b.kind == BindingKind::Parameter =>
+            {
+                self.extends_type(assigned, declared)
+            }
+            _ => false,
+        }
     }
 
     /// Whether a binding holds a value of the type its initialising call returns for
