@@ -1717,3 +1717,76 @@ fn rust_item_macros_read_as_items_whatever_their_line_breaks() {
         assert_eq!(data(&recs, "symbol")[0]["line"], line, "{recs:#?}");
     }
 }
+
+#[test]
+fn a_type_test_narrows_the_variable_where_it_holds_and_nowhere_else() {
+    let dir = tree(&[
+        (
+            "src/a.php",
+            "<?php\nclass Foo { public function bar() {} public function baz() { return true; } }\n\
+             class Base { public function bar() {} }\n\
+             function f(Base $o) {\n    if ($o instanceof Foo) {\n        $o->baz();\n    }\n    \
+             if ($o instanceof Foo && $o->baz()) {}\n    $o->bar();\n    \
+             if (!($o instanceof Foo)) { $o->baz(); }\n    \
+             if ($o instanceof Foo || $o->baz()) {}\n    \
+             $x = $o instanceof Foo ? $o->baz() : null;\n    \
+             if ($o instanceof Foo) { $o = $o->baz(); } else { $o->baz(); }\n}\n",
+        ),
+        (
+            "src/b.ts",
+            "class Foo { bar() {} }\nclass Base { qux() {} }\n\
+             function g(o: Base) {\n  if (o instanceof Foo) {\n    o.bar();\n  }\n  o.qux();\n  \
+             return o instanceof Foo && o.bar();\n}\n",
+        ),
+        (
+            "src/c.kt",
+            "class Foo {\n  fun bar() {}\n}\n\nclass Base {\n  fun qux() {}\n}\n\n\
+             fun h(o: Base) {\n  if (o is Foo) {\n    o.bar()\n  }\n  if (o !is Foo) {\n    \
+             o.qux()\n  }\n}\n",
+        ),
+        (
+            "src/d.py",
+            "class Foo:\n    def bar(self): pass\n\n\
+             def k(o):\n    if isinstance(o, Foo):\n        o.bar()\n    o.bar()\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["src/a.php:4"]);
+    for want in [
+        // Inside the `if`, after the test in `&&`, in the branch a conditional takes.
+        "6 call $o.baz -> src/a.php:2",
+        "8 call $o.baz -> src/a.php:2",
+        "12 call $o.baz -> src/a.php:2",
+        // Through the right side of an assignment to the variable, not past it.
+        "13 call $o.baz -> src/a.php:2",
+        // Elsewhere the declared type: `Base` has no `baz`.
+        "9 call $o.bar -> src/a.php:3",
+        "10 call $o.baz -> ?",
+        "11 call $o.baz -> ?",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+    // The `else` branch of a test is not narrowed.
+    assert!(
+        got.iter()
+            .filter(|d| d.starts_with("13 call $o.baz"))
+            .count()
+            == 2
+            && has(&got, "13 call $o.baz -> ?"),
+        "{got:#?}"
+    );
+    let got = depends(dir.path(), &["g"]);
+    for want in [
+        "5 call o.bar -> src/b.ts:1",
+        "7 call o.qux -> src/b.ts:2",
+        "8 call o.bar -> src/b.ts:1",
+    ] {
+        assert!(has(&got, want), "{want}\n{got:#?}");
+    }
+    let got = depends(dir.path(), &["h"]);
+    // Not where the test is negated.
+    assert!(has(&got, "11 call o.bar -> src/c.kt:2"), "{got:#?}");
+    assert!(has(&got, "14 call o.qux -> src/c.kt:6"), "{got:#?}");
+    let got = depends(dir.path(), &["k"]);
+    assert!(has(&got, "6 call o.bar -> src/d.py:2"), "{got:#?}");
+    assert!(has(&got, "7 call o.bar -> ?"), "{got:#?}");
+}

@@ -114,6 +114,10 @@ pub struct Binding {
     /// (TypeScript's `ds.transaction(async (manager) => ..)`), where it stands: its
     /// type is the one the callee declares for that parameter of that argument.
     pub passed_to: Option<CallbackSite>,
+    /// The bytes where a type test narrows a variable to the tested type (`if ($x
+    /// instanceof Foo) { .. }`, `x is Foo && ..`), up to the first assignment to it
+    /// there; `None` for a binding that holds wherever its scope does.
+    pub within: Option<(u32, u32)>,
 }
 
 impl Binding {

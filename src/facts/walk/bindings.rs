@@ -289,6 +289,7 @@ impl<'a> Walk<'a> {
                             initializer: None,
                             copied_from: None,
                             passed_to: None,
+                            within: None,
                         });
                     }
                 }
@@ -332,6 +333,7 @@ impl<'a> Walk<'a> {
                 initializer: None,
                 copied_from: None,
                 passed_to: None,
+                within: None,
             });
         }
     }

@@ -15,6 +15,7 @@
 mod bindings;
 mod callbacks;
 mod import_sites;
+mod narrowing;
 mod references;
 mod syntax;
 mod type_text;
@@ -188,6 +189,7 @@ pub(super) fn facts_with(
         imports: Vec::new(),
         bindings: Vec::new(),
         patterns: Vec::new(),
+        narrowed: Vec::new(),
         elements: FxHashMap::default(),
         package: None,
         line_starts: line_starts(src),
@@ -223,6 +225,14 @@ fn line_starts(src: &str) -> Vec<usize> {
         .collect()
 }
 
+/// Whether type tests in `language` narrow the variable they test (see `narrowing.rs`).
+fn narrows(language: &str) -> bool {
+    matches!(
+        language,
+        "php" | "javascript" | "typescript" | "tsx" | "kotlin" | "python"
+    )
+}
+
 struct Walk<'a> {
     lang: &'static Language,
     /// With a focus, where the text holds what a skipped body must not hold (see
@@ -253,6 +263,9 @@ struct Walk<'a> {
     bindings: Vec<Binding>,
     /// The bindings made by type patterns (positions in `bindings`).
     patterns: Vec<usize>,
+    /// The bindings made by type tests that narrow a variable (positions in
+    /// `bindings`).
+    narrowed: Vec<usize>,
     /// TypeScript: the element type of each name last bound to an array type
     /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
     /// elements are passed to.
@@ -432,6 +445,24 @@ impl<'a> Walk<'a> {
         }
         if class.has(Class::CALL) {
             self.call(node);
+        }
+        if narrows(self.lang.name) {
+            self.narrow(node, kind);
+            if !self.narrowed.is_empty()
+                && matches!(
+                    kind,
+                    "assignment_expression"
+                        | "augmented_assignment_expression"
+                        | "assignment"
+                        | "augmented_assignment"
+                )
+            {
+                // The value assigned is read before the variable changes: a narrowing
+                // holds through the assignment's own right side.
+                if let Some(name) = self.assigned_variable(node) {
+                    self.end_narrowings(name, node.end_byte());
+                }
+            }
         }
         if kind == "variable_declarator" && self.require_import(node) {
             return true;

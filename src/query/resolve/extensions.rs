@@ -266,7 +266,7 @@ impl Resolver<'_> {
         } else if let Some(ty) = self.field_path_type(file, r, q) {
             ty
         } else if is_word(q) {
-            let b = Self::binding(file, r.enclosing, q)?;
+            let b = Self::binding_at(file, r, q)?;
             self.type_of_binding(file, r, b)
         } else {
             return None;

@@ -161,7 +161,7 @@ impl<'s> Resolver<'s> {
         if is_word(q) {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
-            if let Some(b) = Self::binding(file, r.enclosing, q) {
+            if let Some(b) = Self::binding_at(file, r, q) {
                 return self.member_of_value(self.type_of_binding(file, r, b), name, kinds);
             }
             // An imported module, or an imported type.
@@ -301,7 +301,7 @@ impl<'s> Resolver<'s> {
                 None => Resolution::Unresolved,
             }
         } else if declares_field_types(file.language.name) {
-            let b = Self::binding(file, r.enclosing, head)?;
+            let b = Self::binding_at(file, r, head)?;
             self.type_of_binding(file, r, b)
         } else {
             // Elsewhere a field's type is read from what the methods assign to it,

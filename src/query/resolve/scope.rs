@@ -126,12 +126,43 @@ impl<'s> Resolver<'s> {
         let chain = Self::enclosing_chain(file, at);
         for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
             if let Some(b) = file.bindings.iter().find(|b| {
-                b.scope == scope && b.name == name && !(variable && b.kind == BindingKind::Field)
+                b.scope == scope
+                    && b.name == name
+                    && b.within.is_none()
+                    && !(variable && b.kind == BindingKind::Field)
             }) {
                 return Some(b);
             }
         }
         None
+    }
+
+    /// The binding of `name` where reference `r` stands: a type test that narrows
+    /// the variable there (the innermost), else [`Resolver::binding`].
+    pub(super) fn binding_at<'f>(
+        file: &'f FileFacts,
+        r: &Reference,
+        name: &str,
+    ) -> Option<&'f crate::facts::Binding> {
+        let bare = match name.strip_prefix('$') {
+            Some(bare) if file.language.name == "php" => bare,
+            _ => name,
+        };
+        let at = r.start_byte;
+        let holds_here = |b: &&crate::facts::Binding| {
+            b.name == bare && b.within.is_some_and(|(start, end)| start <= at && at < end)
+        };
+        if !file.bindings.iter().any(|b| holds_here(&b)) {
+            return Self::binding(file, r.enclosing, name);
+        }
+        let chain = Self::enclosing_chain(file, r.enclosing);
+        let narrowed = file
+            .bindings
+            .iter()
+            .filter(holds_here)
+            .filter(|b| b.scope.is_none_or(|s| chain.contains(&(s as usize))))
+            .min_by_key(|b| b.within.map(|(start, end)| end - start));
+        narrowed.or_else(|| Self::binding(file, r.enclosing, name))
     }
 
     /// Whether JavaScript, TypeScript, Python or PHP local `b` (of type `ty`) shares its
@@ -152,12 +183,14 @@ impl<'s> Resolver<'s> {
             file.language.name,
             "javascript" | "typescript" | "tsx" | "python" | "php"
         ) || b.kind == BindingKind::Field
+            || b.within.is_some()
         {
             return false;
         }
         let typed = b.type_name.is_some();
         file.bindings.iter().any(|o| {
             o.kind != BindingKind::Field
+                && o.within.is_none()
                 && o.scope == b.scope
                 && o.name == b.name
                 && o.type_name.is_some() == typed
@@ -203,7 +236,7 @@ impl<'s> Resolver<'s> {
         ) || file
             .bindings
             .iter()
-            .filter(|o| o.scope == b.scope && o.name == b.name)
+            .filter(|o| o.scope == b.scope && o.name == b.name && o.within.is_none())
             .count()
             == 1
     }

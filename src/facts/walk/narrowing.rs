@@ -1,0 +1,193 @@
+//! Type tests that narrow a variable. Inside `if ($x instanceof Foo) { .. }` (PHP),
+//! `if (x instanceof Foo)` (JavaScript, TypeScript), `if (x is Foo)` (Kotlin) and
+//! `if isinstance(x, Foo):` (Python), in the branch a conditional takes when such a
+//! test holds, and in what follows the test in a chain of `&&` (`and`), the variable
+//! holds a `Foo`. Each narrowing is a binding of the variable to the tested type over
+//! those bytes, cut short at the first assignment to the variable there. A negated
+//! test, one under `||`, and the `else` branch narrow nothing.
+
+use tree_sitter::Node;
+
+use super::type_text::written_type;
+use super::Walk;
+use crate::facts::{Binding, BindingKind};
+
+impl<'a> Walk<'a> {
+    /// Records the narrowings `node` makes, when it is an `if`, a conditional or an
+    /// `&&` chain.
+    pub(super) fn narrow(&mut self, node: Node<'_>, kind: &str) {
+        let g = self.g;
+        let (condition, narrowed) = match kind {
+            "if_statement" | "if_expression" | "conditional_expression" | "ternary_expression" => {
+                let Some(condition) = g.child(node, "condition") else {
+                    return;
+                };
+                // Python's `a if c else b` writes its branch first: not read here.
+                let branch = ["body", "consequence"]
+                    .iter()
+                    .find_map(|f| g.child(node, f))
+                    .or_else(|| self.kotlin_then_branch(node, condition));
+                (condition, branch)
+            }
+            _ if self.is_and(node) => (
+                match g.child(node, "left") {
+                    Some(left) => left,
+                    None => return,
+                },
+                g.child(node, "right"),
+            ),
+            _ => return,
+        };
+        let Some(narrowed) = narrowed else {
+            return;
+        };
+        let mut tests = Vec::new();
+        self.conjuncts(condition, &mut tests);
+        for test in tests {
+            let Some((variable, ty)) = self.type_test(test) else {
+                continue;
+            };
+            let (type_qualifier, type_name) = written_type(self.text(ty), self.lang.name);
+            if type_name.is_none() {
+                continue;
+            }
+            // Offsets fit: the parser refuses files past 4 GiB.
+            let within = (narrowed.start_byte() as u32, narrowed.end_byte() as u32);
+            self.narrowed.push(self.bindings.len());
+            self.bindings.push(Binding {
+                name: variable.to_string(),
+                type_name,
+                type_qualifier,
+                kind: BindingKind::Local,
+                scope: self.binding_scope(),
+                initializer: None,
+                copied_from: None,
+                passed_to: None,
+                within: Some(within),
+            });
+        }
+    }
+
+    /// Ends the narrowings of `name` in the current scope that `at` falls inside: the
+    /// variable is assigned there, and holds whatever it is given from then on.
+    pub(super) fn end_narrowings(&mut self, name: &str, at: usize) {
+        let scope = self.binding_scope();
+        let at = at as u32;
+        for &i in &self.narrowed {
+            let b = &mut self.bindings[i];
+            if let Some((start, end)) = b.within {
+                if b.name == name && b.scope == scope && start <= at && at < end {
+                    b.within = Some((start, at));
+                }
+            }
+        }
+    }
+
+    /// The variable an assignment `node` gives a value to, when it is a plain name.
+    pub(super) fn assigned_variable(&self, node: Node<'_>) -> Option<&'a str> {
+        let g = self.g;
+        let left = g.child(node, "left").or_else(|| node.named_child(0))?;
+        match g.kind(left) {
+            "variable_name" => self.text(left).strip_prefix('$'),
+            "identifier" | "simple_identifier" => Some(self.text(left)),
+            _ => None,
+        }
+    }
+
+    /// Kotlin's `if (c) a else b` names no field for `a`: the first part after the
+    /// condition.
+    fn kotlin_then_branch<'t>(&self, node: Node<'t>, condition: Node<'t>) -> Option<Node<'t>> {
+        if self.lang.name != "kotlin" {
+            return None;
+        }
+        let mut c = node.walk();
+        let branch = node
+            .named_children(&mut c)
+            .find(|n| n.start_byte() >= condition.end_byte());
+        branch
+    }
+
+    /// Whether `node` is `a && b` (`a and b`).
+    fn is_and(&self, node: Node<'_>) -> bool {
+        let g = self.g;
+        matches!(g.kind(node), "binary_expression" | "boolean_operator")
+            && g.child(node, "operator")
+                .is_some_and(|o| matches!(o.kind(), "&&" | "and"))
+    }
+
+    /// The operands of the `&&` chain `node` is (itself when it is none), parentheses
+    /// looked through.
+    fn conjuncts<'t>(&self, node: Node<'t>, out: &mut Vec<Node<'t>>) {
+        let g = self.g;
+        let mut todo = vec![node];
+        while let Some(mut n) = todo.pop() {
+            while g.kind(n) == "parenthesized_expression" && n.named_child_count() == 1 {
+                match n.named_child(0) {
+                    Some(inner) => n = inner,
+                    None => break,
+                }
+            }
+            if out.len() > 64 {
+                return;
+            }
+            if self.is_and(n) {
+                // Right first: the stack gives the left operand back first.
+                todo.extend(g.child(n, "right"));
+                todo.extend(g.child(n, "left"));
+            } else {
+                out.push(n);
+            }
+        }
+    }
+
+    /// The variable a type test reads and the type it tests for: `$x instanceof Foo`,
+    /// `x instanceof Foo`, `x is Foo`, `isinstance(x, Foo)`.
+    fn type_test<'t>(&self, test: Node<'t>) -> Option<(&'a str, Node<'t>)> {
+        let g = self.g;
+        match (self.lang.name, g.kind(test)) {
+            ("php", "binary_expression") => {
+                let op = g.child(test, "operator")?;
+                let left = g.child(test, "left")?;
+                let right = g.child(test, "right")?;
+                (op.kind() == "instanceof"
+                    && g.kind(left) == "variable_name"
+                    && matches!(g.kind(right), "name" | "qualified_name"))
+                .then(|| Some((self.text(left).strip_prefix('$')?, right)))
+                .flatten()
+            }
+            ("javascript" | "typescript" | "tsx", "binary_expression") => {
+                let op = g.child(test, "operator")?;
+                let left = g.child(test, "left")?;
+                let right = g.child(test, "right")?;
+                (op.kind() == "instanceof"
+                    && g.kind(left) == "identifier"
+                    && matches!(g.kind(right), "identifier" | "member_expression"))
+                .then(|| (self.text(left), right))
+            }
+            ("kotlin", "is_expression") => {
+                let left = g.child(test, "left")?;
+                let right = g.child(test, "right")?;
+                let mut c = test.walk();
+                let negated = test.children(&mut c).any(|t| t.kind() == "!is");
+                (!negated && g.kind(left) == "identifier").then(|| (self.text(left), right))
+            }
+            ("python", "call") => {
+                let callee = g.child(test, "function")?;
+                let args = g.child(test, "arguments")?;
+                let mut c = args.walk();
+                let parts: Vec<Node<'t>> = args.named_children(&mut c).collect();
+                match parts[..] {
+                    [variable, ty]
+                        if self.text(callee) == "isinstance"
+                            && g.kind(variable) == "identifier"
+                            && matches!(g.kind(ty), "identifier" | "attribute") =>
+                    {
+                        Some((self.text(variable), ty))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
