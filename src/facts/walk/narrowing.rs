@@ -140,27 +140,29 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The two sides of `a instanceof B`.
+    fn instanceof_operands<'t>(&self, test: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        let g = self.g;
+        (g.child(test, "operator")?.kind() == "instanceof")
+            .then(|| Some((g.child(test, "left")?, g.child(test, "right")?)))
+            .flatten()
+    }
+
     /// The variable a type test reads and the type it tests for: `$x instanceof Foo`,
     /// `x instanceof Foo`, `x is Foo`, `isinstance(x, Foo)`.
     fn type_test<'t>(&self, test: Node<'t>) -> Option<(&'a str, Node<'t>)> {
         let g = self.g;
         match (self.lang.name, g.kind(test)) {
             ("php", "binary_expression") => {
-                let op = g.child(test, "operator")?;
-                let left = g.child(test, "left")?;
-                let right = g.child(test, "right")?;
-                (op.kind() == "instanceof"
-                    && g.kind(left) == "variable_name"
+                let (left, right) = self.instanceof_operands(test)?;
+                (g.kind(left) == "variable_name"
                     && matches!(g.kind(right), "name" | "qualified_name"))
                 .then(|| Some((self.text(left).strip_prefix('$')?, right)))
                 .flatten()
             }
             ("javascript" | "typescript" | "tsx", "binary_expression") => {
-                let op = g.child(test, "operator")?;
-                let left = g.child(test, "left")?;
-                let right = g.child(test, "right")?;
-                (op.kind() == "instanceof"
-                    && g.kind(left) == "identifier"
+                let (left, right) = self.instanceof_operands(test)?;
+                (g.kind(left) == "identifier"
                     && matches!(g.kind(right), "identifier" | "member_expression"))
                 .then(|| (self.text(left), right))
             }
