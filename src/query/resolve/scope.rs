@@ -14,6 +14,16 @@ use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
 
+/// The name a binding of `name` is stored under, and whether it is a PHP variable:
+/// PHP's `$command` is bound as `command`, and a PHP variable is never a property
+/// (those are read through `$this->`).
+fn bound_name<'n>(file: &FileFacts, name: &'n str) -> (&'n str, bool) {
+    match name.strip_prefix('$') {
+        Some(bare) if file.language.name == "php" => (bare, true),
+        _ => (name, false),
+    }
+}
+
 impl<'s> Resolver<'s> {
     pub(super) fn scoping(&self, file: &FileFacts) -> Scoping {
         scoping(file.language.name)
@@ -117,12 +127,7 @@ impl<'s> Resolver<'s> {
         at: Option<u32>,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
-        // PHP's `$command` is bound as `command`; a PHP variable is never a property
-        // (those are read through `$this->`).
-        let (name, variable) = match name.strip_prefix('$') {
-            Some(bare) if file.language.name == "php" => (bare, true),
-            _ => (name, false),
-        };
+        let (name, variable) = bound_name(file, name);
         let chain = Self::enclosing_chain(file, at);
         for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
             if let Some(b) = file.bindings.iter().find(|b| {
@@ -144,25 +149,23 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
-        let bare = match name.strip_prefix('$') {
-            Some(bare) if file.language.name == "php" => bare,
-            _ => name,
-        };
+        let (bare, _) = bound_name(file, name);
         let at = r.start_byte;
-        let holds_here = |b: &&crate::facts::Binding| {
-            b.name == bare && b.within.is_some_and(|(start, end)| start <= at && at < end)
-        };
-        if !file.bindings.iter().any(|b| holds_here(&b)) {
+        let mut narrowed = file
+            .bindings
+            .iter()
+            .filter(|b| {
+                b.name == bare && b.within.is_some_and(|(start, end)| start <= at && at < end)
+            })
+            .peekable();
+        if narrowed.peek().is_none() {
             return Self::binding(file, r.enclosing, name);
         }
         let chain = Self::enclosing_chain(file, r.enclosing);
-        let narrowed = file
-            .bindings
-            .iter()
-            .filter(holds_here)
+        narrowed
             .filter(|b| b.scope.is_none_or(|s| chain.contains(&(s as usize))))
-            .min_by_key(|b| b.within.map(|(start, end)| end - start));
-        narrowed.or_else(|| Self::binding(file, r.enclosing, name))
+            .min_by_key(|b| b.within.map(|(start, end)| end - start))
+            .or_else(|| Self::binding(file, r.enclosing, name))
     }
 
     /// Whether JavaScript, TypeScript, Python or PHP local `b` (of type `ty`) shares its
