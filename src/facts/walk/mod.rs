@@ -225,8 +225,9 @@ fn line_starts(src: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Whether type tests in `language` narrow the variable they test (see `narrowing.rs`).
-fn narrows(language: &str) -> bool {
+/// Whether type tests in `language` narrow the variable they test (see `narrowing.rs`):
+/// only its files hold bindings that hold in part of their scope.
+pub(crate) fn narrows(language: &str) -> bool {
     matches!(
         language,
         "php" | "javascript" | "typescript" | "tsx" | "kotlin" | "python"

@@ -149,6 +149,9 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
+        if !crate::facts::narrows(file.language.name) {
+            return Self::binding(file, r.enclosing, name);
+        }
         let (bare, _) = bound_name(file, name);
         let at = r.start_byte;
         let mut narrowed = file
