@@ -1790,3 +1790,42 @@ fn a_type_test_narrows_the_variable_where_it_holds_and_nowhere_else() {
     assert!(has(&got, "6 call o.bar -> src/d.py:2"), "{got:#?}");
     assert!(has(&got, "7 call o.bar -> ?"), "{got:#?}");
 }
+
+#[test]
+fn a_guard_that_leaves_when_a_type_test_fails_narrows_what_follows_it() {
+    let dir = tree(&[
+        (
+            "g.php",
+            "<?php\nclass Foo { public function bar() {} }\n\
+             function f($x) {\n    if (!$x instanceof Foo) {\n        throw new E();\n    }\n    \
+             $x->bar();\n}\n\
+             function g($x) {\n    if (!($x instanceof Foo)) { $y = 1; }\n    $x->bar();\n}\n",
+        ),
+        (
+            "g.ts",
+            "class Foo { bar() {} }\nfunction h(x: unknown) {\n  \
+             if (!(x instanceof Foo)) throw new Error();\n  x.bar();\n}\n",
+        ),
+        (
+            "g.py",
+            "class Foo:\n    def bar(self): pass\n\n\
+             def k(x):\n    if not isinstance(x, Foo):\n        raise TypeError()\n    x.bar()\n",
+        ),
+        (
+            "g.kt",
+            "class Foo {\n  fun bar() {}\n}\n\nfun m(x: Any) {\n  if (x !is Foo) return\n  x.bar()\n}\n",
+        ),
+    ]);
+    assert!(has(
+        &depends(dir.path(), &["g.php:3"]),
+        "7 call $x.bar -> g.php:2"
+    ));
+    // A guard that does not leave narrows nothing after it.
+    assert!(has(
+        &depends(dir.path(), &["g.php:9"]),
+        "11 call $x.bar -> ?"
+    ));
+    assert!(has(&depends(dir.path(), &["h"]), "4 call x.bar -> g.ts:1"));
+    assert!(has(&depends(dir.path(), &["k"]), "7 call x.bar -> g.py:2"));
+    assert!(has(&depends(dir.path(), &["m"]), "7 call x.bar -> g.kt:2"));
+}

@@ -500,7 +500,7 @@ fn either_values<'t>(g: &'static Grammar, v: Node<'t>) -> Option<[Node<'t>; 2]> 
     Some([unparenthesized(g, first), unparenthesized(g, second)])
 }
 
-fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<'t> {
+pub(super) fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<'t> {
     while g.kind(v) == "parenthesized_expression" && v.named_child_count() == 1 {
         match v.named_child(0) {
             Some(inner) => v = inner,

@@ -1,13 +1,16 @@
 //! Type tests that narrow a variable. Inside `if ($x instanceof Foo) { .. }` (PHP),
 //! `if (x instanceof Foo)` (JavaScript, TypeScript), `if (x is Foo)` (Kotlin) and
 //! `if isinstance(x, Foo):` (Python), in the branch a conditional takes when such a
-//! test holds, and in what follows the test in a chain of `&&` (`and`), the variable
-//! holds a `Foo`. Each narrowing is a binding of the variable to the tested type over
-//! those bytes, cut short at the first assignment to the variable there. A negated
-//! test, one under `||`, and the `else` branch narrow nothing.
+//! test holds, in what follows the test in a chain of `&&` (`and`), and after a guard
+//! that leaves when the test fails (`if (!($x instanceof Foo)) { throw .. }`, to the
+//! end of the block the guard stands in), the variable holds a `Foo`. Each narrowing
+//! is a binding of the variable to the tested type over those bytes, cut short at the
+//! first assignment to the variable there. A test under `||`, and an `else` branch,
+//! narrow nothing.
 
 use tree_sitter::Node;
 
+use super::bindings::unparenthesized;
 use super::type_text::written_type;
 use super::Walk;
 use crate::facts::{Binding, BindingKind};
@@ -27,6 +30,9 @@ impl<'a> Walk<'a> {
                     .iter()
                     .find_map(|f| g.child(node, f))
                     .or_else(|| self.kotlin_then_branch(node, condition));
+                if let Some(branch) = branch {
+                    self.narrow_after_guard(node, condition, branch);
+                }
                 (condition, branch)
             }
             _ if self.is_and(node) => (
@@ -44,28 +50,86 @@ impl<'a> Walk<'a> {
         let mut tests = Vec::new();
         self.conjuncts(condition, &mut tests);
         for test in tests {
-            let Some((variable, ty)) = self.type_test(test) else {
-                continue;
-            };
-            let (type_qualifier, type_name) = written_type(self.text(ty), self.lang.name);
-            if type_name.is_none() {
-                continue;
+            if let Some((variable, ty, false)) = self.type_test(test) {
+                self.bind_narrowed(variable, ty, narrowed.start_byte(), narrowed.end_byte());
             }
-            // Offsets fit: the parser refuses files past 4 GiB.
-            let within = (narrowed.start_byte() as u32, narrowed.end_byte() as u32);
-            self.narrowed.push(self.bindings.len());
-            self.bindings.push(Binding {
-                name: variable.to_string(),
-                type_name,
-                type_qualifier,
-                kind: BindingKind::Local,
-                scope: self.binding_scope(),
-                initializer: None,
-                copied_from: None,
-                passed_to: None,
-                within: Some(within),
-            });
         }
+    }
+
+    /// `if (!($x instanceof Foo)) { throw .. }` (or `return`, `continue`, `break`;
+    /// `x !is Foo`, `not isinstance(x, Foo)`), with no `else`: after it, to the end of
+    /// the block it stands in, the variable is a `Foo`.
+    fn narrow_after_guard(&mut self, node: Node<'_>, condition: Node<'_>, branch: Node<'_>) {
+        let g = self.g;
+        let mut c = node.walk();
+        let has_else = g.child(node, "alternative").is_some()
+            || node.children(&mut c).any(|n| n.kind() == "else");
+        if has_else || !self.always_leaves(branch) {
+            return;
+        }
+        let Some((variable, ty, true)) = self.type_test(unparenthesized(g, condition)) else {
+            return;
+        };
+        if let Some(block) = node.parent() {
+            self.bind_narrowed(variable, ty, node.end_byte(), block.end_byte());
+        }
+    }
+
+    /// Whether a branch ends by leaving: its last statement returns, throws, raises,
+    /// continues or breaks.
+    fn always_leaves(&self, branch: Node<'_>) -> bool {
+        let g = self.g;
+        let mut last = branch;
+        for _ in 0..4 {
+            let n = last.named_child_count();
+            match g.kind(last) {
+                "compound_statement"
+                | "statement_block"
+                | "block"
+                | "expression_statement"
+                | "control_structure_body"
+                    if n > 0 =>
+                {
+                    match last.named_child(n as u32 - 1) {
+                        Some(inner) => last = inner,
+                        None => return false,
+                    }
+                }
+                _ => break,
+            }
+        }
+        matches!(
+            g.kind(last),
+            "return_statement"
+                | "throw_statement"
+                | "raise_statement"
+                | "continue_statement"
+                | "break_statement"
+                | "throw_expression"
+                | "return_expression"
+                | "jump_expression"
+        )
+    }
+
+    /// Binds `variable` to type `ty` over bytes `start..end` of the current scope.
+    fn bind_narrowed(&mut self, variable: &str, ty: Node<'_>, start: usize, end: usize) {
+        let (type_qualifier, type_name) = written_type(self.text(ty), self.lang.name);
+        if type_name.is_none() {
+            return;
+        }
+        self.narrowed.push(self.bindings.len());
+        self.bindings.push(Binding {
+            name: variable.to_string(),
+            type_name,
+            type_qualifier,
+            kind: BindingKind::Local,
+            scope: self.binding_scope(),
+            initializer: None,
+            copied_from: None,
+            passed_to: None,
+            // Offsets fit: the parser refuses files past 4 GiB.
+            within: Some((start as u32, end as u32)),
+        });
     }
 
     /// Ends the narrowings of `name` in the current scope that `at` falls inside: the
@@ -120,13 +184,8 @@ impl<'a> Walk<'a> {
     fn conjuncts<'t>(&self, node: Node<'t>, out: &mut Vec<Node<'t>>) {
         let g = self.g;
         let mut todo = vec![node];
-        while let Some(mut n) = todo.pop() {
-            while g.kind(n) == "parenthesized_expression" && n.named_child_count() == 1 {
-                match n.named_child(0) {
-                    Some(inner) => n = inner,
-                    None => break,
-                }
-            }
+        while let Some(n) = todo.pop() {
+            let n = unparenthesized(g, n);
             if out.len() > 64 {
                 return;
             }
@@ -148,30 +207,45 @@ impl<'a> Walk<'a> {
             .flatten()
     }
 
-    /// The variable a type test reads and the type it tests for: `$x instanceof Foo`,
-    /// `x instanceof Foo`, `x is Foo`, `isinstance(x, Foo)`.
-    fn type_test<'t>(&self, test: Node<'t>) -> Option<(&'a str, Node<'t>)> {
+    /// The variable a type test reads, the type it tests for, and whether the test is
+    /// negated: `$x instanceof Foo`, `x instanceof Foo`, `x is Foo`, `isinstance(x, Foo)`,
+    /// and `!(..)`, `x !is Foo`, `not isinstance(..)`.
+    fn type_test<'t>(&self, test: Node<'t>) -> Option<(&'a str, Node<'t>, bool)> {
         let g = self.g;
         match (self.lang.name, g.kind(test)) {
+            ("php", "unary_op_expression")
+            | ("javascript" | "typescript" | "tsx", "unary_expression")
+            | ("python", "not_operator") => {
+                let negates = g.kind(test) == "not_operator" || {
+                    let mut c = test.walk();
+                    let first = test.children(&mut c).next();
+                    first.is_some_and(|t| t.kind() == "!")
+                };
+                let inner = unparenthesized(g, g.child(test, "argument")?);
+                match self.type_test(inner)? {
+                    (variable, ty, false) if negates => Some((variable, ty, true)),
+                    _ => None,
+                }
+            }
             ("php", "binary_expression") => {
                 let (left, right) = self.instanceof_operands(test)?;
                 (g.kind(left) == "variable_name"
                     && matches!(g.kind(right), "name" | "qualified_name"))
-                .then(|| Some((self.text(left).strip_prefix('$')?, right)))
+                .then(|| Some((self.text(left).strip_prefix('$')?, right, false)))
                 .flatten()
             }
             ("javascript" | "typescript" | "tsx", "binary_expression") => {
                 let (left, right) = self.instanceof_operands(test)?;
                 (g.kind(left) == "identifier"
                     && matches!(g.kind(right), "identifier" | "member_expression"))
-                .then(|| (self.text(left), right))
+                .then(|| (self.text(left), right, false))
             }
             ("kotlin", "is_expression") => {
                 let left = g.child(test, "left")?;
                 let right = g.child(test, "right")?;
                 let mut c = test.walk();
                 let negated = test.children(&mut c).any(|t| t.kind() == "!is");
-                (!negated && g.kind(left) == "identifier").then(|| (self.text(left), right))
+                (g.kind(left) == "identifier").then(|| (self.text(left), right, negated))
             }
             ("python", "call") => {
                 let callee = g.child(test, "function")?;
@@ -184,7 +258,7 @@ impl<'a> Walk<'a> {
                             && g.kind(variable) == "identifier"
                             && matches!(g.kind(ty), "identifier" | "attribute") =>
                     {
-                        Some((self.text(variable), ty))
+                        Some((self.text(variable), ty, false))
                     }
                     _ => None,
                 }
