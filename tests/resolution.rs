@@ -1813,7 +1813,8 @@ fn a_guard_that_leaves_when_a_type_test_fails_narrows_what_follows_it() {
         ),
         (
             "g.kt",
-            "class Foo {\n  fun bar() {}\n}\n\nfun m(x: Any) {\n  if (x !is Foo) return\n  x.bar()\n}\n",
+            "class Foo {\n  fun bar() {}\n}\n\nfun m(x: Any) {\n  if (x !is Foo) return\n  x.bar()\n}\n\n\
+             fun w(x: Any) {\n  when (x) {\n    is Foo -> x.bar()\n    else -> {}\n  }\n}\n",
         ),
     ]);
     assert!(has(
@@ -1828,4 +1829,6 @@ fn a_guard_that_leaves_when_a_type_test_fails_narrows_what_follows_it() {
     assert!(has(&depends(dir.path(), &["h"]), "4 call x.bar -> g.ts:1"));
     assert!(has(&depends(dir.path(), &["k"]), "7 call x.bar -> g.py:2"));
     assert!(has(&depends(dir.path(), &["m"]), "7 call x.bar -> g.kt:2"));
+    // A `when` entry of one type test narrows its subject in its body.
+    assert!(has(&depends(dir.path(), &["w"]), "12 call x.bar -> g.kt:2"));
 }

@@ -1,12 +1,12 @@
 //! Type tests that narrow a variable. Inside `if ($x instanceof Foo) { .. }` (PHP),
 //! `if (x instanceof Foo)` (JavaScript, TypeScript), `if (x is Foo)` (Kotlin) and
 //! `if isinstance(x, Foo):` (Python), in the branch a conditional takes when such a
-//! test holds, in what follows the test in a chain of `&&` (`and`), and after a guard
-//! that leaves when the test fails (`if (!($x instanceof Foo)) { throw .. }`, to the
-//! end of the block the guard stands in), the variable holds a `Foo`. Each narrowing
-//! is a binding of the variable to the tested type over those bytes, cut short at the
-//! first assignment to the variable there. A test under `||`, and an `else` branch,
-//! narrow nothing.
+//! test holds, in what follows the test in a chain of `&&` (`and`), after a guard that
+//! leaves when the test fails (`if (!($x instanceof Foo)) { throw .. }`, to the end of
+//! the block the guard stands in), and in the body of a Kotlin `when` entry `is Foo ->`,
+//! the variable holds a `Foo`. Each narrowing is a binding of the variable to the tested
+//! type over those bytes, cut short at the first assignment to the variable there. A
+//! test under `||`, and an `else` branch, narrow nothing.
 
 use tree_sitter::Node;
 
@@ -35,6 +35,10 @@ impl<'a> Walk<'a> {
                 }
                 (condition, branch)
             }
+            "when_entry" => {
+                self.narrow_when_entry(node);
+                return;
+            }
             _ if self.is_and(node) => (
                 match g.child(node, "left") {
                     Some(left) => left,
@@ -53,6 +57,51 @@ impl<'a> Walk<'a> {
             if let Some((variable, ty, false)) = self.type_test(test) {
                 self.bind_narrowed(variable, ty, narrowed.start_byte(), narrowed.end_byte());
             }
+        }
+    }
+
+    /// Kotlin's `when (x) { is Foo -> x.bar() }` and `when { x is Foo -> x.bar() }`: an
+    /// entry of one type test narrows the variable in its body.
+    fn narrow_when_entry(&mut self, entry: Node<'_>) {
+        let g = self.g;
+        let mut c = entry.walk();
+        let conditions: Vec<Node<'_>> = entry.children_by_field_name("condition", &mut c).collect();
+        let last = entry.named_child_count().checked_sub(1);
+        let (&[condition], Some(body)) = (
+            conditions.as_slice(),
+            last.and_then(|i| entry.named_child(i as u32)),
+        ) else {
+            return;
+        };
+        if body.start_byte() < condition.end_byte() {
+            return;
+        }
+        let test = if g.kind(condition) == "type_test" {
+            // The subject is a plain name (not `when (val y = ..)`).
+            let subject = entry
+                .parent()
+                .and_then(|w| {
+                    let mut c = w.walk();
+                    let s = w
+                        .named_children(&mut c)
+                        .find(|n| g.kind(*n) == "when_subject");
+                    s
+                })
+                .filter(|s| s.named_child_count() == 1)
+                .and_then(|s| s.named_child(0))
+                .filter(|v| g.kind(*v) == "identifier");
+            let mut c = condition.walk();
+            let negated = condition.children(&mut c).any(|t| t.kind() == "!is");
+            let ty = condition.named_child(0);
+            match (subject, ty) {
+                (Some(v), Some(ty)) => Some((self.text(v), ty, negated)),
+                _ => None,
+            }
+        } else {
+            self.type_test(condition)
+        };
+        if let Some((variable, ty, false)) = test {
+            self.bind_narrowed(variable, ty, body.start_byte(), body.end_byte());
         }
     }
 
