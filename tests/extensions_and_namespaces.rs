@@ -5,15 +5,8 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways, depends, has};
+use common::answers::{breaks_both_ways, depends, has, has_all};
 use common::tree;
-
-/// Fails, naming the first one missing, unless `got` has every one of `wants`.
-fn has_all(got: &[String], wants: &[&str]) {
-    for want in wants {
-        assert!(has(got, want), "{want}\n{got:#?}");
-    }
-}
 
 fn kotlin_project() -> tempfile::TempDir {
     tree(&[
@@ -62,15 +55,14 @@ fn a_kotlin_extension_function_is_called_through_a_supertype_of_the_receiver() {
     // `Resp` is `Closeable`, which the extension extends: before, the call was taken
     // for a member inherited from the library type, and called external.
     let got = depends(dir.path(), &["Call.go"]);
-    assert!(
-        has(&got, "10 call r.closeQuietly -> src/app/util/Util.kt:5"),
-        "{got:#?}"
-    );
-    // A Kotlin annotation of the default imports is the language's, not a guess at a
-    // library the class extends.
-    assert!(
-        has(&got, "8 annotation Throws -> external:kotlin"),
-        "{got:#?}"
+    has_all(
+        &got,
+        &[
+            "10 call r.closeQuietly -> src/app/util/Util.kt:5",
+            // A Kotlin annotation of the default imports is the language's, not a guess
+            // at a library the class extends.
+            "8 annotation Throws -> external:kotlin",
+        ],
     );
     // A library receiver: the library type may have a member of that name, so the
     // call is unresolved, and no longer external.
@@ -82,8 +74,13 @@ fn a_kotlin_extension_function_is_called_through_a_supertype_of_the_receiver() {
     assert!(has(&got, "19 call copy -> src/app/Resp.kt:7"), "{got:#?}");
     // what-breaks keeps both: one resolved, one by name.
     let got = breaks_both_ways(dir.path(), &["closeQuietly"]);
-    assert!(has(&got, "src/app/Call.kt:10 definition"), "{got:?}");
-    assert!(has(&got, "src/app/Call.kt:14 unresolved"), "{got:?}");
+    has_all(
+        &got,
+        &[
+            "src/app/Call.kt:10 definition",
+            "src/app/Call.kt:14 unresolved",
+        ],
+    );
 }
 
 fn csharp_project() -> tempfile::TempDir {
@@ -257,13 +254,9 @@ fn a_csharp_call_no_declared_overload_can_take_is_not_tied_to_them() {
     // `Add(content)` is not it (it was, by its count of parameters), nor the class's own
     // two-argument `Add`: it is the base class's, which takes one.
     let got_explicit = depends(explicit.path(), &["Obj.cs:12"]);
-    assert!(
-        has(&got_explicit, "14 call Add -> Obj.cs:7"),
-        "{got_explicit:#?}"
-    );
-    assert!(
-        has(&got_explicit, "21 call Add -> Obj.cs:17"),
-        "{got_explicit:#?}"
+    has_all(
+        &got_explicit,
+        &["14 call Add -> Obj.cs:7", "21 call Add -> Obj.cs:17"],
     );
     has_all(
         &got,

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::resolve::{is_constructor, may_take, target_key, DefRef, Resolver};
+use super::resolve::{is_constructor, may_take, names_tail, target_key, DefRef, Resolver};
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
 
@@ -68,9 +68,7 @@ impl Target {
     /// Whether `d`, a definition with this target's key, is one of its members (not
     /// another overload of a method pointed at alone).
     pub fn stands_for(&self, d: &DefRef) -> bool {
-        self.members
-            .iter()
-            .any(|m| m.index == d.index && m.file.path == d.file.path)
+        self.members.iter().any(|m| m.same_as(d))
     }
 
     /// Whether a call of `arity` arguments (when counted) may call one of its members.
@@ -271,10 +269,7 @@ fn matches_name(d: &DefRef, q: &str) -> bool {
     if !module.is_empty() {
         names.push(format!("{}.{}", module.join("."), s.qualified_name));
     }
-    names.iter().any(|n| {
-        n == q
-            || (n.len() > q.len() && n.ends_with(q) && n.as_bytes()[n.len() - q.len() - 1] == b'.')
-    })
+    names.iter().any(|n| names_tail(n, q))
 }
 
 /// C++ declares a member in its class and defines it elsewhere under the same

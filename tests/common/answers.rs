@@ -76,6 +76,13 @@ pub fn has(list: &[String], want: &str) -> bool {
     list.iter().any(|l| l == want)
 }
 
+/// Fails, naming the first one missing, unless `got` has every one of `wants`.
+pub fn has_all(got: &[String], wants: &[&str]) {
+    for want in wants {
+        assert!(has(got, want), "{want}\n{got:#?}");
+    }
+}
+
 /// The uses `what-breaks ARGS` reports (see [`uses`]), answered from the index and
 /// without it: both must agree (a focused parse without the index reads less of each
 /// file). No use found exits 1, as grep does.

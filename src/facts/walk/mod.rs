@@ -189,6 +189,7 @@ pub(super) fn facts_with(
         imports: Vec::new(),
         bindings: Vec::new(),
         patterns: Vec::new(),
+        narrowing: narrows(lang.name),
         narrowed: Vec::new(),
         elements: FxHashMap::default(),
         package: None,
@@ -264,6 +265,9 @@ struct Walk<'a> {
     bindings: Vec<Binding>,
     /// The bindings made by type patterns (positions in `bindings`).
     patterns: Vec<usize>,
+    /// Whether the language's type tests narrow a variable ([`narrows`]): asked of
+    /// every node, so answered once.
+    narrowing: bool,
     /// The bindings made by type tests that narrow a variable (positions in
     /// `bindings`).
     narrowed: Vec<usize>,
@@ -387,16 +391,6 @@ impl<'a> Walk<'a> {
             .map(|&i| i as u32)
     }
 
-    /// Whether `node`, an assignment, gives a PHP variable its value (not a property,
-    /// an element or a list).
-    fn assigns_php_variable(&self, node: Node<'_>) -> bool {
-        self.lang.name == "php"
-            && self
-                .g
-                .child(node, "left")
-                .is_some_and(|l| self.g.kind(l) == "variable_name")
-    }
-
     fn in_type_body(&self) -> bool {
         self.binding_scope()
             .is_some_and(|i| self.defs[i as usize].kind.is_type_like())
@@ -447,7 +441,7 @@ impl<'a> Walk<'a> {
         if class.has(Class::CALL) {
             self.call(node);
         }
-        if narrows(self.lang.name) {
+        if self.narrowing {
             self.narrow(node, kind);
             if !self.narrowed.is_empty()
                 && matches!(
@@ -479,9 +473,12 @@ impl<'a> Walk<'a> {
                 BindingKind::Local
             };
             self.declare(node, k, stack);
-        } else if kind == "assignment_expression" && self.assigns_php_variable(node) {
-            // PHP declares no locals: a variable is bound where it is first assigned
-            // (`$d = new Def()`, `$o = $d->get()`).
+        } else if kind == "assignment_expression"
+            && self.lang.name == "php"
+            && self.assigned_variable(node).is_some()
+        {
+            // PHP declares no locals: a variable (not a property, an element or a
+            // list) is bound where it is first assigned (`$d = new Def()`).
             self.declare(node, BindingKind::Local, stack);
         } else if class.has(Class::TYPE_PATTERN) {
             if let Some((name, ty)) = pattern_variable(g, node) {

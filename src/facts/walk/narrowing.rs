@@ -90,11 +90,8 @@ impl<'a> Walk<'a> {
                 .filter(|s| s.named_child_count() == 1)
                 .and_then(|s| s.named_child(0))
                 .filter(|v| g.kind(*v) == "identifier");
-            let mut c = condition.walk();
-            let negated = condition.children(&mut c).any(|t| t.kind() == "!is");
-            let ty = condition.named_child(0);
-            match (subject, ty) {
-                (Some(v), Some(ty)) => Some((self.text(v), ty, negated)),
+            match (subject, condition.named_child(0)) {
+                (Some(v), Some(ty)) => Some((self.text(v), ty, negated_is(condition))),
                 _ => None,
             }
         } else {
@@ -292,9 +289,7 @@ impl<'a> Walk<'a> {
             ("kotlin", "is_expression") => {
                 let left = g.child(test, "left")?;
                 let right = g.child(test, "right")?;
-                let mut c = test.walk();
-                let negated = test.children(&mut c).any(|t| t.kind() == "!is");
-                (g.kind(left) == "identifier").then(|| (self.text(left), right, negated))
+                (g.kind(left) == "identifier").then(|| (self.text(left), right, negated_is(test)))
             }
             ("python", "call") => {
                 let callee = g.child(test, "function")?;
@@ -315,4 +310,12 @@ impl<'a> Walk<'a> {
             _ => None,
         }
     }
+}
+
+/// Whether Kotlin's type test `node` (`x is T`, or a `when` entry's `is T`) is negated
+/// (`!is`).
+fn negated_is(node: Node<'_>) -> bool {
+    let mut c = node.walk();
+    let negated = node.children(&mut c).any(|t| t.kind() == "!is");
+    negated
 }

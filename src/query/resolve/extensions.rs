@@ -21,8 +21,8 @@ use std::sync::Arc;
 use super::members::pick;
 use super::qualified::unmarked;
 use super::{
-    inherited_names, is_word, kind_ok, package_at, package_of, package_of_in, DefRef, Resolution,
-    Resolver,
+    inherited_names, is_word, kind_ok, names_tail, package_at, package_of, package_of_in, DefRef,
+    Resolution, Resolver,
 };
 use crate::facts::{FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -117,14 +117,6 @@ fn csharp_this_parameter(signature: &str) -> Option<&str> {
         None
     })?;
     Some(&rest[..end])
-}
-
-/// Whether two written type paths name one type: equal, or one the other with more
-/// of its enclosing names written (`Foundation.URLRequest`, `URLRequest`).
-fn one_type_path(a: &str, b: &str) -> bool {
-    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    long.strip_suffix(short)
-        .is_some_and(|head| head.is_empty() || head.ends_with('.'))
 }
 
 /// The package (Kotlin) or namespace (C#) an extension is defined in: what a file
@@ -252,7 +244,9 @@ impl Resolver<'_> {
                 && s.parent.is_none()
                 && s.qualified_name
                     .strip_suffix(".init")
-                    .is_some_and(|ty| one_type_path(ty, &written))
+                    // One type, with more or fewer of its enclosing names written
+                    // (`Foundation.URLRequest`, `URLRequest`).
+                    .is_some_and(|ty| names_tail(ty, &written) || names_tail(&written, ty))
         })
     }
 

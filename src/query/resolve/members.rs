@@ -295,14 +295,12 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The resolved supertypes of a type.
     /// Whether repository type `sub` is `sup` or extends it through repository types.
     pub(super) fn extends_type(&self, sub: &DefRef, sup: &DefRef) -> bool {
-        let same = |a: &DefRef| a.index == sup.index && a.file.path == sup.file.path;
         let mut todo = vec![sub.clone()];
         let mut seen: HashSet<(PathBuf, usize)> = HashSet::new();
         while let Some(t) = todo.pop() {
-            if same(&t) {
+            if t.same_as(sup) {
                 return true;
             }
             if seen.len() >= MAX_EXTENDS_VISITS || !seen.insert((t.file.path.clone(), t.index)) {
@@ -316,6 +314,7 @@ impl<'s> Resolver<'s> {
         false
     }
 
+    /// The resolved supertypes of a type.
     pub(super) fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
         let file = &ty.file;
         let t = ty.symbol();

@@ -63,6 +63,12 @@ impl DefRef {
         &self.file.definitions[self.index]
     }
 
+    /// Whether `other` is this same definition (read from the same file, perhaps
+    /// decoded apart).
+    pub fn same_as(&self, other: &DefRef) -> bool {
+        self.index == other.index && self.file.path == other.file.path
+    }
+
     /// The definitions of `file` that `keep` accepts, in source order.
     pub fn all_in(file: &Arc<FileFacts>, keep: impl Fn(&Symbol) -> bool) -> Vec<DefRef> {
         file.definitions
@@ -104,9 +110,7 @@ pub enum Resolution {
 /// Whether two resolutions name the same thing: one definition, or one library.
 pub(super) fn same_target(a: &Resolution, b: &Resolution) -> bool {
     match (a, b) {
-        (Resolution::Definition(x), Resolution::Definition(y)) => {
-            x.file.path == y.file.path && x.index == y.index
-        }
+        (Resolution::Definition(x), Resolution::Definition(y)) => x.same_as(y),
         (Resolution::External(x), Resolution::External(y)) => x == y,
         _ => false,
     }
@@ -335,6 +339,13 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
         .map(|i| &file.definitions[i])
         .find(|d| d.kind == Kind::Namespace)
         .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
+}
+
+/// Whether dotted name `path` is `tail`, or ends with it after a dot (`org.acme.Util`
+/// and `acme.Util`).
+pub fn names_tail(path: &str, tail: &str) -> bool {
+    path.strip_suffix(tail)
+        .is_some_and(|head| head.is_empty() || head.ends_with('.'))
 }
 
 pub(super) fn is_word(s: &str) -> bool {

@@ -30,20 +30,17 @@ pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + 
 /// Whether no overload of `d` can take a call of `arity` arguments: it is declared
 /// where the parameters a call must pass are all written in its header (Java; C# and
 /// Swift, whose defaults, `params` and variadics are counted), and each overload's
-/// parameters were
-/// counted and take another number. `GetType()` in a C# class that declares a static
-/// `GetType(JToken t)` calls the method every object inherits, not that one. A C#
-/// extension method, whose receiver is its first parameter, is left alone.
+/// parameters were counted and take another number. `GetType()` in a C# class that
+/// declares a static `GetType(JToken t)` calls the method every object inherits, not
+/// that one. A C# extension method, whose receiver is its first parameter, is left
+/// alone.
 pub(super) fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
     let s = d.symbol();
     // A callable's overloads include itself: there is always one to ask.
     matches!(s.language, "java" | "csharp" | "swift")
         && matches!(s.kind, Kind::Method | Kind::Function)
         && !s.header().contains("(this ")
-        && overloads(d).all(|(_, o)| {
-            let count = parameter_count(counted_header(o), &o.name);
-            count.is_some() && !takes(count, arity)
-        })
+        && overloads(d).all(|(_, o)| !may_take(o, arity))
 }
 
 /// The header an overload's parameters are counted in: the whole header, except for
