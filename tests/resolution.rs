@@ -385,6 +385,63 @@ fn python_resolves_modules_reexports_and_typed_locals() {
 }
 
 #[test]
+fn a_module_inside_a_package_does_not_shadow_a_top_level_import_of_its_name() {
+    let dir = tree(&[
+        ("app/__init__.py", ""),
+        ("app/util/__init__.py", ""),
+        // Importable only as `app.util.json`.
+        ("app/util/json.py", "def loads(text):\n    return text\n"),
+        (
+            "app/main.py",
+            "import json\n\n\ndef read(text):\n    return json.loads(text)\n",
+        ),
+        // Beside a module of the name, in a package: a script run directly would
+        // import its neighbour, a module imported by its package would not.
+        (
+            "app/util/tool.py",
+            "import json\n\n\ndef run(text):\n    return json.loads(text)\n",
+        ),
+        // A directory that is no package may be on the search path.
+        ("tools/fmt.py", "def shout(s):\n    return s\n"),
+        (
+            "app/cli.py",
+            "import fmt\n\n\ndef main(s):\n    return fmt.shout(s)\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["read"]),
+        ["5 call json.loads -> external:json"]
+    );
+    assert_eq!(depends(dir.path(), &["run"]), ["5 call json.loads -> ?"]);
+    assert_eq!(
+        depends(dir.path(), &["main"]),
+        ["5 call fmt.shout -> tools/fmt.py:1"]
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "app/util/json.py:1"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["app/util/tool.py:5 unresolved"], "{recs:?}");
+}
+
+#[test]
+fn a_member_inherited_from_library_types_of_two_modules_names_no_module() {
+    let dir = tree(&[(
+        "errors.py",
+        "from collections import UserList\n\n\nclass Mixin:\n    pass\n\n\n\
+         class ErrorList(UserList, list, Mixin):\n    def copy(self):\n        return super().copy()\n\n\n\
+         class Plain(UserList, Mixin):\n    def copy(self):\n        return super().copy()\n",
+    )]);
+    // Which of UserList and list defines it is the library's business.
+    assert_eq!(
+        depends(dir.path(), &["ErrorList.copy"]),
+        ["10 call super().copy -> external:"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Plain.copy"]),
+        ["15 call super().copy -> external:collections"]
+    );
+}
+
+#[test]
 fn a_go_type_switch_variable_is_a_local_of_no_one_type() {
     let dir = tree(&[
         ("go.mod", "module example.com/m\n\ngo 1.21\n"),

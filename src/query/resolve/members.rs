@@ -272,16 +272,24 @@ impl<'s> Resolver<'s> {
         seen: &mut HashSet<String>,
     ) -> Lookup {
         let mut external: Option<Option<String>> = None;
+        // Library supertypes from two modules: which one defines the member is not
+        // known, so neither module is named.
+        let mut inherit_from = |m: Option<String>| {
+            external = Some(match external.take() {
+                Some(seen) if seen != m => None,
+                _ => m,
+            })
+        };
         let mut unknown = false;
         for sup in self.supertypes(ty) {
             match sup {
                 Resolution::Definition(s) => match self.member(&s, name, kinds, depth + 1, seen) {
                     Lookup::Found(d) => return Lookup::Found(d),
-                    Lookup::External(m) => external = Some(m),
+                    Lookup::External(m) => inherit_from(m),
                     Lookup::Ambiguous => return Lookup::Ambiguous,
                     Lookup::NotFound => {}
                 },
-                Resolution::External(m) => external = Some(m),
+                Resolution::External(m) => inherit_from(m),
                 // A method's overloads are never a supertype.
                 Resolution::Local | Resolution::Unresolved | Resolution::Overloads(_) => {
                     unknown = true

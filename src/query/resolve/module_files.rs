@@ -147,6 +147,14 @@ fn last_component(dir: &str) -> &str {
     dir.rsplit('/').next().unwrap_or(dir)
 }
 
+/// What [`Resolver::importable_as_top_level`] finds.
+enum Importable {
+    Files(Vec<PathBuf>),
+    /// A module beside the importer inside a package: what the import finds depends
+    /// on whether the importer runs as a script.
+    BesideImporter,
+}
+
 fn slash(p: &Path) -> std::borrow::Cow<'_, str> {
     match p.to_string_lossy() {
         std::borrow::Cow::Borrowed(s) if !s.contains('\\') => std::borrow::Cow::Borrowed(s),
@@ -180,7 +188,7 @@ impl<'s> Resolver<'s> {
         let dots = module.chars().take_while(|&c| c == '.').count();
         let rest = &module[dots..];
         let rel: PathBuf = rest.split('.').filter(|s| !s.is_empty()).collect();
-        let files = if dots > 0 {
+        let files: Vec<PathBuf> = if dots > 0 {
             let mut base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
             for _ in 1..dots {
                 base.pop();
@@ -199,22 +207,60 @@ impl<'s> Resolver<'s> {
                 }
                 v
             })
+            .to_vec()
         } else {
             let key = (PathBuf::new(), module.to_string());
-            self.cached_module(key, || {
+            let found = self.cached_module(key, || {
                 let mut as_file = rel.clone();
                 as_file.set_extension("py");
                 self.files_ending_with(&[as_file, rel.join("__init__.py")])
-            })
+            });
+            match self.importable_as_top_level(importer, &rel, &found) {
+                Importable::Files(files) => files,
+                Importable::BesideImporter => return ModuleTarget::Unknown,
+            }
         };
         if !files.is_empty() {
-            return ModuleTarget::Files(files.to_vec());
+            return ModuleTarget::Files(files);
         }
         let first = rest.split('.').next().unwrap_or(rest);
         if dots > 0 || self.dirs().has_component(first) {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::External(first.to_string())
+        }
+    }
+
+    /// Of the files whose paths end with an absolute module's path (`rel`), those the
+    /// module can be: a file is `json` or `a.b` only if the directory above the module
+    /// path is on Python's search path, and a directory holding `__init__.py` is a
+    /// package, imported by its own name, not searched. `app/util/json.py` under a
+    /// package `app/util/` is `app.util.json`; `import json` there is the standard
+    /// library's. The one exception is a module beside the importer in such a package:
+    /// a script run directly finds its neighbours first, so that case is left unknown.
+    fn importable_as_top_level(
+        &self,
+        importer: &Path,
+        rel: &Path,
+        found: &[PathBuf],
+    ) -> Importable {
+        let depth = rel.components().count();
+        let init = rel.join("__init__.py");
+        let mut beside_importer = false;
+        let mut files = Vec::with_capacity(found.len());
+        for f in found {
+            let up = if f.ends_with(&init) { depth + 1 } else { depth };
+            let search_dir = f.ancestors().nth(up).unwrap_or(Path::new(""));
+            if self.file_set().contains(&search_dir.join("__init__.py")) {
+                beside_importer |= importer.parent() == Some(search_dir);
+            } else {
+                files.push(f.clone());
+            }
+        }
+        if beside_importer {
+            Importable::BesideImporter
+        } else {
+            Importable::Files(files)
         }
     }
 
