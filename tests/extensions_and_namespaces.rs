@@ -50,6 +50,28 @@ fn kotlin_project() -> tempfile::TempDir {
 }
 
 #[test]
+fn a_kotlin_extension_declared_in_a_class_or_imported_from_a_library_is_not_a_library_member() {
+    let dir = tree(&[(
+        "src/Writer.kt",
+        "package p.q\n\nimport okio.Buffer\nimport okio.ByteString.Companion.encodeUtf8\n\n\
+         class Writer(private val sink: Buffer) {\n\
+         \x20 fun write(name: String) {\n    sink.writeName(name.encodeUtf8())\n    sink.writeByte(0)\n  }\n\n\
+         \x20 private fun Buffer.writeName(name: Any) {\n    writeByte(0)\n  }\n}\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["Writer.write"]),
+        [
+            "7 type_use String -> external:kotlin",
+            // The class's own extension of the library type, or a member of it.
+            "8 call sink.writeName -> ?",
+            // okio's extension of String, or a member of String: not `kotlin`'s.
+            "8 call name.encodeUtf8 -> external:",
+            "9 call sink.writeByte -> external:okio",
+        ]
+    );
+}
+
+#[test]
 fn a_kotlin_extension_function_is_called_through_a_supertype_of_the_receiver() {
     let dir = kotlin_project();
     // `Resp` is `Closeable`, which the extension extends: before, the call was taken

@@ -85,6 +85,51 @@ fn a_typescript_value_typed_any_has_members_of_nobody_known() {
 }
 
 #[test]
+fn kotlin_and_scala_constructor_properties_are_fields_of_their_class() {
+    let dir = tree(&[
+        (
+            "src/Queue.kt",
+            "package p\n\nclass Queue {\n  fun shutdown() {}\n}\n\n\
+             class Runner {\n  fun newQueue(): Queue = Queue()\n}\n",
+        ),
+        (
+            "src/Conn.kt",
+            "package p\n\nclass Conn internal constructor(builder: Builder, plain: Plain) {\n\
+             \x20 private val runner = builder.runner\n\
+             \x20 private val queue = runner.newQueue()\n\n\
+             \x20 fun close() {\n    queue.shutdown()\n    plain.runner.newQueue()\n  }\n\n\
+             \x20 class Builder(\n    internal var client: Boolean,\n    internal val runner: Runner,\n  )\n}\n\n\
+             // Without `val`, a constructor parameter is no property.\n\
+             class Plain(runner: Runner)\n",
+        ),
+        (
+            "src/Use.scala",
+            "package p\n\nclass Q {\n  def shutdown(): Unit = {}\n}\n\
+             class R {\n  def newQueue(): Q = new Q()\n}\n\
+             class B(val runner: R, other: R)\ncase class C(runner: R)\n\n\
+             class Use(b: B, c: C) {\n  def go(): Unit = {\n\
+             \x20   b.runner.newQueue()\n    c.runner.newQueue()\n    b.other.newQueue()\n  }\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["Conn.close"]),
+        [
+            "8 call queue.shutdown -> src/Queue.kt:4",
+            "9 call plain.runner.newQueue -> ?",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Use.go"]),
+        [
+            "13 type_use Unit -> external:",
+            "14 call b.runner.newQueue -> src/Use.scala:7",
+            "15 call c.runner.newQueue -> src/Use.scala:7",
+            "16 call b.other.newQueue -> ?",
+        ]
+    );
+}
+
+#[test]
 fn python_fields_set_in_a_base_class_type_receivers_in_subclasses() {
     let dir = tree(&[
         (

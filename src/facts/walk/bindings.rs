@@ -180,24 +180,36 @@ impl<'a> Walk<'a> {
         self.bindings.push(twin);
     }
 
-    /// TypeScript's `constructor(private db: Db)`: a parameter with an accessibility
-    /// or `readonly` modifier is also a field of the class; the class's index.
+    /// A constructor parameter that is also a field of its class: TypeScript's
+    /// `constructor(private db: Db)` (an accessibility or `readonly` modifier), Kotlin's
+    /// and Scala's `class A(val db: Db)` (`val` or `var`), and every parameter of a
+    /// Scala `case class`. The class's index.
     fn parameter_property_class(&self, param: Node<'_>) -> Option<u32> {
-        if !matches!(self.lang.name, "typescript" | "tsx") {
-            return None;
-        }
+        let marks: &[&str] = match self.lang.name {
+            "typescript" | "tsx" => &["accessibility_modifier", "readonly", "override_modifier"],
+            "kotlin" | "scala" if param.kind() == "class_parameter" => &["val", "var"],
+            _ => return None,
+        };
         let mut c = param.walk();
         let mut children = param.children(&mut c);
-        if !children.any(|n| {
-            matches!(
-                n.kind(),
-                "accessibility_modifier" | "readonly" | "override_modifier"
-            )
-        }) {
+        let class = match self.lang.name {
+            // A constructor's parameter: the constructor is a method of the class.
+            "typescript" | "tsx" => self.defs[self.binding_scope()? as usize].parent?,
+            // A primary constructor's parameter: the class is the open definition.
+            _ => self.binding_scope()? as usize,
+        };
+        let case_class = self.lang.name == "scala"
+            && param
+                .parent()
+                .and_then(|list| list.parent())
+                .is_some_and(|def| {
+                    let mut c = def.walk();
+                    let found = def.children(&mut c).any(|n| n.kind() == "case");
+                    found
+                });
+        if !case_class && !children.any(|n| marks.contains(&n.kind())) {
             return None;
         }
-        let method = self.binding_scope()?;
-        let class = self.defs[method as usize].parent?;
         self.defs[class]
             .kind
             .is_type_like()

@@ -129,6 +129,19 @@ fn defining_package<'d>(lang: &str, d: &'d DefRef) -> Option<&'d str> {
     }
 }
 
+/// Whether `file` imports `name` by name from outside `module` (and its packages).
+fn imports_by_name(file: &FileFacts, name: &str, module: &str) -> bool {
+    file.imports.iter().any(|imp| {
+        imp.name.as_deref() == Some(name)
+            && imp.alias.as_deref().is_none_or(|a| a == name)
+            && imp.module != module
+            && !imp
+                .module
+                .strip_prefix(module)
+                .is_some_and(|rest| rest.starts_with('.'))
+    })
+}
+
 impl Resolver<'_> {
     /// What a call `q.name(..)` whose lookup among the receiver's members gave `found`
     /// (external or unresolved) calls, given the extension functions in scope.
@@ -142,7 +155,16 @@ impl Resolver<'_> {
     ) -> Resolution {
         let candidates = self.extensions_in_scope(file, r, kinds);
         if candidates.is_empty() {
-            return found;
+            return match found {
+                // A library's extension imported by name (Kotlin's `import
+                // okio.ByteString.Companion.encodeUtf8`) may be what is called on a
+                // library type, or a member of that type may: outside the repository
+                // either way, but in which module is not known.
+                Resolution::External(Some(m)) if imports_by_name(file, &r.name, &m) => {
+                    Resolution::External(None)
+                }
+                other => other,
+            };
         }
         // The names of the receiver's repository type and of its supertypes: an
         // extension of one of them is the one called.
@@ -179,8 +201,9 @@ impl Resolver<'_> {
     }
 
     /// The repository extensions named `name` the code at `r` can call: Kotlin's in
-    /// its file's package, imported by name, or in a package it imports whole; C#'s
-    /// in the namespaces its type is in or its file names in a `using` directive.
+    /// its file's package, imported by name, in a package it imports whole, or
+    /// declared in a class; C#'s in the namespaces its type is in or its file names in
+    /// a `using` directive.
     fn extensions_in_scope(
         &self,
         file: &Arc<FileFacts>,
@@ -206,6 +229,15 @@ impl Resolver<'_> {
         }
         // Swift's extensions are seen throughout the module that declares them.
         let everywhere = lang == "swift";
+        // A Kotlin extension declared in a class is called inside that class, its
+        // subclasses, or a scope that takes an instance of it as receiver (`with(w) {
+        // sink.writeName(..) }`): wherever it is declared, it may be what is called.
+        let in_a_class = |d: &DefRef| {
+            lang == "kotlin"
+                && d.symbol()
+                    .parent
+                    .is_some_and(|p| d.file.definitions[p].kind.is_type_like())
+        };
         self.defs_named(name)
             .iter()
             .filter(|d| {
@@ -214,6 +246,7 @@ impl Resolver<'_> {
                     && kind_ok(kinds, s.kind)
                     && extended_type_of(d).is_some()
                     && (everywhere
+                        || in_a_class(d)
                         || defining_package(lang, d).is_some_and(|p| packages.contains(&p)))
             })
             .cloned()
