@@ -553,6 +553,46 @@ fn c_prefers_the_file_own_static_function_and_marks_libc_external() {
 }
 
 #[test]
+fn c_names_only_what_the_file_includes_or_links() {
+    let dir = tree(&[
+        ("src/util.h", "#include \"types.h\"\nvoid helper(void);\n"),
+        ("src/types.h", "#define API extern\ntypedef int sint;\n"),
+        ("src/util.c", "#include \"util.h\"\nvoid helper(void) {}\n"),
+        // Private to their file: a macro and a static function of a source file.
+        (
+            "src/alloc.c",
+            "#define release(p) my_release(p)\nstatic void only_here(void) {}\n",
+        ),
+        // A vendored library's stand-ins for the C library, never included by src/.
+        ("deps/lib/include/internal/assert.h", "#define assert(x) lib_assert(x)\n"),
+        ("deps/lib/win32.h", "#define strcasecmp _stricmp\n"),
+        // Another language's namesake.
+        ("tools/printf.lua", "function printf(...)\nend\n"),
+        (
+            "src/app.c",
+            "#include <stdio.h>\n#include <assert.h>\n#include \"util.h\"\n\
+             API sint run(const char *a) {\n  printf(\"x\");\n  assert(a);\n  helper();\n\
+             \x20 strcasecmp(a, \"b\");\n  release(0);\n  only_here();\n  return va_arg(ap, void *);\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "4 type_use API -> src/types.h:1",
+            "4 reference sint -> src/types.h:2",
+            "5 call printf -> external:",
+            "6 call assert -> ?",
+            "7 call helper -> src/util.c:2",
+            "8 call strcasecmp -> ?",
+            "9 call release -> ?",
+            "10 call only_here -> ?",
+            // Not `void`: a keyword is no name.
+            "11 call va_arg -> external:",
+        ]
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

@@ -10,9 +10,13 @@ use super::Kind::*;
 
 const NAME: Name = Name::Field("name");
 
-/// C and C++ statements that error recovery can mistake for a function definition.
-const C_STATEMENT_WORDS: &[&str] = &[
-    "if", "else", "while", "for", "do", "switch", "case", "return", "sizeof", "goto",
+/// C and C++ keywords that error recovery can mistake for the name of a function
+/// definition (a statement, or the type of `API void (name)(..)` after an unknown
+/// macro) or of a use (`va_arg(ap, void *)`).
+const C_RESERVED_WORDS: &[&str] = &[
+    "if", "else", "while", "for", "do", "switch", "case", "return", "sizeof", "goto", "void",
+    "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const", "volatile",
+    "struct", "union", "enum",
 ];
 
 /// Values that make a variable a function (`const f = () => {}`).
@@ -45,7 +49,7 @@ pub static C: SymbolSpec = SymbolSpec::new(&[
 // Argument, parameter and initializer lists hold no definitions (and dominate
 // generated tables such as parser.c).
 .opaque(&["argument_list", "parameter_list", "initializer_list"])
-.reserved(C_STATEMENT_WORDS);
+.reserved(C_RESERVED_WORDS);
 
 pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new(
@@ -76,7 +80,7 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
 ])
 .wrappers(&["template_declaration"])
 .opaque(&["argument_list", "parameter_list", "initializer_list"])
-.reserved(C_STATEMENT_WORDS);
+.reserved(C_RESERVED_WORDS);
 
 pub static CSHARP: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_declaration", Class, NAME),

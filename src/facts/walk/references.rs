@@ -76,8 +76,10 @@ impl<'a> Walk<'a> {
     ) {
         let start = node.start_byte();
         let name = self.text(node);
+        // A keyword error recovery took for a name (C's `va_arg(ap, void *)`).
         if name.is_empty()
             || SELF_NAMES.contains(&name)
+            || self.lang.symbols.reserved.contains(&name)
             || self.def_names.contains(&start)
             || self.declared.contains(&start)
         {

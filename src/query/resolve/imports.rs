@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::guards::kept_if_complete;
+use super::includes::is_include;
 use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
 use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
@@ -406,7 +407,7 @@ impl<'s> Resolver<'s> {
         matches!(file.language.name, "c" | "cpp")
             && file.imports.iter().any(|i| {
                 !i.system
-                    && !i.module.contains("::")
+                    && is_include(i)
                     && matches!(
                         self.include_target(&file_path(file), i),
                         ModuleTarget::External(_)
@@ -442,9 +443,7 @@ impl<'s> Resolver<'s> {
                 self.rust_module_target(file, &importer, &imp.module, imp.start_byte as usize)
             }
             // C++ `using std::string` names a namespace, not a file.
-            "c" | "cpp" if !imp.module.contains("::") && imp.name.is_none() && !imp.wildcard => {
-                self.include_target(&importer, imp)
-            }
+            "c" | "cpp" if is_include(imp) => self.include_target(&importer, imp),
             _ => match scoping(lang).package {
                 PackageScope::Declared => {
                     if imp.is_static && !imp.wildcard {

@@ -16,6 +16,7 @@ mod extensions;
 mod generics;
 mod guards;
 mod imports;
+mod includes;
 mod members;
 mod module_files;
 mod overloads;
@@ -151,9 +152,11 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
     parent.kind.is_type_like() && constructs(file.language.name, &sym.name, &parent.name)
 }
 
-/// Which kinds of definition a use of each kind may name.
-fn kinds_for(kind: RefKind) -> &'static [Kind] {
+/// Which kinds of definition a use of each kind may name in language `lang`.
+fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
+        // A C macro stands for a type or a type's decoration (`LUA_API void f()`).
+        RefKind::TypeUse if matches!(lang, "c" | "cpp") => C_TYPE_KINDS,
         RefKind::Call => &[
             Kind::Function,
             Kind::Method,
@@ -181,6 +184,17 @@ pub(super) const TYPE_KINDS: &[Kind] = &[
     Kind::Enum,
     Kind::Trait,
     Kind::Type,
+];
+
+/// [`TYPE_KINDS`] and macros.
+const C_TYPE_KINDS: &[Kind] = &[
+    Kind::Class,
+    Kind::Struct,
+    Kind::Interface,
+    Kind::Enum,
+    Kind::Trait,
+    Kind::Type,
+    Kind::Macro,
 ];
 
 /// What lookups ask of one file again and again: its types by qualified name, the
@@ -250,6 +264,8 @@ pub struct Resolver<'s> {
     members: Memo<MemberKey, Lookup>,
     /// Imports already resolved, by file, position among its imports, and kinds.
     imports: Memo<ImportKey, Resolution>,
+    /// The include closures of C and C++ files, by path.
+    includes: Memo<PathBuf, Arc<includes::Included>>,
 }
 
 /// A file's facts as a key: by identity, which the key keeps alive, so that the same
@@ -372,6 +388,7 @@ impl<'s> Resolver<'s> {
             file_indexes: Memo::new(),
             members: Memo::new(),
             imports: Memo::new(),
+            includes: Memo::new(),
         }
     }
 
@@ -543,7 +560,7 @@ impl<'s> Resolver<'s> {
         // A resolution that rayon runs on a thread while another one waits there for
         // nested parallel work must not see (or be cut by) the other's chain.
         let _chain = SupertypeChain::fresh();
-        let kinds = kinds_for(r.kind);
+        let kinds = kinds_for(file.language.name, r.kind);
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }

@@ -8,6 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::imports::ModuleTarget;
+use super::includes::is_standard_header;
 use super::{GoModule, Resolver};
 use crate::facts::{FileFacts, Import};
 use crate::query::source::FileEntry;
@@ -403,6 +404,19 @@ impl<'s> Resolver<'s> {
 
     pub(super) fn include_target(&self, importer: &Path, imp: &Import) -> ModuleTarget {
         let rel = PathBuf::from(&imp.module);
+        if is_standard_header(imp) {
+            // The tree's own copy only where it is the tree's include directory's
+            // (a C library's `include/stdio.h`), not a vendored library's stand-in.
+            let own: Vec<PathBuf> = [rel.clone(), Path::new("include").join(&rel)]
+                .into_iter()
+                .filter(|p| self.file_set().contains(p))
+                .collect();
+            return if own.is_empty() {
+                ModuleTarget::External(imp.module.clone())
+            } else {
+                ModuleTarget::Files(own)
+            };
+        }
         let local = normalize(&importer.parent().unwrap_or(Path::new("")).join(&rel));
         if self.file_set().contains(&local) {
             return ModuleTarget::Files(vec![local]);

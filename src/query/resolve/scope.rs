@@ -11,7 +11,7 @@ use super::members::{implements_explicitly, members_outside_types, pick, Lookup}
 use super::module_files::file_dir;
 use super::{kind_ok, package_at, package_of, same_target, DefRef, NameRole, Resolution, Resolver};
 use crate::facts::{BindingKind, FileFacts, Reference};
-use crate::query::scoping::{scoping, PackageScope, Scoping};
+use crate::query::scoping::{interoperate, scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
 
 /// The name a binding of `name` is stored under, and whether it is a PHP variable:
@@ -380,7 +380,9 @@ impl<'s> Resolver<'s> {
             let top_level: Vec<DefRef> = self
                 .defs_named(name)
                 .iter()
-                .filter(|d| kind_ok(kinds, d.symbol().kind) && !is_type_member(d))
+                .filter(|d| {
+                    kind_ok(kinds, d.symbol().kind) && !is_type_member(d) && self.can_name(file, d)
+                })
                 .cloned()
                 .collect();
             if let Some(d) = pick(top_level) {
@@ -446,17 +448,29 @@ impl<'s> Resolver<'s> {
         }
         // Without an implicit `this` (PHP), a member of a type is never named bare:
         // `substr(..)` is the global function, not some class's static `substr`.
-        let reachable = |d: &DefRef| sc.implicit_this || !is_type_member(d);
+        // Definitions in languages the file cannot call (a Lua `printf` for C) are no
+        // candidates, and do not make the name the tree's.
+        let reachable = |d: &DefRef| {
+            (sc.implicit_this || !is_type_member(d))
+                && interoperate(file.language.name, d.file.language.name)
+        };
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
             .iter()
             .filter(|d| kind_ok(kinds, d.symbol().kind) && reachable(d))
             .cloned()
             .collect();
-        // 7. One global namespace: a name with one definition is that definition,
-        //    preferably one in a file this file includes.
+        // 7. One global namespace: a name with one definition the file can name is that
+        //    definition, preferably one in a file this file includes. Definitions
+        //    it cannot name (another language's, a header it does not include) leave
+        //    the name unresolved: the tree has a use for the name, so it is not known
+        //    to come from outside.
         if sc.global_names && !everywhere.is_empty() {
-            let included: Vec<DefRef> = everywhere
+            let visible: Vec<DefRef> = everywhere
+                .into_iter()
+                .filter(|d| self.can_name(file, d))
+                .collect();
+            let included: Vec<DefRef> = visible
                 .iter()
                 .filter(|d| self.is_included(file, &d.file))
                 .cloned()
@@ -464,7 +478,7 @@ impl<'s> Resolver<'s> {
             if let Some(d) = pick(included) {
                 return Resolution::Definition(d);
             }
-            if let Some(d) = pick(everywhere) {
+            if let Some(d) = pick(visible) {
                 return Resolution::Definition(d);
             }
             return Resolution::Unresolved;
@@ -478,6 +492,16 @@ impl<'s> Resolver<'s> {
             });
         }
         Resolution::Unresolved
+    }
+}
+
+impl Resolver<'_> {
+    /// Whether code in `file`, where names are global, can name definition `d` by its
+    /// bare name: one of a language it calls directly, and for C and C++ one its
+    /// includes or the linker bring in.
+    fn can_name(&self, file: &FileFacts, d: &DefRef) -> bool {
+        interoperate(file.language.name, d.file.language.name)
+            && (!matches!(file.language.name, "c" | "cpp") || self.c_can_name(file, d))
     }
 }
 
