@@ -593,6 +593,61 @@ fn c_names_only_what_the_file_includes_or_links() {
 }
 
 #[test]
+fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_methods_apart() {
+    let dir = tree(&[
+        (
+            "spec/support/helpers.rb",
+            "module SpecHelpers\n  def env\n    {}\n  end\nend\n",
+        ),
+        ("lib/util.rb", "def shout(s)\n  s\nend\n"),
+        (
+            "lib/base.rb",
+            "class Base\n  attr_accessor :env\n\n  def self.settings\n    self\n  end\n\n\
+             \x20 def settings\n    self.class.settings\n  end\n\n\
+             \x20 def call(*extensions, **options)\n    env\n    settings\n    extensions.any?\n\
+             \x20   options.key?(:a)\n    shout(1)\n    puts(2)\n    reader_made_at_run_time\n  end\n\n\
+             \x20 def self.build\n    settings\n  end\nend\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["lib/base.rb:12"]),
+        // Unresolved bare names are left out: `env` (made by `attr_accessor`, not the
+        // method of a module nobody mixes in), `settings` (inside an instance method:
+        // the instance's, or one of a `class << self` block), a method made at run
+        // time (not external).
+        [
+            "15 call extensions.any? -> ?",
+            "16 call options.key? -> ?",
+            "17 call shout -> lib/util.rb:1",
+            "18 call puts -> external:Ruby",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["lib/base.rb:22"]),
+        ["23 reference settings -> lib/base.rb:4"]
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib/base.rb:8"]);
+    assert_eq!(code, 0, "{recs:?}");
+    // Not line 23: the class's own method is called there.
+    assert_eq!(
+        uses(&recs),
+        ["lib/base.rb:9 unresolved", "lib/base.rb:14 unresolved"],
+        "{recs:?}"
+    );
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib/base.rb:4"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        [
+            "lib/base.rb:9 unresolved",
+            "lib/base.rb:14 unresolved",
+            "lib/base.rb:23 definition"
+        ],
+        "{recs:?}"
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

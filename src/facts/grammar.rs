@@ -217,6 +217,11 @@ const PARAMETERS: &[&str] = &[
     "variadic_parameter",
     "property_promotion_parameter",
     "lambda_parameter",
+    // Ruby's `*rest`, `**opts`, `&blk` and `k:`.
+    "splat_parameter",
+    "hash_splat_parameter",
+    "block_parameter",
+    "keyword_parameter",
 ];
 
 /// Parameter lists whose bare identifier children are parameters.

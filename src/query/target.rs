@@ -13,7 +13,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::resolve::{is_constructor, may_take, names_tail, target_key, DefRef, Resolver};
+use super::resolve::{
+    is_constructor, is_ruby_class_method, may_take, names_tail, target_key, DefRef, Resolver,
+};
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
 
@@ -44,10 +46,21 @@ impl Target {
 
     /// The definition `d` alone when it is one overload of a method (a user pointed
     /// at it), else its group. TypeScript's and Python's overloads are signatures of
-    /// one implementation, which every call runs: always a group.
+    /// one implementation, which every call runs: always a group. Of a Ruby class's
+    /// `def self.x` and `def x`, the one pointed at.
     pub fn of_one(d: &DefRef) -> Target {
-        let group = Target::of(d);
+        let mut group = Target::of(d);
         let s = d.symbol();
+        if s.language == "ruby" {
+            let class_method = is_ruby_class_method(s);
+            group
+                .members
+                .retain(|m| is_ruby_class_method(m.symbol()) == class_method);
+            if !group.stands_for(&group.primary) {
+                group.primary = d.clone();
+            }
+            return group;
+        }
         let separate = matches!(
             s.language,
             "java" | "csharp" | "kotlin" | "swift" | "cpp" | "scala"

@@ -357,6 +357,11 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
         .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
 }
 
+/// Whether a Ruby method is the class's own (`def self.x`), not its instances'.
+pub fn is_ruby_class_method(s: &Symbol) -> bool {
+    s.language == "ruby" && s.signature.trim_start().starts_with("def self.")
+}
+
 /// Whether dotted name `path` is `tail`, or ends with it after a dot (`org.acme.Util`
 /// and `acme.Util`).
 pub fn names_tail(path: &str, tail: &str) -> bool {

@@ -4,7 +4,7 @@
 
 use super::generics::after_type_parameters;
 use super::members::implements_explicitly;
-use super::{DefRef, Resolution};
+use super::{is_ruby_class_method, DefRef, Resolution};
 use crate::symbols::{Kind, Symbol};
 
 /// The overloads of method or function `d`: its definitions of the same name and
@@ -17,13 +17,15 @@ pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + 
         // The qualified name tells apart members written apart from their types
         // (Rust `impl` blocks), which have no parent. A C# explicit interface
         // implementation is called only through its interface: never one of the
-        // overloads a call on the class chooses from.
+        // overloads a call on the class chooses from. Nor is a Ruby class's `def
+        // self.x` one of its instances' `def x`.
         callable
             && o.name == s.name
             && o.parent == s.parent
             && o.kind == s.kind
             && o.qualified_name == s.qualified_name
             && implements_explicitly(o) == explicit
+            && is_ruby_class_method(o) == is_ruby_class_method(s)
     })
 }
 

@@ -61,10 +61,11 @@ const CSHARP_TYPE_KEYWORDS: &[&str] = &[
 ];
 
 /// Whether a lower-case name in `lang` never names a class (the conventions of
-/// Swift, Kotlin and C#; Java code names library fields inherited from its base
-/// classes that way, and answers them external).
+/// Swift, Kotlin and C#, and Ruby's rule that a constant is capitalised; Java code
+/// names library fields inherited from its base classes that way, and answers them
+/// external).
 fn lower_case_is_a_value(lang: &str) -> bool {
-    matches!(lang, "swift" | "kotlin" | "csharp")
+    matches!(lang, "swift" | "kotlin" | "csharp" | "ruby")
 }
 
 /// Receiver `q` as a path of fields (`a.b`): without null-safety marks (`a?.b`, `a!.b`,

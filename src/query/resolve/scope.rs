@@ -9,7 +9,10 @@ use super::generics::declares_type_parameter;
 use super::imports::ModuleTarget;
 use super::members::{implements_explicitly, members_outside_types, pick, Lookup};
 use super::module_files::file_dir;
-use super::{kind_ok, package_at, package_of, same_target, DefRef, NameRole, Resolution, Resolver};
+use super::{
+    is_ruby_class_method, kind_ok, package_at, package_of, same_target, DefRef, NameRole,
+    Resolution, Resolver,
+};
 use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
@@ -328,12 +331,18 @@ impl<'s> Resolver<'s> {
             if !sc.implicit_this && ek.is_type_like() {
                 continue;
             }
-            let found: Vec<DefRef> = DefRef::all_in(file, |d| {
+            let mut found: Vec<DefRef> = DefRef::all_in(file, |d| {
                 d.parent == Some(e)
                     && d.name == name
                     && kind_ok(kinds, d.kind)
                     && !implements_explicitly(d)
             });
+            if file.language.name == "ruby" {
+                match ruby_callable(file, at, found) {
+                    Some(callable) => found = callable,
+                    None => return Resolution::Unresolved,
+                }
+            }
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
@@ -349,7 +358,10 @@ impl<'s> Resolver<'s> {
             if let Some(ty) = receiver.filter(|_| sc.implicit_this) {
                 match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
-                    Lookup::External(m) if role != NameRole::TypeOnly => {
+                    // Ruby's modules mixed in (`include Helpers`) and its methods made
+                    // at run time (`attr_reader`, `define_method`) are not seen: a name
+                    // its repository types do not define is not known to be inherited.
+                    Lookup::External(m) if role != NameRole::TypeOnly && sc.declared_members => {
                         inherited.get_or_insert(m);
                     }
                     Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
@@ -485,7 +497,7 @@ impl<'s> Resolver<'s> {
         }
         // 8. Nothing in the repository defines it: it comes from outside, unless the
         //    file includes repository files this run does not see (filtered out).
-        if everywhere.is_empty() && !self.includes_unseen_files(file) {
+        if everywhere.is_empty() && !self.includes_unseen_files(file) && sc.declared_members {
             return Resolution::External(match external_wildcards.as_slice() {
                 [only] => Some(only.clone()),
                 _ => None,
@@ -501,7 +513,41 @@ impl Resolver<'_> {
     /// includes or the linker bring in.
     fn can_name(&self, file: &FileFacts, d: &DefRef) -> bool {
         interoperate(file.language.name, d.file.language.name)
-            && (!matches!(file.language.name, "c" | "cpp") || self.c_can_name(file, d))
+            && match file.language.name {
+                "c" | "cpp" => self.c_can_name(file, d),
+                // A method of a module or class is called bare only where the module
+                // is mixed in or inside the class: the enclosing types were searched.
+                "ruby" => d.symbol().parent.is_none(),
+                _ => true,
+            }
+    }
+}
+
+/// Ruby: of a class's `def self.x` and `def x`, the one code at `at` calls by its bare
+/// name: the class's own (`def self.x`) inside a `def self.` method or in the class
+/// body, where `self` is the class. Inside another method the instance's is meant,
+/// unless that method is in a `class << self` block, which the facts do not show:
+/// `None`, not known. Candidates all of one sort are returned as they are.
+fn ruby_callable(file: &FileFacts, at: Option<u32>, found: Vec<DefRef>) -> Option<Vec<DefRef>> {
+    let class_methods = found
+        .iter()
+        .filter(|d| is_ruby_class_method(d.symbol()))
+        .count();
+    if class_methods == 0 || class_methods == found.len() {
+        return Some(found);
+    }
+    let method = Resolver::enclosing_chain(file, at)
+        .into_iter()
+        .map(|i| &file.definitions[i])
+        .find(|d| matches!(d.kind, Kind::Method | Kind::Function));
+    match method {
+        Some(m) if !is_ruby_class_method(m) => None,
+        _ => Some(
+            found
+                .into_iter()
+                .filter(|d| is_ruby_class_method(d.symbol()))
+                .collect(),
+        ),
     }
 }
 
