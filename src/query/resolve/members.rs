@@ -297,8 +297,9 @@ impl<'s> Resolver<'s> {
             }
         }
         match external {
-            // Inherited from a library type.
-            Some(m) if !unknown => Lookup::External(m),
+            // Inherited from a library type; not known in Ruby, where modules mixed in
+            // and methods made at run time add to what a class has.
+            Some(m) if !unknown && self.scoping(&ty.file).declared_members => Lookup::External(m),
             _ => Lookup::NotFound,
         }
     }

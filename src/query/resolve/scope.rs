@@ -515,9 +515,13 @@ impl Resolver<'_> {
         interoperate(file.language.name, d.file.language.name)
             && match file.language.name {
                 "c" | "cpp" => self.c_can_name(file, d),
-                // A method of a module or class is called bare only where the module
-                // is mixed in or inside the class: the enclosing types were searched.
-                "ruby" => d.symbol().parent.is_none(),
+                // Classes and modules are constants, seen from everywhere by their
+                // names. A method of a module or class is called bare only where the
+                // module is mixed in or inside the class: the enclosing types were
+                // searched. A `def` outside any class may still be inside a block (an
+                // RSpec `describe`), which defines it on that block's object: only
+                // the file's own are taken, before this.
+                "ruby" => matches!(d.symbol().kind, Kind::Class | Kind::Module),
                 _ => true,
             }
     }
