@@ -155,7 +155,6 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
 /// Which kinds of definition a use of each kind may name in language `lang`.
 fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
-        // A C macro stands for a type or a type's decoration (`LUA_API void f()`).
         RefKind::TypeUse if matches!(lang, "c" | "cpp") => C_TYPE_KINDS,
         RefKind::Call => &[
             Kind::Function,
@@ -176,17 +175,8 @@ pub(super) fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
     k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k))
 }
 
-/// The kinds of definition that are types.
-pub(super) const TYPE_KINDS: &[Kind] = &[
-    Kind::Class,
-    Kind::Struct,
-    Kind::Interface,
-    Kind::Enum,
-    Kind::Trait,
-    Kind::Type,
-];
-
-/// [`TYPE_KINDS`] and macros.
+/// The kinds of definition that are types, and macros last: in C and C++ a macro
+/// stands for a type or a type's decoration (`LUA_API void f()`).
 const C_TYPE_KINDS: &[Kind] = &[
     Kind::Class,
     Kind::Struct,
@@ -196,6 +186,9 @@ const C_TYPE_KINDS: &[Kind] = &[
     Kind::Type,
     Kind::Macro,
 ];
+
+/// The kinds of definition that are types: [`C_TYPE_KINDS`] without macros.
+pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() - 1).0;
 
 /// What lookups ask of one file again and again: its types by qualified name, the
 /// names it defines, its inline modules' spans, the modules its glob imports name.
@@ -649,6 +642,14 @@ impl<'s> Resolver<'s> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_c_type_uses_may_name_macros() {
+        use super::{Kind, C_TYPE_KINDS, TYPE_KINDS};
+        assert!(C_TYPE_KINDS.contains(&Kind::Macro));
+        assert!(!TYPE_KINDS.contains(&Kind::Macro));
+        assert_eq!(TYPE_KINDS.len() + 1, C_TYPE_KINDS.len());
+    }
+
     #[test]
     fn kind_masks_tell_kind_sets_apart() {
         use super::{kind_mask, Kind};
