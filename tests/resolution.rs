@@ -652,6 +652,37 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
 }
 
 #[test]
+fn ruby_self_is_the_innermost_class_or_module_and_constants_are_found_by_nesting() {
+    let dir = tree(&[
+        (
+            "lib/rack/response.rb",
+            "module Rack\n  class Response\n    def get_header(k)\n      k\n    end\n\n\
+             \x20   module Helpers\n      def add_header(k)\n        get_header(k)\n      end\n    end\n  end\nend\n",
+        ),
+        (
+            "lib/rack/protection/base.rb",
+            "module Rack\n  module Protection\n    class Base\n      def warn(env, msg)\n        msg\n      end\n    end\n  end\nend\n",
+        ),
+        ("lib/sinatra/base.rb", "module Sinatra\n  class Base\n  end\nend\n"),
+        (
+            "lib/rack/protection/json_csrf.rb",
+            "module Rack\n  module Protection\n    class JsonCsrf < Base\n\
+             \x20     def call(env)\n        warn(env, 'x')\n      end\n    end\n  end\nend\n",
+        ),
+    ]);
+    // Whatever includes Helpers runs the call: not the class around the module.
+    assert_eq!(
+        depends(dir.path(), &["lib/rack/response.rb:8"]),
+        ["9 call get_header -> ?"]
+    );
+    // `Base` here is Rack::Protection::Base, whose `warn` hides Kernel's.
+    assert_eq!(
+        depends(dir.path(), &["lib/rack/protection/json_csrf.rb:4"]),
+        ["5 call warn -> lib/rack/protection/base.rb:4"]
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

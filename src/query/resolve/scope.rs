@@ -324,8 +324,12 @@ impl<'s> Resolver<'s> {
         //    A member a type may inherit from a library type is only a possibility
         //    until the file's other scopes have been searched.
         let mut inherited: Option<Option<String>> = None;
+        let ruby = file.language.name == "ruby";
         for e in Self::enclosing_chain(file, at) {
             let ek = file.definitions[e].kind;
+            // Ruby's `self` is an object of the innermost class or module: the methods
+            // of a class around it are not its own (`class Response; module Helpers`).
+            let outermost = ruby && matches!(ek, Kind::Class | Kind::Module);
             // Without an implicit `this` (Python, JavaScript), a class's members are
             // not visible by their bare names inside it.
             if !sc.implicit_this && ek.is_type_like() {
@@ -367,6 +371,9 @@ impl<'s> Resolver<'s> {
                     Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
                 }
             }
+            if outermost && role != NameRole::TypeOnly {
+                break;
+            }
         }
         // 3. The file's own top-level definitions.
         if let Some(d) = pick(Self::file_level(file, name, kinds)) {
@@ -393,7 +400,9 @@ impl<'s> Resolver<'s> {
                 .defs_named(name)
                 .iter()
                 .filter(|d| {
-                    kind_ok(kinds, d.symbol().kind) && !is_type_member(d) && self.can_name(file, d)
+                    kind_ok(kinds, d.symbol().kind)
+                        && !is_type_member(d)
+                        && self.can_name(file, at, d)
                 })
                 .cloned()
                 .collect();
@@ -480,7 +489,7 @@ impl<'s> Resolver<'s> {
         if sc.global_names && !everywhere.is_empty() {
             let visible: Vec<DefRef> = everywhere
                 .into_iter()
-                .filter(|d| self.can_name(file, d))
+                .filter(|d| self.can_name(file, at, d))
                 .collect();
             let included: Vec<DefRef> = visible
                 .iter()
@@ -511,7 +520,7 @@ impl Resolver<'_> {
     /// Whether code in `file`, where names are global, can name definition `d` by its
     /// bare name: one of a language it calls directly, and for C and C++ one its
     /// includes or the linker bring in.
-    fn can_name(&self, file: &FileFacts, d: &DefRef) -> bool {
+    fn can_name(&self, file: &FileFacts, at: Option<u32>, d: &DefRef) -> bool {
         interoperate(file.language.name, d.file.language.name)
             && match file.language.name {
                 "c" | "cpp" => self.c_can_name(file, d),
@@ -521,7 +530,10 @@ impl Resolver<'_> {
                 // searched. A `def` outside any class may still be inside a block (an
                 // RSpec `describe`), which defines it on that block's object: only
                 // the file's own are taken, before this.
-                "ruby" => matches!(d.symbol().kind, Kind::Class | Kind::Module),
+                "ruby" => {
+                    matches!(d.symbol().kind, Kind::Class | Kind::Module)
+                        && ruby_constant_in_reach(file, at, d)
+                }
                 _ => true,
             }
     }
@@ -553,6 +565,19 @@ fn ruby_callable(file: &FileFacts, at: Option<u32>, found: Vec<DefRef>) -> Optio
                 .collect(),
         ),
     }
+}
+
+/// Ruby: whether constant `d` (a class or module) is named by its bare name at `at`:
+/// a top-level one, or one of a module or class the code is written inside
+/// (`Base` inside `module Rack; module Protection` is `Rack::Protection::Base`, not
+/// `Sinatra::Base`).
+fn ruby_constant_in_reach(file: &FileFacts, at: Option<u32>, d: &DefRef) -> bool {
+    let Some((namespace, _)) = d.symbol().qualified_name.rsplit_once('.') else {
+        return true;
+    };
+    Resolver::enclosing_chain(file, at)
+        .into_iter()
+        .any(|i| file.definitions[i].qualified_name == namespace)
 }
 
 /// Whether `d` is a member of a type (its parent is one).
