@@ -683,6 +683,66 @@ fn ruby_self_is_the_innermost_class_or_module_and_constants_are_found_by_nesting
 }
 
 #[test]
+fn a_go_package_variable_of_another_file_is_not_external() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.21\n"),
+        (
+            "cmd.go",
+            "package m\n\ntype Command struct{}\n\nfunc (c *Command) Name() string { return \"\" }\n",
+        ),
+        (
+            "hooks.go",
+            "package m\n\nvar preExecHookFn = func(c *Command) {}\n\nvar echoCmd = &Command{}\n",
+        ),
+        (
+            "run.go",
+            "package m\n\nimport \"fmt\"\n\nfunc run(c *Command) {\n\tpreExecHookFn(c)\n\
+             \techoCmd.Name()\n\tfmt.Println(len(c.Name()))\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "5 type_use Command -> cmd.go:3",
+            "6 call preExecHookFn -> ?",
+            "7 call echoCmd.Name -> ?",
+            "8 call fmt.Println -> external:fmt",
+            "8 call len -> external:builtin",
+            "8 call c.Name -> cmd.go:5",
+        ]
+    );
+}
+
+#[test]
+fn a_c_pointer_to_a_function_is_a_variable_not_an_external_function() {
+    let dir = tree(&[(
+        "sort.c",
+        "#include <stdio.h>\nstatic void (*oom_handler)(int) = 0;\n\n\
+         static int med3(int a, int (*cmp)(const void *, const void *)) {\n\
+         \x20   int (*onload)(void *);\n    oom_handler(1);\n    onload(0);\n    printf(\"x\");\n\
+         \x20   return cmp(&a, &a);\n}\n",
+    )]);
+    // The calls through the parameter, the local and the file's variable are local.
+    assert_eq!(
+        depends(dir.path(), &["med3"]),
+        ["8 call printf -> external:"]
+    );
+}
+
+#[test]
+fn a_c_macro_parameter_is_no_use_of_a_macro_of_its_name() {
+    let dir = tree(&[(
+        "m.c",
+        "#define min(a, b) ((a) < (b) ? (a) : (b))\n\
+         #define LIMIT(y, min, max) ((y) < (min) ? (min) : (y))\n\
+         int f(int x) { return LIMIT(x, 1, 2) + min(x, 3); }\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "m.c:1"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(uses(&recs), ["m.c:3 definition"], "{recs:?}");
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

@@ -365,6 +365,15 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             continue;
         }
         if k.ends_with("function_declarator") || k.ends_with("_expression") {
+            // C's `int (*cmp)(const void *, const void *)` declares a variable, a
+            // pointer to a function, where `int f(int)` declares a function.
+            if let Some(pointer) = g
+                .child(n, "declarator")
+                .filter(|d| g.kind(*d) == "parenthesized_declarator")
+            {
+                let mut c = pointer.walk();
+                todo.extend(pointer.named_children(&mut c));
+            }
             continue;
         }
         // PHP's `$command`: the name after the `$`.

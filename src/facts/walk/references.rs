@@ -107,8 +107,11 @@ impl<'a> Walk<'a> {
             if p.class.has(Class::QUALIFIED_NAME) && self.def_names.contains(&p.node.start_byte()) {
                 return;
             }
-            // `int f(int);`: a prototype declares the name, it does not use it.
-            if pk == "function_declarator" && field == Some("declarator") {
+            // `int f(int);`: a prototype declares the name, it does not use it; nor
+            // does a macro's parameter list (`#define LIMIT(y, min, max)`).
+            if (pk == "function_declarator" && field == Some("declarator"))
+                || pk == "preproc_params"
+            {
                 return;
             }
             // `x.len()` in a macro body no parse could read (a DSL): a member of a

@@ -505,8 +505,14 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         // 8. Nothing in the repository defines it: it comes from outside, unless the
-        //    file includes repository files this run does not see (filtered out).
-        if everywhere.is_empty() && !self.includes_unseen_files(file) && sc.declared_members {
+        //    file includes repository files this run does not see (filtered out). Not
+        //    in Go: a package's variables are no definitions of the index, and a bare
+        //    name that is neither a builtin nor imported can only be one of them.
+        if everywhere.is_empty()
+            && !self.includes_unseen_files(file)
+            && sc.declared_members
+            && sc.package != PackageScope::Directory
+        {
             return Resolution::External(match external_wildcards.as_slice() {
                 [only] => Some(only.clone()),
                 _ => None,
