@@ -743,6 +743,37 @@ fn a_c_macro_parameter_is_no_use_of_a_macro_of_its_name() {
 }
 
 #[test]
+fn javascript_functions_of_one_name_in_two_callbacks_are_two_functions() {
+    let dir = tree(&[(
+        "test/app.test.js",
+        "describe('a', function () {\n  it('one', function () {\n    function fn1(req) {\n\
+         \x20     return String(req)\n    }\n    use(fn1)\n  })\n\
+         \x20 it('two', function () {\n    function fn1(req) {\n      throw new Error('x')\n    }\n\
+         \x20   use(fn1)\n  })\n})\n",
+    )]);
+    // The first `fn1` alone, not the other's body.
+    assert_eq!(
+        depends(dir.path(), &["test/app.test.js:3"]),
+        ["4 call String -> external:globals"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["test/app.test.js:9"]),
+        ["10 call Error -> external:globals"]
+    );
+    // Each use could be either: by name, never tied to the one pointed at.
+    let (code, recs) = json(dir.path(), &["what-breaks", "test/app.test.js:9"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        uses(&recs),
+        [
+            "test/app.test.js:6 unresolved",
+            "test/app.test.js:12 unresolved"
+        ],
+        "{recs:?}"
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::resolve::{
-    is_constructor, is_ruby_class_method, may_take, names_tail, target_key, DefRef, Resolver,
+    declared_apart, is_constructor, is_ruby_class_method, may_take, names_tail, target_key, DefRef,
+    Resolver,
 };
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
@@ -64,7 +65,7 @@ impl Target {
         let separate = matches!(
             s.language,
             "java" | "csharp" | "kotlin" | "swift" | "cpp" | "scala"
-        );
+        ) || declared_apart(s);
         if separate
             && group.members.len() > 1
             && !s.kind.is_type_like()

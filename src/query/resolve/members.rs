@@ -10,8 +10,8 @@ use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
 use super::{
-    inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey, NameRole, Resolution,
-    Resolver, TYPE_KINDS,
+    declared_apart, inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey,
+    NameRole, Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{scoping, PackageScope};
@@ -45,6 +45,9 @@ pub(super) fn pick(found: Vec<DefRef>) -> Option<DefRef> {
     let first = found.first()?;
     let key = target_key(first.symbol(), &first.file);
     if found.iter().all(|d| target_key(d.symbol(), &d.file) == key) {
+        if declared_apart(first.symbol()) && found.iter().any(|d| !d.same_as(first)) {
+            return None;
+        }
         // Prefer the type over its constructor, the first overload otherwise.
         let best = found
             .iter()

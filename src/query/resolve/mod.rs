@@ -350,6 +350,14 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
         .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
 }
 
+/// Whether same-named function declarations of one file are different functions, not
+/// overloads of one: JavaScript has no overloads, and a test file declares a function
+/// of one name in each of several callbacks (`it('..', function () { function fn1()
+/// {} })`), which are no definitions of the index.
+pub fn declared_apart(s: &Symbol) -> bool {
+    s.language == "javascript" && s.kind == Kind::Function
+}
+
 /// Whether a Ruby method is the class's own (`def self.x`), not its instances'.
 pub fn is_ruby_class_method(s: &Symbol) -> bool {
     s.language == "ruby" && s.signature.trim_start().starts_with("def self.")
