@@ -341,7 +341,7 @@ impl<'s> Resolver<'s> {
                     && kind_ok(kinds, d.kind)
                     && !implements_explicitly(d)
             });
-            if file.language.name == "ruby" {
+            if ruby {
                 match ruby_callable(file, at, found) {
                     Some(callable) => found = callable,
                     None => return Resolution::Unresolved,
@@ -520,9 +520,7 @@ impl<'s> Resolver<'s> {
         }
         Resolution::Unresolved
     }
-}
 
-impl Resolver<'_> {
     /// Whether code in `file`, where names are global, can name definition `d` by its
     /// bare name: one of a language it calls directly, and for C and C++ one its
     /// includes or the linker bring in.
