@@ -715,17 +715,30 @@ fn a_go_package_variable_of_another_file_is_not_external() {
 
 #[test]
 fn a_c_pointer_to_a_function_is_a_variable_not_an_external_function() {
-    let dir = tree(&[(
-        "sort.c",
-        "#include <stdio.h>\nstatic void (*oom_handler)(int) = 0;\n\n\
-         static int med3(int a, int (*cmp)(const void *, const void *)) {\n\
-         \x20   int (*onload)(void *);\n    oom_handler(1);\n    onload(0);\n    printf(\"x\");\n\
-         \x20   return cmp(&a, &a);\n}\n",
-    )]);
+    let dir = tree(&[
+        (
+            "sort.c",
+            "#include <stdio.h>\nstatic void (*oom_handler)(int) = 0;\n\n\
+             static int med3(int a, int (*cmp)(const void *, const void *)) {\n\
+             \x20   int (*onload)(void *);\n    oom_handler(1);\n    onload(0);\n    printf(\"x\");\n\
+             \x20   return cmp(&a, &a);\n}\n",
+        ),
+        ("mono.h", "extern int (*getMonotonicUs)(void);\n"),
+        (
+            "ae.c",
+            "#include <stdio.h>\n#include \"mono.h\"\nint now(void) {\n    puts(\"x\");\n\
+             \x20   return getMonotonicUs();\n}\n",
+        ),
+    ]);
     // The calls through the parameter, the local and the file's variable are local.
     assert_eq!(
         depends(dir.path(), &["med3"]),
         ["8 call printf -> external:"]
+    );
+    // A variable a header of the tree declares is the tree's: not known to be external.
+    assert_eq!(
+        depends(dir.path(), &["now"]),
+        ["4 call puts -> external:", "5 call getMonotonicUs -> ?"]
     );
 }
 

@@ -2,8 +2,8 @@
 //! one record), encoded compactly with `postcard` and compressed.
 //!
 //! A file's facts are three blobs: its definitions; its outline (package, imports,
-//! inheritance references, fields: what resolution reads of a file it only looks
-//! into); its body (its other references and bindings). find-symbol, which needs only
+//! inheritance references, fields and top-level variables: what resolution reads of a
+//! file it only looks into); its body (its other references and bindings). find-symbol, which needs only
 //! the definitions, never decodes references, and looking into a type's file never
 //! decodes the thousands of references a large one holds. The definitions' name parts
 //! and the remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
@@ -46,18 +46,18 @@ struct StoredDefinition {
 }
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
-/// read back: the package, the imports, the inheritance references and the fields,
-/// each of the last two with its position among all the file's references or
-/// bindings. Stored apart from the [`StoredBody`] so that such a read decodes a small
-/// blob instead of every reference of the file; stored once, with the body holding
-/// the others, so that the index does not grow by a copy of every field.
+/// read back: the package, the imports, the inheritance references and the fields and
+/// top-level variables, each of the last two with its position among all the file's
+/// references or bindings. Stored apart from the [`StoredBody`] so that such a read
+/// decodes a small blob instead of every reference of the file; stored once, with the
+/// body holding the others, so that the index does not grow by a copy of every field.
 #[derive(Deserialize)]
 struct StoredOutline<'a> {
     package: Option<String>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
-    fields: Vec<(u32, Binding)>,
+    bindings: Vec<(u32, Binding)>,
 }
 
 /// [`StoredOutline`] borrowed from the facts being stored.
@@ -66,7 +66,7 @@ struct StoredOutlineRef<'a> {
     package: &'a Option<String>,
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
-    fields: Vec<(u32, &'a Binding)>,
+    bindings: Vec<(u32, &'a Binding)>,
 }
 
 /// The references and bindings of a file that are not in its outline, in order, as
@@ -91,9 +91,10 @@ fn in_outline_reference(kind: RefKind) -> bool {
     kind == RefKind::Inheritance
 }
 
-/// Whether a binding belongs to a file's outline.
+/// Whether a binding belongs to a file's outline: a field, or a variable of the file's
+/// top level (a C header's `extern int (*hook)(void);` tells that a name is the tree's).
 fn in_outline_binding(b: &Binding) -> bool {
-    b.kind == BindingKind::Field
+    b.kind == BindingKind::Field || b.scope.is_none()
 }
 
 /// The items of a list split into the outline's part (`placed`, each with its position
@@ -159,9 +160,10 @@ impl ReferenceView<'_> {
 pub enum Keep<'a> {
     /// Every reference: the whole record.
     All,
-    /// The inheritance references only, and of the bindings the fields: what
-    /// resolution reads of a file it looks into (the declared types of its types'
-    /// fields; parameters and locals only in the file whose references it resolves).
+    /// The inheritance references only, and of the bindings the fields and the
+    /// top-level variables: what resolution reads of a file it looks into (the declared
+    /// types of its types' fields, the variables it declares; parameters and locals
+    /// only in the file whose references it resolves).
     Inheritance,
     /// The references with one of these names and the inheritance ones; a file with
     /// none of the names is not decoded further.
@@ -641,7 +643,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         package: &facts.package,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
-        fields: placed(&facts.bindings, in_outline_binding),
+        bindings: placed(&facts.bindings, in_outline_binding),
     }
 }
 
@@ -794,7 +796,7 @@ fn unpack_facts(
     let (references, bindings) = match body {
         Some(body) => (
             kept_references(&interleave(outline.inheritance, body.references)?, keep),
-            interleave(outline.fields, body.bindings)?,
+            interleave(outline.bindings, body.bindings)?,
         ),
         // The outline alone: it holds exactly what `Keep::Inheritance` keeps.
         None => (
@@ -803,7 +805,7 @@ fn unpack_facts(
                 .iter()
                 .map(|(_, r)| ReferenceView::to_owned(r))
                 .collect(),
-            outline.fields.into_iter().map(|(_, b)| b).collect(),
+            outline.bindings.into_iter().map(|(_, b)| b).collect(),
         ),
     };
     Ok(Some(FileFacts {
@@ -1002,7 +1004,8 @@ mod tests {
         assert_eq!(whole.references, facts.references);
         assert_eq!(whole.bindings, facts.bindings);
         assert_eq!(whole.imports, facts.imports);
-        // The outline alone: no body read, the inheritance references and the fields.
+        // The outline alone: no body read, the inheritance references, the fields and
+        // the top-level variables.
         let outline_only = decode_facts(&blobs(None), path, lang, Keep::Inheritance, None)
             .expect("decodes")
             .expect("everything is kept");
@@ -1018,7 +1021,7 @@ mod tests {
         let fields: Vec<&Binding> = facts
             .bindings
             .iter()
-            .filter(|b| b.kind == BindingKind::Field)
+            .filter(|b| b.kind == BindingKind::Field || b.scope.is_none())
             .collect();
         assert_eq!(outline_only.bindings.iter().collect::<Vec<_>>(), fields);
         assert_eq!(outline_only.imports, facts.imports);

@@ -229,6 +229,32 @@ impl Resolver<'_> {
         }
     }
 
+    /// Whether a header `file` includes (transitively) declares a variable `name` at
+    /// its top level (`extern int (*getMonotonicUs)(void);`): the tree's, though the
+    /// index lists no variables as definitions, so not known to come from outside.
+    pub(super) fn c_header_declares(&self, file: &FileFacts, name: &str) -> bool {
+        self.included(file)
+            .0
+            .iter()
+            .any(|header| self.top_level_variables(header).contains(name))
+    }
+
+    /// The variables `header` declares at its top level, read once per file.
+    fn top_level_variables(&self, header: &Path) -> Arc<FxHashSet<String>> {
+        self.header_variables
+            .get_or_compute(header.to_path_buf(), || {
+                let names = self.source.outline(header).map(|facts| {
+                    facts
+                        .bindings
+                        .iter()
+                        .filter(|b| b.scope.is_none())
+                        .map(|b| b.name.clone())
+                        .collect()
+                });
+                Arc::new(names.unwrap_or_default())
+            })
+    }
+
     /// Whether C/C++ code in `file` can name `d`: a definition of the file itself or
     /// of a file it includes, or a function another source file links in.
     pub(super) fn c_can_name(&self, file: &FileFacts, d: &DefRef) -> bool {

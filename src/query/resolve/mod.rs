@@ -259,6 +259,8 @@ pub struct Resolver<'s> {
     imports: Memo<ImportKey, Resolution>,
     /// The include closures of C and C++ files, by path.
     includes: Memo<PathBuf, Arc<includes::Included>>,
+    /// The variables C and C++ headers declare at their top level, by path.
+    header_variables: Memo<PathBuf, Arc<FxHashSet<String>>>,
 }
 
 /// A file's facts as a key: by identity, which the key keeps alive, so that the same
@@ -395,6 +397,7 @@ impl<'s> Resolver<'s> {
             members: Memo::new(),
             imports: Memo::new(),
             includes: Memo::new(),
+            header_variables: Memo::new(),
         }
     }
 

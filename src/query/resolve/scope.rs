@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
+use super::guards::MISSED_NAMES;
 use super::imports::ModuleTarget;
 use super::members::{implements_explicitly, members_outside_types, pick, Lookup};
 use super::module_files::file_dir;
@@ -475,12 +476,16 @@ impl<'s> Resolver<'s> {
             (sc.implicit_this || !is_type_member(d))
                 && interoperate(file.language.name, d.file.language.name)
         };
+        let missed = MISSED_NAMES.get();
         let everywhere: Vec<DefRef> = self
             .defs_named(name)
             .iter()
             .filter(|d| kind_ok(kinds, d.symbol().kind) && reachable(d))
             .cloned()
             .collect();
+        // A dry run of a batch did not load the name: this answer will be thrown away,
+        // and is not worth reading headers for.
+        let dry = MISSED_NAMES.get() != missed;
         // 7. One global namespace: a name with one definition the file can name is that
         //    definition, preferably one in a file this file includes. Definitions
         //    it cannot name (another language's, a header it does not include) leave
@@ -507,11 +512,14 @@ impl<'s> Resolver<'s> {
         // 8. Nothing in the repository defines it: it comes from outside, unless the
         //    file includes repository files this run does not see (filtered out). Not
         //    in Go: a package's variables are no definitions of the index, and a bare
-        //    name that is neither a builtin nor imported can only be one of them.
+        //    name that is neither a builtin nor imported can only be one of them; nor
+        //    for a variable a C header the file includes declares.
         if everywhere.is_empty()
             && !self.includes_unseen_files(file)
             && sc.declared_members
             && sc.package != PackageScope::Directory
+            && !(matches!(file.language.name, "c" | "cpp")
+                && (dry || self.c_header_declares(file, name)))
         {
             return Resolution::External(match external_wildcards.as_slice() {
                 [only] => Some(only.clone()),
