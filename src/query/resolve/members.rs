@@ -40,7 +40,9 @@ fn pick_lookup(found: Vec<DefRef>) -> Lookup {
 }
 
 /// One candidate, or several that are one target (overloads, a class and its
-/// constructors): the first. Candidates that are different targets are ambiguous.
+/// constructors): the first. Candidates that are different targets are ambiguous, and
+/// so are JavaScript functions of one name in one file (no overloads: different
+/// functions, see [`declared_apart`]).
 pub(super) fn pick(found: Vec<DefRef>) -> Option<DefRef> {
     let first = found.first()?;
     let key = target_key(first.symbol(), &first.file);
