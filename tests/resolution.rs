@@ -423,6 +423,31 @@ fn a_module_inside_a_package_does_not_shadow_a_top_level_import_of_its_name() {
 }
 
 #[test]
+fn a_module_named_like_the_standard_library_s_is_it_only_for_its_own_directory() {
+    let dir = tree(&[
+        ("app/__init__.py", ""),
+        (
+            "app/main.py",
+            "import json\n\n\ndef read(text):\n    return json.loads(text)\n",
+        ),
+        // A script's helper, found first by the scripts beside it.
+        ("scripts/json.py", "def loads(text):\n    return text\n"),
+        (
+            "scripts/run.py",
+            "import json\n\n\ndef run(text):\n    return json.loads(text)\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["read"]),
+        ["5 call json.loads -> external:json"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        ["5 call json.loads -> scripts/json.py:1"]
+    );
+}
+
+#[test]
 fn a_member_inherited_from_library_types_of_two_modules_names_no_module() {
     let dir = tree(&[(
         "errors.py",

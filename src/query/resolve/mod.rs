@@ -20,6 +20,7 @@ mod includes;
 mod members;
 mod module_files;
 mod overloads;
+mod python_stdlib;
 mod qualified;
 mod returns;
 mod rust_modules;

@@ -9,6 +9,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::imports::ModuleTarget;
 use super::includes::is_standard_header;
+use super::python_stdlib::is_stdlib_module;
 use super::{GoModule, Resolver};
 use crate::facts::{FileFacts, Import};
 use crate::query::source::FileEntry;
@@ -239,6 +240,9 @@ impl<'s> Resolver<'s> {
     /// package `app/util/` is `app.util.json`; `import json` there is the standard
     /// library's. The one exception is a module beside the importer in such a package:
     /// a script run directly finds its neighbours first, so that case is left unknown.
+    /// A module named like one of the standard library's (`scripts/json.py`) is that
+    /// module only for code of its own search directory: elsewhere the standard
+    /// library's comes first on the path.
     fn importable_as_top_level(
         &self,
         importer: &Path,
@@ -247,6 +251,12 @@ impl<'s> Resolver<'s> {
     ) -> Importable {
         let depth = rel.components().count();
         let init = rel.join("__init__.py");
+        let stdlib_name = rel
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .is_some_and(is_stdlib_module);
+        let importer_root = self.python_search_dir(importer);
         let mut beside_importer = false;
         let mut files = Vec::with_capacity(found.len());
         for f in found {
@@ -254,7 +264,7 @@ impl<'s> Resolver<'s> {
             let search_dir = f.ancestors().nth(up).unwrap_or(Path::new(""));
             if self.file_set().contains(&search_dir.join("__init__.py")) {
                 beside_importer |= importer.parent() == Some(search_dir);
-            } else {
+            } else if !stdlib_name || search_dir == importer_root {
                 files.push(f.clone());
             }
         }
@@ -263,6 +273,15 @@ impl<'s> Resolver<'s> {
         } else {
             Importable::Files(files)
         }
+    }
+
+    /// The directory Python searches for `file`'s top-level package: the first of its
+    /// ancestors that is no package (holds no `__init__.py`).
+    fn python_search_dir<'p>(&self, file: &'p Path) -> &'p Path {
+        file.ancestors()
+            .skip(1)
+            .find(|dir| !self.file_set().contains(&dir.join("__init__.py")))
+            .unwrap_or(Path::new(""))
     }
 
     pub(super) fn js_module(&self, importer: &Path, module: &str) -> ModuleTarget {
