@@ -3,9 +3,10 @@
 //!
 //! A file's facts are three blobs: its definitions; its outline (package, imports,
 //! inheritance references, fields and top-level variables: what resolution reads of a
-//! file it only looks into); its body (its other references and bindings). find-symbol, which needs only
-//! the definitions, never decodes references, and looking into a type's file never
-//! decodes the thousands of references a large one holds. The definitions' name parts
+//! file it only looks into); its body (its other references and bindings).
+//! find-symbol, which needs only the definitions, never decodes references, and
+//! looking into a type's file never decodes the thousands of references a large one
+//! holds. The definitions' name parts
 //! and the remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
 //! Rust), which decodes several times faster than zstd, and so is the short list of
 //! the names a content mentions; the definitions and references, read only for the

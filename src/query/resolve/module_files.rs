@@ -256,7 +256,8 @@ impl<'s> Resolver<'s> {
             .next()
             .and_then(|c| c.as_os_str().to_str())
             .is_some_and(is_stdlib_module);
-        let importer_root = self.python_search_dir(importer);
+        // Asked only of a candidate named like a standard module, once.
+        let mut importer_root = None;
         let mut beside_importer = false;
         let mut files = Vec::with_capacity(found.len());
         for f in found {
@@ -264,7 +265,10 @@ impl<'s> Resolver<'s> {
             let search_dir = f.ancestors().nth(up).unwrap_or(Path::new(""));
             if self.file_set().contains(&search_dir.join("__init__.py")) {
                 beside_importer |= importer.parent() == Some(search_dir);
-            } else if !stdlib_name || search_dir == importer_root {
+            } else if !stdlib_name
+                || search_dir
+                    == *importer_root.get_or_insert_with(|| self.python_search_dir(importer))
+            {
                 files.push(f.clone());
             }
         }

@@ -363,10 +363,7 @@ impl<'s> Resolver<'s> {
             if let Some(ty) = receiver.filter(|_| sc.implicit_this) {
                 match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
-                    // Ruby's modules mixed in (`include Helpers`) and its methods made
-                    // at run time (`attr_reader`, `define_method`) are not seen: a name
-                    // its repository types do not define is not known to be inherited.
-                    Lookup::External(m) if role != NameRole::TypeOnly && sc.declared_members => {
+                    Lookup::External(m) if role != NameRole::TypeOnly => {
                         inherited.get_or_insert(m);
                     }
                     Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
@@ -483,9 +480,12 @@ impl<'s> Resolver<'s> {
             .filter(|d| kind_ok(kinds, d.symbol().kind) && reachable(d))
             .cloned()
             .collect();
-        // A dry run of a batch did not load the name: this answer will be thrown away,
-        // and is not worth reading headers for.
-        let dry = MISSED_NAMES.get() != missed;
+        // A dry run of a batch has not loaded the name yet: its answer is thrown away
+        // (the name is loaded and the use resolved again), so nothing more is worth
+        // reading for it.
+        if MISSED_NAMES.get() != missed {
+            return Resolution::Unresolved;
+        }
         // 7. One global namespace: a name with one definition the file can name is that
         //    definition, preferably one in a file this file includes. Definitions
         //    it cannot name (another language's, a header it does not include) leave
@@ -518,8 +518,7 @@ impl<'s> Resolver<'s> {
             && !self.includes_unseen_files(file)
             && sc.declared_members
             && sc.package != PackageScope::Directory
-            && !(matches!(file.language.name, "c" | "cpp")
-                && (dry || self.c_header_declares(file, name)))
+            && !(matches!(file.language.name, "c" | "cpp") && self.c_header_declares(file, name))
         {
             return Resolution::External(match external_wildcards.as_slice() {
                 [only] => Some(only.clone()),
