@@ -22,14 +22,14 @@ use super::source::{
     alternation, definitions_of, distinct_words, uses_any, visit_admitted, walked_files,
     FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
 };
-use super::walk_memory::WalkedFiles;
+use super::walk_memory::{CheckedListing, WalkedFiles};
 use super::walked_paths::WalkedPaths;
 use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, FileStat, Keep, Listing, NamesBlob, Refreshed, Slot, Status,
-    Store, StoreError, Walked,
+    decode_definitions, decode_facts, Keep, Listing, NamesBlob, Refreshed, Slot, Status, Store,
+    StoreError, Walked,
 };
 use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{with_name_parts, NameParts};
@@ -127,21 +127,18 @@ fn up_to_date(
     let made_for = walk
         .remembered_as
         .map(|w| listing_made_for(&w.digest, &keyer, parse_limit));
-    // A list that names a position outside the walk was not made for it, whatever it
-    // says (it could only come from a damaged record).
-    let listing = walk.listing.as_ref().filter(|l| {
-        Some(l.made_for) == made_for
-            && l.files.iter().all(|(i, ..)| {
-                walk.files
-                    .get(*i as usize)
-                    .is_some_and(|f| f.language.is_some())
-            })
-    });
+    let listing = walk
+        .listing
+        .as_ref()
+        .filter(|c| Some(c.listing.made_for) == made_for);
     let mut from_list = None;
     let mut rebuilt = false;
-    if let Some(l) = listing {
+    if let Some(CheckedListing {
+        listing: l,
+        changed,
+    }) = listing
+    {
         let positions: Vec<usize> = l.files.iter().map(|(i, ..)| *i as usize).collect();
-        let changed = changed_since(&walk.files, l);
         // Only the files that changed need their keys; a listed file with none was not
         // listed for this root, and every file is planned below.
         let changed_keys: Option<Vec<(usize, Vec<u8>)>> = changed
@@ -156,7 +153,7 @@ fn up_to_date(
                     // Rewritten only when it would say more: a changed file listed
                     // without a stat, or with another one, is checked again anyway.
                     let relist = r.settled.iter().any(Option::is_some);
-                    from_list = Some((positions, merged(l, &changed, r), relist));
+                    from_list = Some((positions, merged(l, changed, r), relist));
                 }
                 // Rebuilt, the index has no list: it is refreshed whole below.
                 Err(e) if e.is_corruption() => {
@@ -232,22 +229,6 @@ fn listing_made_for(walk_digest: &[u8; 32], keyer: &Keyer, parse_limit: u64) -> 
     }
     hasher.update(&parse_limit.to_le_bytes());
     *hasher.finalize().as_bytes()
-}
-
-/// The positions in `listing` of the listed files whose stat is no longer the listed
-/// one, or that are listed without one: the index may no longer hold what it held for
-/// them. The stats are taken in parallel: they are most of what a question on an
-/// unchanged tree costs.
-fn changed_since(files: &[FileEntry], listing: &Listing) -> Vec<usize> {
-    listing
-        .files
-        .par_iter()
-        .enumerate()
-        .filter(|(_, (i, stat, _))| {
-            stat.is_none() || FileStat::of(&files[*i as usize].path) != *stat
-        })
-        .map(|(k, _)| k)
-        .collect()
 }
 
 /// The listed slots, with those of the `changed` files replaced by `refreshed` (the
@@ -692,6 +673,8 @@ impl FactsSource for FromIndex<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::walk_memory::changed_since;
+    use crate::store::FileStat;
 
     #[test]
     fn a_listing_answers_for_the_files_whose_listed_stat_is_unchanged() {

@@ -30,8 +30,18 @@ pub struct WalkedFiles {
     pub walked: bool,
     /// Where and as what the walk is remembered, when it is.
     pub remembered_as: Option<RememberedAs>,
-    /// What the index settled for the walk's files, as a run over it last stored it.
-    pub listing: Option<Listing>,
+    /// What the index settled for the walk's files, as a run over it last stored it,
+    /// with the files whose stat it no longer vouches for.
+    pub listing: Option<CheckedListing>,
+}
+
+/// A remembered walk's list of its files, checked against the files' stats now.
+pub struct CheckedListing {
+    pub listing: Listing,
+    /// The positions in `listing` of the listed files whose stat is no longer the
+    /// listed one, or that are listed without one: the index may no longer hold what
+    /// it held for them.
+    pub changed: Vec<usize>,
 }
 
 /// A walk as the index remembers it.
@@ -53,14 +63,25 @@ pub fn walk_files(store: &mut Store, walker: &Walker, report: &Reporter) -> Walk
         listing,
     })) = store.remembered_walk(&key)
     {
-        // The files are read back while the directories are stat'ed: on an unchanged
-        // tree (the usual case) both are needed.
+        // The files are read back and stat'ed while the directories are: on an
+        // unchanged tree (the usual case) all of it is needed, and one pool shares the
+        // stats of both (they are most of what such a question costs).
         let (valid, files) = rayon::join(
             || still_valid(&walk),
-            || remembered_files(&walk.files, &walk.file_languages, &walk.languages),
+            || {
+                let files = remembered_files(&walk.files, &walk.file_languages, &walk.languages)?;
+                let listing =
+                    listing
+                        .filter(|l| lists_only(l, &files))
+                        .map(|listing| CheckedListing {
+                            changed: changed_since(&files, &listing),
+                            listing,
+                        });
+                Some((files, listing))
+            },
         );
         if valid {
-            if let Some(files) = files {
+            if let Some((files, listing)) = files {
                 walker.set_excluded_dirs(walk.excluded_dirs);
                 return WalkedFiles {
                     files,
@@ -170,6 +191,31 @@ fn remembered_files(
                 },
             })
         })
+        .collect()
+}
+
+/// Whether every file `listing` names is one of `files` the index can hold: a list
+/// naming any other position was not made for this walk, whatever it says (it could
+/// only come from a damaged record).
+fn lists_only(listing: &Listing, files: &[FileEntry]) -> bool {
+    listing
+        .files
+        .iter()
+        .all(|(i, ..)| files.get(*i as usize).is_some_and(|f| f.language.is_some()))
+}
+
+/// The positions in `listing` of the listed files whose stat is no longer the listed
+/// one, or that are listed without one. The stats are taken in parallel: they are
+/// most of what a question on an unchanged tree costs.
+pub(super) fn changed_since(files: &[FileEntry], listing: &Listing) -> Vec<usize> {
+    listing
+        .files
+        .par_iter()
+        .enumerate()
+        .filter(|(_, (i, stat, _))| {
+            stat.is_none() || FileStat::of(&files[*i as usize].path) != *stat
+        })
+        .map(|(k, _)| k)
         .collect()
 }
 
