@@ -189,10 +189,12 @@ fn long_line_is_cut_for_display_with_a_marker() {
 }
 
 #[test]
-fn two_hundred_thousand_matches_end_at_the_timeout() {
+fn eight_hundred_thousand_matches_end_at_the_timeout() {
+    // Far more work than the timeout allows even in an optimised build (half of it
+    // took 2.8 s there), so that the run is cut short on any machine.
     let dir = tempfile::tempdir().unwrap();
     let body = "x = foo(1)\n".repeat(10_000);
-    for i in 0..40 {
+    for i in 0..80 {
         write(dir.path(), &format!("f{i:02}.py"), body.as_bytes());
     }
     let every_call = "return {'matches': [{'line_number': c.start_line} for c in node.descendants_of_type('call')]}";
@@ -203,7 +205,7 @@ fn two_hundred_thousand_matches_end_at_the_timeout() {
             "foo",
             "--json",
             "--timeout",
-            "3",
+            "2",
             "--eval",
             every_call,
         ],
@@ -213,7 +215,7 @@ fn two_hundred_thousand_matches_end_at_the_timeout() {
     let s = m.summary();
     assert_eq!(s["timeout"], true, "{s}");
     assert_eq!(s["partial"], true);
-    assert!(s["files_evaluated"].as_u64().unwrap() < 40);
+    assert!(s["files_evaluated"].as_u64().unwrap() < 80);
     assert!(m.peak_kib < 400 * MIB, "peak {} KiB", m.peak_kib);
 }
 

@@ -612,6 +612,89 @@ fn c_names_only_what_the_file_includes_or_links() {
     );
 }
 
+/// A C++ library laid out as leveldb is: classes in `.h` headers under export and
+/// thread-safety macros, members defined in `.cc` files, fields typed with
+/// namespace paths or with classes the header only declares ahead.
+fn cpp_library() -> tempfile::TempDir {
+    tree(&[
+        (
+            "include/lib/status.h",
+            "#include <string>\nnamespace lib {\nclass LIB_EXPORT Status {\n public:\n  bool ok() const { return true; }\n};\n}\n",
+        ),
+        (
+            "port/mutex.h",
+            "#include <mutex>\nnamespace lib {\nnamespace port {\nclass LOCKABLE Mutex {\n public:\n\
+             \x20 void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }\n\
+             \x20 void Unlock() UNLOCK_FUNCTION() { mu_.unlock(); }\n private:\n  std::mutex mu_;\n};\n}\n}\n",
+        ),
+        (
+            "db/versions.h",
+            "#include <cstdint>\nnamespace lib {\nclass Versions {\n public:\n  int Last() const { return 1; }\n};\n}\n",
+        ),
+        (
+            "db/impl.h",
+            "#include <deque>\n#include \"include/lib/status.h\"\n#include \"port/mutex.h\"\n\
+             namespace lib {\nclass Versions;\nclass Impl {\n public:\n  Status Write();\n private:\n\
+             \x20 port::Mutex mutex_;\n  Versions* const versions_ GUARDED_BY(mutex_);\n\
+             \x20 std::deque<int> queue_ GUARDED_BY(mutex_);\n};\n}\n",
+        ),
+        (
+            "db/impl.cc",
+            "#include \"db/impl.h\"\n#include \"db/versions.h\"\nnamespace lib {\n\
+             Status Impl::Write() {\n  mutex_.Lock();\n  versions_->Last();\n  queue_.push_back(1);\n\
+             \x20 mutex_.Unlock();\n  return Status();\n}\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn cpp_classes_in_headers_under_macros_and_the_fields_of_members_defined_apart_resolve() {
+    let dir = cpp_library();
+    // Before: the headers were read as C, `class LIB_EXPORT Status` as a function and
+    // the annotated methods as functions named by their macros; `mutex_` and
+    // `versions_`, fields of a class declared in a header, were taken for library
+    // names in the source file that defines its methods.
+    assert_eq!(
+        depends(dir.path(), &["db/impl.cc:4"]),
+        [
+            "4 type_use Status -> include/lib/status.h:3",
+            "5 call mutex_.Lock -> port/mutex.h:6",
+            "6 call versions_.Last -> db/versions.h:5",
+            "7 call queue_.push_back -> external:std",
+            "8 call mutex_.Unlock -> port/mutex.h:7",
+            "9 call Status -> include/lib/status.h:3",
+        ]
+    );
+    let (_, recs) = json(dir.path(), &["find-symbol", "Unlock", "--exact"]);
+    let found: Vec<(&str, &str)> = data(&recs, "symbol")
+        .iter()
+        .map(|s| {
+            (
+                s["qualified_name"].as_str().unwrap(),
+                s["language"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(found, [("lib.port.Mutex.Unlock", "cpp")]);
+}
+
+#[test]
+fn a_c_header_is_still_read_as_c() {
+    let dir = tree(&[
+        (
+            "lib.h",
+            "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint lib_run(int n);\n#ifdef __cplusplus\n}\n#endif\n",
+        ),
+        ("lib.c", "#include \"lib.h\"\nint lib_run(int n) { return n; }\n"),
+    ]);
+    let (_, recs) = json(dir.path(), &["find-symbol", "lib_run", "--exact"]);
+    let languages: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .map(|s| s["language"].as_str().unwrap())
+        .collect();
+    assert!(languages.iter().all(|l| *l == "c"), "{languages:?}");
+}
+
 #[test]
 fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_methods_apart() {
     let dir = tree(&[

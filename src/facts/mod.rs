@@ -207,12 +207,14 @@ fn extract_with(
     walk::facts_with(path, lang, text, tree, definitions, focus)
 }
 
-/// Parses text already read and decoded and extracts its facts.
+/// Parses text already read and decoded, of a file named as `lang`'s, and extracts its
+/// facts (in the language its text is in, see [`Language::for_text`]).
 pub fn facts_of_text(
     lang: &'static Language,
     display: &Path,
     text: &str,
 ) -> Result<FileFacts, SourceError> {
+    let lang = lang.for_text(display, text);
     let tree = parse_text(lang, text)?;
     Ok(extract_facts(lang, display, text, &tree))
 }
@@ -228,7 +230,7 @@ pub fn facts_of_file(
 ) -> Result<FileFacts, SourceError> {
     let parsed = parse_file(open_path, lang, limit)?;
     Ok(extract_with(
-        lang,
+        parsed.language,
         display,
         &parsed.source.text,
         &parsed.tree,

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use std::collections::HashMap;
 
-pub mod embed;
+pub mod blanked;
 mod kind;
 mod per_language;
 pub mod preorder;
@@ -44,9 +44,10 @@ pub struct Language {
     pub covers: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
-    /// For code embedded in another format (Vue's `<script>` blocks): the text the
-    /// grammar parses, the same length as the file with the rest blanked out.
-    pub embed: Option<fn(&str) -> String>,
+    /// When the grammar cannot read the file as written (code embedded in another
+    /// format, macros the grammar cannot expand): the text it parses instead, the same
+    /// length as the file with the parts it would misread blanked out (see [`blanked`]).
+    pub blanked: Option<fn(&str) -> std::borrow::Cow<'_, str>>,
     /// Which nodes define symbols and where their names are.
     pub symbols: &'static spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
@@ -57,8 +58,22 @@ pub struct Language {
     pub call_kinds: &'static [&'static str],
     /// Node kinds that are imports / includes / requires.
     pub import_kinds: &'static [&'static str],
+    /// Files of this language whose text shows they are written in another one.
+    pub read_as: Option<ReadAs>,
     /// Macro invocations whose bodies hold ordinary code.
     pub macro_bodies: Option<MacroBodies>,
+}
+
+/// When a file's name is not enough: files with one of `extensions` whose text
+/// matches `marker` are parsed as `language` (a C `.h` header holding a C++ class is
+/// C++). The text decides, so a file's facts never depend on how it was found.
+#[derive(Debug)]
+pub struct ReadAs {
+    /// The name of the language such a file is parsed as.
+    pub language: &'static str,
+    pub extensions: &'static [&'static str],
+    /// A regular expression that matches somewhere in such a file's text.
+    pub marker: &'static str,
 }
 
 /// Where a language's macros wrap code the grammar sees as an opaque token tree (Rust's
@@ -95,12 +110,40 @@ impl Language {
         globs
     }
 
-    /// The text to hand the grammar: the file itself, or for embedded code the file
-    /// with everything but the code blanked (same length, same lines).
+    /// The text to hand the grammar: the file itself, or the file with what the
+    /// grammar would misread blanked (same length, same lines).
     pub fn prepare<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        match self.embed {
-            Some(embed) => std::borrow::Cow::Owned(embed(text)),
+        match self.blanked {
+            Some(blank) => blank(text),
             None => std::borrow::Cow::Borrowed(text),
+        }
+    }
+
+    /// The language `text`, the contents of the file at `path`, is parsed as: this one,
+    /// or the one its [`ReadAs`] names when the file's extension and text say so.
+    pub fn for_text(&'static self, path: &Path, text: &str) -> &'static Language {
+        static MARKERS: OnceLock<HashMap<&'static str, regex::Regex>> = OnceLock::new();
+        let Some(read_as) = &self.read_as else {
+            return self;
+        };
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !read_as.extensions.contains(&extension) {
+            return self;
+        }
+        let markers = MARKERS.get_or_init(|| {
+            LANGUAGES
+                .iter()
+                .filter_map(|l| {
+                    let r = l.read_as.as_ref()?;
+                    // Invariant: the table's markers are valid (checked by the tests).
+                    let re = regex::Regex::new(r.marker).expect("a valid marker");
+                    Some((l.name, re))
+                })
+                .collect()
+        });
+        match markers.get(self.name) {
+            Some(re) if re.is_match(text) => by_name(read_as.language).unwrap_or(self),
+            _ => self,
         }
     }
 

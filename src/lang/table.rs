@@ -7,13 +7,21 @@
 //! - C/C++: a function's name sits under nested declarators
 //!   (`function_definition > function_declarator > qualified_identifier > identifier`).
 //! - HCL: blocks have no name field; their labels are `string_lit` children.
-//! - `.h` is C (GitHub Linguist's default); C++ headers should use `.hpp`/`.hh`/`.hxx`.
+//! - `.h` is C, as GitHub Linguist has it, unless its text reads as C++ (see
+//!   [`CPP_IN_A_HEADER`]): C++ libraries keep their classes in `.h` headers, which the C
+//!   grammar reads as errors, losing every class and member they declare.
 //! - Markdown uses the block grammar only (no inline parser).
 //! - Vue: only `<script>` blocks are parsed (as TypeScript); the template and styles
 //!   are blanked first, so positions are the file's own.
 
 use super::specs;
-use super::{Language, MacroBodies};
+use super::{Language, MacroBodies, ReadAs};
+
+/// Lines that only C++ has, after Linguist's heuristics for `.h` files: an include of a
+/// C++ standard header, a template, `try`/`catch`/`constexpr`, a class or namespace,
+/// an access label, or a name of `std::`. A C header guarded for C++ compilers
+/// (`#ifdef __cplusplus` / `extern "C" {`) has none of them.
+const CPP_IN_A_HEADER: &str = r"(?m)^[ \t]*#[ \t]*include[ \t]*<(?:c(?:assert|ctype|errno|float|limits|math|stdarg|stddef|stdint|stdio|stdlib|string|time)|string|string_view|vector|map|set|list|array|bitset|deque|queue|stack|forward_list|unordered_map|unordered_set|memory|algorithm|functional|utility|atomic|mutex|thread|condition_variable|chrono|limits|tuple|optional|variant|type_traits|iosfwd|(?:i|o|io|s|f)stream)>|^[ \t]*template[ \t]*<|^[ \t]*(?:try|constexpr)\b|^[ \t]*catch[ \t]*\(|^[ \t]*(?:class|(?:using[ \t]+)?namespace)[ \t]+\w+|^[ \t]*(?:private|public|protected)[ \t]*:|\bstd::\w";
 
 macro_rules! grammar {
     ($e:expr) => {{
@@ -34,12 +42,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[".bashrc", ".bash_profile", ".zshrc", ".profile"],
         covers: &[],
         grammar: grammar!(tree_sitter_bash::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::BASH,
         comment_kinds: &["comment"],
         string_kinds: &["string", "raw_string", "ansi_c_string", "heredoc_body"],
         call_kinds: &["command"],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -49,12 +58,17 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_c::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::C,
         comment_kinds: &["comment"],
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
         call_kinds: &["call_expression"],
         import_kinds: &["preproc_include"],
+        read_as: Some(ReadAs {
+            language: "cpp",
+            extensions: &["h"],
+            marker: CPP_IN_A_HEADER,
+        }),
         macro_bodies: None,
     },
     Language {
@@ -66,7 +80,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_cpp::LANGUAGE),
-        embed: None,
+        blanked: Some(super::blanked::cpp_macros),
         symbols: &specs::CPP,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -77,6 +91,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["preproc_include", "using_declaration"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -86,7 +101,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_c_sharp::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::CSHARP,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -98,6 +113,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["invocation_expression", "object_creation_expression"],
         import_kinds: &["using_directive"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -107,12 +123,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_css::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::CSS,
         comment_kinds: &["comment", "js_comment"],
         string_kinds: &["string_value"],
         call_kinds: &["call_expression"],
         import_kinds: &["import_statement"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -122,7 +139,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_go::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::GO,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -132,6 +149,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_spec"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -141,7 +159,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &["Jenkinsfile"],
         covers: &[],
         grammar: grammar!(arborium_groovy::language()),
-        embed: None,
+        blanked: None,
         symbols: &specs::GROOVY,
         comment_kinds: &[
             "comment",
@@ -157,6 +175,7 @@ pub static LANGUAGES: &[Language] = &[
             "object_creation_expression",
         ],
         import_kinds: &["import_declaration", "groovy_import"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -166,12 +185,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_hcl::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::HCL,
         comment_kinds: &["comment"],
         string_kinds: &["string_lit", "template_literal", "heredoc_template"],
         call_kinds: &["function_call"],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -181,12 +201,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_html::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::HTML,
         comment_kinds: &["comment"],
         string_kinds: &["attribute_value", "quoted_attribute_value"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -196,12 +217,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_java::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::JAVA,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &["string_literal", "character_literal", "text_block"],
         call_kinds: &["method_invocation", "object_creation_expression"],
         import_kinds: &["import_declaration"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -211,12 +233,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_javascript::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::JAVASCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -226,12 +249,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[".babelrc", ".eslintrc"],
         covers: &[],
         grammar: grammar!(tree_sitter_json::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::JSON,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -241,7 +265,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_kotlin_ng::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::KOTLIN,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &[
@@ -251,6 +275,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -260,12 +285,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_lua::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::LUA,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &["function_call"],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -275,12 +301,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_md::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::MARKDOWN,
         comment_kinds: &["html_block"],
         string_kinds: &["fenced_code_block", "indented_code_block"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -290,7 +317,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_php::LANGUAGE_PHP),
-        embed: None,
+        blanked: None,
         symbols: &specs::PHP,
         comment_kinds: &["comment"],
         string_kinds: &["string", "encapsed_string", "heredoc", "nowdoc"],
@@ -308,6 +335,7 @@ pub static LANGUAGES: &[Language] = &[
             "include_expression",
             "include_once_expression",
         ],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -317,7 +345,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &["SConstruct", "SConscript"],
         covers: &[],
         grammar: grammar!(tree_sitter_python::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::PYTHON,
         comment_kinds: &["comment"],
         string_kinds: &["string", "concatenated_string"],
@@ -327,6 +355,7 @@ pub static LANGUAGES: &[Language] = &[
             "import_from_statement",
             "future_import_statement",
         ],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -336,7 +365,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],
         covers: &[],
         grammar: grammar!(tree_sitter_ruby::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::RUBY,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -348,6 +377,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call"],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -357,12 +387,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_rust::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::RUST,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &["string_literal", "raw_string_literal", "char_literal"],
         call_kinds: &["call_expression", "macro_invocation"],
         import_kinds: &["use_declaration", "extern_crate_declaration"],
+        read_as: None,
         macro_bodies: Some(MacroBodies {
             invocation: "macro_invocation",
             body: "token_tree",
@@ -376,7 +407,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_scala::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::SCALA,
         comment_kinds: &["comment", "block_comment"],
         string_kinds: &[
@@ -386,6 +417,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression", "instance_expression"],
         import_kinds: &["import_declaration"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -395,12 +427,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_sequel::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::SQL,
         comment_kinds: &["comment", "marginalia"],
         string_kinds: &["literal"],
         call_kinds: &["invocation"],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -410,7 +443,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_swift::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::SWIFT,
         comment_kinds: &["comment", "multiline_comment"],
         string_kinds: &[
@@ -420,6 +453,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         call_kinds: &["call_expression"],
         import_kinds: &["import_declaration"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -429,12 +463,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &["Cargo.lock", "Pipfile"],
         covers: &[],
         grammar: grammar!(tree_sitter_toml_ng::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::TOML,
         comment_kinds: &["comment"],
         string_kinds: &["string"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -444,12 +479,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TSX),
-        embed: None,
+        blanked: None,
         symbols: &specs::TSX,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -459,12 +495,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &["tsx"],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
-        embed: None,
+        blanked: None,
         symbols: &specs::TYPESCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -475,12 +512,13 @@ pub static LANGUAGES: &[Language] = &[
         covers: &[],
         // Script blocks parse as TypeScript, a superset of the JavaScript they may hold.
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
-        embed: Some(super::embed::vue_scripts),
+        blanked: Some(super::blanked::vue_scripts),
         symbols: &specs::TYPESCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
         call_kinds: &["call_expression", "new_expression"],
         import_kinds: &["import_statement"],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -493,12 +531,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_xml::LANGUAGE_XML),
-        embed: None,
+        blanked: None,
         symbols: &specs::XML,
         comment_kinds: &["Comment"],
         string_kinds: &["AttValue", "CDSect"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
     Language {
@@ -508,12 +547,13 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[".clang-format"],
         covers: &[],
         grammar: grammar!(tree_sitter_yaml::LANGUAGE),
-        embed: None,
+        blanked: None,
         symbols: &specs::YAML,
         comment_kinds: &["comment"],
         string_kinds: &["double_quote_scalar", "single_quote_scalar", "block_scalar"],
         call_kinds: &[],
         import_kinds: &[],
+        read_as: None,
         macro_bodies: None,
     },
 ];

@@ -21,18 +21,27 @@ thread_local! {
 pub struct ParsedFile {
     pub source: SourceText,
     pub tree: Tree,
+    /// The language it was parsed as: the one its name gives, or the one its text
+    /// shows (see [`Language::for_text`]).
+    pub language: &'static Language,
 }
 
-/// Reads and parses one file with this thread's parser for its language.
-/// Files larger than `limit` bytes are refused ([`SourceError::TooLarge`]).
+/// Reads and parses one file, named as `lang`'s, with this thread's parser for the
+/// language its text is in. Files larger than `limit` bytes are refused
+/// ([`SourceError::TooLarge`]).
 pub fn parse_file(
     open_path: &Path,
     lang: &'static Language,
     limit: u64,
 ) -> Result<ParsedFile, SourceError> {
     let source = source::read_text_within(open_path, limit)?;
-    let tree = parse_text(lang, &source.text)?;
-    Ok(ParsedFile { source, tree })
+    let language = lang.for_text(open_path, &source.text);
+    let tree = parse_text(language, &source.text)?;
+    Ok(ParsedFile {
+        source,
+        tree,
+        language,
+    })
 }
 
 /// Parses text with this thread's parser for `lang`, the bodies of macros read as
@@ -57,6 +66,6 @@ pub fn symbols_of_file(
     limit: u64,
 ) -> Result<(ParsedFile, Vec<Symbol>), SourceError> {
     let parsed = parse_file(open_path, lang, limit)?;
-    let symbols = extract(lang, display, &parsed.source.text, &parsed.tree);
+    let symbols = extract(parsed.language, display, &parsed.source.text, &parsed.tree);
     Ok((parsed, symbols))
 }

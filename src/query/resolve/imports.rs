@@ -71,6 +71,10 @@ impl<'s> Resolver<'s> {
                 .map_or(0, |d| d.start_byte);
             return self.member_of_rust_path(file, written_at, q, ty, TYPE_KINDS);
         }
+        // C++'s `port::Mutex`, `std::string`: a namespace path.
+        if file.language.name == "cpp" {
+            return self.cpp_qualified_type(file, at, q, ty);
+        }
         // `pkg.T` where `pkg` is an import (Go, Python modules).
         if let Some(imp) = file
             .imports
@@ -85,6 +89,51 @@ impl<'s> Resolver<'s> {
             return self.type_in_package(q, ty);
         }
         Resolution::Unresolved
+    }
+
+    /// C++'s `q::ty` written at `at`: the standard library's for `std::`, else the
+    /// type of that path in the namespace or class the code is written in or one
+    /// enclosing it (`port::Mutex` inside `namespace leveldb` is `leveldb::port::Mutex`
+    /// or `::port::Mutex`), of a file the writing file includes. Unresolved when no
+    /// such type is seen, or several are.
+    fn cpp_qualified_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        q: &str,
+        ty: &str,
+    ) -> Resolution {
+        let path = q.trim_start_matches("::").replace("::", ".");
+        if path == "std" || path.starts_with("std.") {
+            return Resolution::External(Some("std".to_string()));
+        }
+        let here = at
+            .and_then(|i| file.definitions.get(i as usize))
+            .map_or("", |d| d.qualified_name.as_str());
+        let wanted = format!("{path}.{ty}");
+        let in_scope = |qualified: &str| {
+            let Some(outer) = qualified.strip_suffix(wanted.as_str()) else {
+                return false;
+            };
+            // `outer` is empty (`::port::Mutex`) or a scope enclosing `here`, with its dot.
+            outer.is_empty()
+                || outer
+                    .strip_suffix('.')
+                    .is_some_and(|scope| here == scope || here.starts_with(&format!("{scope}.")))
+        };
+        let found: Vec<DefRef> = self
+            .defs_named(ty)
+            .iter()
+            .filter(|d| {
+                let s = d.symbol();
+                s.kind.is_type_like()
+                    && s.kind != Kind::Scope
+                    && in_scope(&s.qualified_name)
+                    && self.c_can_name(file, d)
+            })
+            .cloned()
+            .collect();
+        pick(found).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {

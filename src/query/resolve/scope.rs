@@ -55,7 +55,7 @@ impl<'s> Resolver<'s> {
             .any(|e| declares_type_parameter(&file.definitions[e], name))
     }
 
-    fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
+    pub(super) fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
         Self::enclosing_chain(file, at)
             .into_iter()
             .find(|&i| {

@@ -126,18 +126,26 @@ impl<'s> Resolver<'s> {
         let Resolution::Definition(t) = owner else {
             return Resolution::Unresolved;
         };
-        self.declared_field_type(&t, field, 0)
+        self.declared_field_type(&t, field, 0, None)
             .unwrap_or(Resolution::Unresolved)
     }
 
-    /// The type of field `name` of a type enclosing `r` or of one of their supertypes,
-    /// innermost type first; `None` when none of them declares such a field.
+    /// The type of field `name` of a type enclosing `r` (or that `r`'s member is
+    /// written apart from) or of one of their supertypes, innermost type first; `None`
+    /// when none of them declares such a field.
     pub(super) fn inherited_field_type(
         &self,
         file: &Arc<FileFacts>,
         r: &Reference,
         name: &str,
     ) -> Option<Resolution> {
+        if Self::enclosing_type(file, r.enclosing).is_none() {
+            // A member written apart from its type (C++'s `void DBImpl::Write() {..}`
+            // in a source file, the class in a header): the fields of the type its
+            // qualified name puts it in.
+            let ty = self.enclosing_type_def(file, r.enclosing)?;
+            return self.declared_field_type(&ty, name, 0, Some((file, r.enclosing)));
+        }
         Self::enclosing_chain(file, r.enclosing)
             .into_iter()
             .filter(|&i| {
@@ -149,13 +157,22 @@ impl<'s> Resolver<'s> {
                     file: file.clone(),
                     index: i,
                 };
-                self.declared_field_type(&ty, name, 0)
+                self.declared_field_type(&ty, name, 0, None)
             })
     }
 
     /// [`Resolver::field_type`] in `t`, `depth` supertypes below the owner: `None`
-    /// when neither `t` nor its supertypes declare the field.
-    fn declared_field_type(&self, t: &DefRef, field: &str, depth: usize) -> Option<Resolution> {
+    /// when neither `t` nor its supertypes declare the field. `unit`: the C or C++
+    /// source file (and where in it) the field is read from, when that is not where
+    /// `t` is declared: a type its header only declares ahead (`class VersionSet;`)
+    /// is the one the source file includes.
+    fn declared_field_type(
+        &self,
+        t: &DefRef,
+        field: &str,
+        depth: usize,
+        unit: Option<(&Arc<FileFacts>, Option<u32>)>,
+    ) -> Option<Resolution> {
         if depth > MAX_SUPER_DEPTH || !t.symbol().kind.is_type_like() {
             return None;
         }
@@ -168,7 +185,7 @@ impl<'s> Resolver<'s> {
             .peekable();
         if fields.peek().is_none() {
             return self.supertypes(t).into_iter().find_map(|sup| match sup {
-                Resolution::Definition(s) => self.declared_field_type(&s, field, depth + 1),
+                Resolution::Definition(s) => self.declared_field_type(&s, field, depth + 1, unit),
                 _ => None,
             });
         }
@@ -181,7 +198,18 @@ impl<'s> Resolver<'s> {
         if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
             return Some(Resolution::Unresolved);
         }
-        Some(self.resolve_declared_type(&t.file, at, ty, tq))
+        Some(match self.resolve_declared_type(&t.file, at, ty, tq) {
+            Resolution::Unresolved => match unit {
+                Some((unit, unit_at))
+                    if matches!(t.file.language.name, "c" | "cpp")
+                        && !Arc::ptr_eq(unit, &t.file) =>
+                {
+                    self.resolve_declared_type(unit, unit_at, ty, tq)
+                }
+                _ => Resolution::Unresolved,
+            },
+            found => found,
+        })
     }
 
     /// A type a definition's declaration writes (a field's, a method's return type),
