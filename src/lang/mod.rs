@@ -107,6 +107,13 @@ impl Language {
         for covered in self.covers.iter().filter_map(|n| by_name(n)) {
             globs.extend(own(covered));
         }
+        // Files another entry may read as this language (`-t cpp` selects `.h`
+        // headers, as ripgrep's `cpp` type does).
+        for other in LANGUAGES {
+            if let Some(r) = other.read_as.as_ref().filter(|r| r.language == self.name) {
+                globs.extend(r.extensions.iter().map(|e| format!("*.{e}")));
+            }
+        }
         globs
     }
 
@@ -372,6 +379,40 @@ mod tests {
         for lang in LANGUAGES {
             for covered in lang.covers {
                 assert!(by_name(covered).is_some(), "{} covers {covered}", lang.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_header_read_by_its_text_is_selected_by_both_types_and_read_as_its_text_says() {
+        let (c, cpp) = (by_name("c").expect("entry"), by_name("cpp").expect("entry"));
+        assert!(cpp.globs().contains(&"*.h".to_string()));
+        assert!(c.globs().contains(&"*.h".to_string()));
+        let h = Path::new("a.h");
+        assert_eq!(c.for_text(h, "namespace a {\nclass B {};\n}\n").name, "cpp");
+        assert_eq!(
+            c.for_text(h, "#include <vector>\nint f(void);\n").name,
+            "cpp"
+        );
+        assert_eq!(
+            c.for_text(h, "struct b { int x; };\nint f(void);\n").name,
+            "c"
+        );
+        // Only headers: a `.c` file is compiled as C whatever it holds.
+        assert_eq!(c.for_text(Path::new("a.c"), "class B {};\n").name, "c");
+        for lang in LANGUAGES {
+            if let Some(r) = &lang.read_as {
+                assert!(
+                    by_name(r.language).is_some(),
+                    "{} reads as {}",
+                    lang.name,
+                    r.language
+                );
+                assert!(
+                    regex::Regex::new(r.marker).is_ok(),
+                    "{}'s marker",
+                    lang.name
+                );
             }
         }
     }
