@@ -679,6 +679,61 @@ fn cpp_classes_in_headers_under_macros_and_the_fields_of_members_defined_apart_r
 }
 
 #[test]
+fn cpp_reference_parameters_constructed_locals_and_namespace_members_resolve() {
+    let dir = tree(&[
+        (
+            "slice.h",
+            "#include <string>\nnamespace app {\nclass Iter { public: int key() const; };\n\
+             class Slice { public: int size() const { return 0; } };\n\
+             namespace port { inline bool Compress(int x) { return x > 0; } }\n}\n",
+        ),
+        (
+            "box.h",
+            "namespace app {\nclass Box { public: void Insert(int k);\n\
+             \x20private: bool Equal(int a, int b) const { return a == b; } };\n\
+             void Box::Insert(int k) { Equal(k, k); }\n}\n",
+        ),
+        (
+            "use.cc",
+            "#include \"slice.h\"\nnamespace app {\nint Take(const Slice& s) { return 0; }\n\
+             int ByRef(const Slice& key) { Take(key); return key.size(); }\n\
+             int Vexing(int n) {\n  Slice s(n);\n  port::Compress(n);\n  return s.size();\n}\n}\n",
+        ),
+    ]);
+    // Before: `key.size()` was external (a `&` parameter was no parameter) and `key`
+    // itself `Iter::key`; `s(n)` declared a function taking a type `n`; `port::` was
+    // taken for a library.
+    assert_eq!(
+        depends(dir.path(), &["use.cc:4"]),
+        [
+            "4 type_use Slice -> slice.h:4",
+            "4 call Take -> use.cc:3",
+            "4 call key.size -> slice.h:4",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["use.cc:5"]),
+        [
+            "6 type_use Slice -> slice.h:4",
+            "7 reference port -> slice.h:5",
+            "7 call port.Compress -> slice.h:5",
+            "8 call s.size -> slice.h:4",
+        ]
+    );
+    // A header read as C++ is resolved as C++ from the index too: its stored facts
+    // say which language they were read as.
+    for index in [&[][..], &["--no-index"][..]] {
+        let mut args = vec!["box.h:4"];
+        args.extend_from_slice(index);
+        assert_eq!(
+            depends(dir.path(), &args),
+            ["4 call Equal -> box.h:3"],
+            "{index:?}"
+        );
+    }
+}
+
+#[test]
 fn a_c_header_is_still_read_as_c() {
     let dir = tree(&[
         (

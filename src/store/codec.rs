@@ -47,13 +47,16 @@ struct StoredDefinition {
 }
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
-/// read back: the package, the imports, the inheritance references and the fields and
+/// read back: the language the file was parsed as (its text may have decided it: a
+/// `.h` header holding C++), the package, the imports, the inheritance references and
+/// the fields and
 /// top-level variables, each of the last two with its position among all the file's
 /// references or bindings. Stored apart from the [`StoredBody`] so that such a read
 /// decodes a small blob instead of every reference of the file; stored once, with the
 /// body holding the others, so that the index does not grow by a copy of every field.
 #[derive(Deserialize)]
 struct StoredOutline<'a> {
+    language: &'a str,
     package: Option<String>,
     imports: Vec<Import>,
     #[serde(borrow)]
@@ -64,6 +67,7 @@ struct StoredOutline<'a> {
 /// [`StoredOutline`] borrowed from the facts being stored.
 #[derive(Serialize)]
 struct StoredOutlineRef<'a> {
+    language: &'a str,
     package: &'a Option<String>,
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
@@ -641,6 +645,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         (0u32..).zip(all).filter(|(_, item)| keep(item)).collect()
     }
     StoredOutlineRef {
+        language: facts.language.name,
         package: &facts.package,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
@@ -740,7 +745,8 @@ fn unpack_definitions(
         .collect())
 }
 
-/// Decodes a stored record as if extracted under `path`, with the references `keep`
+/// Decodes a stored record as if extracted under `path` from a file named as
+/// `language`'s (the record says which language it was parsed as), with the references `keep`
 /// keeps; `None` when it asks for the uses of names the file never uses. `decoded`:
 /// the record's definitions, decoded before under the same path (a file read for
 /// several questions then shares one copy of them). `blobs` must hold the definitions
@@ -811,7 +817,7 @@ fn unpack_facts(
     };
     Ok(Some(FileFacts {
         path: path.to_path_buf(),
-        language,
+        language: crate::lang::by_name(outline.language).unwrap_or(language),
         package: outline.package,
         definitions,
         references,

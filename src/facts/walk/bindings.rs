@@ -8,6 +8,7 @@ use super::type_text::{element_type, split_type, written_type};
 use super::{Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
+use crate::symbols::Kind;
 
 impl<'a> Walk<'a> {
     pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
@@ -40,6 +41,11 @@ impl<'a> Walk<'a> {
     /// A declaration: its names, with the type written or constructed.
     pub(super) fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind, stack: &[Frame<'t>]) {
         let g = self.g;
+        if let Some((name, arguments)) = self.constructed_local(node) {
+            self.values.extend(arguments);
+            self.bind(name, g.child(node, "type"), None, kind);
+            return;
+        }
         let ty = g
             .child(node, "type")
             .filter(|t| !is_inferred_type(g, *t, self.src))
@@ -84,6 +90,15 @@ impl<'a> Walk<'a> {
             .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
             .filter(|_| !iterates);
         let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
+        // Rust's `let Some(x) = f() else { .. }`, `let (a, b) = pair;`: the pattern
+        // takes the value apart, so neither the type written nor the value's is a
+        // name's.
+        let (ty, value) =
+            if self.lang.name == "rust" && names.iter().any(|n| rust_destructures(g.kind(*n))) {
+                (None, None)
+            } else {
+                (ty, value)
+            };
         if names.is_empty() && g.kind(node) == "property_declaration" {
             // PHP: `private Command $a, $b;` declares one property per element.
             let mut c = node.walk();
@@ -161,6 +176,64 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+    }
+
+    /// C++'s `Slice s(n);` in a function's body, which the grammar reads as the
+    /// declaration of a function `s` taking a parameter of type `n` (the "most vexing
+    /// parse"): in a body it is almost always a local constructed from values. The
+    /// local's name, and where the names of its arguments start. Not `Slice s();`,
+    /// which the language itself reads as a function.
+    fn constructed_local<'t>(&self, node: Node<'t>) -> Option<(Node<'t>, Vec<usize>)> {
+        let g = self.g;
+        if self.lang.name != "cpp" || g.kind(node) != "declaration" {
+            return None;
+        }
+        let scope = self.binding_scope()?;
+        if !matches!(
+            self.defs[scope as usize].kind,
+            Kind::Function | Kind::Method
+        ) {
+            return None;
+        }
+        let declarator = g
+            .child(node, "declarator")
+            .filter(|d| g.kind(*d) == "function_declarator")?;
+        let name = g
+            .child(declarator, "declarator")
+            .filter(|n| g.kind(*n) == "identifier")?;
+        let parameters = g.child(declarator, "parameters")?;
+        let mut c = parameters.walk();
+        let mut arguments = Vec::new();
+        for p in parameters.named_children(&mut c) {
+            let argument = (g.kind(p) == "parameter_declaration"
+                && g.child(p, "declarator").is_none())
+            .then(|| g.child(p, "type"))
+            .flatten()
+            .filter(|t| g.kind(*t) == "type_identifier")?;
+            arguments.push(argument.start_byte());
+        }
+        (!arguments.is_empty()).then_some((name, arguments))
+    }
+
+    /// Rust's `if let`/`while let` conditions and `match` arms: the names their
+    /// patterns bind, locals of no type the facts tell (the pattern takes the value
+    /// apart).
+    pub(super) fn declare_rust_pattern(&mut self, node: Node<'_>) {
+        if let Some(pattern) = self.g.child(node, "pattern") {
+            self.bind(pattern, None, None, BindingKind::Local);
+        }
+    }
+
+    /// Drops the bindings made since `from` whose names are capitalised: in a Rust
+    /// pattern such a name is a constant or an enum variant it matches (`None`,
+    /// `Less`), not a variable it binds.
+    pub(super) fn drop_capitalised(&mut self, from: usize) {
+        let made: Vec<Binding> = self
+            .bindings
+            .drain(from..)
+            .filter(|b| !b.name.starts_with(char::is_uppercase))
+            .collect();
+        self.bindings.extend(made);
     }
 
     /// A binding whose value is one of two (`a ?? b`): its own value is the first, and
@@ -360,8 +433,25 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             return;
         }
         let k = g.kind(n);
-        if g.class(n).has(Class::IDENTIFIER) || k == "shorthand_property_identifier_pattern" {
+        if g.class(n).has(Class::IDENTIFIER)
+            || k == "shorthand_property_identifier_pattern"
+            || k == "shorthand_field_identifier"
+        {
             out.push(n);
+            continue;
+        }
+        // C++'s `const Slice& key`: the name follows the `&` with no field of its own.
+        if k == "reference_declarator" {
+            let mut c = n.walk();
+            todo.extend(n.named_children(&mut c));
+            continue;
+        }
+        // Rust's `Config { path: p, .. }` binds `p`, not the field's name.
+        if let Some(p) = (k == "field_pattern")
+            .then(|| g.child(n, "pattern"))
+            .flatten()
+        {
+            todo.push(p);
             continue;
         }
         if k.ends_with("function_declarator") || k.ends_with("_expression") {
@@ -399,12 +489,37 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             || k.contains("tuple")
             || k == "variable_declaration"
         {
+            // Not the type a pattern matches (`Some` of `Some(x)`, `Config` of
+            // `Config { .. }`) nor a match arm's guard: they declare nothing.
             let mut c = n.walk();
-            for ch in n.named_children(&mut c) {
-                todo.push(ch);
+            if c.goto_first_child() {
+                loop {
+                    if c.node().is_named() && !matches!(c.field_name(), Some("type" | "condition"))
+                    {
+                        todo.push(c.node());
+                    }
+                    if !c.goto_next_sibling() {
+                        break;
+                    }
+                }
             }
         }
     }
+}
+
+/// Whether a Rust pattern of kind `k` takes its value apart rather than naming it
+/// whole (`x`, `mut x`, `ref x`).
+fn rust_destructures(k: &str) -> bool {
+    matches!(
+        k,
+        "tuple_pattern"
+            | "tuple_struct_pattern"
+            | "struct_pattern"
+            | "slice_pattern"
+            | "or_pattern"
+            | "reference_pattern"
+            | "captured_pattern"
+    )
 }
 
 /// The value written after `=` in a declaration whose grammar names no field for it,

@@ -182,6 +182,7 @@ pub(super) fn facts_with(
         next_def: 0,
         open: Vec::new(),
         declared: FxHashSet::default(),
+        values: FxHashSet::default(),
         calls: FxHashMap::default(),
         trailing_lambdas: FxHashMap::default(),
         requires: FxHashSet::default(),
@@ -253,6 +254,9 @@ struct Walk<'a> {
     open: Vec<usize>,
     /// Byte offsets of names that a declaration binds (not uses).
     declared: FxHashSet<usize>,
+    /// Byte offsets of names the grammar reads as types that are values: the
+    /// arguments of C++'s `Slice s(n);` (see `constructed_local`).
+    values: FxHashSet<usize>,
     /// Callee name offsets of calls seen above the current node.
     calls: FxHashMap<usize, CallSite>,
     /// Lambdas written after the parentheses of a Kotlin call, by the call node (its
@@ -466,6 +470,16 @@ impl<'a> Walk<'a> {
             self.declare(node, BindingKind::Parameter, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
+        } else if self.lang.name == "rust"
+            && matches!(kind, "for_expression" | "let_condition" | "match_arm")
+        {
+            let before = self.bindings.len();
+            if kind == "for_expression" {
+                self.declare(node, BindingKind::Local, stack);
+            } else {
+                self.declare_rust_pattern(node);
+            }
+            self.drop_capitalised(before);
         } else if class.has(Class::VARIABLE) {
             let k = if self.in_type_body() {
                 BindingKind::Field

@@ -128,7 +128,12 @@ impl<'a> Walk<'a> {
             (RefKind::Call, call.qualifier, call.arity)
         } else {
             let qualifier = parent.and_then(|p| member_receiver(self.g, p, node, field, self.src));
-            (self.classify(kind, field, stack), qualifier, None)
+            let kind = if self.values.contains(&start) {
+                RefKind::Reference
+            } else {
+                self.classify(kind, field, stack)
+            };
+            (kind, qualifier, None)
         };
         let (line, column) = self.position(start);
         self.references.push(Reference {

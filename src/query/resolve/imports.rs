@@ -91,11 +91,8 @@ impl<'s> Resolver<'s> {
         Resolution::Unresolved
     }
 
-    /// C++'s `q::ty` written at `at`: the standard library's for `std::`, else the
-    /// type of that path in the namespace or class the code is written in or one
-    /// enclosing it (`port::Mutex` inside `namespace leveldb` is `leveldb::port::Mutex`
-    /// or `::port::Mutex`), of a file the writing file includes. Unresolved when no
-    /// such type is seen, or several are.
+    /// C++'s `q::ty` written at `at`, a type: see [`Resolver::cpp_scoped`]; unresolved
+    /// when no such type is seen, or several are.
     fn cpp_qualified_type(
         &self,
         file: &Arc<FileFacts>,
@@ -103,37 +100,73 @@ impl<'s> Resolver<'s> {
         q: &str,
         ty: &str,
     ) -> Resolution {
+        self.cpp_scoped(file, at, q, ty, TYPE_KINDS)
+            .unwrap_or(Resolution::Unresolved)
+    }
+
+    /// C++'s `q::name` written at `at` (`port::Mutex`, `crc32c::Value(..)`): the
+    /// standard library's for `std::`; else the definition of that path in the
+    /// namespace or class the code is written in or one enclosing it (`port::Mutex`
+    /// inside `namespace leveldb` is `leveldb::port::Mutex` or `::port::Mutex`), of a
+    /// file the writing file includes. Unresolved when `q` is a namespace of the tree
+    /// that holds no such definition the file sees, or several; `None` when `q`
+    /// names no namespace of the tree (a class, or a library's namespace).
+    pub(super) fn cpp_scoped(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        q: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
         let path = q.trim_start_matches("::").replace("::", ".");
         if path == "std" || path.starts_with("std.") {
-            return Resolution::External(Some("std".to_string()));
+            return Some(Resolution::External(Some("std".to_string())));
         }
         let here = at
             .and_then(|i| file.definitions.get(i as usize))
             .map_or("", |d| d.qualified_name.as_str());
-        let wanted = format!("{path}.{ty}");
-        let in_scope = |qualified: &str| {
-            let Some(outer) = qualified.strip_suffix(wanted.as_str()) else {
+        // `qualified` is `path.last` in the scope `here` is written in or one
+        // enclosing it: what is left before `path.last` is empty (`::port::Mutex`)
+        // or such a scope, with its dot.
+        let in_scope = |qualified: &str, last: &str| {
+            let Some(outer) = qualified
+                .strip_suffix(last)
+                .and_then(|o| o.strip_suffix('.'))
+                .and_then(|o| o.strip_suffix(path.as_str()))
+            else {
                 return false;
             };
-            // `outer` is empty (`::port::Mutex`) or a scope enclosing `here`, with its dot.
             outer.is_empty()
                 || outer
                     .strip_suffix('.')
                     .is_some_and(|scope| here == scope || here.starts_with(&format!("{scope}.")))
         };
         let found: Vec<DefRef> = self
-            .defs_named(ty)
+            .defs_named(name)
             .iter()
             .filter(|d| {
                 let s = d.symbol();
-                s.kind.is_type_like()
+                kind_ok(kinds, s.kind)
                     && s.kind != Kind::Scope
-                    && in_scope(&s.qualified_name)
+                    && in_scope(&s.qualified_name, name)
                     && self.c_can_name(file, d)
             })
             .cloned()
             .collect();
-        pick(found).map_or(Resolution::Unresolved, Resolution::Definition)
+        if let Some(d) = pick(found) {
+            return Some(Resolution::Definition(d));
+        }
+        // A namespace of the tree: what it holds is the tree's, never a library's.
+        let (outer, last) = path.rsplit_once('.').unwrap_or(("", path.as_str()));
+        let namespace = self.defs_named(last).iter().any(|d| {
+            let s = d.symbol();
+            s.kind == Kind::Namespace
+                && (s.qualified_name == path
+                    || s.qualified_name.ends_with(&format!(".{path}"))
+                    || (outer.is_empty() && s.qualified_name == last))
+        });
+        namespace.then_some(Resolution::Unresolved)
     }
 
     fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {

@@ -156,7 +156,8 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
 /// Which kinds of definition a use of each kind may name in language `lang`.
 fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
-        RefKind::TypeUse if matches!(lang, "c" | "cpp") => C_TYPE_KINDS,
+        RefKind::TypeUse if lang == "cpp" => CPP_TYPE_KINDS,
+        RefKind::TypeUse if lang == "c" => C_TYPE_KINDS,
         RefKind::Call => &[
             Kind::Function,
             Kind::Method,
@@ -176,9 +177,10 @@ pub(super) fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
     k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k))
 }
 
-/// The kinds of definition that are types, and macros last: in C and C++ a macro
-/// stands for a type or a type's decoration (`LUA_API void f()`).
-const C_TYPE_KINDS: &[Kind] = &[
+/// The kinds of definition that are types, then macros, then namespaces: in C and C++
+/// a macro stands for a type or a type's decoration (`LUA_API void f()`), and C++
+/// writes a namespace where a type goes (the `port` of `port::Mutex`).
+const CPP_TYPE_KINDS: &[Kind] = &[
     Kind::Class,
     Kind::Struct,
     Kind::Interface,
@@ -186,7 +188,11 @@ const C_TYPE_KINDS: &[Kind] = &[
     Kind::Trait,
     Kind::Type,
     Kind::Macro,
+    Kind::Namespace,
 ];
+
+/// [`CPP_TYPE_KINDS`] without namespaces.
+const C_TYPE_KINDS: &[Kind] = CPP_TYPE_KINDS.split_at(CPP_TYPE_KINDS.len() - 1).0;
 
 /// The kinds of definition that are types: [`C_TYPE_KINDS`] without macros.
 pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() - 1).0;

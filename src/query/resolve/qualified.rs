@@ -159,6 +159,20 @@ impl<'s> Resolver<'s> {
         if let Some(ty) = self.field_path_type(file, r, q) {
             return self.member_of_value(ty, name, kinds);
         }
+        // C++'s `port::Snappy_Compress(..)`, `crc32c::Value(..)`: a member of a
+        // namespace (the facts write `::` as `.`), unless the first name is a value.
+        if file.language.name == "cpp" {
+            let mut words = q.split(['.', ':']).filter(|w| !w.is_empty());
+            let first = words.clone().next().unwrap_or(q);
+            if words.all(is_word)
+                && Self::binding_at(file, r, first).is_none()
+                && !(sc.implicit_this && self.inherited_field_type(file, r, first).is_some())
+            {
+                if let Some(found) = self.cpp_scoped(file, r.enclosing, q, name, kinds) {
+                    return found;
+                }
+            }
+        }
         if is_word(q) {
             // A parameter, local or field with a known type, or one given the result
             // of a call.

@@ -373,6 +373,19 @@ impl<'s> Resolver<'s> {
                 break;
             }
         }
+        // A C++ member written apart from its class (`void DBImpl::Write() {..}`): the
+        // members of the class its qualified name puts it in.
+        if file.language.name == "cpp" && Self::enclosing_type(file, at).is_none() {
+            if let Some(ty) = self.enclosing_type_def(file, at) {
+                match self.member_of(&ty, name, kinds) {
+                    Lookup::Found(d) => return Resolution::Definition(d),
+                    Lookup::External(m) if role != NameRole::TypeOnly => {
+                        inherited.get_or_insert(m);
+                    }
+                    Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
+                }
+            }
+        }
         // 3. The file's own top-level definitions.
         if let Some(d) = pick(Self::file_level(file, name, kinds)) {
             return Resolution::Definition(d);
@@ -469,8 +482,12 @@ impl<'s> Resolver<'s> {
         // `substr(..)` is the global function, not some class's static `substr`.
         // Definitions in languages the file cannot call (a Lua `printf` for C) are no
         // candidates, and do not make the name the tree's.
+        // In C++ a class's members are named bare only in its own members (and those
+        // of classes derived from it), which were searched above: a parameter the
+        // facts missed is not some other class's method of its name.
+        let members_reach = sc.implicit_this && file.language.name != "cpp";
         let reachable = |d: &DefRef| {
-            (sc.implicit_this || !is_type_member(d))
+            (members_reach || !is_type_member(d))
                 && interoperate(file.language.name, d.file.language.name)
         };
         let missed = MISSED_NAMES.get();
