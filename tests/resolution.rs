@@ -1935,6 +1935,53 @@ fn rust_members_of_self_and_module_paths_resolve_to_their_files() {
 }
 
 #[test]
+fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_for_items() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"x\"\n"),
+        ("src/error.rs", "pub struct Error;\n"),
+        ("src/haystack.rs", "pub struct Haystack;\n"),
+        (
+            "src/lib.rs",
+            "mod error;\nmod haystack;\nuse crate::error::Error;\n\
+             pub struct M;\nimpl M {\n    pub fn open(&self) -> Option<u32> { None }\n\
+             \x20   pub fn new() -> Result<M, Error> { Ok(M) }\n}\n\
+             pub trait T { type Error; }\nimpl T for M { type Error = u8; }\n\
+             pub fn shadow(items: Vec<u32>, m: M) {\n\
+             \x20   for haystack in items { take(&haystack); }\n\
+             \x20   if let Some(haystack) = m.open() { take(&haystack); }\n\
+             \x20   match m.open() { Some(haystack) => take(&haystack), None => {} }\n}\n\
+             fn take(_: &u32) {}\n\
+             pub trait Sink { type Error: SinkError; }\n\
+             pub trait SinkError { fn message(m: &str) -> Self; }\n\
+             pub fn make<S: Sink>() -> S::Error { S::Error::message(\"x\") }\n",
+        ),
+    ]);
+    // Before: `haystack`, bound by the patterns, was the module `haystack`; `Error`
+    // in `impl M` was the associated type of `impl T for M` (only `Self::Error`
+    // names that one); `S::Error::message` was a library's.
+    let got = depends(dir.path(), &["src/lib.rs:11"]);
+    assert!(
+        !got.iter().any(|d| d.contains("haystack")),
+        "a pattern's local taken for the module: {got:?}"
+    );
+    has_all(
+        &got,
+        &[
+            "12 call take -> src/lib.rs:16",
+            "14 call take -> src/lib.rs:16",
+        ],
+    );
+    has_all(
+        &depends(dir.path(), &["src/lib.rs:7"]),
+        &["7 type_use Error -> src/error.rs:1"],
+    );
+    has_all(
+        &depends(dir.path(), &["src/lib.rs:19"]),
+        &["19 call S::Error.message -> ?"],
+    );
+}
+
+#[test]
 fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
     let dir = tree(&[(
         "lib.rs",

@@ -121,6 +121,12 @@ impl<'s> Resolver<'s> {
                         .enumerate()
                         .all(|(i, s)| (i == 0 && s.is_empty()) || is_word(s.trim()))))
         {
+            // `S::Error::new(..)` with `S` a type parameter: a member of whatever type
+            // a caller supplies, neither the tree's nor a library's.
+            let first = q.trim_start_matches("::").split("::").next().unwrap_or(q);
+            if Self::is_type_parameter(file, r.enclosing, first) {
+                return Resolution::Unresolved;
+            }
             return self.member_of_rust_path(file, r.start_byte as usize, q, name, kinds);
         }
         // `this.f()`, `self.f()`: the enclosing type.

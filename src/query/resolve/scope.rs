@@ -117,11 +117,18 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The definitions of `file` named `name` at its top level (a method written apart
-    /// from its type, in a Rust `impl` block, has no parent but is no bare name).
+    /// The definitions of `file` named `name` at its top level. A member written apart
+    /// from its type has no parent but is no bare name: a method, and in Rust and C++
+    /// anything its qualified name puts in a type (an `impl` block's `type Error` or
+    /// `const MAX`, C++'s `int Box::count = 0`).
     pub(super) fn file_level(file: &Arc<FileFacts>, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
+        let apart = matches!(file.language.name, "rust" | "cpp");
         DefRef::all_in(file, |d| {
-            d.parent.is_none() && d.kind != Kind::Method && d.name == name && kind_ok(kinds, d.kind)
+            d.parent.is_none()
+                && d.kind != Kind::Method
+                && d.name == name
+                && kind_ok(kinds, d.kind)
+                && !(apart && d.qualified_name != d.name && !d.kind.is_type_like())
         })
     }
 
