@@ -699,6 +699,11 @@ fn cpp_reference_parameters_constructed_locals_and_namespace_members_resolve() {
              int ByRef(const Slice& key) { Take(key); return key.size(); }\n\
              int Vexing(int n) {\n  Slice s(n);\n  port::Compress(n);\n  return s.size();\n}\n}\n",
         ),
+        (
+            "run.cc",
+            "class Runner {\n  typedef int (*Fn)(int);\n  Fn fn_;\n\
+             \x20 int Run() { return (*fn_)(1) + Twice(2); }\n  int Twice(int x) { return x; }\n};\n",
+        ),
     ]);
     // Before: `key.size()` was external (a `&` parameter was no parameter) and `key`
     // itself `Iter::key`; `s(n)` declared a function taking a type `n`; `port::` was
@@ -719,6 +724,12 @@ fn cpp_reference_parameters_constructed_locals_and_namespace_members_resolve() {
             "7 call port.Compress -> slice.h:5",
             "8 call s.size -> slice.h:4",
         ]
+    );
+    // A call through a pointer to a function is a call of that pointer, a field here:
+    // not an external function named `*fn_`.
+    assert_eq!(
+        depends(dir.path(), &["run.cc:4"]),
+        ["4 call Twice -> run.cc:5"]
     );
     // A header read as C++ is resolved as C++ from the index too: its stored facts
     // say which language they were read as.

@@ -97,6 +97,8 @@ const CALLEE_WRAPPERS: &[&str] = &[
     "template_type",
     "template_function",
     "generic_function",
+    // C's `(*fn)(x)`: a call through the pointer `fn`.
+    "pointer_expression",
     "nullable_type",
 ];
 
