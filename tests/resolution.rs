@@ -745,6 +745,23 @@ fn cpp_reference_parameters_constructed_locals_and_namespace_members_resolve() {
 }
 
 #[test]
+fn a_conditional_inside_an_initializer_list_leaves_later_classes_where_they_are() {
+    let dir = tree(&[(
+        "env.cc",
+        "class Limiter {\n public:\n  Limiter(int n)\n      :\n#if !defined(NDEBUG)\n\
+         \x20       max_(n),\n#endif  // !defined(NDEBUG)\n        left_(n) {}\n\
+         \x20int max_;\n  int left_;\n};\n\nclass File {\n public:\n  int Append(int n) { return n; }\n};\n",
+    )]);
+    // Before: `File` and `Append` were read as members of `Limiter`.
+    let (_, recs) = json(dir.path(), &["find-symbol", "Append", "--exact"]);
+    let names: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .map(|s| s["qualified_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["File.Append"]);
+}
+
+#[test]
 fn a_c_header_is_still_read_as_c() {
     let dir = tree(&[
         (

@@ -39,33 +39,138 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
         )
         .expect("a valid pattern")
     });
-    let mut out: Option<Vec<u8>> = None;
-    let mut blank = |range: std::ops::Range<usize>| {
-        let bytes = out.get_or_insert_with(|| text.as_bytes().to_vec());
+    let mut out = Blanked::new(text);
+    if text.contains("class ") || text.contains("struct ") || text.contains("union ") {
+        for caps in head.captures_iter(text) {
+            // Every upper-case word between the keyword and the name (`class
+            // ABSL_LOCKABLE ABSL_EXPORT Mutex`); the name is the word after them.
+            out.blank(caps.get(1).expect("the macros").range());
+        }
+    }
+    if text.contains("_BY") || text.contains("LOCK") || text.contains("THREAD_SAFETY") {
+        for m in annotation.find_iter(text) {
+            out.blank(m.range());
+        }
+    }
+    blank_conditionals_in_expressions(&mut out);
+    out.finish()
+}
+
+/// C's preprocessor conditionals the grammar cannot read: see
+/// [`blank_conditionals_in_expressions`].
+pub fn c_conditionals(text: &str) -> Cow<'_, str> {
+    let mut out = Blanked::new(text);
+    blank_conditionals_in_expressions(&mut out);
+    out.finish()
+}
+
+/// The `#if`/`#endif` lines of a conditional written in the middle of an expression
+/// (a constructor's initializer list, an argument list: the code line before it ends
+/// with `,`, `:` or `(`) that has no `#else` or `#elif`. The grammar reads directives
+/// only between statements and declarations: one inside an expression broke the rest
+/// of the file (leveldb's `Limiter(int n) : #if !defined(NDEBUG) ..` made every
+/// later class of the file a member of `Limiter`). With no alternative to choose, the
+/// code between the lines is simply kept.
+fn blank_conditionals_in_expressions(out: &mut Blanked<'_>) {
+    let text = out.text;
+    if !text.contains("#if") {
+        return;
+    }
+    // Open conditionals: the lines of the `#if` directive, whether it stands inside
+    // an expression, and whether an alternative was seen.
+    let mut open: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
+    let mut last_code = "";
+    let mut lines = Lines { text, at: 0 };
+    while let Some(line) = lines.next() {
+        let trimmed = text[line.clone()].trim();
+        let Some(directive) = trimmed.strip_prefix('#').map(str::trim_start) else {
+            let code = trimmed.split("//").next().unwrap_or("").trim_end();
+            if !code.is_empty() && !code.starts_with("/*") && !code.starts_with('*') {
+                last_code = code;
+            }
+            continue;
+        };
+        // A directive continued with `\` ends on a later line.
+        let mut whole = line.clone();
+        while text[whole.clone()].trim_end().ends_with('\\') {
+            match lines.next() {
+                Some(next) => whole.end = next.end,
+                None => break,
+            }
+        }
+        if directive.starts_with("if") {
+            let inside =
+                (last_code.ends_with(',') || last_code.ends_with(':') || last_code.ends_with('('))
+                    && !last_code.ends_with("::");
+            open.push((whole, inside, false));
+        } else if directive.starts_with("el") {
+            if let Some(top) = open.last_mut() {
+                top.2 = true;
+            }
+        } else if directive.starts_with("endif") {
+            if let Some((opening, true, false)) = open.pop() {
+                out.blank(opening);
+                out.blank(whole);
+            }
+        }
+    }
+}
+
+/// The lines of a text, as byte ranges without their line breaks.
+struct Lines<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl Iterator for Lines<'_> {
+    type Item = std::ops::Range<usize>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.at >= self.text.len() {
+            return None;
+        }
+        let start = self.at;
+        let end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        self.at = end + 1;
+        Some(start..end)
+    }
+}
+
+/// A text with parts blanked: copied only once something is.
+struct Blanked<'t> {
+    text: &'t str,
+    out: Option<Vec<u8>>,
+}
+
+impl<'t> Blanked<'t> {
+    fn new(text: &'t str) -> Blanked<'t> {
+        Blanked { text, out: None }
+    }
+
+    /// Blanks `range`, which starts and ends at character boundaries; line breaks
+    /// stay.
+    fn blank(&mut self, range: std::ops::Range<usize>) {
+        let bytes = self
+            .out
+            .get_or_insert_with(|| self.text.as_bytes().to_vec());
         for b in &mut bytes[range] {
             if *b != b'\n' {
                 *b = b' ';
             }
         }
-    };
-    if text.contains("class ") || text.contains("struct ") || text.contains("union ") {
-        for caps in head.captures_iter(text) {
-            // Every upper-case word between the keyword and the name (`class
-            // ABSL_LOCKABLE ABSL_EXPORT Mutex`); the name is the word after them.
-            blank(caps.get(1).expect("the macros").range());
-        }
     }
-    if text.contains("_BY") || text.contains("LOCK") || text.contains("THREAD_SAFETY") {
-        for m in annotation.find_iter(text) {
-            blank(m.range());
+
+    fn finish(self) -> Cow<'t, str> {
+        match self.out {
+            // Invariant: whole characters were replaced by ASCII spaces, line breaks
+            // kept, so the text stays valid UTF-8.
+            Some(bytes) => {
+                Cow::Owned(String::from_utf8(bytes).expect("blanked text is valid UTF-8"))
+            }
+            None => Cow::Borrowed(self.text),
         }
-    }
-    match out {
-        // Invariant: only ASCII bytes (upper-case letters, digits, `_`, blanks,
-        // parentheses and what an annotation's arguments hold on one line) were
-        // replaced, by ASCII spaces; an argument is ASCII or whole characters.
-        Some(bytes) => Cow::Owned(String::from_utf8(bytes).expect("blanked text is valid UTF-8")),
-        None => Cow::Borrowed(text),
     }
 }
 
@@ -147,6 +252,23 @@ mod tests {
             expected = expected.replace(m, &" ".repeat(m.len()));
         }
         assert_eq!(cpp_macros(cpp), expected);
+    }
+
+    #[test]
+    fn a_conditional_inside_an_initializer_list_keeps_its_code_without_its_directives() {
+        let cpp = "Limiter(int n)\n    :\n#if !defined(NDEBUG)\n      max_(n),\n#endif  // x\n      left_(n) {}\n";
+        let mut expected = cpp.to_string();
+        for d in ["#if !defined(NDEBUG)", "#endif  // x"] {
+            expected = expected.replace(d, &" ".repeat(d.len()));
+        }
+        assert_eq!(cpp_macros(cpp), expected);
+        // An alternative, or a conditional between declarations, is the grammar's.
+        for kept in [
+            "f(a,\n#if X\n  b\n#else\n  c\n#endif\n);\n",
+            "int a;\n#if X\nint b;\n#endif\n",
+        ] {
+            assert!(matches!(c_conditionals(kept), Cow::Borrowed(_)), "{kept}");
+        }
     }
 
     #[test]

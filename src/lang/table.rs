@@ -58,7 +58,7 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_c::LANGUAGE),
-        blanked: None,
+        blanked: Some(super::blanked::c_conditionals),
         symbols: &specs::C,
         comment_kinds: &["comment"],
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
