@@ -2010,6 +2010,28 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
 }
 
 #[test]
+fn a_rust_function_named_like_a_module_of_its_file_is_a_target_of_its_own() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"x\"\n"),
+        ("src/search.rs", "pub fn run() {}\n"),
+        (
+            "src/main.rs",
+            "mod search;\n\nfn main() {\n    search();\n    search::run();\n}\n\nfn search() {}\n",
+        ),
+    ]);
+    // Before: `main.rs:8` named the module `search` (the first definition of that
+    // name in the file) along with the function, and what-breaks listed the module
+    // path `search::run` as a use of the function.
+    let (_, recs) = json(dir.path(), &["what-breaks", "src/main.rs:8"]);
+    let kinds: Vec<&str> = data(&recs, "symbol")
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["function"]);
+    assert_eq!(uses(&recs), ["src/main.rs:4 definition"]);
+}
+
+#[test]
 fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
     let dir = tree(&[(
         "lib.rs",

@@ -30,11 +30,15 @@ pub struct Target {
 }
 
 impl Target {
-    /// The group of `d`: the definitions of its file with the same target key.
+    /// The group of `d`: the definitions of its file with the same target key, a
+    /// module (or namespace) apart from the rest (Rust's `mod search;` and `fn
+    /// search` of one file are two things).
     pub fn of(d: &DefRef) -> Target {
         let key = target_key(d.symbol(), &d.file);
+        let module = |k: Kind| matches!(k, Kind::Module | Kind::Namespace);
+        let modular = module(d.symbol().kind);
         let members: Vec<DefRef> = DefRef::all_in(&d.file, |s| {
-            s.kind != Kind::Scope && target_key(s, &d.file) == key
+            s.kind != Kind::Scope && module(s.kind) == modular && target_key(s, &d.file) == key
         });
         let primary = members
             .iter()
