@@ -1981,7 +1981,10 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
              fn take(_: &u32) {}\n\
              pub trait Sink { type Error: SinkError; }\n\
              pub trait SinkError { fn message(m: &str) -> Self; }\n\
-             pub fn make<S: Sink>() -> S::Error { S::Error::message(\"x\") }\n",
+             pub fn make<S: Sink>() -> S::Error { S::Error::message(\"x\") }\n\
+             pub trait ToUrl { fn to_url(&self) -> String; }\n\
+             impl ToUrl for std::path::Path { fn to_url(&self) -> String { String::new() } }\n\
+             pub fn url(p: &std::path::Path) -> String { p.to_url() }\n",
         ),
     ]);
     // Before: `haystack`, bound by the patterns, was the module `haystack`; `Error`
@@ -2007,6 +2010,12 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
         &depends(dir.path(), &["src/lib.rs:19"]),
         &["19 call S::Error.message -> ?"],
     );
+    // Before: a method of a trait of the tree called on a library type was the
+    // library's.
+    has_all(
+        &depends(dir.path(), &["src/lib.rs:22"]),
+        &["22 call p.to_url -> src/lib.rs:20"],
+    );
 }
 
 #[test]
@@ -2029,6 +2038,45 @@ fn a_rust_function_named_like_a_module_of_its_file_is_a_target_of_its_own() {
         .collect();
     assert_eq!(kinds, ["function"]);
     assert_eq!(uses(&recs), ["src/main.rs:4 definition"]);
+}
+
+#[test]
+fn rust_a_test_module_import_shadows_the_file_import_and_a_variant_name_is_no_use() {
+    let dir = tree(&[
+        ("Cargo.toml", "[workspace]\nmembers = [\"core\", \"app\"]\n"),
+        ("core/Cargo.toml", "[package]\nname = \"core_util\"\n"),
+        (
+            "core/src/lib.rs",
+            "pub mod utils;\npub struct Link;\npub enum Item {\n    Link(Link),\n}\n",
+        ),
+        ("core/src/utils/mod.rs", "pub mod fs;\n"),
+        (
+            "core/src/utils/fs.rs",
+            "pub fn write(_: &str, _: &str) {}\n",
+        ),
+        ("app/Cargo.toml", "[package]\nname = \"app\"\n"),
+        (
+            "app/src/lib.rs",
+            "use core_util::utils::fs;\n\npub fn save() {\n    fs::write(\"a\", \"x\");\n}\n\n\
+             mod tests {\n    use super::*;\n    use std::fs;\n\n    fn save_std() {\n\
+             \x20       fs::write(\"b\", \"y\").unwrap();\n    }\n}\n",
+        ),
+    ]);
+    // Before: the test module's `fs::write`, `std::fs`'s, was tied to the file's
+    // import of `core_util::utils::fs`.
+    let (_, recs) = json(dir.path(), &["what-breaks", "core/src/utils/fs.rs:1"]);
+    let resolved: Vec<String> = uses(&recs)
+        .into_iter()
+        .filter(|u| u.ends_with("definition"))
+        .collect();
+    assert_eq!(resolved, ["app/src/lib.rs:4 definition"]);
+    // Before: the variant's own name in `Link(Link)` was a use of the struct.
+    let (_, recs) = json(dir.path(), &["what-breaks", "core/src/lib.rs:2"]);
+    let at: Vec<(u64, u64)> = data(&recs, "reference")
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["column"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(at, [(4, 10)]);
 }
 
 #[test]

@@ -347,7 +347,9 @@ pub static RUST: SymbolSpec = SymbolSpec::new(&[
     "type_arguments",
     "use_declaration",
     "attribute_item",
-]);
+])
+// `_`, the placeholder (`Cow<'_, str>`, `let _ = ..`), names nothing.
+.reserved(&["_"]);
 
 pub static SCALA: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_definition", Class, NAME),

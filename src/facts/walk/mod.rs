@@ -470,6 +470,12 @@ impl<'a> Walk<'a> {
             self.declare(node, BindingKind::Parameter, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
+        } else if kind == "enum_variant" {
+            // Rust's `Link(Link)`: the variant's own name is declared, not used (it is
+            // no definition of the index, and named like a type it read as a use).
+            if let Some(name) = g.child(node, "name") {
+                self.declared.insert(name.start_byte());
+            }
         } else if self.lang.name == "rust"
             && matches!(kind, "for_expression" | "let_condition" | "match_arm")
         {

@@ -248,7 +248,7 @@ impl<'s> Resolver<'s> {
                     _ => match imp.name.as_deref().and_then(|imported| {
                         self.module_value_type(&self.module_target(file, imp), imported)
                     }) {
-                        Some(ty) => self.member_of_value(ty, name, kinds),
+                        Some(ty) => self.member_of_value_in(file, ty, name, kinds),
                         None => Resolution::Unresolved,
                     },
                 }
@@ -577,11 +577,7 @@ impl<'s> Resolver<'s> {
     ) -> Resolution {
         let (first, rest) = path.split_once("::").unwrap_or((path, ""));
         let mut path = path.to_string();
-        if let Some(imp) = file
-            .imports
-            .iter()
-            .find(|i| !i.wildcard && i.bound_name() == Some(first))
-        {
+        if let Some(imp) = self.import_binding(file, written_at, first) {
             let full = match &imp.name {
                 Some(n) => format!("{}::{n}", imp.module),
                 None => imp.module.clone(),
@@ -647,6 +643,48 @@ impl<'s> Resolver<'s> {
     }
 
     /// The [`FileIndex`] of `file`, built on first use.
+    /// The import (not a wildcard) binding `name` that code at byte `at` of `file`
+    /// sees. In Rust an import belongs to the module it is written in: one of an
+    /// inline module `at` is not in is not seen, and one of the innermost module
+    /// around `at` wins (a test module's `use std::fs;` over the file's `use
+    /// crate::utils::fs;`, which its `use super::*;` brings in only as a glob).
+    pub(super) fn import_binding<'f>(
+        &self,
+        file: &'f FileFacts,
+        at: usize,
+        name: &str,
+    ) -> Option<&'f Import> {
+        let mut named = file
+            .imports
+            .iter()
+            .filter(|i| !i.wildcard && i.bound_name() == Some(name));
+        if file.language.name != "rust" {
+            return named.next();
+        }
+        let index = self.file_index(file);
+        let mut best: Option<(usize, &Import)> = None;
+        for imp in named {
+            let written = imp.start_byte as usize;
+            let around = |span: &std::ops::Range<usize>| span.contains(&written);
+            if index
+                .modules
+                .iter()
+                .any(|(span, _)| around(span) && !span.contains(&at))
+            {
+                continue;
+            }
+            let depth = index
+                .modules
+                .iter()
+                .filter(|(span, _)| around(span))
+                .count();
+            if best.is_none_or(|(d, _)| depth > d) {
+                best = Some((depth, imp));
+            }
+        }
+        best.map(|(_, imp)| imp)
+    }
+
     fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
         self.file_indexes
             .get_or_compute(file.path.to_path_buf(), || Arc::new(FileIndex::of(file)))

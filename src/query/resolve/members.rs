@@ -149,6 +149,68 @@ impl<'s> Resolver<'s> {
         self.member_of_value(self.resolve_type_name(file, at, ty, qualifier), name, kinds)
     }
 
+    /// [`Resolver::member_of_value`] for a value of code in `file`: in Rust, a method a
+    /// trait of the repository declares, where that trait is in scope (defined in the
+    /// file or imported by name), is called on a library type too (mdBook's
+    /// `ToUrlPath` for `std::path::Path`): not the library's.
+    pub(super) fn member_of_value_in(
+        &self,
+        file: &Arc<FileFacts>,
+        ty: Resolution,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        if let (Resolution::External(_), "rust") = (&ty, file.language.name) {
+            if let Some(found) = self.method_of_trait_in_scope(file, name, kinds) {
+                return found;
+            }
+        }
+        self.member_of_value(ty, name, kinds)
+    }
+
+    /// A method named `name` of a Rust trait of the repository that `file` has in
+    /// scope: the one such method, or unresolved when several traits declare one;
+    /// `None` when no trait in scope does.
+    fn method_of_trait_in_scope(
+        &self,
+        file: &Arc<FileFacts>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let in_scope = |d: &DefRef| {
+            let s = d.symbol();
+            let Some(t) = s.parent.and_then(|p| d.file.definitions.get(p)) else {
+                return false;
+            };
+            if t.kind != Kind::Trait || d.file.language.name != "rust" {
+                return false;
+            }
+            if Arc::ptr_eq(&d.file, file) {
+                return true;
+            }
+            file.imports
+                .iter()
+                .filter(|i| !i.wildcard && i.bound_name() == Some(t.name.as_str()))
+                .any(|i| match self.resolve_import(file, i, TYPE_KINDS) {
+                    Resolution::Definition(found) => {
+                        Arc::ptr_eq(&found.file, &d.file) && Some(found.index) == s.parent
+                    }
+                    _ => false,
+                })
+        };
+        let found: Vec<DefRef> = self
+            .defs_named(name)
+            .iter()
+            .filter(|d| kind_ok(kinds, d.symbol().kind) && in_scope(d))
+            .cloned()
+            .collect();
+        match found.len() {
+            0 => None,
+            1 => found.into_iter().next().map(Resolution::Definition),
+            _ => Some(Resolution::Unresolved),
+        }
+    }
+
     /// `name` as a member of a value of type `ty` (a type resolved): a repository
     /// type's member, external for a library type, and unresolved otherwise.
     pub(super) fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {

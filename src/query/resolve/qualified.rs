@@ -163,7 +163,7 @@ impl<'s> Resolver<'s> {
         let unmarked = unmarked(file.language.name, q);
         let q = unmarked.as_ref();
         if let Some(ty) = self.field_path_type(file, r, q) {
-            return self.member_of_value(ty, name, kinds);
+            return self.member_of_value_in(file, ty, name, kinds);
         }
         // C++'s `port::Snappy_Compress(..)`, `crc32c::Value(..)`: a member of a
         // namespace (the facts write `::` as `.`), unless the first name is a value.
@@ -183,14 +183,15 @@ impl<'s> Resolver<'s> {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
             if let Some(b) = Self::binding_at(file, r, q) {
-                return self.member_of_value(self.type_of_binding(file, r, b), name, kinds);
+                return self.member_of_value_in(
+                    file,
+                    self.type_of_binding(file, r, b),
+                    name,
+                    kinds,
+                );
             }
             // An imported module, or an imported type.
-            if let Some(imp) = file
-                .imports
-                .iter()
-                .find(|i| !i.wildcard && i.bound_name() == Some(q))
-            {
+            if let Some(imp) = self.import_binding(file, r.start_byte as usize, q) {
                 return self.member_of_import(file, imp, name, kinds);
             }
             if let Some(imp) = file
@@ -213,7 +214,7 @@ impl<'s> Resolver<'s> {
             // name hides a type's.
             if sc.implicit_this {
                 if let Some(ty) = self.inherited_field_type(file, r, q) {
-                    return self.member_of_value(ty, name, kinds);
+                    return self.member_of_value_in(file, ty, name, kinds);
                 }
             }
             // A class name: a static member.
@@ -345,6 +346,6 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Resolution {
-        self.member_of_value(self.type_of_call_result(file, r, call), name, kinds)
+        self.member_of_value_in(file, self.type_of_call_result(file, r, call), name, kinds)
     }
 }

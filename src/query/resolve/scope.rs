@@ -397,12 +397,11 @@ impl<'s> Resolver<'s> {
         if let Some(d) = pick(Self::file_level(file, name, kinds)) {
             return Resolution::Definition(d);
         }
-        // 4. Explicit imports of the name.
-        if let Some(imp) = file
-            .imports
-            .iter()
-            .find(|i| !i.wildcard && i.bound_name() == Some(name))
-        {
+        // 4. Explicit imports of the name (seen where the enclosing definition is).
+        let written_at = at
+            .and_then(|i| file.definitions.get(i as usize))
+            .map_or(0, |d| d.start_byte);
+        if let Some(imp) = self.import_binding(file, written_at, name) {
             return self.resolve_import(file, imp, kinds);
         }
         // The language's own names, unless the file or its imports define them (a
