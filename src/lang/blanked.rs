@@ -224,43 +224,47 @@ mod tests {
         assert!(!out.contains("template") && !out.contains("style"));
     }
 
+    /// `text` with each of `parts` replaced by as many spaces.
+    fn with_blanks(text: &str, parts: &[&str]) -> String {
+        parts
+            .iter()
+            .fold(text.to_string(), |t, p| t.replace(p, &" ".repeat(p.len())))
+    }
+
     #[test]
     fn export_macros_of_class_heads_are_blanked_in_place() {
         let cpp = "class LEVELDB_EXPORT Status {\nstruct GTEST_API_ TestInfo : public Base {\nclass SCOPED_LOCKABLE MutexLock\n{\nclass ABSL_LOCKABLE ABSL_EXPORT Mutex final {\n";
-        let mut expected = cpp.to_string();
-        for m in [
-            "LEVELDB_EXPORT",
-            "GTEST_API_",
-            "SCOPED_LOCKABLE",
-            "ABSL_LOCKABLE ABSL_EXPORT",
-        ] {
-            expected = expected.replace(m, &" ".repeat(m.len()));
-        }
+        let expected = with_blanks(
+            cpp,
+            &[
+                "LEVELDB_EXPORT",
+                "GTEST_API_",
+                "SCOPED_LOCKABLE",
+                "ABSL_LOCKABLE ABSL_EXPORT",
+            ],
+        );
         assert_eq!(cpp_macros(cpp), expected);
     }
 
     #[test]
     fn thread_safety_annotations_are_blanked_in_place() {
         let cpp = "  void Unlock() UNLOCK_FUNCTION() { mu_.unlock(); }\n  int n_ GUARDED_BY(mu_);\n  void F() ABSL_EXCLUSIVE_LOCKS_REQUIRED(a, b) NO_THREAD_SAFETY_ANALYSIS;\n";
-        let mut expected = cpp.to_string();
-        for m in [
-            "UNLOCK_FUNCTION()",
-            "GUARDED_BY(mu_)",
-            "ABSL_EXCLUSIVE_LOCKS_REQUIRED(a, b)",
-            "NO_THREAD_SAFETY_ANALYSIS",
-        ] {
-            expected = expected.replace(m, &" ".repeat(m.len()));
-        }
+        let expected = with_blanks(
+            cpp,
+            &[
+                "UNLOCK_FUNCTION()",
+                "GUARDED_BY(mu_)",
+                "ABSL_EXCLUSIVE_LOCKS_REQUIRED(a, b)",
+                "NO_THREAD_SAFETY_ANALYSIS",
+            ],
+        );
         assert_eq!(cpp_macros(cpp), expected);
     }
 
     #[test]
     fn a_conditional_inside_an_initializer_list_keeps_its_code_without_its_directives() {
         let cpp = "Limiter(int n)\n    :\n#if !defined(NDEBUG)\n      max_(n),\n#endif  // x\n      left_(n) {}\n";
-        let mut expected = cpp.to_string();
-        for d in ["#if !defined(NDEBUG)", "#endif  // x"] {
-            expected = expected.replace(d, &" ".repeat(d.len()));
-        }
+        let expected = with_blanks(cpp, &["#if !defined(NDEBUG)", "#endif  // x"]);
         assert_eq!(cpp_macros(cpp), expected);
         // An alternative, or a conditional between declarations, is the grammar's.
         for kept in [
