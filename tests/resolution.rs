@@ -720,7 +720,7 @@ fn cpp_reference_parameters_constructed_locals_and_namespace_members_resolve() {
         depends(dir.path(), &["use.cc:5"]),
         [
             "6 type_use Slice -> slice.h:4",
-            "7 reference port -> slice.h:5",
+            "7 type_use port -> slice.h:5",
             "7 call port.Compress -> slice.h:5",
             "8 call s.size -> slice.h:4",
         ]
@@ -759,6 +759,59 @@ fn a_conditional_inside_an_initializer_list_leaves_later_classes_where_they_are(
         .map(|s| s["qualified_name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["File.Append"]);
+}
+
+#[test]
+fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
+    let dir = tree(&[
+        (
+            "w.h",
+            "#include <memory>\nnamespace ns {\nclass Status { public: bool ok() const { return true; } };\n\
+             Status Read(int n);\nnamespace log { class Reader { public: class Reporter {}; }; }\n\
+             class Widget {\n public:\n  Widget();\n  Widget(const Widget&) = delete;\n\
+             \x20 static const int kA = 1;\n  int Get();\n  class Part { public: int Size(); };\n};\n\
+             template <typename Value>\nclass Box {\n public:\n  Value Get(const Value& v) { return v; }\n};\n}\n",
+        ),
+        (
+            "w.cc",
+            "#include \"w.h\"\nnamespace ns {\nStatus Read(int n) { return Status(); }\n\
+             Widget::Widget() {}\nint Widget::Get() { return Widget::kA; }\n\
+             int Widget::Part::Size() { return 0; }\n\
+             struct Rep : public log::Reader::Reporter {};\n\
+             bool Check(const char* b) {\n  char buf[8];\n  Status s(buf, sizeof(buf));\n\
+             \x20 std::unique_ptr<Widget> p = std::make_unique<Widget>();\n  p->Get();\n\
+             \x20 return Read(2).ok() && s.ok();\n}\n}\n",
+        ),
+    ]);
+    let get = depends(dir.path(), &["w.cc:5"]);
+    // Before: the qualifier `Widget::` inside `Widget`'s member was its constructor.
+    assert_eq!(get, ["5 type_use Widget -> w.h:6"]);
+    let size = depends(dir.path(), &["w.cc:6"]);
+    has_all(&size, &["6 type_use Part -> w.h:12"]);
+    let check = depends(dir.path(), &["w.cc:8"]);
+    // Before: `buf` of `Status s(buf, sizeof(buf))` was an external type; a call on a
+    // `std::unique_ptr` was `std`'s; `Read(2).ok()` was taken for a class `Read`'s.
+    assert!(!check.iter().any(|d| d.contains("buf")), "{check:?}");
+    has_all(
+        &check,
+        &[
+            "10 type_use Status -> w.h:3",
+            "12 call p.Get -> ?",
+            "13 call Read -> w.cc:3",
+            "13 call Read(2).ok -> ?",
+            "13 call s.ok -> w.h:3",
+        ],
+    );
+    // Before: the template parameter `Value` was external.
+    assert!(depends_or_none(dir.path(), "w.h:17").iter().all(|d| !d.contains("Value")));
+    // Before: the namespace of a base class was external.
+    has_all(&depends(dir.path(), &["w.cc:7"]), &["7 inheritance log -> w.h:5"]);
+}
+
+/// The [`deps`] of a `what-depends` run, none when it found no dependency (exit 1).
+fn depends_or_none(dir: &std::path::Path, target: &str) -> Vec<String> {
+    let (_, recs) = json(dir, &["what-depends", target]);
+    deps(&recs)
 }
 
 #[test]

@@ -205,12 +205,25 @@ impl<'a> Walk<'a> {
         let mut c = parameters.walk();
         let mut arguments = Vec::new();
         for p in parameters.named_children(&mut c) {
-            let argument = (g.kind(p) == "parameter_declaration"
-                && g.child(p, "declarator").is_none())
-            .then(|| g.child(p, "type"))
-            .flatten()
-            .filter(|t| g.kind(*t) == "type_identifier")?;
-            arguments.push(argument.start_byte());
+            // A name (`buf`), or a call's shape (`sizeof(buf)`, `f(x)`).
+            let called = g
+                .child(p, "declarator")
+                .is_none_or(|d| g.kind(d) == "abstract_function_declarator");
+            if g.kind(p) != "parameter_declaration"
+                || !called
+                || g.child(p, "type")
+                    .is_none_or(|t| g.kind(t) != "type_identifier")
+            {
+                return None;
+            }
+            let mut todo = vec![p];
+            while let Some(n) = todo.pop() {
+                if g.kind(n) == "type_identifier" {
+                    arguments.push(n.start_byte());
+                }
+                let mut c = n.walk();
+                todo.extend(n.named_children(&mut c));
+            }
         }
         (!arguments.is_empty()).then_some((name, arguments))
     }

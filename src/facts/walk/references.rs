@@ -150,7 +150,10 @@ impl<'a> Walk<'a> {
 
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
     fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
-        let mut is_type = kind == "type_identifier" || matches!(field, Some("type" | "returns"));
+        // C++'s `Regexp::` before `::` is a class or a namespace, never a function
+        // (inside `Regexp` the name alone would read as its constructor).
+        let mut is_type = matches!(kind, "type_identifier" | "namespace_identifier")
+            || matches!(field, Some("type" | "returns"));
         // Inside type arguments (`extends Base<Arg>`, Python's `class A(Base[Arg])`), a
         // name in a supertype list is used, not inherited from.
         let mut argument = field == Some("subscript");

@@ -19,10 +19,21 @@ pub fn declares_type_parameter(sym: &Symbol, name: &str) -> bool {
 /// one before the name (`public <T> T get(`, `fun <T> get(`).
 fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
     let sig = sym.header();
-    let Some(at) = name_at(sig, &sym.name) else {
-        return Vec::new();
-    };
     let mut lists = Vec::new();
+    // C++'s `template <typename Value>` heads a class or a function, before its name
+    // (a class's signature may be that line alone).
+    if let Some(list) = sig
+        .trim_start()
+        .strip_prefix("template")
+        .map(str::trim_start)
+        .and_then(|t| t.strip_prefix('<'))
+        .and_then(|rest| group(rest, b'<', b'>'))
+    {
+        lists.push(list);
+    }
+    let Some(at) = name_at(sig, &sym.name) else {
+        return lists;
+    };
     let after = sig[at + sym.name.len()..].trim_start();
     if let Some(list) = after
         .strip_prefix('<')

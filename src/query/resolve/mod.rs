@@ -156,7 +156,7 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
 /// Which kinds of definition a use of each kind may name in language `lang`.
 fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
-        RefKind::TypeUse if lang == "cpp" => CPP_TYPE_KINDS,
+        RefKind::TypeUse | RefKind::Inheritance if lang == "cpp" => CPP_TYPE_KINDS,
         RefKind::TypeUse if lang == "c" => C_TYPE_KINDS,
         RefKind::Call => &[
             Kind::Function,

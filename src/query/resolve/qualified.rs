@@ -241,10 +241,19 @@ impl<'s> Resolver<'s> {
             };
         }
         // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
-        if let Some(found) = constructed_class(q, file.language.name)
-            .and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
-        {
-            return found;
+        // Unless no type but a function of the tree has that name (C++'s
+        // `ReadBlock(..).ok()`): then it is what the function returns, below.
+        if let Some(ty) = constructed_class(q, file.language.name) {
+            let last = ty.rsplit('.').next().unwrap_or(ty);
+            match self.member_of_written(file, r, ty, name, kinds) {
+                Some(Resolution::External(_))
+                    if self
+                        .defs_named(last)
+                        .iter()
+                        .any(|d| matches!(d.symbol().kind, Kind::Function | Kind::Method)) => {}
+                Some(found) => return found,
+                None => {}
+            }
         }
         // `getBeanFactory().getBean()`, `context.getParent().getBean()`: a member of
         // the type the called method declares it returns.

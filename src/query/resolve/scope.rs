@@ -490,10 +490,11 @@ impl<'s> Resolver<'s> {
         // candidates, and do not make the name the tree's.
         // In C++ a class's members are named bare only in its own members (and those
         // of classes derived from it), which were searched above: a parameter the
-        // facts missed is not some other class's method of its name.
+        // facts missed is not some other class's method of its name. A nested class
+        // is still seen (`Widget::Part::Size()` names `Part` inside `Widget`).
         let members_reach = sc.implicit_this && file.language.name != "cpp";
         let reachable = |d: &DefRef| {
-            (members_reach || !is_type_member(d))
+            (members_reach || !is_type_member(d) || d.symbol().kind.is_type_like())
                 && interoperate(file.language.name, d.file.language.name)
         };
         let missed = MISSED_NAMES.get();

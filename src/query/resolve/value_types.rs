@@ -51,6 +51,16 @@ const RUST_DEREF_WRAPPERS: &[&str] = &[
     "LazyCell",
 ];
 
+/// C++'s standard types whose `->` reaches the value they hold: a member called
+/// through one may be the wrapper's (`p.reset()`) or the value's (`p->Add(..)`).
+const CPP_POINTER_WRAPPERS: &[&str] = &[
+    "unique_ptr",
+    "shared_ptr",
+    "weak_ptr",
+    "auto_ptr",
+    "optional",
+];
+
 impl<'s> Resolver<'s> {
     /// The type of the value a binding visible where `r` stands holds: the type it
     /// is declared with, or the one the call that initialises it returns.
@@ -247,10 +257,12 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         let found = self.resolve_type_name(file, at, ty, qualifier);
-        if file.language.name == "rust"
-            && RUST_DEREF_WRAPPERS.contains(&ty)
-            && !matches!(found, Resolution::Definition(_))
-        {
+        let wrappers = match file.language.name {
+            "rust" => RUST_DEREF_WRAPPERS,
+            "cpp" => CPP_POINTER_WRAPPERS,
+            _ => &[],
+        };
+        if wrappers.contains(&ty) && !matches!(found, Resolution::Definition(_)) {
             return Resolution::Unresolved;
         }
         found
