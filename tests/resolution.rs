@@ -803,9 +803,14 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
         ],
     );
     // Before: the template parameter `Value` was external.
-    assert!(depends_or_none(dir.path(), "w.h:17").iter().all(|d| !d.contains("Value")));
+    assert!(depends_or_none(dir.path(), "w.h:17")
+        .iter()
+        .all(|d| !d.contains("Value")));
     // Before: the namespace of a base class was external.
-    has_all(&depends(dir.path(), &["w.cc:7"]), &["7 inheritance log -> w.h:5"]);
+    has_all(
+        &depends(dir.path(), &["w.cc:7"]),
+        &["7 inheritance log -> w.h:5"],
+    );
 }
 
 /// The [`deps`] of a `what-depends` run, none when it found no dependency (exit 1).
