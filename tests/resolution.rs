@@ -769,7 +769,8 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
             "#include <memory>\nnamespace ns {\nclass Status { public: bool ok() const { return true; } };\n\
              Status Read(int n);\nnamespace log { class Reader { public: class Reporter {}; }; }\n\
              class Widget {\n public:\n  Widget();\n  Widget(const Widget&) = delete;\n\
-             \x20 static const int kA = 1;\n  int Get();\n  class Part { public: int Size(); };\n};\n\
+             \x20 static const int kA = 1;\n  int Get();\n  int Run();\n  class Part { public: int Size(); };\n\
+             \x20private:\n  int (*fn_)(int);\n};\n\
              template <typename Value>\nclass Box {\n public:\n  Value Get(const Value& v) { return v; }\n};\n}\n",
         ),
         (
@@ -780,14 +781,16 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
              struct Rep : public log::Reader::Reporter {};\n\
              bool Check(const char* b) {\n  char buf[8];\n  Status s(buf, sizeof(buf));\n\
              \x20 std::unique_ptr<Widget> p = std::make_unique<Widget>();\n  p->Get();\n\
-             \x20 return Read(2).ok() && s.ok();\n}\n}\n",
+             \x20 return Read(2).ok() && s.ok();\n}\n\
+             int Widget::Run() { return (*fn_)(1); }\n\
+             bool Shadowed(int log) { log::Reader r; return log > 0; }\n}\n",
         ),
     ]);
     let get = depends(dir.path(), &["w.cc:5"]);
     // Before: the qualifier `Widget::` inside `Widget`'s member was its constructor.
     assert_eq!(get, ["5 type_use Widget -> w.h:6"]);
     let size = depends(dir.path(), &["w.cc:6"]);
-    has_all(&size, &["6 type_use Part -> w.h:12"]);
+    has_all(&size, &["6 type_use Part -> w.h:13"]);
     let check = depends(dir.path(), &["w.cc:8"]);
     // Before: `buf` of `Status s(buf, sizeof(buf))` was an external type; a call on a
     // `std::unique_ptr` was `std`'s; `Read(2).ok()` was taken for a class `Read`'s.
@@ -803,9 +806,16 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
         ],
     );
     // Before: the template parameter `Value` was external.
-    assert!(depends_or_none(dir.path(), "w.h:17")
+    assert!(depends_or_none(dir.path(), "w.h:20")
         .iter()
         .all(|d| !d.contains("Value")));
+    // Before: `fn_`, a field of the class a member is written apart from, was an
+    // external function; `log::Reader` was a member of the parameter `log`'s type.
+    assert_eq!(depends_or_none(dir.path(), "w.cc:15"), Vec::<String>::new());
+    has_all(
+        &depends(dir.path(), &["w.cc:16"]),
+        &["16 type_use log.Reader -> w.h:5"],
+    );
     // Before: the namespace of a base class was external.
     has_all(
         &depends(dir.path(), &["w.cc:7"]),
@@ -2042,7 +2052,11 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
              pub fn make<S: Sink>() -> S::Error { S::Error::message(\"x\") }\n\
              pub trait ToUrl { fn to_url(&self) -> String; }\n\
              impl ToUrl for std::path::Path { fn to_url(&self) -> String { String::new() } }\n\
-             pub fn url(p: &std::path::Path) -> String { p.to_url() }\n",
+             pub fn url(p: &std::path::Path) -> String { p.to_url() }\n\
+             pub trait Render { fn render(&self) -> u32; }\nimpl Render for M { fn render(&self) -> u32 { 0 } }\n\
+             pub fn page(h: &handlebars::Handlebars) { h.render(); }\n\
+             pub struct Core<S> { s: S }\n\
+             impl<S: Sink> Core<S> { pub fn fail(&self) -> S::Error { S::Error::message(\"x\") } }\n",
         ),
     ]);
     // Before: `haystack`, bound by the patterns, was the module `haystack`; `Error`
@@ -2073,6 +2087,16 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
     has_all(
         &depends(dir.path(), &["src/lib.rs:22"]),
         &["22 call p.to_url -> src/lib.rs:20"],
+    );
+    // A library type's own method is not one of a trait the tree implements only for
+    // its own types; a path through the type parameter of an `impl` is unresolved.
+    has_all(
+        &depends(dir.path(), &["src/lib.rs:25"]),
+        &["25 call h.render -> external:handlebars"],
+    );
+    has_all(
+        &depends(dir.path(), &["src/lib.rs:27"]),
+        &["27 call S::Error.message -> ?"],
     );
 }
 

@@ -169,8 +169,11 @@ impl<'s> Resolver<'s> {
     }
 
     /// A method named `name` of a Rust trait of the repository that `file` has in
-    /// scope: the one such method, or unresolved when several traits declare one;
-    /// `None` when no trait in scope does.
+    /// scope and that the repository implements for a library type (an `impl` of a
+    /// method of that name for a type the repository does not define): the one such
+    /// method, or unresolved when several traits declare one; `None` when no such
+    /// trait is in scope (a library type's own `render` is not a trait's of the
+    /// repository implemented only for repository types).
     fn method_of_trait_in_scope(
         &self,
         file: &Arc<FileFacts>,
@@ -198,8 +201,26 @@ impl<'s> Resolver<'s> {
                     _ => false,
                 })
         };
-        let found: Vec<DefRef> = self
-            .defs_named(name)
+        let named = self.defs_named(name);
+        let for_a_library_type = named.iter().any(|d| {
+            let s = d.symbol();
+            d.file.language.name == "rust"
+                && s.parent.is_none()
+                && s.qualified_name
+                    .strip_suffix(name)
+                    .and_then(|q| q.strip_suffix('.'))
+                    .and_then(|ty| ty.rsplit(['.', ':']).next())
+                    .is_some_and(|ty| {
+                        !self
+                            .defs_named(ty)
+                            .iter()
+                            .any(|t| t.symbol().kind.is_type_like())
+                    })
+        });
+        if !for_a_library_type {
+            return None;
+        }
+        let found: Vec<DefRef> = named
             .iter()
             .filter(|d| kind_ok(kinds, d.symbol().kind) && in_scope(d))
             .cloned()

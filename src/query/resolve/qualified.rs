@@ -12,7 +12,7 @@ use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
 use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
-use crate::facts::{FileFacts, Import, Reference};
+use crate::facts::{FileFacts, Import, RefKind, Reference};
 use crate::symbols::Kind;
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
@@ -124,7 +124,22 @@ impl<'s> Resolver<'s> {
             // `S::Error::new(..)` with `S` a type parameter: a member of whatever type
             // a caller supplies, neither the tree's nor a library's.
             let first = q.trim_start_matches("::").split("::").next().unwrap_or(q);
-            if Self::is_type_parameter(file, r.enclosing, first) {
+            // A capitalised first name is a type (crates are lower-case): one neither
+            // the prelude, an import nor the tree gives is a type parameter, of the
+            // function or of its `impl<S: Sink>` block.
+            let unknown_type = || {
+                first.starts_with(char::is_uppercase)
+                    && first != "Self"
+                    && !sc.builtins.contains(&first)
+                    && self
+                        .import_binding(file, r.start_byte as usize, first)
+                        .is_none()
+                    && !self
+                        .defs_named(first)
+                        .iter()
+                        .any(|d| d.symbol().kind.is_type_like())
+            };
+            if Self::is_type_parameter(file, r.enclosing, first) || unknown_type() {
                 return Resolution::Unresolved;
             }
             return self.member_of_rust_path(file, r.start_byte as usize, q, name, kinds);
@@ -170,9 +185,14 @@ impl<'s> Resolver<'s> {
         if file.language.name == "cpp" {
             let mut words = q.split(['.', ':']).filter(|w| !w.is_empty());
             let first = words.clone().next().unwrap_or(q);
+            // Where a type is written (`log::Reader reader(..)`), the path is never a
+            // value's, whatever variable shares its first name.
+            let type_path = matches!(r.kind, RefKind::TypeUse | RefKind::Inheritance);
             if words.all(is_word)
-                && Self::binding_at(file, r, first).is_none()
-                && !(sc.implicit_this && self.inherited_field_type(file, r, first).is_some())
+                && (type_path
+                    || (Self::binding_at(file, r, first).is_none()
+                        && !(sc.implicit_this
+                            && self.inherited_field_type(file, r, first).is_some())))
             {
                 if let Some(found) = self.cpp_scoped(file, r.enclosing, q, name, kinds) {
                     return found;

@@ -384,6 +384,10 @@ impl<'s> Resolver<'s> {
         // members of the class its qualified name puts it in.
         if file.language.name == "cpp" && Self::enclosing_type(file, at).is_none() {
             if let Some(ty) = self.enclosing_type_def(file, at) {
+                // A field of the class (`(*block_function_)(..)`): a value, no definition.
+                if role == NameRole::Value && self.declares_field(&ty, name) {
+                    return Resolution::Local;
+                }
                 match self.member_of(&ty, name, kinds) {
                     Lookup::Found(d) => return Resolution::Definition(d),
                     Lookup::External(m) if role != NameRole::TypeOnly => {

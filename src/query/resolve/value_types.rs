@@ -171,6 +171,11 @@ impl<'s> Resolver<'s> {
             })
     }
 
+    /// Whether type `t` or one of its supertypes declares a field `name`.
+    pub(super) fn declares_field(&self, t: &DefRef, name: &str) -> bool {
+        self.declared_field_type(t, name, 0, None).is_some()
+    }
+
     /// [`Resolver::field_type`] in `t`, `depth` supertypes below the owner: `None`
     /// when neither `t` nor its supertypes declare the field. `unit`: the C or C++
     /// source file (and where in it) the field is read from, when that is not where
