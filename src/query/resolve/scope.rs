@@ -492,14 +492,20 @@ impl<'s> Resolver<'s> {
         // `substr(..)` is the global function, not some class's static `substr`.
         // Definitions in languages the file cannot call (a Lua `printf` for C) are no
         // candidates, and do not make the name the tree's.
+        //
         // In C++ a class's members are named bare only in its own members (and those
         // of classes derived from it), which were searched above: a parameter the
         // facts missed is not some other class's method of its name. A nested class
         // is still seen (`Widget::Part::Size()` names `Part` inside `Widget`).
-        let members_reach = sc.implicit_this && file.language.name != "cpp";
+        let cpp = file.language.name == "cpp";
         let reachable = |d: &DefRef| {
-            (members_reach || !is_type_member(d) || d.symbol().kind.is_type_like())
-                && interoperate(file.language.name, d.file.language.name)
+            let member = is_type_member(d);
+            let seen = if cpp {
+                !member || d.symbol().kind.is_type_like()
+            } else {
+                sc.implicit_this || !member
+            };
+            seen && interoperate(file.language.name, d.file.language.name)
         };
         let missed = MISSED_NAMES.get();
         let everywhere: Vec<DefRef> = self
