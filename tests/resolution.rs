@@ -783,7 +783,8 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
              \x20 std::unique_ptr<Widget> p = std::make_unique<Widget>();\n  p->Get();\n\
              \x20 return Read(2).ok() && s.ok();\n}\n\
              int Widget::Run() { return (*fn_)(1); }\n\
-             bool Shadowed(int log) { log::Reader r; return log > 0; }\n}\n",
+             bool Shadowed(int log) { log::Reader r; return log > 0; }\n\
+             Widget** Many(int n) { return new Widget*[n]; }\n}\n",
         ),
     ]);
     let get = depends(dir.path(), &["w.cc:5"]);
@@ -815,6 +816,11 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
     has_all(
         &depends(dir.path(), &["w.cc:16"]),
         &["16 type_use log.Reader -> w.h:5"],
+    );
+    // Before: `new Widget*[n]`, an array of pointers, was a call of a constructor.
+    assert_eq!(
+        depends(dir.path(), &["w.cc:17"]),
+        ["17 type_use Widget -> w.h:6", "17 type_use Widget -> w.h:6"]
     );
     // Before: the namespace of a base class was external.
     has_all(

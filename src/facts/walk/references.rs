@@ -22,6 +22,14 @@ impl<'a> Walk<'a> {
     /// the identifier visited below is classified as a call.
     pub(super) fn call<'t>(&mut self, node: Node<'t>) {
         let g = self.g;
+        // C++'s `new Regexp*[n]` makes an array of pointers and calls no constructor
+        // (the grammar ends the `new` before the `*`): `Regexp` is only a type there.
+        if g.kind(node) == "new_expression"
+            && g.child(node, "arguments").is_none()
+            && self.src[node.end_byte()..].trim_start().starts_with('*')
+        {
+            return;
+        }
         let Some((name, qualifier)) = callee_parts(g, node) else {
             return;
         };
