@@ -2080,30 +2080,20 @@ fn rust_pattern_locals_associated_types_and_type_parameter_paths_are_not_taken_f
             "14 call take -> src/lib.rs:16",
         ],
     );
-    has_all(
-        &depends(dir.path(), &["src/lib.rs:7"]),
-        &["7 type_use Error -> src/error.rs:1"],
-    );
-    has_all(
-        &depends(dir.path(), &["src/lib.rs:19"]),
-        &["19 call S::Error.message -> ?"],
-    );
-    // Before: a method of a trait of the tree called on a library type was the
-    // library's.
-    has_all(
-        &depends(dir.path(), &["src/lib.rs:22"]),
-        &["22 call p.to_url -> src/lib.rs:20"],
-    );
-    // A library type's own method is not one of a trait the tree implements only for
-    // its own types; a path through the type parameter of an `impl` is unresolved.
-    has_all(
-        &depends(dir.path(), &["src/lib.rs:25"]),
-        &["25 call h.render -> external:handlebars"],
-    );
-    has_all(
-        &depends(dir.path(), &["src/lib.rs:27"]),
-        &["27 call S::Error.message -> ?"],
-    );
+    for (target, want) in [
+        ("src/lib.rs:7", "7 type_use Error -> src/error.rs:1"),
+        ("src/lib.rs:19", "19 call S::Error.message -> ?"),
+        // Before: a method of a trait of the tree called on a library type was the
+        // library's.
+        ("src/lib.rs:22", "22 call p.to_url -> src/lib.rs:20"),
+        // A library type's own method is not one of a trait the tree implements only
+        // for its own types; a path through the type parameter of an `impl` is
+        // unresolved.
+        ("src/lib.rs:25", "25 call h.render -> external:handlebars"),
+        ("src/lib.rs:27", "27 call S::Error.message -> ?"),
+    ] {
+        has_all(&depends(dir.path(), &[target]), &[want]);
+    }
 }
 
 #[test]

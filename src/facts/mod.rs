@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::lang::Language;
 use crate::source::SourceError;
-use crate::symbols::collect::{parse_file, parse_text};
+use crate::symbols::collect::{parse_as_written, parse_file};
 use crate::symbols::Symbol;
 
 pub use focus::Focus;
@@ -214,8 +214,7 @@ pub fn facts_of_text(
     display: &Path,
     text: &str,
 ) -> Result<FileFacts, SourceError> {
-    let lang = lang.for_text(display, text);
-    let tree = parse_text(lang, text)?;
+    let (lang, tree) = parse_as_written(lang, display, text)?;
     Ok(extract_facts(lang, display, text, &tree))
 }
 

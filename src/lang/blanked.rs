@@ -40,13 +40,12 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
         .expect("a valid pattern")
     });
     let mut out = Blanked::new(text);
-    if text.contains("class ") || text.contains("struct ") || text.contains("union ") {
-        for caps in head.captures_iter(text) {
-            // Every upper-case word between the keyword and the name (`class
-            // ABSL_LOCKABLE ABSL_EXPORT Mutex`); the name is the word after them.
-            out.blank(caps.get(1).expect("the macros").range());
-        }
+    for caps in head.captures_iter(text) {
+        // Every upper-case word between the keyword and the name (`class
+        // ABSL_LOCKABLE ABSL_EXPORT Mutex`); the name is the word after them.
+        out.blank(caps.get(1).expect("the macros").range());
     }
+    // The pattern starts with no literal the search could skip ahead to.
     if text.contains("_BY") || text.contains("LOCK") || text.contains("THREAD_SAFETY") {
         for m in annotation.find_iter(text) {
             out.blank(m.range());

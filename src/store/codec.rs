@@ -6,13 +6,13 @@
 //! file it only looks into); its body (its other references and bindings).
 //! find-symbol, which needs only the definitions, never decodes references, and
 //! looking into a type's file never decodes the thousands of references a large one
-//! holds. The definitions' name parts
-//! and the remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe
-//! Rust), which decodes several times faster than zstd, and so is the short list of
-//! the names a content mentions; the definitions and references, read only for the
-//! files a question is about, use zstd, which makes them about a fifth smaller than
-//! LZ4 would and keeps the index smaller than the source it covers. Every blob
-//! carries its decoded length first, checked before anything is reserved.
+//! holds. The definitions' name parts and the remembered walk, read on every
+//! question, are compressed with LZ4 (`lz4_flex`, safe Rust), which decodes several
+//! times faster than zstd, and so is the short list of the names a content mentions;
+//! the definitions and references, read only for the files a question is about, use
+//! zstd, which makes them about a fifth smaller than LZ4 would and keeps the index
+//! smaller than the source it covers. Every blob carries its decoded length first,
+//! checked before anything is reserved.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -49,11 +49,11 @@ struct StoredDefinition {
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
 /// read back: the language the file was parsed as (its text may have decided it: a
 /// `.h` header holding C++), the package, the imports, the inheritance references and
-/// the fields and
-/// top-level variables, each of the last two with its position among all the file's
-/// references or bindings. Stored apart from the [`StoredBody`] so that such a read
-/// decodes a small blob instead of every reference of the file; stored once, with the
-/// body holding the others, so that the index does not grow by a copy of every field.
+/// the fields and top-level variables, each of the last two with its position among
+/// all the file's references or bindings. Stored apart from the [`StoredBody`] so that
+/// such a read decodes a small blob instead of every reference of the file; stored
+/// once, with the body holding the others, so that the index does not grow by a copy
+/// of every field.
 #[derive(Deserialize)]
 struct StoredOutline<'a> {
     language: &'a str,
@@ -746,8 +746,9 @@ fn unpack_definitions(
 }
 
 /// Decodes a stored record as if extracted under `path` from a file named as
-/// `language`'s (the record says which language it was parsed as), with the references `keep`
-/// keeps; `None` when it asks for the uses of names the file never uses. `decoded`:
+/// `language`'s (the record says which language it was parsed as), with the
+/// references `keep` keeps; `None` when it asks for the uses of names the file never
+/// uses. `decoded`:
 /// the record's definitions, decoded before under the same path (a file read for
 /// several questions then shares one copy of them). `blobs` must hold the definitions
 /// unless they are `decoded`, and the body unless `keep` keeps only the outline.

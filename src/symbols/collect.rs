@@ -35,13 +35,23 @@ pub fn parse_file(
     limit: u64,
 ) -> Result<ParsedFile, SourceError> {
     let source = source::read_text_within(open_path, limit)?;
-    let language = lang.for_text(open_path, &source.text);
-    let tree = parse_text(language, &source.text)?;
+    let (language, tree) = parse_as_written(lang, open_path, &source.text)?;
     Ok(ParsedFile {
         source,
         tree,
         language,
     })
+}
+
+/// Parses `text`, the contents of the file at `path`, named as `lang`'s, in the
+/// language its text is in (see [`Language::for_text`]): that language and the tree.
+pub fn parse_as_written(
+    lang: &'static Language,
+    path: &Path,
+    text: &str,
+) -> Result<(&'static Language, Tree), SourceError> {
+    let language = lang.for_text(path, text);
+    Ok((language, parse_text(language, text)?))
 }
 
 /// Parses text with this thread's parser for `lang`, the bodies of macros read as

@@ -73,7 +73,9 @@ impl<'s> Resolver<'s> {
         }
         // C++'s `port::Mutex`, `std::string`: a namespace path.
         if file.language.name == "cpp" {
-            return self.cpp_qualified_type(file, at, q, ty);
+            return self
+                .cpp_scoped(file, at, q, ty, TYPE_KINDS)
+                .unwrap_or(Resolution::Unresolved);
         }
         // `pkg.T` where `pkg` is an import (Go, Python modules).
         if let Some(imp) = file
@@ -89,19 +91,6 @@ impl<'s> Resolver<'s> {
             return self.type_in_package(q, ty);
         }
         Resolution::Unresolved
-    }
-
-    /// C++'s `q::ty` written at `at`, a type: see [`Resolver::cpp_scoped`]; unresolved
-    /// when no such type is seen, or several are.
-    fn cpp_qualified_type(
-        &self,
-        file: &Arc<FileFacts>,
-        at: Option<u32>,
-        q: &str,
-        ty: &str,
-    ) -> Resolution {
-        self.cpp_scoped(file, at, q, ty, TYPE_KINDS)
-            .unwrap_or(Resolution::Unresolved)
     }
 
     /// C++'s `q::name` written at `at` (`port::Mutex`, `crc32c::Value(..)`): the
@@ -642,7 +631,6 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The [`FileIndex`] of `file`, built on first use.
     /// The import (not a wildcard) binding `name` that code at byte `at` of `file`
     /// sees. In Rust an import belongs to the module it is written in: one of an
     /// inline module `at` is not in is not seen, and one of the innermost module
@@ -685,6 +673,7 @@ impl<'s> Resolver<'s> {
         best.map(|(_, imp)| imp)
     }
 
+    /// The [`FileIndex`] of `file`, built on first use.
     fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
         self.file_indexes
             .get_or_compute(file.path.to_path_buf(), || Arc::new(FileIndex::of(file)))

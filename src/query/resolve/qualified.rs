@@ -122,11 +122,11 @@ impl<'s> Resolver<'s> {
                         .all(|(i, s)| (i == 0 && s.is_empty()) || is_word(s.trim()))))
         {
             // `S::Error::new(..)` with `S` a type parameter: a member of whatever type
-            // a caller supplies, neither the tree's nor a library's.
+            // a caller supplies, neither the tree's nor a library's. A capitalised
+            // first name is a type (crates are lower-case): one neither the prelude,
+            // an import nor the tree gives is such a parameter, of the function or of
+            // its `impl<S: Sink>` block (whose parameters the facts do not keep).
             let first = q.trim_start_matches("::").split("::").next().unwrap_or(q);
-            // A capitalised first name is a type (crates are lower-case): one neither
-            // the prelude, an import nor the tree gives is a type parameter, of the
-            // function or of its `impl<S: Sink>` block.
             let unknown_type = || {
                 first.starts_with(char::is_uppercase)
                     && first != "Self"
@@ -180,6 +180,9 @@ impl<'s> Resolver<'s> {
         if let Some(ty) = self.field_path_type(file, r, q) {
             return self.member_of_value_in(file, ty, name, kinds);
         }
+        // The type of the enclosing types' field the first name of `q` is, when one
+        // was looked for (C++ asks before a namespace path; a bare receiver after).
+        let mut first_field: Option<Option<Resolution>> = None;
         // C++'s `port::Snappy_Compress(..)`, `crc32c::Value(..)`: a member of a
         // namespace (the facts write `::` as `.`), unless the first name is a value.
         if file.language.name == "cpp" {
@@ -188,12 +191,14 @@ impl<'s> Resolver<'s> {
             // Where a type is written (`log::Reader reader(..)`), the path is never a
             // value's, whatever variable shares its first name.
             let type_path = matches!(r.kind, RefKind::TypeUse | RefKind::Inheritance);
-            if words.all(is_word)
-                && (type_path
-                    || (Self::binding_at(file, r, first).is_none()
-                        && !(sc.implicit_this
-                            && self.inherited_field_type(file, r, first).is_some())))
-            {
+            let mut value = || {
+                Self::binding_at(file, r, first).is_some()
+                    || (sc.implicit_this
+                        && first_field
+                            .get_or_insert_with(|| self.inherited_field_type(file, r, first))
+                            .is_some())
+            };
+            if words.all(is_word) && (type_path || !value()) {
                 if let Some(found) = self.cpp_scoped(file, r.enclosing, q, name, kinds) {
                     return found;
                 }
@@ -233,7 +238,9 @@ impl<'s> Resolver<'s> {
             // with `Serializer` declared by a base class in another file): a field's
             // name hides a type's.
             if sc.implicit_this {
-                if let Some(ty) = self.inherited_field_type(file, r, q) {
+                // `q` is one word here: the first name a C++ path check looked up.
+                let field = first_field.unwrap_or_else(|| self.inherited_field_type(file, r, q));
+                if let Some(ty) = field {
                     return self.member_of_value_in(file, ty, name, kinds);
                 }
             }

@@ -368,12 +368,8 @@ impl<'s> Resolver<'s> {
                 self.extended_type_def(file, e)
             };
             if let Some(ty) = receiver.filter(|_| sc.implicit_this) {
-                match self.member_of(&ty, name, kinds) {
-                    Lookup::Found(d) => return Resolution::Definition(d),
-                    Lookup::External(m) if role != NameRole::TypeOnly => {
-                        inherited.get_or_insert(m);
-                    }
-                    Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
+                if let Some(d) = self.enclosing_member(&ty, name, kinds, role, &mut inherited) {
+                    return Resolution::Definition(d);
                 }
             }
             if outermost && role != NameRole::TypeOnly {
@@ -388,12 +384,8 @@ impl<'s> Resolver<'s> {
                 if role == NameRole::Value && self.declares_field(&ty, name) {
                     return Resolution::Local;
                 }
-                match self.member_of(&ty, name, kinds) {
-                    Lookup::Found(d) => return Resolution::Definition(d),
-                    Lookup::External(m) if role != NameRole::TypeOnly => {
-                        inherited.get_or_insert(m);
-                    }
-                    Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => {}
+                if let Some(d) = self.enclosing_member(&ty, name, kinds, role, &mut inherited) {
+                    return Resolution::Definition(d);
                 }
             }
         }
@@ -560,6 +552,28 @@ impl<'s> Resolver<'s> {
             });
         }
         Resolution::Unresolved
+    }
+
+    /// The member `name` of `ty`, a type whose members the code inside it names bare,
+    /// when the tree's types define it. One that only a library supertype may have is
+    /// noted in `inherited` (unless a type is asked for): a possibility until the
+    /// file's other scopes have been searched.
+    fn enclosing_member(
+        &self,
+        ty: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+        role: NameRole,
+        inherited: &mut Option<Option<String>>,
+    ) -> Option<DefRef> {
+        match self.member_of(ty, name, kinds) {
+            Lookup::Found(d) => Some(d),
+            Lookup::External(m) if role != NameRole::TypeOnly => {
+                inherited.get_or_insert(m);
+                None
+            }
+            Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => None,
+        }
     }
 
     /// Whether code in `file`, where names are global, can name definition `d` by its
