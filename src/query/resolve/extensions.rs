@@ -14,6 +14,12 @@
 //! even when an extension of that very type is in scope: libraries that build for
 //! several platforms define extensions that stand in for members some platforms lack
 //! (`Type.IsAssignableFrom`), and where the member exists it is what is called.
+//!
+//! Rust's traits are the same idea: a trait of the repository implemented for a library
+//! type (`impl ToUrlPath for Path`) gives that type a method wherever the trait is in
+//! scope. A call on a value of a library type is that trait's method when the trait is
+//! in scope and the repository implements it for a type it does not define
+//! ([`Resolver::rust_trait_method_in_scope`]).
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -22,7 +28,7 @@ use super::members::pick;
 use super::qualified::unmarked;
 use super::{
     inherited_names, is_word, kind_ok, names_tail, package_at, package_of, package_of_in, DefRef,
-    Resolution, Resolver,
+    Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -179,6 +185,70 @@ impl Resolver<'_> {
         match pick(fitting) {
             Some(d) => Resolution::Definition(d),
             None => Resolution::Unresolved,
+        }
+    }
+
+    /// A method named `name` of a Rust trait of the repository that `file` has in
+    /// scope and that the repository implements for a library type (an `impl` of a
+    /// method of that name for a type the repository does not define): the one such
+    /// method, or unresolved when several traits declare one; `None` when no such
+    /// trait is in scope (a library type's own `render` is not a trait's of the
+    /// repository implemented only for repository types).
+    pub(super) fn rust_trait_method_in_scope(
+        &self,
+        file: &Arc<FileFacts>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let in_scope = |d: &DefRef| {
+            let s = d.symbol();
+            let Some(t) = s.parent.and_then(|p| d.file.definitions.get(p)) else {
+                return false;
+            };
+            if t.kind != Kind::Trait || d.file.language.name != "rust" {
+                return false;
+            }
+            if Arc::ptr_eq(&d.file, file) {
+                return true;
+            }
+            file.imports
+                .iter()
+                .filter(|i| !i.wildcard && i.bound_name() == Some(t.name.as_str()))
+                .any(|i| match self.resolve_import(file, i, TYPE_KINDS) {
+                    Resolution::Definition(found) => {
+                        Arc::ptr_eq(&found.file, &d.file) && Some(found.index) == s.parent
+                    }
+                    _ => false,
+                })
+        };
+        let named = self.defs_named(name);
+        let for_a_library_type = named.iter().any(|d| {
+            let s = d.symbol();
+            d.file.language.name == "rust"
+                && s.parent.is_none()
+                && s.qualified_name
+                    .strip_suffix(name)
+                    .and_then(|q| q.strip_suffix('.'))
+                    .and_then(|ty| ty.rsplit(['.', ':']).next())
+                    .is_some_and(|ty| {
+                        !self
+                            .defs_named(ty)
+                            .iter()
+                            .any(|t| t.symbol().kind.is_type_like())
+                    })
+        });
+        if !for_a_library_type {
+            return None;
+        }
+        let found: Vec<DefRef> = named
+            .iter()
+            .filter(|d| kind_ok(kinds, d.symbol().kind) && in_scope(d))
+            .cloned()
+            .collect();
+        match found.len() {
+            0 => None,
+            1 => found.into_iter().next().map(Resolution::Definition),
+            _ => Some(Resolution::Unresolved),
         }
     }
 

@@ -150,9 +150,8 @@ impl<'s> Resolver<'s> {
     }
 
     /// [`Resolver::member_of_value`] for a value of code in `file`: in Rust, a method a
-    /// trait of the repository declares, where that trait is in scope (defined in the
-    /// file or imported by name), is called on a library type too (mdBook's
-    /// `ToUrlPath` for `std::path::Path`): not the library's.
+    /// trait of the repository declares, where that trait is in scope, is called on a
+    /// library type too (see [`Resolver::rust_trait_method_in_scope`]).
     pub(super) fn member_of_value_in(
         &self,
         file: &Arc<FileFacts>,
@@ -161,75 +160,11 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
     ) -> Resolution {
         if let (Resolution::External(_), "rust") = (&ty, file.language.name) {
-            if let Some(found) = self.method_of_trait_in_scope(file, name, kinds) {
+            if let Some(found) = self.rust_trait_method_in_scope(file, name, kinds) {
                 return found;
             }
         }
         self.member_of_value(ty, name, kinds)
-    }
-
-    /// A method named `name` of a Rust trait of the repository that `file` has in
-    /// scope and that the repository implements for a library type (an `impl` of a
-    /// method of that name for a type the repository does not define): the one such
-    /// method, or unresolved when several traits declare one; `None` when no such
-    /// trait is in scope (a library type's own `render` is not a trait's of the
-    /// repository implemented only for repository types).
-    fn method_of_trait_in_scope(
-        &self,
-        file: &Arc<FileFacts>,
-        name: &str,
-        kinds: &[Kind],
-    ) -> Option<Resolution> {
-        let in_scope = |d: &DefRef| {
-            let s = d.symbol();
-            let Some(t) = s.parent.and_then(|p| d.file.definitions.get(p)) else {
-                return false;
-            };
-            if t.kind != Kind::Trait || d.file.language.name != "rust" {
-                return false;
-            }
-            if Arc::ptr_eq(&d.file, file) {
-                return true;
-            }
-            file.imports
-                .iter()
-                .filter(|i| !i.wildcard && i.bound_name() == Some(t.name.as_str()))
-                .any(|i| match self.resolve_import(file, i, TYPE_KINDS) {
-                    Resolution::Definition(found) => {
-                        Arc::ptr_eq(&found.file, &d.file) && Some(found.index) == s.parent
-                    }
-                    _ => false,
-                })
-        };
-        let named = self.defs_named(name);
-        let for_a_library_type = named.iter().any(|d| {
-            let s = d.symbol();
-            d.file.language.name == "rust"
-                && s.parent.is_none()
-                && s.qualified_name
-                    .strip_suffix(name)
-                    .and_then(|q| q.strip_suffix('.'))
-                    .and_then(|ty| ty.rsplit(['.', ':']).next())
-                    .is_some_and(|ty| {
-                        !self
-                            .defs_named(ty)
-                            .iter()
-                            .any(|t| t.symbol().kind.is_type_like())
-                    })
-        });
-        if !for_a_library_type {
-            return None;
-        }
-        let found: Vec<DefRef> = named
-            .iter()
-            .filter(|d| kind_ok(kinds, d.symbol().kind) && in_scope(d))
-            .cloned()
-            .collect();
-        match found.len() {
-            0 => None,
-            1 => found.into_iter().next().map(Resolution::Definition),
-            _ => Some(Resolution::Unresolved),
-        }
     }
 
     /// `name` as a member of a value of type `ty` (a type resolved): a repository
