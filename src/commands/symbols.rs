@@ -172,7 +172,18 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
                 if p.style() != Style::Vimgrep {
                     p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
                 }
-                for d in find_dependencies(t, resolver) {
+                let mut shown = t.primary.file.path.as_path();
+                let dependencies = find_dependencies(t, resolver);
+                for d in &dependencies {
+                    // A C++ function defined in several source files: each file's
+                    // dependencies under its definition there.
+                    if d.file.path != shown {
+                        shown = d.file.path.as_path();
+                        let here = t.members.iter().find(|m| m.file.path == shown);
+                        if let (Some(m), true) = (here, p.style() != Style::Vimgrep) {
+                            p.record(&Record::Symbol(SymbolData::new(m.symbol(), None)))?;
+                        }
+                    }
                     let (kind, def, ext) = resolution_parts(&d.resolution);
                     total += 1;
                     match kind {

@@ -23,9 +23,13 @@ pub fn vue_scripts(text: &str) -> Cow<'_, str> {
 ///   UNLOCK_FUNCTION();`, `int count_ GUARDED_BY(mu_);`): read as the declaration of
 ///   a function named by the macro, the method or field was lost. They are told by
 ///   their names (with any prefix, `ABSL_GUARDED_BY`), never those of ordinary calls.
+///   The capability names of newer code (`REQUIRES(mu_)`, `ACQUIRE()`, `EXCLUDES(..)`)
+///   are words code also calls (`if (p) RELEASE(p);`): they are blanked only right
+///   after a function's parameter list and before the declaration's end.
 pub fn cpp_macros(text: &str) -> Cow<'_, str> {
     static HEAD: OnceLock<regex::Regex> = OnceLock::new();
     static ANNOTATION: OnceLock<regex::Regex> = OnceLock::new();
+    static CAPABILITY: OnceLock<regex::Regex> = OnceLock::new();
     // Invariant: valid patterns.
     let head = HEAD.get_or_init(|| {
         regex::Regex::new(
@@ -39,6 +43,12 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
         )
         .expect("a valid pattern")
     });
+    let capability = CAPABILITY.get_or_init(|| {
+        regex::Regex::new(
+            r"\b([A-Za-z_]\w*)[ \t]*\([^()]*\)\s*(?:(?:const|override|final|noexcept)\b\s*)*((?:[A-Z][A-Z0-9]*_)*(?:REQUIRES|REQUIRES_SHARED|ACQUIRE|ACQUIRE_SHARED|RELEASE|RELEASE_SHARED|RELEASE_GENERIC|TRY_ACQUIRE|TRY_ACQUIRE_SHARED|EXCLUDES|ASSERT_CAPABILITY|ASSERT_SHARED_CAPABILITY|RETURN_CAPABILITY)[ \t]*\([^()\n]*\))\s*[;{=]",
+        )
+        .expect("a valid pattern")
+    });
     let mut out = Blanked::new(text);
     for caps in head.captures_iter(text) {
         // Every upper-case word between the keyword and the name (`class
@@ -49,6 +59,22 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
     if text.contains("_BY") || text.contains("LOCK") || text.contains("THREAD_SAFETY") {
         for m in annotation.find_iter(text) {
             out.blank(m.range());
+        }
+    }
+    if text.contains("REQUIRES")
+        || text.contains("ACQUIRE")
+        || text.contains("RELEASE")
+        || text.contains("EXCLUDES")
+        || text.contains("_CAPABILITY")
+    {
+        for caps in capability.captures_iter(text) {
+            let before = caps.get(1).expect("the word before").as_str();
+            if !matches!(
+                before,
+                "if" | "while" | "for" | "switch" | "return" | "sizeof"
+            ) {
+                out.blank(caps.get(2).expect("the annotation").range());
+            }
         }
     }
     blank_conditionals_in_expressions(&mut out);
@@ -258,6 +284,12 @@ mod tests {
             ],
         );
         assert_eq!(cpp_macros(cpp), expected);
+        let cpp = "  void Add(int k)\n      REQUIRES(mu_);\n  void Lock() ACQUIRE() {}\n  int Get() const ABSL_REQUIRES_SHARED(mu_) = 0;\n";
+        let expected = with_blanks(
+            cpp,
+            &["REQUIRES(mu_)", "ACQUIRE()", "ABSL_REQUIRES_SHARED(mu_)"],
+        );
+        assert_eq!(cpp_macros(cpp), expected);
     }
 
     #[test]
@@ -284,6 +316,8 @@ mod tests {
             "enum class Color { RED };\n",
             "struct FOO bar = {0};\n",
             "  x = MAX(a, b); LOCK(mu); return GUARDED(x);\n",
+            "  if (p) RELEASE(p);\n  while (busy()) ACQUIRE(mu);\n",
+            "  x = REQUIRES(a);\n",
         ] {
             assert!(matches!(cpp_macros(cpp), Cow::Borrowed(_)), "{cpp}");
         }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::resolve::{target_key, DefRef, Resolution, Resolver};
+use super::resolve::{is_test_body, target_key, DefRef, Resolution, Resolver};
 use super::scoping::{bare_names_reach_methods, interoperate};
 use super::source::UseNames;
 use super::target::Target;
@@ -61,7 +61,7 @@ pub fn lines_of(uses: &[Use]) -> Vec<String> {
 /// Finds the uses of `targets`, following resolved callers up to `depth` levels, in
 /// depth, path and position order.
 pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec<Use> {
-    let mut seen: FxHashSet<(PathBuf, String)> = targets.iter().map(Target::key).collect();
+    let mut seen: FxHashSet<(PathBuf, String)> = targets.iter().flat_map(owned_keys).collect();
     let mut places: FxHashSet<(PathBuf, u32)> = FxHashSet::default();
     let mut level: Vec<Target> = targets.to_vec();
     let mut out = Vec::new();
@@ -74,14 +74,24 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
                 continue;
             }
             u.depth = d;
-            // The callers become the next level's targets, if there is one.
+            // The callers become the next level's targets, if there is one: those a
+            // use can name (not a namespace whose top level holds the use, nor a
+            // test's body).
             if u.resolved && d < depth {
-                if let Some(index) = u.caller {
-                    let t = Target::of(&DefRef {
-                        file: u.file.clone(),
-                        index,
-                    });
-                    if seen.insert(t.key()) {
+                if let Some(index) = u.caller.filter(|&i| {
+                    let caller = &u.file.definitions[i];
+                    caller.kind != Kind::Namespace && !is_test_body(caller)
+                }) {
+                    let t = Target::of(
+                        &DefRef {
+                            file: u.file.clone(),
+                            index,
+                        },
+                        resolver,
+                    );
+                    let keys = owned_keys(&t);
+                    if keys.iter().all(|k| !seen.contains(k)) {
+                        seen.extend(keys);
                         next.push(t);
                     }
                 }
@@ -103,6 +113,14 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
     out
 }
 
+/// The keys of `t`, owned, to remember across levels.
+fn owned_keys(t: &Target) -> Vec<(PathBuf, String)> {
+    t.keys()
+        .into_iter()
+        .map(|(p, n)| (p.to_path_buf(), n.to_string()))
+        .collect()
+}
+
 /// The direct uses of one level of targets, in path and position order.
 fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let mut by_name: FxHashMap<String, Vec<usize>> = FxHashMap::default();
@@ -119,9 +137,9 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     // work grow with their product.
     let mut target_of: FxHashMap<(&Path, &str), usize> = FxHashMap::default();
     for (i, t) in targets.iter().enumerate() {
-        target_of
-            .entry(target_key(t.symbol(), &t.primary.file))
-            .or_insert(i);
+        for key in t.keys() {
+            target_of.entry(key).or_insert(i);
+        }
     }
     // Decoding (or parsing) each file's facts is the bulk of the work: in parallel,
     // collected in path order, keeping only the files that use the names, and of

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::resolve::{Resolution, Resolver};
+use super::resolve::{DefRef, Resolution, Resolver};
 use super::target::Target;
 use crate::facts::{FileFacts, RefKind, Reference};
 
@@ -17,16 +17,42 @@ pub struct Dependency {
     pub resolution: Resolution,
 }
 
-/// The dependencies of a target, in source order.
+/// The dependencies of a target, in source order, file by file (the primary's file
+/// first: a C++ function may be defined in several source files).
 pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
+    let mut files: Vec<&std::path::Path> = vec![target.primary.file.path.as_path()];
+    for m in &target.members {
+        if !files.contains(&m.file.path.as_path()) {
+            files.push(m.file.path.as_path());
+        }
+    }
+    files
+        .into_iter()
+        .flat_map(|path| dependencies_in(target, path, resolver))
+        .collect()
+}
+
+/// The dependencies of the members of `target` written in the file at `path`.
+fn dependencies_in(
+    target: &Target,
+    path: &std::path::Path,
+    resolver: &Resolver,
+) -> Vec<Dependency> {
+    let members: Vec<&DefRef> = target
+        .members
+        .iter()
+        .filter(|m| m.file.path == path)
+        .collect();
     // A target found by name may come with its file's outline: the references inside
     // it are read from the whole facts (same definitions, so the same spans).
+    let Some(first) = members.first() else {
+        return Vec::new();
+    };
     let file = &resolver
         .source()
-        .facts(&target.primary.file.path)
-        .unwrap_or_else(|| target.primary.file.clone());
-    let ranges: Vec<(usize, usize)> = target
-        .members
+        .facts(path)
+        .unwrap_or_else(|| first.file.clone());
+    let ranges: Vec<(usize, usize)> = members
         .iter()
         .map(|m| (m.symbol().start_byte, m.symbol().end_byte))
         .collect();

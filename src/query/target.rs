@@ -27,13 +27,23 @@ pub struct Target {
     pub primary: DefRef,
     /// Every definition of the group, the primary included.
     pub members: Vec<DefRef>,
+    /// The declarations in their class of the C++ members defined outside it
+    /// (`Status Write(..);` for `Status DBImpl::Write(..) {..}`, which is then the
+    /// member): calls may resolve to either, but only the definition has a body.
+    declarations: Vec<DefRef>,
 }
 
 impl Target {
     /// The group of `d`: the definitions of its file with the same target key, a
     /// module (or namespace) apart from the rest (Rust's `mod search;` and `fn
-    /// search` of one file are two things).
-    pub fn of(d: &DefRef) -> Target {
+    /// search` of one file are two things), each C++ member joined with its
+    /// declaration or definition outside the file.
+    pub fn of(d: &DefRef, resolver: &Resolver) -> Target {
+        Target::grouped(d).joined_apart(resolver, true)
+    }
+
+    /// The definitions of `d`'s file that make its group.
+    fn grouped(d: &DefRef) -> Target {
         let key = target_key(d.symbol(), &d.file);
         let module = |k: Kind| matches!(k, Kind::Module | Kind::Namespace);
         let modular = module(d.symbol().kind);
@@ -46,15 +56,65 @@ impl Target {
             .or_else(|| members.first())
             .cloned()
             .unwrap_or_else(|| d.clone());
-        Target { primary, members }
+        Target {
+            primary,
+            members,
+            declarations: Vec::new(),
+        }
+    }
+
+    /// The group with each C++ member that is declared in its class and defined
+    /// outside it (one function written twice) taken as its definitions, which
+    /// become members, and its declaration. A definition stands for itself alone
+    /// unless `every_definition` (a declaration has several when source files for
+    /// several platforms, or the specialisations of a class template, each define
+    /// it). The primary stays, unless it was such a declaration: its first
+    /// definition then stands for the group.
+    fn joined_apart(self, resolver: &Resolver, every_definition: bool) -> Target {
+        if self.primary.symbol().language != "cpp" {
+            return self;
+        }
+        let mut members: Vec<DefRef> = Vec::new();
+        let mut declarations: Vec<DefRef> = Vec::new();
+        let mut primary = self.primary.clone();
+        for m in &self.members {
+            let declaration = resolver.declared_in_class(m).unwrap_or_else(|| m.clone());
+            let definitions = resolver.defined_apart(&declaration);
+            if definitions.is_empty() {
+                push_new(&mut members, m.clone());
+                continue;
+            }
+            let pointed_at_declaration = m.same_as(&declaration);
+            if m.same_as(&self.primary) && pointed_at_declaration {
+                primary = definitions[0].clone();
+            }
+            push_new(&mut declarations, declaration);
+            push_new(&mut members, m.clone());
+            if every_definition || pointed_at_declaration {
+                for d in definitions {
+                    push_new(&mut members, d);
+                }
+            }
+        }
+        members.retain(|m| !declarations.iter().any(|d| d.same_as(m)));
+        Target {
+            primary,
+            members,
+            declarations,
+        }
     }
 
     /// The definition `d` alone when it is one overload of a method (a user pointed
     /// at it), else its group. TypeScript's and Python's overloads are signatures of
     /// one implementation, which every call runs: always a group. Of a Ruby class's
     /// `def self.x` and `def x`, the one pointed at.
-    pub fn of_one(d: &DefRef) -> Target {
-        let mut group = Target::of(d);
+    pub fn of_one(d: &DefRef, resolver: &Resolver) -> Target {
+        Target::one_of_group(d).joined_apart(resolver, false)
+    }
+
+    /// [`Target::of_one`] in `d`'s file.
+    fn one_of_group(d: &DefRef) -> Target {
+        let mut group = Target::grouped(d);
         let s = d.symbol();
         if s.language == "ruby" {
             let class_method = is_ruby_class_method(s);
@@ -78,15 +138,20 @@ impl Target {
             return Target {
                 primary: d.clone(),
                 members: vec![d.clone()],
+                declarations: Vec::new(),
             };
         }
         group
     }
 
-    /// Whether `d`, a definition with this target's key, is one of its members (not
-    /// another overload of a method pointed at alone).
+    /// Whether `d`, a definition with one of this target's keys, is one of its
+    /// members or their declarations (not another overload of a method pointed at
+    /// alone).
     pub fn stands_for(&self, d: &DefRef) -> bool {
-        self.members.iter().any(|m| m.same_as(d))
+        self.members
+            .iter()
+            .chain(&self.declarations)
+            .any(|m| m.same_as(d))
     }
 
     /// Whether a call of `arity` arguments (when counted) may call one of its members.
@@ -102,10 +167,24 @@ impl Target {
         self.primary.symbol()
     }
 
-    /// The key every member shares.
+    /// The key of the primary.
     pub fn key(&self) -> (PathBuf, String) {
         let (path, name) = target_key(self.symbol(), &self.primary.file);
         (path.to_path_buf(), name.to_string())
+    }
+
+    /// The keys of the members and declarations: one, unless C++ members are
+    /// declared in one file and defined in another.
+    pub fn keys(&self) -> Vec<(&std::path::Path, &str)> {
+        let mut keys: Vec<(&std::path::Path, &str)> = self
+            .members
+            .iter()
+            .chain(&self.declarations)
+            .map(|m| target_key(m.symbol(), &m.file))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys
     }
 
     /// The names uses of this target are written with (a class's constructors are
@@ -121,6 +200,12 @@ impl Target {
         names.sort();
         names.dedup();
         names
+    }
+}
+
+fn push_new(list: &mut Vec<DefRef>, d: DefRef) {
+    if !list.iter().any(|o| o.same_as(&d)) {
+        list.push(d);
     }
 }
 
@@ -173,9 +258,9 @@ pub fn targets(
                     // Without its suffix, an id names every overload.
                     let one = exact.is_some() && id.contains('~');
                     Ok(vec![if one {
-                        Target::of_one(&d)
+                        Target::of_one(&d, resolver)
                     } else {
-                        Target::of(&d)
+                        Target::of(&d, resolver)
                     }])
                 }
                 None => Err(TargetError::NoDefinitionAt(format!(
@@ -209,10 +294,13 @@ pub fn targets(
                         .map(|(i, _)| i)
                 });
             match found {
-                Some(i) => Ok(vec![Target::of_one(&DefRef {
-                    file: facts.clone(),
-                    index: i,
-                })]),
+                Some(i) => Ok(vec![Target::of_one(
+                    &DefRef {
+                        file: facts.clone(),
+                        index: i,
+                    },
+                    resolver,
+                )]),
                 None => Err(TargetError::NoDefinitionAt(format!(
                     "no definition contains {}:{line}",
                     path.display()
@@ -232,7 +320,11 @@ pub fn targets(
             );
             let mut groups: BTreeMap<(PathBuf, String), Target> = BTreeMap::new();
             for d in &found {
-                let t = Target::of(d);
+                // A C++ member's declaration and definition are one group.
+                if groups.values().any(|t| t.stands_for(d)) {
+                    continue;
+                }
+                let t = Target::of(d, resolver);
                 groups.entry(t.key()).or_insert(t);
             }
             let groups: Vec<Target> = groups.into_values().collect();

@@ -912,7 +912,8 @@ fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usiz
 /// The header of function `def` from its signature line (`line`, starting at byte
 /// `start` of row `row`, see [`signature_start`]) to its body's opening brace (as a
 /// signature line shows it), or to its end for a declaration without a body
-/// (TypeScript's overload signatures), whitespace collapsed, when it says more than
+/// (TypeScript's overload signatures, C++'s member functions declared in their class
+/// and defined apart), whitespace collapsed, when it says more than
 /// the signature line: parameters or a return type on the lines below. None for a
 /// header longer than [`MAX_HEADER`] (kept whole or not at all: a cut one would
 /// misread).
@@ -930,7 +931,9 @@ fn long_header(
                 body.start_position().row,
             )
         }
-        None if def.kind().ends_with("signature") => (def.end_byte(), def.end_position().row),
+        None if def.kind().ends_with("signature") || def.kind() == "field_declaration" => {
+            (def.end_byte(), def.end_position().row)
+        }
         None => return None,
     };
     if end_row <= row {

@@ -186,7 +186,7 @@ fn trace(
             for d in next(t, resolver) {
                 if seen.insert(d.symbol().id.clone()) {
                     out.push(trace_symbol(d.symbol()));
-                    following.push(Target::of(&d));
+                    following.push(Target::of(&d, resolver));
                 }
             }
         }
@@ -273,7 +273,7 @@ fn run_graph(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
                 };
                 for n in up.iter().chain(&down) {
                     if d + 1 < depth && seen.insert(n.symbol().id.clone()) {
-                        queue.push_back((Target::of(n), d + 1));
+                        queue.push_back((Target::of(n, resolver), d + 1));
                     }
                 }
                 nodes.push(json!({

@@ -12,6 +12,7 @@
 //! field, an imported module, a class name) and the member is then looked up in that
 //! type and its supertypes. A name that no file of the repository defines is external.
 
+mod defined_apart;
 mod extensions;
 mod generics;
 mod guards;
@@ -47,6 +48,7 @@ use crate::symbols::{Kind, Symbol};
 
 pub use module_files::{normalize, plain_form};
 pub use overloads::may_take;
+pub use scope::is_test_body;
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
 const MAX_PLANNING_ROUNDS: usize = 3;
@@ -596,7 +598,7 @@ impl<'s> Resolver<'s> {
         // `T` in `<T> T get(Class<T> c)`: a type parameter is a local name.
         if r.kind == RefKind::TypeUse
             && r.qualifier.is_none()
-            && Self::is_type_parameter(file, r.enclosing, &r.name)
+            && (Self::is_type_parameter(file, r.enclosing, &r.name) || Self::names_a_test(file, r))
         {
             return Resolution::Local;
         }

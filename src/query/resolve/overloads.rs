@@ -30,16 +30,28 @@ pub(super) fn overloads(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + 
 }
 
 /// Whether no overload of `d` can take a call of `arity` arguments: it is declared
-/// where the parameters a call must pass are all written in its header (Java; C# and
-/// Swift, whose defaults, `params` and variadics are counted), and each overload's
-/// parameters were counted and take another number. `GetType()` in a C# class that
+/// where the parameters a call must pass are all written in its header (Java; C#,
+/// Swift and a C++ class, whose defaults, `params` and variadics are counted), and
+/// each overload's parameters were counted and take another number. (In C++ an
+/// overload that fits and is missing from the facts, a declaration the grammar
+/// misread, is more likely than a call that would not compile. A C++ definition
+/// outside its class or a function's outside its header gives no default values:
+/// those are left alone.) `GetType()` in a C# class that
 /// declares a static `GetType(JToken t)` calls the method every object inherits, not
 /// that one. A C# extension method, whose receiver is its first parameter, is left
 /// alone.
 pub(super) fn takes_no_call_of(d: &DefRef, arity: usize) -> bool {
     let s = d.symbol();
     // A callable's overloads include itself: there is always one to ask.
-    matches!(s.language, "java" | "csharp" | "swift")
+    let declared_in_full = match s.language {
+        "java" | "csharp" | "swift" => true,
+        "cpp" => s
+            .parent
+            .and_then(|p| d.file.definitions.get(p))
+            .is_some_and(|p| p.kind.is_type_like()),
+        _ => false,
+    };
+    declared_in_full
         && matches!(s.kind, Kind::Method | Kind::Function)
         && !s.header().contains("(this ")
         && overloads(d).all(|(_, o)| !may_take(o, arity))

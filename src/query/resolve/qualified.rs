@@ -37,8 +37,24 @@ fn constructed_class<'q>(q: &'q str, lang: &str) -> Option<&'q str> {
 }
 
 /// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
-/// `Map<K, V>`; Go's `x.(*T)` → `*T`.
+/// `Map<K, V>`; Go's `x.(*T)` → `*T`; C++'s `static_cast<Impl*>(db)` → `Impl`.
 fn cast_type(q: &str) -> Option<&str> {
+    for cast in [
+        "static_cast<",
+        "dynamic_cast<",
+        "reinterpret_cast<",
+        "const_cast<",
+    ] {
+        if let Some(rest) = q.strip_prefix(cast) {
+            let (ty, arg) = rest.rsplit_once(">(")?;
+            let ty = ty.trim().trim_start_matches("const ");
+            let ty = ty
+                .trim_end_matches(['*', '&', ' '])
+                .trim_end_matches(" const");
+            let ok = arg.ends_with(')') && ty.split("::").all(is_word);
+            return ok.then_some(ty);
+        }
+    }
     if let Some((value, ty)) = q.strip_suffix(')').and_then(|q| q.rsplit_once(".(")) {
         let ok = value.split('.').all(is_word) && ty != "type" && !ty.contains(['(', ')']);
         return ok.then_some(ty.trim());
@@ -70,12 +86,15 @@ fn lower_case_is_a_value(lang: &str) -> bool {
 
 /// Receiver `q` as a path of fields (`a.b`): without null-safety marks (`a?.b`, `a!.b`,
 /// Kotlin's `a!!.b`), which change nothing of the types, and with PHP's `$this->items`
-/// (and `?->`) written `$this.items`.
+/// (and `?->`) written `$this.items`, C and C++'s `r->block` (a field through a
+/// pointer) `r.block`.
 pub(super) fn unmarked<'q>(lang: &str, q: &'q str) -> Cow<'q, str> {
     if null_marks(lang) && q.contains(['!', '?']) {
         Cow::Owned(q.replace(['!', '?'], ""))
     } else if lang == "php" && q.contains("->") {
         Cow::Owned(q.replace("?->", ".").replace("->", "."))
+    } else if matches!(lang, "c" | "cpp") && q.contains("->") {
+        Cow::Owned(q.replace("->", "."))
     } else {
         Cow::Borrowed(q)
     }
@@ -359,8 +378,15 @@ impl<'s> Resolver<'s> {
                 None => Resolution::Unresolved,
             }
         } else if declares_field_types(file.language.name) {
-            let b = Self::binding_at(file, r, head)?;
-            self.type_of_binding(file, r, b)
+            match Self::binding_at(file, r, head) {
+                Some(b) => self.type_of_binding(file, r, b),
+                // A field of the enclosing type, named bare (C++'s `rep_->index_block`
+                // in a member written apart from its class).
+                None if self.scoping(file).implicit_this => {
+                    self.inherited_field_type(file, r, head)?
+                }
+                None => return None,
+            }
         } else {
             // Elsewhere a field's type is read from what the methods assign to it,
             // which only a whole read of its type's file shows.

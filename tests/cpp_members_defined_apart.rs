@@ -1,0 +1,185 @@
+//! C++ members declared in their class (in a header) and defined outside it (in a
+//! source file) are one function: calls that resolve to either are its uses, whichever
+//! of the two a question names; and the body of a GoogleTest fixture test is a member
+//! of its fixture.
+
+mod common;
+
+use common::answers::{breaks_both_ways as breaks, data, depends, has_all};
+use common::{json_run as json, tree};
+
+/// A table declared in a header and defined in a source file, a writer that calls
+/// it through a pointer field and through a field reached with `->`, and a test.
+fn library() -> tempfile::TempDir {
+    tree(&[
+        (
+            "db/table.h",
+            "#include <string>\nnamespace db {\nclass Block {\n public:\n  void Add(int k);\n};\n\
+             class Table {\n public:\n  // Adds a key.\n\
+             \x20 void Add(int k)\n      REQUIRES(mu_);\n\
+             \x20 void Add(int k, int v);\n  int Size() const;\n\
+             \x20 void Put(const std::string& key, int value = 0);\n private:\n  int mu_;\n};\n}\n",
+        ),
+        (
+            "db/table.cc",
+            "#include \"db/table.h\"\nnamespace db {\n\
+             void Block::Add(int k) {}\n\
+             void Table::Add(int k) {\n  Add(k, 0);\n}\n\
+             void Table::Add(int key, int value) {\n  Size();\n}\n\
+             int Table::Size() const { return 0; }\n\
+             void Table::Put(const std::string &k, int v) {\n  Add(1);\n}\n}\n",
+        ),
+        (
+            "db/writer.cc",
+            "#include \"db/table.h\"\nnamespace db {\n\
+             struct Rep {\n  Table* table;\n  Block block;\n};\n\
+             class Writer {\n public:\n  void Write();\n private:\n  Table* table_;\n  Rep* rep_;\n};\n\
+             void Writer::Write() {\n  table_->Add(1);\n  table_->Add(1, 2);\n\
+             \x20 Rep* r = rep_;\n  r->table->Size();\n  r->block.Add(3);\n  rep_->block.Add(4);\n\
+             \x20 static_cast<const Table*>(nullptr)->Size();\n}\n}\n",
+        ),
+        (
+            "db/table_test.cc",
+            "#include \"db/table.h\"\nnamespace db {\n\
+             class TableTest : public testing::Test {\n public:\n\
+             \x20 void Put(const std::string& k) {}\n  Table* table_;\n};\n\
+             TEST_F(TableTest, Puts) {\n  Put(\"a\");\n  table_->Size();\n}\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_member_defined_apart_is_used_by_calls_resolved_to_its_declaration() {
+    let dir = library();
+    // Before: the definition in table.cc had one use, the call from its own file;
+    // the writer's calls through `table_` resolve to the declaration in the header.
+    let want = ["db/table.cc:12 definition", "db/writer.cc:15 definition"];
+    assert_eq!(breaks(dir.path(), &["db/table.cc:4"]), want);
+    // The declaration (written over two lines, under a macro) names the same
+    // function, and so does its name: one target, not two.
+    assert_eq!(breaks(dir.path(), &["db/table.h:10"]), want);
+    assert_eq!(breaks(dir.path(), &["db/table.h:10", "--all"]), want);
+    // The other overload is another function.
+    assert_eq!(
+        breaks(dir.path(), &["db/table.cc:7"]),
+        ["db/table.cc:5 definition", "db/writer.cc:16 definition"]
+    );
+    // Parameter names and default values written differently in the two.
+    assert_eq!(breaks(dir.path(), &["Table::Put"]), Vec::<String>::new());
+    let (code, recs) = json(dir.path(), &["what-breaks", "Table::Size"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let symbols = data(&recs, "symbol");
+    assert_eq!(symbols.len(), 1, "{symbols:?}");
+    assert_eq!(symbols[0]["path"]["text"], "db/table.cc");
+}
+
+#[test]
+fn what_a_declaration_depends_on_is_what_its_definition_body_does() {
+    let dir = library();
+    // The declaration of `Add(int k, int v)`: its symbol record is the definition,
+    // whose body is read.
+    let (code, recs) = json(dir.path(), &["what-depends", "db/table.h:12"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let symbols = data(&recs, "symbol");
+    assert_eq!(symbols.len(), 1);
+    assert_eq!(symbols[0]["path"]["text"], "db/table.cc");
+    assert_eq!(symbols[0]["line"], 7);
+    assert_eq!(
+        depends(dir.path(), &["db/table.h:12"]),
+        ["8 call Size -> db/table.cc:10"]
+    );
+}
+
+#[test]
+fn fields_reached_through_pointers_give_their_receivers_types() {
+    let dir = library();
+    // Before: each of these was unresolved; the first two calls of `Add` pick the
+    // overload their argument counts fit.
+    has_all(
+        &depends(dir.path(), &["Writer::Write"]),
+        &[
+            "15 call table_.Add -> db/table.h:10",
+            "16 call table_.Add -> db/table.h:12",
+            "18 call r->table.Size -> db/table.h:13",
+            "19 call r->block.Add -> db/table.h:5",
+            "20 call rep_->block.Add -> db/table.h:5",
+            "21 call static_cast<const Table*>(nullptr).Size -> db/table.h:13",
+        ],
+    );
+}
+
+#[test]
+fn a_call_no_overload_of_a_cpp_class_can_take_is_not_tied_to_one() {
+    // `Add(int k)` is declared under an annotation macro the facts cannot read:
+    // before, a call with one argument resolved to the two-argument overload, the
+    // only one left. A default value counts.
+    let dir = tree(&[(
+        "t.h",
+        "namespace db {\nclass T {\n public:\n  void Add(int k) UNKNOWN_MACRO(x);\n\
+         \x20 void Add(int k, int v);\n  void Put(int k, int v = 0);\n\
+         \x20 void Go() { Add(1); Put(1); Add(1, 2); }\n};\n}\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["T::Go"]),
+        [
+            "7 call Add -> ?",
+            "7 call Put -> t.h:6",
+            "7 call Add -> t.h:5",
+        ]
+    );
+}
+
+#[test]
+fn a_test_fixture_body_calls_the_fixture_members() {
+    let dir = library();
+    // `Put("a")` in a TEST_F body is the fixture's `Put`: before, it was unresolved
+    // and listed by name among the uses of the library's `Table::Put`. The test's
+    // name is no dependency.
+    assert_eq!(
+        depends(dir.path(), &["db/table_test.cc:8"]),
+        [
+            "8 type_use TableTest -> db/table_test.cc:3",
+            "9 call Put -> db/table_test.cc:5",
+            "10 call table_.Size -> db/table.h:13",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Table::Size"]),
+        [
+            "db/table.cc:8 definition",
+            "db/table_test.cc:10 definition",
+            "db/writer.cc:18 definition",
+            "db/writer.cc:21 definition",
+        ]
+    );
+}
+
+#[test]
+fn callers_followed_are_definitions_code_can_call() {
+    // A use at a namespace's top level has the namespace for its caller: before,
+    // `--depth 2` went on to list every `db::` written anywhere as a use by name
+    // (`c.cc:1`, which does not even include the header).
+    let dir = tree(&[
+        (
+            "a.h",
+            "namespace db {\nclass T {\n public:\n  static int Count();\n};\n}\n",
+        ),
+        (
+            "a.cc",
+            "#include \"a.h\"\nnamespace db {\nint T::Count() { return 1; }\nint g = T::Count();\n}\n",
+        ),
+        (
+            "b.cc",
+            "#include \"a.h\"\nint Twice() { return 2 * db::T::Count(); }\nvoid f() { db::T t; Twice(); }\n",
+        ),
+        ("c.cc", "void k() { db::Other x; }\n"),
+    ]);
+    assert_eq!(
+        breaks(dir.path(), &["a.h:4", "--depth", "2"]),
+        [
+            "a.cc:4 definition",
+            "b.cc:2 definition",
+            "b.cc:3 definition",
+        ]
+    );
+}
