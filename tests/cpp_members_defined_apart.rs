@@ -183,3 +183,31 @@ fn callers_followed_are_definitions_code_can_call() {
         ]
     );
 }
+
+#[test]
+fn a_nested_class_member_defined_apart_is_not_its_own_use() {
+    // `RE2::Set::Add`: before, the `Add` of the definition's own name was listed as a
+    // use resolved to the declaration.
+    let dir = tree(&[
+        (
+            "re.h",
+            "namespace re {\nclass RE {\n public:\n  class Set {\n   public:\n    int Add(int p);\n  };\n\
+             \x20 static const int kMax = 1;\n  ~RE();\n};\n}\n",
+        ),
+        (
+            "set.cc",
+            "#include \"re.h\"\nnamespace re {\nint RE::Set::Add(int p) { return p; }\n\
+             int Use() { RE::Set s; return s.Add(1); }\n\
+             int Made() { RE::Set s(RE::kMax); return s.Add(2); }\nRE::~RE() {}\n}\n",
+        ),
+    ]);
+    // `RE::Set s(RE::kMax)` constructs `s` (a constant of a class for its argument),
+    // it declares no function: before, `s.Add(2)` was a use by name only.
+    let want = ["set.cc:4 definition", "set.cc:5 definition"];
+    assert_eq!(breaks(dir.path(), &["RE::Set::Add"]), want);
+    assert_eq!(breaks(dir.path(), &["re.h:6"]), want);
+    // Nor is the class a destructor is named after (before: a use of `RE`).
+    let (_, recs) = json(dir.path(), &["what-depends", "set.cc:6"]);
+    assert_eq!(data(&recs, "symbol")[0]["name"], "~RE");
+    assert_eq!(data(&recs, "dependency"), Vec::<&serde_json::Value>::new());
+}

@@ -205,14 +205,16 @@ impl<'a> Walk<'a> {
         let mut c = parameters.walk();
         let mut arguments = Vec::new();
         for p in parameters.named_children(&mut c) {
-            // A name (`buf`), or a call's shape (`sizeof(buf)`, `f(x)`).
+            // A name (`buf`), a constant of a class or namespace (`RE2::Latin1`), or a
+            // call's shape (`sizeof(buf)`, `f(x)`).
             let called = g
                 .child(p, "declarator")
                 .is_none_or(|d| g.kind(d) == "abstract_function_declarator");
             if g.kind(p) != "parameter_declaration"
                 || !called
-                || g.child(p, "type")
-                    .is_none_or(|t| g.kind(t) != "type_identifier")
+                || g.child(p, "type").is_none_or(|t| {
+                    !matches!(g.kind(t), "type_identifier" | "qualified_identifier")
+                })
             {
                 return None;
             }

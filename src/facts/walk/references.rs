@@ -115,6 +115,26 @@ impl<'a> Walk<'a> {
             if p.class.has(Class::QUALIFIED_NAME) && self.def_names.contains(&p.node.start_byte()) {
                 return;
             }
+            // A destructor's name (`~Table`) names the destructor, not the class.
+            if pk == "destructor_name" {
+                return;
+            }
+            // The name of a member of a nested class defined apart (`Add` in
+            // `RE2::Set::Add`, in `Set::Add` in the definition's name): its own name.
+            // (`Set` there is used: renaming that class breaks the line.)
+            if field == Some("name") {
+                for f in stack.iter().rev() {
+                    if !f.class.has(Class::QUALIFIED_NAME) {
+                        break;
+                    }
+                    if self.def_names.contains(&f.node.start_byte()) {
+                        return;
+                    }
+                    if f.field != Some("name") {
+                        break;
+                    }
+                }
+            }
             // `int f(int);`: a prototype declares the name, it does not use it; nor
             // does a macro's parameter list (`#define LIMIT(y, min, max)`).
             if (pk == "function_declarator" && field == Some("declarator"))

@@ -392,11 +392,9 @@ impl<'s> Resolver<'s> {
             // which only a whole read of its type's file shows.
             return None;
         };
-        Some(
-            fields
-                .split('.')
-                .fold(owner, |ty, field| self.field_type(ty, field)),
-        )
+        Some(fields.split('.').fold(owner, |ty, field| {
+            self.field_type(ty, field, Some((file, r.enclosing)))
+        }))
     }
 
     /// `name` as a member of what `call` (the receiver of `r`) returns.

@@ -132,11 +132,19 @@ impl<'s> Resolver<'s> {
     /// declared nowhere the repository shows (embedded, or assigned elsewhere), an
     /// untyped one, one given values of different types, and one typed by a type
     /// parameter.
-    pub(super) fn field_type(&self, owner: Resolution, field: &str) -> Resolution {
+    /// `unit`: the C or C++ source file (and where in it) the path is read in, whose
+    /// includes show the types a header only declares ahead (see
+    /// [`Resolver::declared_field_type`]).
+    pub(super) fn field_type(
+        &self,
+        owner: Resolution,
+        field: &str,
+        unit: Option<(&Arc<FileFacts>, Option<u32>)>,
+    ) -> Resolution {
         let Resolution::Definition(t) = owner else {
             return Resolution::Unresolved;
         };
-        self.declared_field_type(&t, field, 0, None)
+        self.declared_field_type(&t, field, 0, unit)
             .unwrap_or(Resolution::Unresolved)
     }
 
