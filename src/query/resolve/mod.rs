@@ -26,6 +26,7 @@ mod qualified;
 mod returns;
 mod rust_modules;
 mod scope;
+mod test_macros;
 mod value_types;
 
 use std::collections::HashSet;
@@ -48,7 +49,7 @@ use crate::symbols::{Kind, Symbol};
 
 pub use module_files::{normalize, plain_form};
 pub use overloads::may_take;
-pub use scope::is_test_body;
+pub use test_macros::is_test_body;
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
 const MAX_PLANNING_ROUNDS: usize = 3;
