@@ -19,6 +19,47 @@ const C_RESERVED_WORDS: &[&str] = &[
     "struct", "union", "enum",
 ];
 
+/// C's, and the C++ keywords written like calls (`static_cast<int>(x)`,
+/// `decltype(x)`, `static_assert(..)`), which the grammar may read as names.
+const CPP_RESERVED_WORDS: &[&str] = &[
+    "if",
+    "else",
+    "while",
+    "for",
+    "do",
+    "switch",
+    "case",
+    "return",
+    "sizeof",
+    "goto",
+    "void",
+    "char",
+    "short",
+    "int",
+    "long",
+    "float",
+    "double",
+    "signed",
+    "unsigned",
+    "const",
+    "volatile",
+    "struct",
+    "union",
+    "enum",
+    "static_cast",
+    "dynamic_cast",
+    "reinterpret_cast",
+    "const_cast",
+    "decltype",
+    "typeid",
+    "alignof",
+    "noexcept",
+    "static_assert",
+    "new",
+    "delete",
+    "throw",
+];
+
 /// Values that make a variable a function (`const f = () => {}`).
 const JS_FUNCTION_VALUES: &[&str] = &[
     "arrow_function",
@@ -80,7 +121,7 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
 ])
 .wrappers(&["template_declaration"])
 .opaque(&["argument_list", "parameter_list", "initializer_list"])
-.reserved(C_RESERVED_WORDS);
+.reserved(CPP_RESERVED_WORDS);
 
 pub static CSHARP: SymbolSpec = SymbolSpec::new(&[
     Def::new("class_declaration", Class, NAME),
