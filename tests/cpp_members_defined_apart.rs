@@ -217,3 +217,32 @@ fn a_nested_class_member_defined_apart_is_not_its_own_use() {
     assert_eq!(data(&recs, "symbol")[0]["name"], "~RE");
     assert_eq!(data(&recs, "dependency"), Vec::<&serde_json::Value>::new());
 }
+
+#[test]
+fn values_of_a_cpp_alias_have_the_aliased_type() {
+    // Before: a receiver typed by a `typedef` or a `using` alias was unresolved.
+    let dir = tree(&[
+        (
+            "a.h",
+            "#include <set>\nnamespace a {\nclass Counter {\n public:\n  int Count();\n};\n\
+             typedef std::set<int, Less> IntSet;\nusing Tally = Counter;\ntypedef Tally Score;\n\
+             typedef void (*Callback)(int);\n}\n",
+        ),
+        (
+            "a.cc",
+            "#include \"a.h\"\nnamespace a {\nint Use(IntSet s, Tally t, Score* p) {\n\
+             \x20 s.insert(1);\n  p->Count();\n  return t.Count();\n}\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["a.cc:3"])
+            .into_iter()
+            .filter(|d| d.contains(" call "))
+            .collect::<Vec<_>>(),
+        [
+            "4 call s.insert -> external:std",
+            "5 call p.Count -> a.h:5",
+            "6 call t.Count -> a.h:5",
+        ]
+    );
+}

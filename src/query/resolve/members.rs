@@ -170,7 +170,7 @@ impl<'s> Resolver<'s> {
     /// `name` as a member of a value of type `ty` (a type resolved): a repository
     /// type's member, external for a library type, and unresolved otherwise.
     pub(super) fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {
-        match ty {
+        match self.unaliased(ty) {
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
                 self.lookup_result(self.member_of(&t, name, kinds))
             }

@@ -11,7 +11,7 @@ use super::overloads::callers_see;
 use super::returns::{call_gives, callback_parameter_type, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
-use crate::symbols::Kind;
+use crate::symbols::{Kind, Symbol};
 
 /// Whether a language gives each field one declared type (its first typed
 /// declaration, where a constructor's `this.x = new Impl()` may add another);
@@ -360,6 +360,27 @@ impl<'s> Resolver<'s> {
         self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
     }
 
+    /// The type `ty` stands for when it is a C or C++ alias (`typedef std::set<R>
+    /// Set;`, `using Set = std::set<R>;`), resolved where the alias is written,
+    /// through aliases of aliases; `ty` itself otherwise.
+    pub(super) fn unaliased(&self, ty: Resolution) -> Resolution {
+        let mut ty = ty;
+        for _ in 0..MAX_ALIAS_DEPTH {
+            let Resolution::Definition(t) = &ty else {
+                return ty;
+            };
+            let Some(written) = aliased_type(t.symbol()) else {
+                return ty;
+            };
+            let next = self.type_written_in(t, written);
+            if matches!(&next, Resolution::Definition(n) if n.same_as(t)) {
+                return Resolution::Unresolved;
+            }
+            ty = next;
+        }
+        Resolution::Unresolved
+    }
+
     /// Rust `impl T` and similar scopes stand for the type they name.
     pub(super) fn type_of_scope(&self, file: &Arc<FileFacts>, t: usize) -> DefRef {
         let d = &file.definitions[t];
@@ -373,4 +394,29 @@ impl<'s> Resolver<'s> {
             index: t,
         }
     }
+}
+
+/// How many aliases of aliases [`Resolver::unaliased`] follows.
+const MAX_ALIAS_DEPTH: usize = 4;
+
+/// The type C or C++ alias `s` is written to stand for, when its one-line
+/// declaration shows it whole: `std::set<R, Less>` of `typedef std::set<R, Less> Set;`
+/// and of `using Set = std::set<R, Less>;`. Not a function type's (`typedef void
+/// (*Fn)(int);`), nor one written over several lines.
+fn aliased_type(s: &Symbol) -> Option<&str> {
+    if !matches!(s.language, "c" | "cpp") || s.kind != Kind::Type {
+        return None;
+    }
+    let body = s.signature.trim().strip_suffix(';')?.trim_end();
+    let aliased = match body.strip_prefix("using ") {
+        Some(rest) => {
+            let (name, aliased) = rest.split_once('=')?;
+            (name.trim() == s.name).then_some(aliased)?
+        }
+        None => body
+            .strip_prefix("typedef ")?
+            .strip_suffix(s.name.as_str())?,
+    };
+    let aliased = aliased.trim();
+    (!aliased.is_empty() && !aliased.contains(['(', '{'])).then_some(aliased)
 }
