@@ -246,3 +246,28 @@ fn values_of_a_cpp_alias_have_the_aliased_type() {
         ]
     );
 }
+
+#[test]
+fn a_using_declaration_names_a_namespace_member_whatever_directory_shares_its_name() {
+    // Before: `include/leveldb/` made `using leveldb::DB;` read as a module path of
+    // the tree, and every `DB` of the file was unresolved.
+    let dir = tree(&[
+        (
+            "include/leveldb/db.h",
+            "namespace leveldb {\nclass DB {\n public:\n  int Get(int k);\n};\n}\n",
+        ),
+        (
+            "db/c.cc",
+            "#include \"leveldb/db.h\"\nusing leveldb::DB;\nextern \"C\" {\n\
+             struct handle_t {\n  DB* rep;\n};\n\
+             int get(handle_t* h) {\n  return h->rep->Get(1);\n}\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["db/c.cc:7"]),
+        [
+            "7 type_use handle_t -> db/c.cc:4",
+            "8 call h->rep.Get -> include/leveldb/db.h:4",
+        ]
+    );
+}

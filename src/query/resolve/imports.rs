@@ -44,6 +44,16 @@ fn full_name_is(d: &DefRef, pkg: &str, name: &str) -> bool {
         .eq(wanted.iter().flat_map(|s| s.bytes()))
 }
 
+/// The innermost namespace block of `file` that holds byte `at`, by its index.
+fn innermost_namespace(file: &FileFacts, at: usize) -> Option<u32> {
+    file.definitions
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.kind == Kind::Namespace && d.start_byte <= at && at < d.end_byte)
+        .min_by_key(|(_, d)| d.end_byte - d.start_byte)
+        .and_then(|(i, _)| u32::try_from(i).ok())
+}
+
 pub(super) fn same_package(a: &FileFacts, b: &FileFacts) -> bool {
     match scoping(a.language.name).package {
         PackageScope::Directory => file_dir(a) == file_dir(b),
@@ -296,6 +306,14 @@ impl<'s> Resolver<'s> {
                 Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
                 other => other,
             };
+        }
+        // C++'s `using leveldb::DB;`: a namespace's member, wherever the headers that
+        // declare it live (a directory named like the namespace is no module).
+        if file.language.name == "cpp" {
+            let at = innermost_namespace(file, imp.start_byte as usize);
+            if let Some(found) = self.cpp_scoped(file, at, &imp.module, name, kinds) {
+                return found;
+            }
         }
         let target = self.module_target(file, imp);
         match &target {
