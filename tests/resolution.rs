@@ -794,7 +794,8 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
     has_all(&size, &["6 type_use Part -> w.h:13"]);
     let check = depends(dir.path(), &["w.cc:8"]);
     // Before: `buf` of `Status s(buf, sizeof(buf))` was an external type; a call on a
-    // `std::unique_ptr` was `std`'s; `Read(2).ok()` was taken for a class `Read`'s.
+    // `std::unique_ptr` was `std`'s; `Read(2).ok()` was taken for a class `Read`'s (it
+    // is a member of the `Status` the function `Read` returns).
     assert!(!check.iter().any(|d| d.contains("buf")), "{check:?}");
     has_all(
         &check,
@@ -802,7 +803,7 @@ fn cpp_qualifiers_name_classes_and_what_the_tree_cannot_tell_is_not_external() {
             "10 type_use Status -> w.h:3",
             "12 call p.Get -> ?",
             "13 call Read -> w.cc:3",
-            "13 call Read(2).ok -> ?",
+            "13 call Read(2).ok -> w.h:3",
             "13 call s.ok -> w.h:3",
         ],
     );

@@ -169,6 +169,9 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,
         "rust" => rust_return_type(&sig[at + sym.name.len()..])?,
+        // C++ names its types in lower case as often as not (`std::string`): the
+        // words that are no class are ruled out instead.
+        "cpp" => return cpp_return_type(&sig[..at]).map(Returned::Type),
         _ => return None,
     };
     let written = written.trim();
@@ -217,6 +220,79 @@ fn type_before(head: &str) -> Option<&str> {
     let ty = &head[start..];
     (!ty.is_empty() && !ty.ends_with('.')).then_some(ty)
 }
+
+/// The class type a C++ function's header writes before its name (`head`), that of
+/// the value a call gives or points to: `Version` of `Version* current() const`,
+/// `std::string` of `const std::string& name()`, `Status` of `Status
+/// DBImpl::Write(` (the class path of a member defined apart is no part of it).
+/// None for a built-in type, `auto`, a constructor, or a head it cannot read.
+fn cpp_return_type(head: &str) -> Option<&str> {
+    let mut head = head.trim_end();
+    // `Status DBImpl::`, `int RE2::Set::`: the class path the name is written in.
+    while let Some(rest) = head.strip_suffix("::") {
+        let rest = match rest.strip_suffix('>') {
+            Some(inner) => &inner[..opening(inner, b'<', b'>')?],
+            None => rest,
+        };
+        let start = rest
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        head = rest[..start].trim_end();
+    }
+    let head = head.trim_end_matches(['*', '&', ' ']).trim_end();
+    let head = head.strip_suffix("const").map_or(head, str::trim_end);
+    let head = head.trim_end_matches(['*', '&', ' ']).trim_end();
+    let head = match head.strip_suffix('>') {
+        Some(inner) => inner[..opening(inner, b'<', b'>')?].trim_end(),
+        None => head,
+    };
+    let start = head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .map_or(0, |i| i + 1);
+    let ty = head[start..].trim_start_matches("::");
+    let last = ty.rsplit("::").next().unwrap_or(ty);
+    let named = !last.is_empty()
+        && !last.starts_with(|c: char| c.is_ascii_digit())
+        && !CPP_NO_CLASS.contains(&last)
+        && !(last.ends_with("_t") && ty == last);
+    named.then_some(ty)
+}
+
+/// Words before a C++ function's name that are no class type: built-in types,
+/// specifiers, and `auto`, which leaves the type to the body.
+const CPP_NO_CLASS: &[&str] = &[
+    "void",
+    "bool",
+    "char",
+    "short",
+    "int",
+    "long",
+    "float",
+    "double",
+    "signed",
+    "unsigned",
+    "auto",
+    "const",
+    "constexpr",
+    "consteval",
+    "static",
+    "inline",
+    "virtual",
+    "explicit",
+    "extern",
+    "friend",
+    "typename",
+    "template",
+    "operator",
+    "volatile",
+    "mutable",
+    "noexcept",
+    "wchar_t",
+    "char8_t",
+    "char16_t",
+    "char32_t",
+    "decltype",
+];
 
 /// The type written after the parameters and `marker` (`): Foo {`, `) -> Foo:`).
 fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
@@ -363,6 +439,26 @@ fn python_type(written: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cpp_return_types_are_read_before_the_name_and_the_class_path() {
+        for (head, want) in [
+            ("Status DBImpl::", Some("Status")),
+            ("Version* ", Some("Version")),
+            ("const std::string& ", Some("std::string")),
+            ("virtual Iterator* ", Some("Iterator")),
+            ("static const Comparator* const ", Some("Comparator")),
+            ("std::vector<int> Box<T>::", Some("std::vector")),
+            ("int RE2::Set::", None),
+            ("uint64_t ", None),
+            ("DBImpl::", None),
+            ("explicit ", None),
+            ("auto ", None),
+            ("", None),
+        ] {
+            assert_eq!(super::cpp_return_type(head), want, "{head}");
+        }
+    }
+
     use super::*;
     use crate::symbols::Kind;
 
