@@ -251,11 +251,12 @@ fn cpp_return_type(head: &str) -> Option<&str> {
         .map_or(0, |i| i + 1);
     let ty = head[start..].trim_start_matches("::");
     let last = ty.rsplit("::").next().unwrap_or(ty);
-    let named = !last.is_empty()
-        && !last.starts_with(|c: char| c.is_ascii_digit())
-        && !CPP_NO_CLASS.contains(&last)
-        && !(last.ends_with("_t") && ty == last);
-    named.then_some(ty)
+    // `uint64_t`, `size_t`: the C library's integer types.
+    let built_in = last.is_empty()
+        || last.starts_with(|c: char| c.is_ascii_digit())
+        || CPP_NO_CLASS.contains(&last)
+        || (last.ends_with("_t") && ty == last);
+    (!built_in).then_some(ty)
 }
 
 /// Words before a C++ function's name that are no class type: built-in types,
