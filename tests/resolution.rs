@@ -875,21 +875,25 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
     ]);
     assert_eq!(
         depends(dir.path(), &["lib/base.rb:12"]),
-        // Unresolved bare names are left out: `env` (made by `attr_accessor`, not the
-        // method of a module nobody mixes in), `settings` (inside an instance method:
-        // the instance's, or one of a `class << self` block), a method made at run
-        // time (not external).
+        // A bare name no assignment makes a local is a call, unresolved here: `env`
+        // (made by `attr_accessor`, not the method of a module nobody mixes in),
+        // `settings` (inside an instance method: the instance's, or one of a `class <<
+        // self` block), a method made at run time (not external). Before, these were
+        // left out as plain references.
         [
+            "13 call env -> ?",
+            "14 call settings -> ?",
             "15 call extensions.any? -> ?",
             "16 call options.key? -> ?",
             // Another file's `def` outside a class may be inside a block.
             "17 call shout -> ?",
             "18 call puts -> external:Ruby",
+            "19 call reader_made_at_run_time -> ?",
         ]
     );
     assert_eq!(
         depends(dir.path(), &["lib/base.rb:22"]),
-        ["23 reference settings -> lib/base.rb:4"]
+        ["23 call settings -> lib/base.rb:4"]
     );
     // Not line 23: the class's own method is called there.
     assert_eq!(
@@ -903,6 +907,19 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
             "lib/base.rb:14 unresolved",
             "lib/base.rb:23 definition"
         ]
+    );
+}
+
+#[test]
+fn a_ruby_rescue_variable_is_a_local_not_a_call() {
+    let dir = tree(&[(
+        "lib/a.rb",
+        "class A\n  def run\n    go\n  rescue StandardError => e\n    warn(e)\n    e\n  end\nend\n",
+    )]);
+    // `go` is a call of a method nothing defines; `e`, bound by the `rescue`, is not.
+    assert_eq!(
+        depends(dir.path(), &["lib/a.rb:2"]),
+        ["3 call go -> ?", "5 call warn -> external:Ruby"]
     );
 }
 

@@ -236,6 +236,8 @@ const PARAMETER_LISTS: &[&str] = &[
     "block_parameters",
     "closure_parameters",
     "function_value_parameters",
+    // Ruby's `rescue Error => e`.
+    "exception_variable",
 ];
 
 /// Declarations of local variables (or fields, inside a type).

@@ -207,6 +207,9 @@ pub(super) fn facts_with(
     } = w;
     untype_clashing_patterns(&mut bindings, &patterns);
     let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
+    if lang.name == "ruby" {
+        bare_names_are_calls(&mut references);
+    }
     if let Some(f) = focus {
         references.retain(|r| r.kind == RefKind::Inheritance || f.names().contains(&r.name));
     }
@@ -528,5 +531,21 @@ impl<'a> Walk<'a> {
             return false;
         }
         true
+    }
+}
+
+/// Ruby: a bare lower-case name that no assignment or parameter makes a local is a
+/// call of a method with no arguments (`settings`, `halt` written without
+/// parentheses), which the grammar reads as a plain identifier. (`__FILE__` and its
+/// kind are keywords.)
+fn bare_names_are_calls(references: &mut [Reference]) {
+    for r in references.iter_mut().filter(|r| {
+        r.kind == RefKind::Reference
+            && r.qualifier.is_none()
+            && r.name.starts_with(|c: char| c.is_lowercase() || c == '_')
+            && r.name.chars().any(|c| c.is_lowercase())
+    }) {
+        r.kind = RefKind::Call;
+        r.arity = Some(0);
     }
 }
