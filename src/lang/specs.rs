@@ -10,42 +10,24 @@ use super::Kind::*;
 
 const NAME: Name = Name::Field("name");
 
-/// C and C++ keywords that error recovery can mistake for the name of a function
-/// definition (a statement, or the type of `API void (name)(..)` after an unknown
-/// macro) or of a use (`va_arg(ap, void *)`).
-const C_RESERVED_WORDS: &[&str] = &[
-    "if", "else", "while", "for", "do", "switch", "case", "return", "sizeof", "goto", "void",
-    "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const", "volatile",
-    "struct", "union", "enum",
-];
+/// C's keywords that error recovery can mistake for the name of a function definition
+/// (a statement, or the type of `API void (name)(..)` after an unknown macro) or of a
+/// use (`va_arg(ap, void *)`), followed by `$extra` words.
+macro_rules! c_keywords {
+    ($($extra:literal),*) => {
+        &[
+            "if", "else", "while", "for", "do", "switch", "case", "return", "sizeof", "goto",
+            "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+            "const", "volatile", "struct", "union", "enum", $($extra),*
+        ]
+    };
+}
+
+const C_RESERVED_WORDS: &[&str] = c_keywords!();
 
 /// C's, and the C++ keywords written like calls (`static_cast<int>(x)`,
 /// `decltype(x)`, `static_assert(..)`), which the grammar may read as names.
-const CPP_RESERVED_WORDS: &[&str] = &[
-    "if",
-    "else",
-    "while",
-    "for",
-    "do",
-    "switch",
-    "case",
-    "return",
-    "sizeof",
-    "goto",
-    "void",
-    "char",
-    "short",
-    "int",
-    "long",
-    "float",
-    "double",
-    "signed",
-    "unsigned",
-    "const",
-    "volatile",
-    "struct",
-    "union",
-    "enum",
+const CPP_RESERVED_WORDS: &[&str] = c_keywords!(
     "static_cast",
     "dynamic_cast",
     "reinterpret_cast",
@@ -57,8 +39,8 @@ const CPP_RESERVED_WORDS: &[&str] = &[
     "static_assert",
     "new",
     "delete",
-    "throw",
-];
+    "throw"
+);
 
 /// Values that make a variable a function (`const f = () => {}`).
 const JS_FUNCTION_VALUES: &[&str] = &[

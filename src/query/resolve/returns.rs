@@ -251,29 +251,23 @@ fn cpp_return_type(head: &str) -> Option<&str> {
         .map_or(0, |i| i + 1);
     let ty = head[start..].trim_start_matches("::");
     let last = ty.rsplit("::").next().unwrap_or(ty);
-    // `uint64_t`, `size_t`: the C library's integer types.
+    let keyword =
+        |w: &str| crate::lang::by_name("cpp").is_some_and(|l| l.symbols.reserved.contains(&w));
     let built_in = last.is_empty()
         || last.starts_with(|c: char| c.is_ascii_digit())
-        || CPP_NO_CLASS.contains(&last)
+        || keyword(last)
+        || CPP_SPECIFIERS.contains(&last)
+        // `uint64_t`, `size_t`: the C library's integer types.
         || (last.ends_with("_t") && ty == last);
     (!built_in).then_some(ty)
 }
 
-/// Words before a C++ function's name that are no class type: built-in types,
-/// specifiers, and `auto`, which leaves the type to the body.
-const CPP_NO_CLASS: &[&str] = &[
-    "void",
+/// Words before a C++ function's name that are no class type, besides the
+/// language's keywords: the other built-in types, specifiers, and `auto`, which
+/// leaves the type to the body.
+const CPP_SPECIFIERS: &[&str] = &[
     "bool",
-    "char",
-    "short",
-    "int",
-    "long",
-    "float",
-    "double",
-    "signed",
-    "unsigned",
     "auto",
-    "const",
     "constexpr",
     "consteval",
     "static",
@@ -285,14 +279,11 @@ const CPP_NO_CLASS: &[&str] = &[
     "typename",
     "template",
     "operator",
-    "volatile",
     "mutable",
-    "noexcept",
     "wchar_t",
     "char8_t",
     "char16_t",
     "char32_t",
-    "decltype",
 ];
 
 /// The type written after the parameters and `marker` (`): Foo {`, `) -> Foo:`).

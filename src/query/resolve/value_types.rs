@@ -132,6 +132,7 @@ impl<'s> Resolver<'s> {
     /// declared nowhere the repository shows (embedded, or assigned elsewhere), an
     /// untyped one, one given values of different types, and one typed by a type
     /// parameter.
+    ///
     /// `unit`: the C or C++ source file (and where in it) the path is read in, whose
     /// includes show the types a header only declares ahead (see
     /// [`Resolver::declared_field_type`]).
