@@ -89,14 +89,15 @@ impl Target {
                 primary = definitions[0].clone();
             }
             push_new(&mut declarations, declaration);
-            push_new(&mut members, m.clone());
-            if every_definition || pointed_at_declaration {
+            if !pointed_at_declaration {
+                push_new(&mut members, m.clone());
+            }
+            if pointed_at_declaration || every_definition {
                 for d in definitions {
                     push_new(&mut members, d);
                 }
             }
         }
-        members.retain(|m| !declarations.iter().any(|d| d.same_as(m)));
         Target {
             primary,
             members,

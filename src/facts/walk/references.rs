@@ -112,28 +112,12 @@ impl<'a> Walk<'a> {
                 return;
             }
             // `A::f` naming a definition: part of the definition's own name.
-            if p.class.has(Class::QUALIFIED_NAME) && self.def_names.contains(&p.node.start_byte()) {
+            if self.in_definition_name(field, stack) {
                 return;
             }
             // A destructor's name (`~Table`) names the destructor, not the class.
             if pk == "destructor_name" {
                 return;
-            }
-            // The name of a member of a nested class defined apart (`Add` in
-            // `RE2::Set::Add`, in `Set::Add` in the definition's name): its own name.
-            // (`Set` there is used: renaming that class breaks the line.)
-            if field == Some("name") {
-                for f in stack.iter().rev() {
-                    if !f.class.has(Class::QUALIFIED_NAME) {
-                        break;
-                    }
-                    if self.def_names.contains(&f.node.start_byte()) {
-                        return;
-                    }
-                    if f.field != Some("name") {
-                        break;
-                    }
-                }
             }
             // `int f(int);`: a prototype declares the name, it does not use it; nor
             // does a macro's parameter list (`#define LIMIT(y, min, max)`).
@@ -174,6 +158,27 @@ impl<'a> Walk<'a> {
             enclosing: self.enclosing(),
             arity,
         });
+    }
+
+    /// Whether an identifier (at `field` of the innermost of `stack`) is part of a
+    /// definition's own qualified name: any part of `A::f`, and of a nested class's
+    /// member `RE2::Set::Add` the member's name (`Add`, in `Set::Add` in the name), not
+    /// the class path inside (`Set` is used: renaming that class breaks the line).
+    fn in_definition_name(&self, field: Option<&'static str>, stack: &[Frame<'_>]) -> bool {
+        let mut names_only = field == Some("name");
+        for (depth, f) in stack.iter().rev().enumerate() {
+            if !f.class.has(Class::QUALIFIED_NAME) {
+                return false;
+            }
+            if (depth == 0 || names_only) && self.def_names.contains(&f.node.start_byte()) {
+                return true;
+            }
+            names_only &= f.field == Some("name");
+            if !names_only {
+                return false;
+            }
+        }
+        false
     }
 
     /// Type use, inheritance, annotation or plain reference, from the ancestors.

@@ -9,7 +9,7 @@
 //! aside); when none or several are (overloads on `const`, a type written another
 //! way), the two stay apart rather than be paired by a guess.
 
-use super::generics::{after_type_parameters, group, top_level_entries};
+use super::generics::{after_parameters_open, group, top_level_entries};
 use super::{DefRef, Resolver};
 use crate::symbols::{Kind, Symbol};
 
@@ -90,12 +90,8 @@ fn paired(def: &Symbol, declared: Vec<DefRef>) -> Option<DefRef> {
 /// parameter name and its default value taken away (`const Options& options = {}` is
 /// `constOptions&`); `None` when the list cannot be read from the header.
 fn parameter_types(s: &Symbol) -> Option<Vec<String>> {
-    let header = s.header();
-    let list = header
-        .match_indices(s.name.as_str())
-        .filter_map(|(i, _)| after_type_parameters(&header[i + s.name.len()..]))
-        .find_map(|tail| tail.strip_prefix('('))
-        .and_then(|rest| group(rest, b'(', b')'))?;
+    let list =
+        after_parameters_open(s.header(), &s.name).and_then(|rest| group(rest, b'(', b')'))?;
     let (entries, balanced) = top_level_entries(list, b"<([{", b">)]}");
     if !balanced {
         return None;

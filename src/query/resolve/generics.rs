@@ -70,6 +70,14 @@ pub(super) fn name_at(sig: &str, name: &str) -> Option<usize> {
     })
 }
 
+/// What follows the `(` that opens the parameter list after `name` in header `sig`
+/// (past type parameters written between them: `get<T extends A<B>>(`).
+pub(super) fn after_parameters_open<'s>(sig: &'s str, name: &str) -> Option<&'s str> {
+    sig.match_indices(name)
+        .filter_map(|(i, _)| after_type_parameters(&sig[i + name.len()..]))
+        .find_map(|tail| tail.strip_prefix('('))
+}
+
 /// What follows the type-parameter list `tail` starts with (`<T, F: Fn() -> T>`,
 /// `<R = () => T>`: an arrow's `>` closes nothing), or `tail` itself when it starts
 /// with none; `None` when the list never closes.

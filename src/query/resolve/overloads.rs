@@ -2,7 +2,7 @@
 //! argument count fits, counting optional, defaulted and variadic parameters from the
 //! definition's header.
 
-use super::generics::after_type_parameters;
+use super::generics::after_parameters_open;
 use super::members::implements_explicitly;
 use super::{is_ruby_class_method, DefRef, Resolution};
 use crate::symbols::{Kind, Symbol};
@@ -184,11 +184,7 @@ struct Params {
 /// does not close on that line. A parameter with a default value (`x = 1`, `x: Int =
 /// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
 fn parameter_count(signature: &str, name: &str) -> Option<Params> {
-    // The name, then its type parameters if any (`get<T extends A<B>>(`), then `(`.
-    let rest = signature
-        .match_indices(name)
-        .filter_map(|(i, _)| after_type_parameters(&signature[i + name.len()..]))
-        .find_map(|tail| tail.strip_prefix('('))?;
+    let rest = after_parameters_open(signature, name)?;
     let bytes = rest.as_bytes();
     let mut params = Params {
         required: 0,
