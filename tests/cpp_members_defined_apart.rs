@@ -271,3 +271,48 @@ fn a_using_declaration_names_a_namespace_member_whatever_directory_shares_its_na
         ]
     );
 }
+
+#[test]
+fn a_declaration_defined_in_several_source_files_depends_on_each_body() {
+    // One definition per platform: each file's dependencies follow a symbol record
+    // of the definition there.
+    let body = |v: &str| {
+        format!("#include \"env.h\"\nnamespace e {{\nEnv* Env::Default() {{\n  Env* {v} = nullptr;\n  {v}->Go();\n  return {v};\n}}\n}}\n")
+    };
+    let (posix, win) = (body("x"), body("y"));
+    let dir = tree(&[
+        (
+            "env.h",
+            "namespace e {\nclass Env {\n public:\n  static Env* Default();\n  int Go();\n};\n}\n",
+        ),
+        ("posix.cc", posix.as_str()),
+        ("win.cc", win.as_str()),
+    ]);
+    let (code, recs) = json(dir.path(), &["what-depends", "env.h:4"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let order: Vec<String> = recs
+        .iter()
+        .filter(|r| r["type"] != "summary")
+        .map(|r| match r["type"].as_str() {
+            Some("symbol") => format!("symbol {}", r["data"]["path"]["text"].as_str().unwrap()),
+            _ => format!(
+                "{} {}",
+                r["data"]["path"]["text"].as_str().unwrap(),
+                r["data"]["line"]
+            ),
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "symbol posix.cc",
+            "posix.cc 3",
+            "posix.cc 4",
+            "posix.cc 5",
+            "symbol win.cc",
+            "win.cc 3",
+            "win.cc 4",
+            "win.cc 5",
+        ]
+    );
+}

@@ -172,37 +172,37 @@ pub fn what_depends(args: &WhatDependsArgs, out: &mut dyn Write) -> Result<ExitS
                 if p.style() != Style::Vimgrep {
                     p.record(&Record::Symbol(SymbolData::new(t.symbol(), None)))?;
                 }
-                let mut shown = t.primary.file.path.as_path();
-                let dependencies = find_dependencies(t, resolver);
-                for d in &dependencies {
-                    // A C++ function defined in several source files: each file's
-                    // dependencies under its definition there.
-                    if d.file.path != shown {
-                        shown = d.file.path.as_path();
-                        let here = t.members.iter().find(|m| m.file.path == shown);
-                        if let (Some(m), true) = (here, p.style() != Style::Vimgrep) {
-                            p.record(&Record::Symbol(SymbolData::new(m.symbol(), None)))?;
+                for group in find_dependencies(t, resolver) {
+                    // A C++ function defined in several source files: each other
+                    // file's dependencies under its definition there.
+                    if group.definition.file.path != t.primary.file.path
+                        && !group.dependencies.is_empty()
+                        && p.style() != Style::Vimgrep
+                    {
+                        let there = group.definition.symbol();
+                        p.record(&Record::Symbol(SymbolData::new(there, None)))?;
+                    }
+                    for d in &group.dependencies {
+                        let (kind, def, ext) = resolution_parts(&d.resolution);
+                        total += 1;
+                        match kind {
+                            ResolutionKind::Definition | ResolutionKind::Overloads => resolved += 1,
+                            ResolutionKind::External => external += 1,
+                            _ => unresolved += 1,
                         }
+                        let r = &d.reference;
+                        p.record(&Record::Dependency(DependencyData {
+                            kind: r.kind.as_str(),
+                            name: &r.name,
+                            qualifier: r.qualifier.as_deref(),
+                            path: PathJson(&d.file.path),
+                            line: r.line,
+                            column: r.column,
+                            resolution: kind,
+                            resolved: def.map(DefinitionData::new),
+                            external: ext,
+                        }))?;
                     }
-                    let (kind, def, ext) = resolution_parts(&d.resolution);
-                    total += 1;
-                    match kind {
-                        ResolutionKind::Definition | ResolutionKind::Overloads => resolved += 1,
-                        ResolutionKind::External => external += 1,
-                        _ => unresolved += 1,
-                    }
-                    let r = &d.reference;
-                    p.record(&Record::Dependency(DependencyData {
-                        kind: r.kind.as_str(),
-                        name: &r.name,
-                        qualifier: r.qualifier.as_deref(),
-                        path: PathJson(&d.file.path),
-                        line: r.line,
-                        column: r.column,
-                        resolution: kind,
-                        resolved: def.map(DefinitionData::new),
-                        external: ext,
-                    }))?;
                 }
             }
             p.record(&Record::Summary(Summary::Depends(DependsSummary {

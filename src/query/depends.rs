@@ -17,9 +17,17 @@ pub struct Dependency {
     pub resolution: Resolution,
 }
 
-/// The dependencies of a target, in source order, file by file (the primary's file
-/// first: a C++ function may be defined in several source files).
-pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
+/// The dependencies of the members of a target written in one file.
+pub struct FileDependencies {
+    /// The first of those members.
+    pub definition: DefRef,
+    /// In source order.
+    pub dependencies: Vec<Dependency>,
+}
+
+/// The dependencies of a target, file by file (the primary's file first: a C++
+/// function may be defined in several source files).
+pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<FileDependencies> {
     let mut files: Vec<&std::path::Path> = vec![target.primary.file.path.as_path()];
     for m in &target.members {
         if !files.contains(&m.file.path.as_path()) {
@@ -28,7 +36,7 @@ pub fn what_depends(target: &Target, resolver: &Resolver) -> Vec<Dependency> {
     }
     files
         .into_iter()
-        .flat_map(|path| dependencies_in(target, path, resolver))
+        .filter_map(|path| dependencies_in(target, path, resolver))
         .collect()
 }
 
@@ -37,7 +45,7 @@ fn dependencies_in(
     target: &Target,
     path: &std::path::Path,
     resolver: &Resolver,
-) -> Vec<Dependency> {
+) -> Option<FileDependencies> {
     let members: Vec<&DefRef> = target
         .members
         .iter()
@@ -45,9 +53,7 @@ fn dependencies_in(
         .collect();
     // A target found by name may come with its file's outline: the references inside
     // it are read from the whole facts (same definitions, so the same spans).
-    let Some(first) = members.first() else {
-        return Vec::new();
-    };
+    let first = members.first()?;
     let file = &resolver
         .source()
         .facts(path)
@@ -66,7 +72,8 @@ fn dependencies_in(
         .collect();
     let items: Vec<(&Arc<FileFacts>, &Reference)> = refs.iter().map(|r| (file, *r)).collect();
     let resolutions = resolver.resolve_all(&items);
-    refs.into_iter()
+    let dependencies = refs
+        .into_iter()
         .zip(resolutions)
         .filter_map(|(r, resolution)| {
             let keep = match r.kind {
@@ -82,5 +89,9 @@ fn dependencies_in(
                 resolution,
             })
         })
-        .collect()
+        .collect();
+    Some(FileDependencies {
+        definition: (*first).clone(),
+        dependencies,
+    })
 }

@@ -159,6 +159,7 @@ fn callees(t: &Target, resolver: &Resolver) -> Vec<DefRef> {
     let mut seen = HashSet::new();
     what_depends(t, resolver)
         .into_iter()
+        .flat_map(|group| group.dependencies)
         .filter(|d| d.reference.kind == RefKind::Call)
         .filter_map(|d| match d.resolution {
             Resolution::Definition(def) | Resolution::Overloads(def) => {

@@ -154,7 +154,10 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
         with_targets(ctx, args, symbol, None, all, |resolver, targets| {
             let mut items = Vec::new();
             for t in &targets {
-                for d in what_depends(t, resolver) {
+                for d in what_depends(t, resolver)
+                    .into_iter()
+                    .flat_map(|group| group.dependencies)
+                {
                     let r = &d.reference;
                     let (resolution, resolved, external) = match &d.resolution {
                         Resolution::Definition(def) => {
