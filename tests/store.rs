@@ -813,6 +813,7 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     for table in [
         "content",
         "content_definitions",
+        "content_masks",
         "content_names",
         "content_outline",
         "content_facts",
@@ -857,6 +858,7 @@ fn replaced_and_deleted_contents_leave_no_garbage_behind() {
     );
     for blobs in [
         "content_definitions",
+        "content_masks",
         "content_names",
         "content_outline",
         "content_facts",
@@ -913,6 +915,54 @@ fn a_damaged_mention_list_still_lets_an_update_drop_every_mention() {
     let db = rusqlite::Connection::open(database(i)).unwrap();
     assert_no_rows_of_dropped_contents(&db);
     same_as_fresh(p, i, &["what-breaks", "new_name"]);
+}
+
+#[test]
+fn names_the_index_cannot_read_are_read_from_their_files() {
+    // A search reads every file's name masks and the name parts of those its masks
+    // admit: a file whose masks are damaged, or whose name parts are gone, is still
+    // searched, from its text.
+    let dir = tree(&[
+        ("a.py", "def parse_alpha():\n    pass\n"),
+        ("b.py", "def parse_beta():\n    pass\n"),
+        ("c.py", "def parse_gamma():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    std::thread::sleep(Duration::from_millis(2100));
+    let whole = same_as_fresh(p, i, &["find-symbol", "parse"]);
+    {
+        let db = rusqlite::Connection::open(database(i)).unwrap();
+        let content_of = |path: &str| -> i64 {
+            db.query_row(
+                "SELECT content FROM location WHERE path = CAST(?1 AS BLOB)",
+                [path],
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        let (a, b) = (content_of("a.py"), content_of("b.py"));
+        // Masks claiming more definitions than they hold; name parts missing.
+        let damaged = db
+            .execute(
+                "UPDATE content_masks SET blob = x'05000000ffffffff' WHERE content = ?1",
+                [a],
+            )
+            .unwrap();
+        let dropped = db
+            .execute("DELETE FROM content_names WHERE content = ?1", [b])
+            .unwrap();
+        assert_eq!((damaged, dropped), (1, 1));
+    }
+    let found = same_as_fresh(p, i, &["find-symbol", "parse"]);
+    assert_eq!(found, whole);
+    let mut found = names(&found);
+    found.sort();
+    assert_eq!(
+        found,
+        ["a.py:parse_alpha", "b.py:parse_beta", "c.py:parse_gamma"]
+    );
 }
 
 #[test]

@@ -40,16 +40,22 @@ pub fn find_symbols(
     let found: Mutex<Vec<(usize, Match)>> = Mutex::new(Vec::new());
     let keep = |k: Kind| k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k));
     // Files none of whose names have the letters the query needs are passed over
-    // before their names are decoded.
+    // before their names are decoded. A file is counted as searched when it is
+    // passed over or visited: a source may admit a file whose names it then cannot
+    // read, and admit it again from its text.
     let admit = |i: usize, masks: &[NameMask]| {
-        searched.fetch_add(masks.len(), Ordering::Relaxed);
         let cover = query.path_cover(&files[i].path);
-        masks.iter().any(|&m| query.admits(m, cover))
+        let admitted = masks.iter().any(|&m| query.admits(m, cover));
+        if !admitted {
+            searched.fetch_add(masks.len(), Ordering::Relaxed);
+        }
+        admitted
     };
-    source.for_each_named(&admit, &|i, parts| {
+    source.for_each_named(&admit, &|i, parts, masks| {
+        searched.fetch_add(masks.len(), Ordering::Relaxed);
         let file = &files[i];
         let language = file.language.map_or("", |l| l.name);
-        let matches = rank_file(query, &file.path, language, parts, exact, keep);
+        let matches = rank_file(query, &file.path, language, parts, masks, exact, keep);
         if !matches.is_empty() {
             found
                 .lock()

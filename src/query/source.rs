@@ -77,18 +77,22 @@ pub trait FactsSource: Sync {
     /// Calls `visit` with the definitions of every walked file (on worker threads, in
     /// no particular order); files that cannot be read are reported unless `quiet`.
     fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
-    /// Calls `visit` with the index of every walked file that has definitions and
-    /// what ranking reads of them, in the order [`FactsSource::definitions`] gives
-    /// them (on worker threads, in no particular order), when `admit` accepts the
-    /// file's index and the [`NameMask`]s of those definitions; files that cannot be
-    /// read are reported. A source that stores them decodes no definition, and no name
-    /// of a file `admit` turns down.
+    /// Calls `visit` with the index of every walked file that has definitions, what
+    /// ranking reads of them and their [`NameMask`]s, in the order
+    /// [`FactsSource::definitions`] gives them (on worker threads, in no particular
+    /// order), when `admit` accepts the file's index and those masks; files that
+    /// cannot be read are reported. A source that stores them decodes no definition,
+    /// and no name of a file `admit` turns down.
     fn for_each_named(
         &self,
         admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
-        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+        visit: &NamedVisitor<'_>,
     );
 }
+
+/// What [`FactsSource::for_each_named`] hands each admitted file to: its index, what
+/// ranking reads of its definitions, and their masks.
+pub type NamedVisitor<'v> = dyn Fn(usize, &[NameParts<'_>], &[NameMask]) + Sync + 'v;
 
 /// Hands the name parts of file `index`, read from its definitions, to `visit` when
 /// `admit` accepts their masks.
@@ -96,11 +100,11 @@ pub fn visit_admitted(
     index: usize,
     parts: &[NameParts<'_>],
     admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
-    visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+    visit: &NamedVisitor<'_>,
 ) {
     let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
     if admit(index, &masks) {
-        visit(index, parts);
+        visit(index, parts, &masks);
     }
 }
 
@@ -399,7 +403,7 @@ impl FactsSource for ParseOnDemand<'_> {
     fn for_each_named(
         &self,
         admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
-        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+        visit: &NamedVisitor<'_>,
     ) {
         (0..self.files.len()).into_par_iter().for_each(|i| {
             if let Some(symbols) = self.definitions(i, false) {

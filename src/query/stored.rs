@@ -20,7 +20,7 @@ use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
 use super::source::{
     alternation, definitions_of, distinct_words, uses_any, visit_admitted, walked_files,
-    FactsSource, FileEntry, Outlines, ParseOnDemand, UseNames,
+    FactsSource, FileEntry, NamedVisitor, Outlines, ParseOnDemand, UseNames,
 };
 use super::walk_memory::{CheckedListing, WalkedFiles};
 use super::walked_paths::WalkedPaths;
@@ -28,17 +28,25 @@ use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, Keep, Listing, NamesBlob, Refreshed, Slot, Status, Store,
-    StoreError, Walked,
+    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, Keep, Listing,
+    Refreshed, Slot, Status, Store, StoreError, Walked,
 };
 use crate::symbols::name_mask::NameMask;
-use crate::symbols::rank::{with_name_parts, NameParts};
+use crate::symbols::rank::with_name_parts;
 use crate::symbols::Symbol;
 use crate::walk::Walker;
 
 /// How many name-parts blobs one ranking task takes: enough to pay for the task, few
 /// enough that the threads share the work evenly.
 const NAME_BLOBS_PER_TASK: usize = 64;
+
+/// A stored content whose name masks admit some of its files: those files, and the
+/// masks.
+struct Screened {
+    id: i64,
+    admitted: Vec<usize>,
+    masks: Vec<NameMask>,
+}
 
 /// Facts served from an up-to-date index.
 pub struct FromIndex<'w> {
@@ -595,7 +603,7 @@ impl FactsSource for FromIndex<'_> {
     fn for_each_named(
         &self,
         admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
-        visit: &(dyn Fn(usize, &[NameParts<'_>]) + Sync),
+        visit: &NamedVisitor<'_>,
     ) {
         // The walked files each stored content answers for (identical files share one).
         let mut files_of: FxHashMap<i64, Vec<usize>> =
@@ -611,14 +619,14 @@ impl FactsSource for FromIndex<'_> {
                 visited[i].store(true, Ordering::Relaxed);
             }
         };
-        // A blob is read once, for every file that shares it. Its masks are screened
-        // as it is read, and only a blob whose masks admit one of its files is copied
-        // and handed on to have its names decoded. One that cannot be decoded leaves
-        // its files unvisited, to be read below as without the index.
-        let screen = |id: i64, blob: &[u8]| -> Option<(i64, Vec<usize>, Vec<u8>)> {
+        // A content's names are read once, for every file that shares it. Its masks are
+        // screened as they are read, and only the name parts of a content whose masks
+        // admit one of its files are read and handed on to be decoded. Names that
+        // cannot be decoded leave their files unvisited, to be read below as without
+        // the index.
+        let screen = |id: i64, blob: &[u8]| -> Option<Screened> {
             let files = files_of.get(&id)?;
-            let names = NamesBlob::read(blob).ok()?;
-            let masks = names.masks();
+            let masks = decode_name_masks(blob).ok()?;
             let admitted: Vec<usize> = files
                 .iter()
                 .copied()
@@ -628,31 +636,35 @@ impl FactsSource for FromIndex<'_> {
                 mark_visited(files);
                 return None;
             }
-            Some((id, admitted, blob.to_vec()))
+            Some(Screened {
+                id,
+                admitted,
+                masks,
+            })
         };
-        let visit_blob = |(id, admitted, blob): &(i64, Vec<usize>, Vec<u8>)| {
-            let decoded = NamesBlob::read(blob).and_then(|names| {
-                names.with_parts(|parts| admitted.iter().for_each(|&i| visit(i, parts)))
+        let visit_names = |(s, parts): &(Screened, Vec<u8>)| {
+            let decoded = with_stored_name_parts(parts, s.masks.len(), |parts| {
+                s.admitted.iter().for_each(|&i| visit(i, parts, &s.masks))
             });
-            if let (Ok(()), Some(files)) = (decoded, files_of.get(id)) {
+            if let (Ok(()), Some(files)) = (decoded, files_of.get(&s.id)) {
                 mark_visited(files);
             }
         };
-        // Admitted blobs are handed to the other threads in batches as they are read,
+        // Admitted names are handed to the other threads in batches as they are read,
         // so that reading them (one connection, one thread) and ranking overlap.
         rayon::scope(|scope| {
-            let mut batch: Vec<(i64, Vec<usize>, Vec<u8>)> = Vec::new();
-            let visit_blob = &visit_blob;
-            let read = self.store().for_each_name_blob(|id, blob| {
-                batch.extend(screen(id, blob));
+            let mut batch: Vec<(Screened, Vec<u8>)> = Vec::new();
+            let visit_names = &visit_names;
+            let read = self.store().for_each_screened_names(screen, |s, parts| {
+                batch.push((s, parts));
                 if batch.len() == NAME_BLOBS_PER_TASK {
                     let full = std::mem::take(&mut batch);
-                    scope.spawn(move |_| full.iter().for_each(visit_blob));
+                    scope.spawn(move |_| full.iter().for_each(visit_names));
                 }
             });
             // A read cut short leaves its files to be read as without the index.
             if read.is_ok() {
-                batch.iter().for_each(visit_blob);
+                batch.iter().for_each(visit_names);
             }
         });
         // Files the index holds no readable names for are read as without it.

@@ -439,7 +439,7 @@ fn qualified_suggestions(q: &str, named: &[DefRef]) -> Option<Vec<String>> {
 fn suggestions(q: &str, source: &dyn super::source::FactsSource) -> Vec<String> {
     let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
     let close: std::sync::Mutex<Vec<(f64, String)>> = std::sync::Mutex::new(Vec::new());
-    source.for_each_named(&|_, _| true, &|_, parts| {
+    source.for_each_named(&|_, _| true, &|_, parts, _| {
         let found: Vec<(f64, String)> = parts
             .iter()
             .filter(|p| p.kind != Kind::Scope)

@@ -405,11 +405,18 @@ impl<'s> TextBuilder<'s> {
     }
 }
 
-/// Encodes the name parts of every definition (see [`NameParts`]), in order, after
-/// their letters: the count (4 bytes, little-endian), one [`NameMask`] per definition
-/// (4 bytes each), then the packed name parts. The masks are left uncompressed so that
-/// a search reads them without decoding the names (see [`NamesBlob`]).
-pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
+/// The names of a file's definitions as stored, in two blobs kept apart: one
+/// [`NameMask`] per definition (the count, 4 bytes little-endian, then 4 bytes each,
+/// uncompressed), and the packed name parts (see [`NameParts`]). A search reads the
+/// masks of every file, and the name parts only of the files whose masks admit the
+/// query: a tenth of the bytes where the two were one blob.
+pub struct EncodedNames {
+    pub masks: Vec<u8>,
+    pub parts: Vec<u8>,
+}
+
+/// Encodes the masks and the name parts of every definition, in order.
+pub fn encode_names(facts: &FileFacts) -> EncodedNames {
     with_name_parts(&facts.definitions, |parts| {
         let mut text = TextBuilder::default();
         let entries: Vec<StoredNameParts> = parts
@@ -437,64 +444,56 @@ pub fn encode_names(facts: &FileFacts) -> Vec<u8> {
             text: &text.text,
             entries,
         };
-        let packed = pack(&stored, Packing::Lz4);
-        let mut blob = Vec::with_capacity(4 + 4 * parts.len() + packed.len());
-        blob.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
+        let mut masks = Vec::with_capacity(4 + 4 * parts.len());
+        masks.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
         for p in parts {
-            blob.extend_from_slice(&NameMask::of(p).bits().to_le_bytes());
+            masks.extend_from_slice(&NameMask::of(p).bits().to_le_bytes());
         }
-        blob.extend_from_slice(&packed);
-        blob
+        EncodedNames {
+            masks,
+            parts: pack(&stored, Packing::Lz4),
+        }
     })
 }
 
-/// A stored names blob (see [`encode_names`]), its masks readable before, and
-/// without, its name parts.
-pub struct NamesBlob<'a> {
-    masks: &'a [u8],
-    packed: &'a [u8],
+/// The masks of a stored masks blob (see [`EncodedNames`]), one per definition.
+pub fn decode_name_masks(blob: &[u8]) -> Result<Vec<NameMask>, CodecError> {
+    let (count, rest) = claimed_length(blob)?;
+    if count.checked_mul(4) != Some(rest.len()) {
+        return Err(CodecError::Corrupt(format!(
+            "{count} name masks in {} bytes",
+            rest.len()
+        )));
+    }
+    Ok(rest
+        .chunks_exact(4)
+        .map(|b| NameMask::from_bits(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        .collect())
 }
 
-impl<'a> NamesBlob<'a> {
-    pub fn read(blob: &'a [u8]) -> Result<NamesBlob<'a>, CodecError> {
-        let (count, rest) = claimed_length(blob)?;
-        match count.checked_mul(4).filter(|&n| n <= rest.len()) {
-            Some(n) => {
-                let (masks, packed) = rest.split_at(n);
-                Ok(NamesBlob { masks, packed })
-            }
-            None => Err(CodecError::Corrupt(format!("{count} name masks cut short"))),
-        }
+/// Calls `visit` with the name parts of a stored parts blob (borrowed, no copies),
+/// when it holds `count` of them (one per mask).
+pub fn with_stored_name_parts<R>(
+    blob: &[u8],
+    count: usize,
+    visit: impl FnOnce(&[NameParts]) -> R,
+) -> Result<R, CodecError> {
+    let raw = decompress(blob, Packing::Lz4)?;
+    let mut reader = NamesReader { bytes: &raw };
+    let text = reader.text()?;
+    let stored = reader.length()?;
+    if stored != count {
+        return Err(CodecError::Corrupt(format!(
+            "{stored} name parts for {count} masks"
+        )));
     }
-
-    /// One mask per definition, in order.
-    pub fn masks(&self) -> Vec<NameMask> {
-        self.masks
-            .chunks_exact(4)
-            .map(|b| NameMask::from_bits(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-            .collect()
+    // Every entry takes at least eight bytes: a damaged count reserves no more than
+    // the bytes could hold.
+    let mut parts = Vec::with_capacity(count.min(reader.bytes.len() / 8));
+    for _ in 0..count {
+        parts.push(reader.entry(text)?);
     }
-
-    /// Calls `visit` with the name parts (borrowed, no copies), as many as the masks.
-    pub fn with_parts<R>(&self, visit: impl FnOnce(&[NameParts]) -> R) -> Result<R, CodecError> {
-        let raw = decompress(self.packed, Packing::Lz4)?;
-        let mut reader = NamesReader { bytes: &raw };
-        let text = reader.text()?;
-        let count = reader.length()?;
-        if count != self.masks.len() / 4 {
-            return Err(CodecError::Corrupt(format!(
-                "{count} name parts for {} masks",
-                self.masks.len() / 4
-            )));
-        }
-        // Every entry takes at least eight bytes: a damaged count reserves no more than
-        // the bytes could hold.
-        let mut parts = Vec::with_capacity(count.min(reader.bytes.len() / 8));
-        for _ in 0..count {
-            parts.push(reader.entry(text)?);
-        }
-        Ok(visit(&parts))
-    }
+    Ok(visit(&parts))
 }
 
 /// Reads [`StoredNames`]' encoding (postcard's: LEB128 varints, a length before each
@@ -1080,13 +1079,11 @@ mod tests {
         let text = "package p;\nclass A {\n  int get() { return 1; }\n  int get(int x) { return x; }\n  static class B { int get() { return 2; } }\n  @interface HTTPServer { String value(); }\n}\n";
         let f = facts_of_text(lang, Path::new("A.java"), text).expect("parses");
         assert!(f.definitions.len() >= 6, "{:?}", f.definitions);
-        let blob = encode_names(&f);
+        let blobs = encode_names(&f);
         let same = with_name_parts(&f.definitions, |computed| {
-            let names = NamesBlob::read(&blob).expect("reads");
             let masks: Vec<NameMask> = computed.iter().map(NameMask::of).collect();
-            names.masks() == masks
-                && names
-                    .with_parts(|stored| stored == computed)
+            decode_name_masks(&blobs.masks).expect("reads") == masks
+                && with_stored_name_parts(&blobs.parts, masks.len(), |stored| stored == computed)
                     .expect("decodes")
         });
         assert!(same, "the stored name parts differ from the computed ones");
@@ -1106,10 +1103,8 @@ mod tests {
                 start_line: 1,
             }],
         };
-        let mut blob = vec![1, 0, 0, 0, 0, 0, 0, 0];
-        blob.extend(pack(&stored, Packing::Lz4));
-        let names = NamesBlob::read(&blob).expect("the masks read");
-        assert!(names.with_parts(|_| ()).is_err());
+        let blob = pack(&stored, Packing::Lz4);
+        assert!(with_stored_name_parts(&blob, 1, |_| ()).is_err());
     }
 
     #[test]
@@ -1128,18 +1123,19 @@ mod tests {
 
     #[test]
     fn name_masks_cut_short_or_miscounted_are_errors() {
-        // Five masks claimed, two bytes given.
-        assert!(NamesBlob::read(&[5, 0, 0, 0, 1, 2]).is_err());
+        // Five masks claimed, two bytes given; one claimed, eight bytes given.
+        assert!(decode_name_masks(&[5, 0, 0, 0, 1, 2]).is_err());
+        assert!(decode_name_masks(&[1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]).is_err());
+        assert!(decode_name_masks(&[0, 0]).is_err());
         let lang = crate::lang::by_name("python").expect("python is registered");
         let f = facts_of_text(lang, Path::new("a.py"), "def f(): pass\ndef g(): pass\n")
             .expect("parses");
-        let mut blob = encode_names(&f);
-        // One mask fewer than the name parts it stands for.
-        blob[0] -= 1;
-        blob.drain(4..8);
-        let names = NamesBlob::read(&blob).expect("the masks read");
-        assert_eq!(names.masks().len(), 1);
-        assert!(names.with_parts(|_| ()).is_err());
+        let blobs = encode_names(&f);
+        assert_eq!(decode_name_masks(&blobs.masks).expect("reads").len(), 2);
+        // One mask fewer, or more, than the name parts stored.
+        assert!(with_stored_name_parts(&blobs.parts, 1, |_| ()).is_err());
+        assert!(with_stored_name_parts(&blobs.parts, 3, |_| ()).is_err());
+        assert!(with_stored_name_parts(&blobs.parts, 2, |_| ()).is_ok());
     }
 
     #[test]

@@ -29,7 +29,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use rustc_hash::FxHashSet;
 
-pub use codec::{decode_definitions, decode_facts, FactBlobs, Keep, NamesBlob, PackedFacts};
+pub use codec::{
+    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, FactBlobs, Keep,
+    PackedFacts,
+};
 pub use path_list::PathList;
 pub use update::{FileStat, Refreshed, Slot, Walked};
 pub use walk_cache::{Listing, Remembered, Walk};
@@ -121,6 +124,7 @@ impl From<rusqlite::Error> for Unusable {
 const DEFINITIONS_OF: &str = "SELECT blob FROM content_definitions WHERE content = ?1";
 const OUTLINE_OF: &str = "SELECT blob FROM content_outline WHERE content = ?1";
 const BODY_OF: &str = "SELECT blob FROM content_facts WHERE content = ?1";
+const NAMES_OF: &str = "SELECT blob FROM content_names WHERE content = ?1";
 
 impl Store {
     /// Where the index of `root` (a canonical directory) lives.
@@ -353,18 +357,30 @@ impl Store {
         Ok(ids.collect::<Result<_, _>>()?)
     }
 
-    /// Hands on the name-parts blob of every parsed content (only parsed contents have
-    /// one) as it is read.
-    pub fn for_each_name_blob(&self, mut f: impl FnMut(i64, &[u8])) -> Result<(), StoreError> {
+    /// Hands `screen` the name-masks blob of every parsed content (only parsed contents
+    /// have one) as it is read, and `visit` what `screen` kept of one with the content's
+    /// name-parts blob, read then: only the names of contents a search may match are
+    /// read at all. A content whose name parts cannot be read is not visited (the
+    /// caller answers for its files without the index).
+    pub fn for_each_screened_names<T>(
+        &self,
+        mut screen: impl FnMut(i64, &[u8]) -> Option<T>,
+        mut visit: impl FnMut(T, Vec<u8>),
+    ) -> Result<(), StoreError> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT content, blob FROM content_names")?;
+            .prepare_cached("SELECT content, blob FROM content_masks")?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
-            let blob = row.get_ref(1)?.as_blob().map_err(|e| {
+            let id: i64 = row.get(0)?;
+            let masks = row.get_ref(1)?.as_blob().map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Blob, e.into())
             })?;
-            f(row.get(0)?, blob);
+            if let Some(kept) = screen(id, masks) {
+                if let Ok(parts) = self.blob_of(NAMES_OF, id) {
+                    visit(kept, parts);
+                }
+            }
         }
         Ok(())
     }

@@ -9,10 +9,11 @@
 //!   The `content_state` index holds only the state of each row beside its id: every
 //!   question reads the ids of all records, and SQLite reads them from the smallest
 //!   index that has them (a few dozen pages instead of the whole table);
-//! - `content_definitions`, `content_names`, `content_outline`, `content_facts`: the
-//!   fact blobs of a parsed content (its definitions, their name parts for searching,
-//!   what resolution reads of a file it only looks into, every reference and
-//!   binding), one table each. SQLite reads a row's columns in order, through every overflow page
+//! - `content_definitions`, `content_masks`, `content_names`, `content_outline`,
+//!   `content_facts`: the fact blobs of a parsed content (its definitions, a mask of
+//!   the letters of each one's name, their name parts for searching, what resolution
+//!   reads of a file it only looks into, every reference and binding), one table
+//!   each. SQLite reads a row's columns in order, through every overflow page
 //!   of the columns before the one asked for: kept apart, a scan of the name parts or
 //!   of the small columns of `content` never reads the large blobs;
 //! - `location`: path (relative to the root, raw bytes) → content, with the size,
@@ -34,7 +35,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 19;
+pub const FORMAT_VERSION: i64 = 20;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.
@@ -54,6 +55,7 @@ CREATE TABLE content(
 );
 CREATE INDEX content_state ON content(state);
 CREATE TABLE content_definitions(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
+CREATE TABLE content_masks(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_names(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_outline(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
 CREATE TABLE content_facts(content INTEGER PRIMARY KEY, blob BLOB NOT NULL);
@@ -92,8 +94,9 @@ pub fn name_key(name: &str) -> i64 {
 
 /// The tables holding a content's blobs, each keyed by the content's id (every content
 /// has its mention list; only parsed ones have the others).
-pub const BLOB_TABLES: [&str; 5] = [
+pub const BLOB_TABLES: [&str; 6] = [
     "content_definitions",
+    "content_masks",
     "content_names",
     "content_outline",
     "content_facts",

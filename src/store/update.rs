@@ -207,7 +207,7 @@ enum Read {
     Same(Stat, i64, Slot),
     /// Bytes already stored under another location.
     Known(Stat, i64, Slot),
-    New(Stat, NewContent),
+    New(Stat, Box<NewContent>),
     Skip,
 }
 
@@ -218,7 +218,7 @@ struct NewContent {
     symbols: i64,
     refs: i64,
     definitions: Option<Vec<u8>>,
-    name_parts: Option<Vec<u8>>,
+    names_blobs: Option<codec::EncodedNames>,
     outline: Option<Vec<u8>>,
     body: Option<Vec<u8>>,
     /// The key ([`name_key`]) of every name the content defines or references, each
@@ -254,7 +254,7 @@ fn read_one(w: &Walked, stat: Stat, loc: Option<&Loc>, known: &Known, limit: u64
     if let Some((id, state, error)) = known.get(&(hash.to_vec(), w.language.name.to_string())) {
         return Read::Known(stat, *id, slot_of(*id, *state, error.clone()));
     }
-    Read::New(stat, parse_content(w, hash, bytes))
+    Read::New(stat, Box::new(parse_content(w, hash, bytes)))
 }
 
 fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
@@ -265,7 +265,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
         symbols: 0,
         refs: 0,
         definitions: None,
-        name_parts: None,
+        names_blobs: None,
         outline: None,
         body: None,
         names: Vec::new(),
@@ -283,7 +283,7 @@ fn parse_content(w: &Walked, hash: [u8; 32], bytes: Vec<u8>) -> NewContent {
             c.symbols = f.definitions.len() as i64;
             c.refs = f.references.len() as i64;
             c.definitions = Some(codec::encode_definitions(&f));
-            c.name_parts = Some(codec::encode_names(&f));
+            c.names_blobs = Some(codec::encode_names(&f));
             let (outline, body) = codec::encode_outline_and_body(&f);
             c.outline = Some(outline);
             c.body = Some(body);
@@ -552,7 +552,7 @@ impl Store {
                 }
                 Read::New(stat, new) => {
                     out.parsed += 1;
-                    let (c, slot) = insert_content(&tx, w, new, &mut names)?;
+                    let (c, slot) = insert_content(&tx, w, *new, &mut names)?;
                     (stat, c, slot)
                 }
             };
@@ -661,7 +661,8 @@ fn insert_content(
         // then means damage.
         let blobs = [
             c.definitions.as_deref(),
-            c.name_parts.as_deref(),
+            c.names_blobs.as_ref().map(|n| n.masks.as_slice()),
+            c.names_blobs.as_ref().map(|n| n.parts.as_slice()),
             c.outline.as_deref(),
             c.body.as_deref(),
             Some(c.mentions.as_slice()),

@@ -877,16 +877,24 @@ pub fn rank_file(
     path: &Path,
     language: &str,
     defs: &[NameParts<'_>],
+    masks: &[NameMask],
     exact: bool,
     keep: impl Fn(Kind) -> bool,
 ) -> Vec<Match> {
     let cover = query.path_cover(path);
     // Most files have no match: their path is split only when one may.
     let mut place: Option<Place> = None;
+    // A definition whose mask the query's gate turns down cannot match (the gate is
+    // a necessary condition of every tier): most names of a file are passed over on
+    // four bytes, before any of their text is compared.
     let mut out: Vec<Match> = defs
         .iter()
+        .zip(masks)
         .enumerate()
-        .filter(|(_, d)| keep(d.kind) && query.may_match(d, cover, exact))
+        .filter(|(_, (d, &m))| {
+            keep(d.kind) && query.admits(m, cover) && query.may_match(d, cover, exact)
+        })
+        .map(|(ordinal, (d, _))| (ordinal, d))
         .filter(|(_, d)| !exact || query.is_exact(d))
         .filter_map(|(ordinal, d)| {
             let place = place.get_or_insert_with(|| Place::of(path));
@@ -939,9 +947,16 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     let mut matches: Vec<(&[Symbol], Match)> = Vec::new();
     for file in &files {
         let found = with_name_parts(file, |parts| {
-            rank_file(query, &file[0].path, file[0].language, parts, exact, |_| {
-                true
-            })
+            let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
+            rank_file(
+                query,
+                &file[0].path,
+                file[0].language,
+                parts,
+                &masks,
+                exact,
+                |_| true,
+            )
         });
         matches.extend(found.into_iter().map(|m| (file.as_slice(), m)));
     }
