@@ -280,7 +280,9 @@ def eval_breaks(binary, root, root_arg, labels, verbose):
             d = r["data"]
             site = (norm_path(d.get("path")), d.get("line"))
             got.add(site)
-            if d.get("resolution", "definition") != "unresolved":
+            # Resolved to the target itself: not by name only, nor to overloads of
+            # which the target is one.
+            if d.get("resolution", "definition") == "definition":
                 got_resolved.add(site)
         want = {(u["path"], u["line"]) for u in lab["uses"]}
         skip = {(u["path"], u["line"]) for u in lab.get("unknowable", [])}

@@ -196,12 +196,25 @@ fn an_overload_pointed_at_alone_is_not_used_by_calls_its_arguments_tie_to_anothe
             "src/j/Use.java:5 definition"
         ]
     );
-    // `print(int n)`: the call its arguments cannot tie to one overload may be its;
-    // the two-argument ones are another overload's.
+    // `print(int n)`: the call its arguments cannot tie to one overload may be its,
+    // or `print(String s)`'s: it is listed as a call of one of the overloads, not as
+    // one of `print(int n)` (nor is it as one of `print(String s)`); the two-argument
+    // ones are another overload's.
     assert_eq!(
         breaks_both_ways(dir.path(), &["src/j/Printer.java:3"]),
-        ["src/j/Use.java:4 definition"]
+        ["src/j/Use.java:4 overloads"]
     );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/j/Printer.java:6"]),
+        ["src/j/Use.java:4 overloads"]
+    );
+    let text = codesearch()
+        .current_dir(dir.path())
+        .args(["what-breaks", "src/j/Printer.java:3"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Use.go (one of its overloads)"), "{text}");
     // By its id with the overload's suffix, as by its line.
     let (_, recs) = json(dir.path(), &["find-symbol", "Printer.print"]);
     let ids: Vec<&str> = data(&recs, "symbol")

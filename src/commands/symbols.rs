@@ -16,7 +16,7 @@ use crate::output::record::{
     FindSummary, Record, ReferenceData, ResolutionKind, Summary, SymbolData,
 };
 use crate::output::ExitStatus;
-use crate::query::breaks::{lines_of, what_breaks as find_uses};
+use crate::query::breaks::{lines_of, what_breaks as find_uses, UseResolution};
 use crate::query::depends::what_depends as find_dependencies;
 use crate::query::find::find_symbols;
 use crate::query::resolve::{Resolution, Resolver};
@@ -253,16 +253,16 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
                         qualified_name: &c.qualified_name,
                         kind: c.kind,
                     }),
-                    resolution: if u.resolved {
-                        ResolutionKind::Definition
-                    } else {
-                        ResolutionKind::Unresolved
+                    resolution: match u.resolution {
+                        UseResolution::Definition => ResolutionKind::Definition,
+                        UseResolution::Overloads => ResolutionKind::Overloads,
+                        UseResolution::Unresolved => ResolutionKind::Unresolved,
                     },
                     target: &u.target,
                     depth: (depth > 1).then_some(u.depth),
                 }))?;
             }
-            let resolved = uses.iter().filter(|u| u.resolved).count();
+            let resolved = uses.iter().filter(|u| u.is_resolved()).count();
             let files: BTreeSet<&Path> = uses.iter().map(|u| u.file.path.as_path()).collect();
             let note = format!(
                 "{} uses ({resolved} resolved, {} by name only). Note: {CAVEAT}",

@@ -278,8 +278,10 @@ impl<W: Write> Printer<W> {
                     Some(c) => self.paint(Color::Yellow, true, &format!(" {}", c.qualified_name))?,
                     None => write!(self.out, " <top level>")?,
                 }
-                if r.resolution == ResolutionKind::Unresolved {
-                    write!(self.out, " (by name)")?;
+                match r.resolution {
+                    ResolutionKind::Unresolved => write!(self.out, " (by name)")?,
+                    ResolutionKind::Overloads => write!(self.out, " (one of its overloads)")?,
+                    _ => {}
                 }
                 self.plain(&format!("  {}", for_display(r.line_content.trim())))?;
                 writeln!(self.out)

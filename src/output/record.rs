@@ -419,7 +419,7 @@ pub struct DependsSummary {
 pub struct BreaksSummary {
     pub symbols: Vec<String>,
     pub references: usize,
-    /// Uses that resolve to a target.
+    /// Uses that resolve to a target, or to overloads of which it is one.
     pub resolved: usize,
     /// Uses that match by name only.
     pub unresolved: usize,

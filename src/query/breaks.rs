@@ -18,7 +18,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::resolve::{is_test_body, target_key, DefRef, Resolution, Resolver};
+use super::resolve::{
+    is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
+};
 use super::scoping::{bare_names_reach_methods, interoperate};
 use super::source::UseNames;
 use super::target::Target;
@@ -33,16 +35,33 @@ pub struct Use {
     /// The position in the file's definitions of the definition containing the use,
     /// if any (see [`Use::caller_symbol`]).
     pub caller: Option<usize>,
-    /// True when the use resolves to the target; false when it only has its name and
-    /// its receiver or qualifier could not be resolved.
-    pub resolved: bool,
+    /// How the use was found to name its target.
+    pub resolution: UseResolution,
     /// 1 for uses of the targets, 2 for uses of their callers, ...
     pub depth: usize,
     /// The id of the target this is a use of.
     pub target: String,
 }
 
+/// How a use names its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UseResolution {
+    /// It resolves to the target.
+    Definition,
+    /// It resolves to a method whose overloads its arguments do not tell apart: the
+    /// target, one of them, and another.
+    Overloads,
+    /// It only has the target's name: its receiver or qualifier could not be resolved.
+    Unresolved,
+}
+
 impl Use {
+    /// Whether the use resolves to the target's method (the target itself, or one of
+    /// overloads of which the target is one).
+    pub fn is_resolved(&self) -> bool {
+        self.resolution != UseResolution::Unresolved
+    }
+
     /// The definition containing the use, if any.
     pub fn caller_symbol(&self) -> Option<&Symbol> {
         self.caller.and_then(|i| self.file.definitions.get(i))
@@ -77,7 +96,7 @@ pub fn what_breaks(targets: &[Target], depth: usize, resolver: &Resolver) -> Vec
             // The callers become the next level's targets, if there is one: those a
             // use can name (not a namespace whose top level holds the use, nor a
             // test's body).
-            if u.resolved && d < depth {
+            if u.is_resolved() && d < depth {
                 if let Some(index) = u.caller.filter(|&i| {
                     let caller = &u.file.definitions[i];
                     caller.kind != Kind::Namespace && !is_test_body(caller)
@@ -162,17 +181,21 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let mut uses = Vec::new();
     for ((f, r), resolution) in items.into_iter().zip(resolutions) {
         let owners = &by_name[&r.name];
-        let (resolved, target) = match resolution {
+        let (resolution, target) = match resolution {
             // The overloads of a method are one target, unless one of them was pointed
             // at: then a call whose arguments pick another is not a use of it, and one
-            // they leave undecided is if it can take that many.
+            // they leave undecided between it and another is one of the overloads'.
             Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) if targets[i].stands_for(&d) => (true, i),
+                Some(&i) if targets[i].stands_for(&d) => (UseResolution::Definition, i),
                 _ => continue,
             },
             Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) if targets[i].may_take(r.arity) => (true, i),
-                _ => continue,
+                Some(&i) => match reach_of_call(&d, r.arity, |o| targets[i].stands_for(o)) {
+                    Some(Reach::Surely) => (UseResolution::Definition, i),
+                    Some(Reach::Possibly) => (UseResolution::Overloads, i),
+                    None => continue,
+                },
+                None => continue,
             },
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function), and the
@@ -184,7 +207,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                         || target.kind != Kind::Method
                         || bare_names_reach_methods(f.language.name))
             }) {
-                Some(&i) => (false, i),
+                Some(&i) => (UseResolution::Unresolved, i),
                 None => continue,
             },
             Resolution::External(_) | Resolution::Local => continue,
@@ -193,7 +216,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             file: f.clone(),
             reference: r.clone(),
             caller: f.enclosing_symbol(r),
-            resolved,
+            resolution,
             depth: 1,
             target: targets[target].symbol().id.clone(),
         });

@@ -14,8 +14,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::resolve::{
-    declared_apart, is_constructor, is_ruby_class_method, may_take, names_tail, target_key, DefRef,
-    Resolver,
+    declared_apart, is_constructor, is_ruby_class_method, names_tail, target_key, DefRef, Resolver,
 };
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
@@ -153,15 +152,6 @@ impl Target {
             .iter()
             .chain(&self.declarations)
             .any(|m| m.same_as(d))
-    }
-
-    /// Whether a call of `arity` arguments (when counted) may call one of its members.
-    pub fn may_take(&self, arity: Option<u16>) -> bool {
-        arity.is_none_or(|n| {
-            self.members
-                .iter()
-                .any(|m| may_take(m.symbol(), usize::from(n)))
-        })
     }
 
     pub fn symbol(&self) -> &Symbol {

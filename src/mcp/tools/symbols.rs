@@ -11,7 +11,7 @@ use super::{
     ToolContext, ToolError,
 };
 use crate::mcp::budget::{fit, fit_window};
-use crate::query::breaks::{lines_of, what_breaks};
+use crate::query::breaks::{lines_of, what_breaks, UseResolution};
 use crate::query::depends::what_depends;
 use crate::query::find::find_symbols;
 use crate::query::resolve::Resolution;
@@ -245,7 +245,11 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
                     "caller": u.caller_symbol().map(|c| json!({
                         "id": c.id, "name": c.name, "qualified_name": c.qualified_name, "kind": c.kind.as_str(),
                     })),
-                    "resolution": if u.resolved { "definition" } else { "unresolved" },
+                    "resolution": match u.resolution {
+                        UseResolution::Definition => "definition",
+                        UseResolution::Overloads => "overloads",
+                        UseResolution::Unresolved => "unresolved",
+                    },
                     "target": u.target,
                     "depth": u.depth,
                 })
@@ -257,7 +261,7 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
     )?;
     let resolved = items
         .iter()
-        .filter(|i| i["resolution"] == "definition")
+        .filter(|i| i["resolution"] != "unresolved")
         .count();
     Ok(fit(&page, &items, |shown, cut| {
         let mut m = Map::new();

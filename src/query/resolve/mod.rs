@@ -48,7 +48,7 @@ use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
 pub use module_files::{normalize, plain_form};
-pub use overloads::may_take;
+pub use overloads::{reach_of_call, Reach};
 pub use test_macros::is_test_body;
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.

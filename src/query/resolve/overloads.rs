@@ -106,9 +106,45 @@ pub(super) fn chosen_overload(d: DefRef, arity: Option<usize>) -> Resolution {
     }
 }
 
+/// Whether a call whose arguments did not pick one overload reaches some of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Every overload it may call is one of them.
+    Surely,
+    /// It may call one of them, or another.
+    Possibly,
+}
+
+/// Whether a call of `arity` arguments (when counted), resolved to the overloads of
+/// `d` without its arguments picking one, reaches the overloads `held` accepts;
+/// `None` when it can call none of them. Every call of a TypeScript method's overload
+/// declarations runs the implementation that follows them.
+pub fn reach_of_call(
+    d: &DefRef,
+    arity: Option<u16>,
+    held: impl Fn(&DefRef) -> bool,
+) -> Option<Reach> {
+    let of = |index: usize| DefRef {
+        file: d.file.clone(),
+        index,
+    };
+    if overloads(d).any(|(i, o)| implements_overloads(o) && held(&of(i))) {
+        return Some(Reach::Surely);
+    }
+    let fitting: Vec<DefRef> = callers_see(d)
+        .filter(|(_, o)| arity.is_none_or(|n| may_take(o, usize::from(n))))
+        .map(|(i, _)| of(i))
+        .collect();
+    match fitting.iter().filter(|o| held(o)).count() {
+        0 => None,
+        n if n == fitting.len() => Some(Reach::Surely),
+        _ => Some(Reach::Possibly),
+    }
+}
+
 /// Whether overload `o` may take a call of `arity` arguments: its parameters take that
 /// many, or could not be counted.
-pub fn may_take(o: &Symbol, arity: usize) -> bool {
+fn may_take(o: &Symbol, arity: usize) -> bool {
     let count = parameter_count(counted_header(o), &o.name);
     count.is_none() || takes(count, arity)
 }
