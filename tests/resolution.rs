@@ -249,6 +249,123 @@ fn an_overload_pointed_at_alone_is_not_used_by_calls_its_arguments_tie_to_anothe
 }
 
 #[test]
+fn java_overloads_of_one_arity_are_told_apart_by_the_types_their_arguments_show() {
+    let dir = tree(&[
+        (
+            "src/p/R.java",
+            "package p;\nimport java.util.Map;\npublic class R {\n\
+             \x20   public static String f(String t, Class<?> c) { return t; }\n\
+             \x20   public static String f(String t, Map<String, String> m) { return t; }\n\
+             \x20   public static void g(int n, String s) {}\n\
+             \x20   public static void g(long n, Object s) {}\n}\n",
+        ),
+        (
+            "src/p/U.java",
+            "package p;\nimport java.util.Map;\nimport java.util.HashMap;\nimport static p.R.f;\n\
+             public class U {\n\
+             \x20   void params(Map<String, String> byName, Class<?> k) {\n\
+             \x20       R.f(\"a\", byName);\n\
+             \x20       f(\"a\", k);\n\
+             \x20       R.f(\"a\", U.class);\n\
+             \x20       R.f(\"a\", (Map<String, String>) null);\n\
+             \x20   }\n\
+             \x20   void locals() {\n\
+             \x20       Map<String, String> m = new HashMap<>();\n\
+             \x20       f(\"a\", m);\n\
+             \x20       R.f(\"a\", new HashMap<String, String>());\n\
+             \x20       R.f(\"a\", unknown());\n\
+             \x20       R.g(1, \"s\");\n\
+             \x20       R.g(2L, \"s\");\n\
+             \x20   }\n\
+             \x20   void twice(boolean b) {\n\
+             \x20       if (b) { Class<?> x = U.class; f(\"a\", x); }\n\
+             \x20       else { Map<String, String> x = null; f(\"a\", x); }\n\
+             \x20   }\n\
+             \x20   static Object unknown() { return null; }\n}\n",
+        ),
+        (
+            "src/p/V.java",
+            "package p;\nimport java.util.Map;\nimport java.util.function.Consumer;\n\
+             public class V {\n\
+             \x20   private Class<?> kind;\n\
+             \x20   void go(Object o) {\n\
+             \x20       R.f(\"a\", kind);\n\
+             \x20   }\n\
+             \x20   void narrowed(Object o) {\n\
+             \x20       if (o instanceof Map kind) { R.f(\"a\", kind); }\n\
+             \x20   }\n\
+             \x20   void lambda() {\n\
+             \x20       Consumer<Map<String, String>> c = (kind) -> R.f(\"a\", kind);\n\
+             \x20   }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["U.params"]);
+    has_all(
+        &got,
+        &[
+            // A parameter's declared type, a class literal, a cast.
+            "7 call R.f -> src/p/R.java:5",
+            "8 call f -> src/p/R.java:4",
+            "9 call R.f -> src/p/R.java:4",
+            "10 call R.f -> src/p/R.java:5",
+        ],
+    );
+    let got = depends(dir.path(), &["U.locals"]);
+    has_all(
+        &got,
+        &[
+            // A local declared with its type (and an initialiser).
+            "14 call f -> src/p/R.java:5",
+            // A `HashMap` is a `Map`, but not the very type: which overload is most
+            // specific is not told without the library's types.
+            "15 call R.f -> overloads of src/p/R.java:4",
+            "16 call R.f -> overloads of src/p/R.java:4",
+            // `int` and `String` are the very types of the first `g`; `2L` is a `long`,
+            // but `"s"` is not an `Object`: the second `g` is not told.
+            "17 call R.g -> src/p/R.java:6",
+            "18 call R.g -> overloads of src/p/R.java:6",
+        ],
+    );
+    // One name declared with two types in two blocks of one method: each call sees
+    // the one of its block.
+    let got = depends(dir.path(), &["U.twice"]);
+    has_all(
+        &got,
+        &["21 call f -> src/p/R.java:4", "22 call f -> src/p/R.java:5"],
+    );
+    // A field's declared type; a pattern's variable or an untyped lambda parameter
+    // that hides the field tells nothing.
+    has_all(
+        &depends(dir.path(), &["V.go"]),
+        &["7 call R.f -> src/p/R.java:4"],
+    );
+    has_all(
+        &depends(dir.path(), &["V.narrowed"]),
+        &["10 call R.f -> overloads of src/p/R.java:4"],
+    );
+    has_all(
+        &depends(dir.path(), &["V.lambda"]),
+        &["13 call R.f -> overloads of src/p/R.java:4"],
+    );
+    // Pointed at by its line, the `(String, Class)` overload is used by the calls its
+    // arguments pick, and may be by those they leave undecided.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/p/R.java:4"]),
+        [
+            "src/p/U.java:4 definition",
+            "src/p/U.java:8 definition",
+            "src/p/U.java:9 definition",
+            "src/p/U.java:15 overloads",
+            "src/p/U.java:16 overloads",
+            "src/p/U.java:21 definition",
+            "src/p/V.java:7 definition",
+            "src/p/V.java:10 overloads",
+            "src/p/V.java:13 overloads",
+        ]
+    );
+}
+
+#[test]
 fn a_call_its_arguments_cannot_tie_to_one_overload_resolves_to_the_overloads() {
     let dir = tree(&[
         (

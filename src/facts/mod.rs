@@ -29,7 +29,7 @@ use crate::symbols::Symbol;
 
 pub use focus::Focus;
 pub use imports::Import;
-pub(crate) use walk::{narrows, written_type};
+pub(crate) use walk::{narrows, simple_type_name, written_type};
 
 /// How an identifier is used at one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -153,6 +153,16 @@ pub struct Initializer {
     pub awaited: bool,
 }
 
+/// The types of the arguments of a call, when the syntax shows one of them (Java
+/// only: where overloads of one arity are told apart by their parameters' types).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallArguments {
+    /// The call's [`Reference::start_byte`]: the byte offset of the callee's name.
+    pub start_byte: u32,
+    /// Each argument's type, by its simple name (`Map`), when the syntax shows it.
+    pub types: Vec<Option<String>>,
+}
+
 /// Everything one file contributes to symbol questions.
 #[derive(Debug, Clone)]
 pub struct FileFacts {
@@ -165,9 +175,20 @@ pub struct FileFacts {
     pub references: Vec<Reference>,
     pub imports: Vec<Import>,
     pub bindings: Vec<Binding>,
+    /// The calls whose arguments tell something, by position.
+    pub call_arguments: Vec<CallArguments>,
 }
 
 impl FileFacts {
+    /// The argument types of the call at `start_byte`, when the syntax shows one.
+    pub fn argument_types_at(&self, start_byte: u32) -> Option<&[Option<String>]> {
+        let i = self
+            .call_arguments
+            .binary_search_by_key(&start_byte, |c| c.start_byte)
+            .ok()?;
+        Some(&self.call_arguments[i].types)
+    }
+
     /// The position in `definitions` of the definition enclosing a reference,
     /// skipping scopes that are not symbols.
     pub fn enclosing_symbol(&self, r: &Reference) -> Option<usize> {

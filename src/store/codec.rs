@@ -22,7 +22,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
-use crate::facts::{Binding, BindingKind, FileFacts, Import, RefKind, Reference};
+use crate::facts::{Binding, BindingKind, CallArguments, FileFacts, Import, RefKind, Reference};
 use crate::lang::{Kind, Language};
 use crate::symbols::name_mask::NameMask;
 use crate::symbols::rank::{with_name_parts, NameParts};
@@ -82,6 +82,7 @@ struct StoredBody<'a> {
     #[serde(borrow)]
     references: Vec<ReferenceView<'a>>,
     bindings: Vec<Binding>,
+    call_arguments: Vec<CallArguments>,
 }
 
 /// [`StoredBody`] borrowed from the facts being stored.
@@ -89,6 +90,7 @@ struct StoredBody<'a> {
 struct StoredBodyRef<'a> {
     references: Vec<&'a Reference>,
     bindings: Vec<&'a Binding>,
+    call_arguments: &'a [CallArguments],
 }
 
 /// Whether a reference of this kind belongs to a file's outline.
@@ -664,6 +666,7 @@ fn body_of(facts: &FileFacts) -> StoredBodyRef<'_> {
             .iter()
             .filter(|b| !in_outline_binding(b))
             .collect(),
+        call_arguments: &facts.call_arguments,
     }
 }
 
@@ -800,11 +803,22 @@ fn unpack_facts(
         )?
         .into(),
     };
-    let (references, bindings) = match body {
-        Some(body) => (
-            kept_references(&interleave(outline.inheritance, body.references)?, keep),
-            interleave(outline.bindings, body.bindings)?,
-        ),
+    let (references, bindings, call_arguments) = match body {
+        Some(body) => {
+            let references =
+                kept_references(&interleave(outline.inheritance, body.references)?, keep);
+            // Only the calls kept have their arguments looked at.
+            let mut call_arguments = body.call_arguments;
+            if !matches!(keep, Keep::All) {
+                let kept: FxHashSet<u32> = references.iter().map(|r| r.start_byte).collect();
+                call_arguments.retain(|c| kept.contains(&c.start_byte));
+            }
+            (
+                references,
+                interleave(outline.bindings, body.bindings)?,
+                call_arguments,
+            )
+        }
         // The outline alone: it holds exactly what `Keep::Inheritance` keeps.
         None => (
             outline
@@ -813,6 +827,7 @@ fn unpack_facts(
                 .map(|(_, r)| ReferenceView::to_owned(r))
                 .collect(),
             outline.bindings.into_iter().map(|(_, b)| b).collect(),
+            Vec::new(),
         ),
     };
     Ok(Some(FileFacts {
@@ -823,6 +838,7 @@ fn unpack_facts(
         references,
         imports: outline.imports,
         bindings,
+        call_arguments,
     }))
 }
 

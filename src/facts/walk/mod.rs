@@ -12,6 +12,7 @@
 //! from the stack, never from `Node::parent`, which searches from the root), and
 //! open definitions are tracked the same way, so the cost is linear in the tree.
 
+mod arguments;
 mod bindings;
 mod callbacks;
 mod import_sites;
@@ -20,6 +21,7 @@ mod references;
 mod syntax;
 mod type_text;
 
+pub(crate) use arguments::simple_type_name;
 #[cfg(test)]
 pub(crate) use type_text::split_type;
 pub(crate) use type_text::written_type;
@@ -32,7 +34,7 @@ use self::references::drop_local_uses;
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, FileFacts, RefKind, Reference};
+use super::{Binding, BindingKind, CallArguments, FileFacts, RefKind, Reference};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -189,6 +191,7 @@ pub(super) fn facts_with(
         references: Vec::new(),
         imports: Vec::new(),
         bindings: Vec::new(),
+        call_arguments: Vec::new(),
         patterns: Vec::new(),
         narrowing: narrows(lang.name),
         narrowed: Vec::new(),
@@ -201,10 +204,12 @@ pub(super) fn facts_with(
         references,
         imports,
         mut bindings,
+        mut call_arguments,
         patterns,
         package,
         ..
     } = w;
+    call_arguments.sort_by_key(|c| c.start_byte);
     untype_clashing_patterns(&mut bindings, &patterns);
     let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
     if lang.name == "ruby" {
@@ -221,6 +226,7 @@ pub(super) fn facts_with(
         references,
         imports,
         bindings,
+        call_arguments,
     }
 }
 
@@ -270,6 +276,8 @@ struct Walk<'a> {
     references: Vec<Reference>,
     imports: Vec<Import>,
     bindings: Vec<Binding>,
+    /// Java: the calls whose arguments tell something of their types.
+    call_arguments: Vec<CallArguments>,
     /// The bindings made by type patterns (positions in `bindings`).
     patterns: Vec<usize>,
     /// Whether the language's type tests narrow a variable ([`narrows`]): asked of
@@ -446,7 +454,7 @@ impl<'a> Walk<'a> {
                 || kind == "file_scoped_namespace_declaration";
         }
         if class.has(Class::CALL) {
-            self.call(node);
+            self.call(node, stack);
         }
         if self.narrowing {
             self.narrow(node, kind);

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
+use super::arguments::java_argument_types;
 use super::bindings::is_inferred_type;
 use super::import_sites::require_module;
 use super::syntax::{
@@ -14,13 +15,13 @@ use super::syntax::{
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
 use crate::facts::imports::Import;
-use crate::facts::{imports, Binding, RefKind, Reference};
+use crate::facts::{imports, Binding, CallArguments, RefKind, Reference};
 use crate::symbols::Symbol;
 
 impl<'a> Walk<'a> {
     /// Records where a call's callee name is, with its qualifier and arity, so that
     /// the identifier visited below is classified as a call.
-    pub(super) fn call<'t>(&mut self, node: Node<'t>) {
+    pub(super) fn call<'t>(&mut self, node: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
         // C++'s `new Regexp*[n]` makes an array of pointers and calls no constructor
         // (the grammar ends the `new` before the `*`): `Regexp` is only a type there.
@@ -53,6 +54,14 @@ impl<'a> Walk<'a> {
             }
         }
         if g.class(name).has(Class::IDENTIFIER) {
+            if self.lang.name == "java" {
+                if let Some(types) = java_argument_types(g, node, stack, self.src) {
+                    self.call_arguments.push(CallArguments {
+                        start_byte: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
+                        types,
+                    });
+                }
+            }
             self.calls
                 .insert(name.start_byte(), CallSite { qualifier, arity });
         } else {

@@ -735,6 +735,7 @@ mod tests {
             references: Vec::new(),
             imports: Vec::new(),
             bindings: Vec::new(),
+            call_arguments: Vec::new(),
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

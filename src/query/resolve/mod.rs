@@ -12,6 +12,7 @@
 //! field, an imported module, a class name) and the member is then looked up in that
 //! type and its supertypes. A name that no file of the repository defines is external.
 
+mod argument_types;
 mod defined_apart;
 mod extensions;
 mod generics;
@@ -655,7 +656,12 @@ impl<'s> Resolver<'s> {
                     .and_then(|n| self.inherited_overload(&d, kinds, usize::from(n)))
                     .unwrap_or(Resolution::Unresolved)
             }
-            Resolution::Definition(d) => chosen_overload(d, r.arity.map(usize::from)),
+            Resolution::Definition(d) => match chosen_overload(d, r.arity.map(usize::from)) {
+                // Java: the arguments' types may tell what their count did not.
+                Resolution::Overloads(first) => Self::overload_by_argument_types(file, r, &first)
+                    .map_or(Resolution::Overloads(first), Resolution::Definition),
+                chosen => chosen,
+            },
             other => other,
         }
     }

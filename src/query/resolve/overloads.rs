@@ -221,7 +221,6 @@ struct Params {
 /// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
 fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     let rest = after_parameters_open(signature, name)?;
-    let bytes = rest.as_bytes();
     let mut params = Params {
         required: 0,
         total: 0,
@@ -229,17 +228,27 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     };
     // Counted as each parameter ends, in one pass and without allocating: overloaded
     // names are counted for every call of them.
-    let mut count = |p: &str, defaulted: bool| {
-        let p = p.trim();
-        if p.is_empty() {
-            return;
-        }
+    let closed = each_parameter(rest, |p, defaulted| {
         params.total += 1;
         let head = p.split(':').next().unwrap_or(p).trim_end();
         if !(head.ends_with('?') || defaulted) {
             params.required += 1;
         }
         params.varargs |= p.contains("...") || p.contains("*args") || p.starts_with("params ");
+    });
+    closed.then_some(params)
+}
+
+/// Calls `each` with the text of every parameter (trimmed, none empty) of the list
+/// `rest` is the inside of (from just after its `(`), and whether it gives a default
+/// value; false when the list does not close.
+pub(super) fn each_parameter(rest: &str, mut each: impl FnMut(&str, bool)) -> bool {
+    let bytes = rest.as_bytes();
+    let mut count = |p: &str, defaulted: bool| {
+        let p = p.trim();
+        if !p.is_empty() {
+            each(p, defaulted);
+        }
     };
     let mut depth = 0usize;
     let mut start = 0;
@@ -251,7 +260,7 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' if depth == 0 => {
                 count(&rest[start..i], defaulted);
-                return Some(params);
+                return true;
             }
             // The arrow of a function type (`=>`, `->`) closes nothing.
             '>' if rest[..i].ends_with(['=', '-']) => {}
@@ -270,7 +279,7 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
             _ => {}
         }
     }
-    None
+    false
 }
 
 #[cfg(test)]

@@ -1,0 +1,284 @@
+//! What a Java call's arguments tell of their types: enough for resolution to tell
+//! apart overloads that take as many arguments, by the one whose parameters have the
+//! very types of the arguments whose types the syntax shows.
+//!
+//! Only what is certain is said: a literal's type, the class an object is made of, a
+//! cast's type, and the type a local variable, parameter or field is declared with,
+//! found as Java scopes names: in the blocks around the call, before it, in the
+//! parameters of the enclosing lambdas, loops, resources and method, then among the
+//! fields of the innermost class (a name two blocks of one method each declare is
+//! told apart here, where the tree shows which one the call sees). A name declared
+//! nowhere there (a superclass's or an outer class's field, a pattern's variable), an
+//! array, a call's result, `var`, a lambda or `null` tell nothing.
+
+use tree_sitter::Node;
+
+use super::syntax::arguments;
+use super::Frame;
+use crate::facts::grammar::{Class, Grammar};
+use crate::lang::preorder::{preorder, Step, Visit};
+
+/// The type of each argument of Java call `call`, seen from inside `stack` (its
+/// ancestors), when the syntax shows it; `None` when the call shows no argument list
+/// or the type of none of its arguments.
+pub(super) fn java_argument_types(
+    g: &'static Grammar,
+    call: Node<'_>,
+    stack: &[Frame<'_>],
+    src: &str,
+) -> Option<Vec<Option<String>>> {
+    let args = arguments(g, call)?;
+    let mut c = args.walk();
+    let types: Vec<Option<String>> = args
+        .named_children(&mut c)
+        .filter(|n| !g.class(*n).has(Class::COMMENT))
+        .map(|n| argument_type(g, n, stack, src).map(str::to_string))
+        .collect();
+    types.iter().any(Option::is_some).then_some(types)
+}
+
+fn argument_type<'s>(
+    g: &'static Grammar,
+    arg: Node<'_>,
+    stack: &[Frame<'_>],
+    src: &'s str,
+) -> Option<&'s str> {
+    let text = |n: Node<'_>| &src[n.byte_range()];
+    let sized = |wide: bool, wide_name: &'static str, name: &'static str| {
+        Some(if wide { wide_name } else { name })
+    };
+    match g.kind(arg) {
+        "identifier" => declared(g, stack, text(arg), arg.start_byte(), src),
+        "string_literal" | "text_block" => Some("String"),
+        "character_literal" => Some("char"),
+        "true" | "false" => Some("boolean"),
+        "class_literal" => Some("Class"),
+        "decimal_integer_literal"
+        | "hex_integer_literal"
+        | "octal_integer_literal"
+        | "binary_integer_literal" => sized(text(arg).ends_with(['l', 'L']), "long", "int"),
+        "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+            sized(text(arg).ends_with(['f', 'F']), "float", "double")
+        }
+        "object_creation_expression" | "cast_expression" => {
+            simple_type_name(text(g.child(arg, "type")?))
+        }
+        _ => None,
+    }
+}
+
+/// The type (by its simple name) that the declaration of `name` a use at byte `at`
+/// sees is written with, looked for from the innermost of the frames `stack` outward
+/// up to the fields of the innermost class; `None` when that declaration writes no
+/// type (`var`, an untyped lambda parameter), an array, or is not found there.
+fn declared<'s>(
+    g: &'static Grammar,
+    stack: &[Frame<'_>],
+    name: &str,
+    at: usize,
+    src: &'s str,
+) -> Option<&'s str> {
+    let text = |n: Node<'_>| &src[n.byte_range()];
+    let named = |n: Option<Node<'_>>| n.is_some_and(|n| text(n) == name);
+    // The type a declaration found writes: `Some(None)` when it writes none usable.
+    let of = |ty: Option<Node<'_>>| {
+        Some(
+            ty.map(text)
+                .filter(|t| *t != "var")
+                .and_then(simple_type_name),
+        )
+    };
+    let in_declaration = |d: Node<'_>| -> Option<Option<&'s str>> {
+        let mut c = d.walk();
+        let found = d
+            .children_by_field_name("declarator", &mut c)
+            .any(|v| named(g.child(v, "name")));
+        if found {
+            of(g.child(d, "type"))
+        } else {
+            None
+        }
+    };
+    // The member of the innermost class the use is in (a method, a constructor, a
+    // field's initialiser): a pattern there may declare the name a field also has.
+    let mut member: Option<Node<'_>> = None;
+    for frame in stack.iter().rev() {
+        let n = frame.node;
+        if matches!(g.kind(n), "class_body" | "interface_body" | "enum_body") {
+            if member.is_some_and(|m| declares_pattern(g, m, name, src)) {
+                return None;
+            }
+        } else {
+            member = Some(n);
+        }
+        let mut c = n.walk();
+        let found: Option<Option<&'s str>> = match frame.kind {
+            "block" | "constructor_body" | "switch_block_statement_group" => n
+                .named_children(&mut c)
+                .take_while(|s| s.end_byte() <= at)
+                .filter(|s| g.kind(*s) == "local_variable_declaration")
+                .find_map(in_declaration),
+            "for_statement" => n
+                .children_by_field_name("init", &mut c)
+                .filter(|s| g.kind(*s) == "local_variable_declaration")
+                .find_map(in_declaration),
+            "enhanced_for_statement" => {
+                if named(g.child(n, "name")) {
+                    of(g.child(n, "type"))
+                } else {
+                    None
+                }
+            }
+            "try_with_resources_statement" => g.child(n, "resources").and_then(|list| {
+                let mut c = list.walk();
+                let found = list
+                    .named_children(&mut c)
+                    .find(|r| named(g.child(*r, "name")));
+                found.and_then(|r| of(g.child(r, "type")))
+            }),
+            // A caught exception may be of several types.
+            "catch_clause" => {
+                let caught = n
+                    .named_children(&mut c)
+                    .find(|p| g.kind(*p) == "catch_formal_parameter");
+                caught
+                    .is_some_and(|p| named(g.child(p, "name")))
+                    .then_some(None)
+            }
+            "lambda_expression" => g.child(n, "parameters").and_then(|p| {
+                if g.kind(p) == "identifier" {
+                    return named(Some(p)).then_some(None);
+                }
+                parameter_in(g, p, &named, &of)
+            }),
+            "method_declaration"
+            | "constructor_declaration"
+            | "compact_constructor_declaration" => g
+                .child(n, "parameters")
+                .and_then(|p| parameter_in(g, p, &named, &of)),
+            // A class's own fields, wherever declared; one a superclass or an outer
+            // class declares (or a local of an enclosing method, which a local class
+            // sees unless a superclass declares the name) is not followed.
+            "class_body" | "interface_body" | "enum_body" => {
+                let fields = |body: Node<'_>| {
+                    let mut c = body.walk();
+                    let found = body
+                        .named_children(&mut c)
+                        .filter(|s| {
+                            matches!(g.kind(*s), "field_declaration" | "constant_declaration")
+                        })
+                        .find_map(in_declaration);
+                    found
+                };
+                let declarations = n
+                    .named_children(&mut c)
+                    .find(|s| g.kind(*s) == "enum_body_declarations");
+                return fields(n).or_else(|| declarations.and_then(fields))?;
+            }
+            _ => None,
+        };
+        if let Some(ty) = found {
+            return ty;
+        }
+    }
+    None
+}
+
+/// Whether a pattern inside `member` (`o instanceof Foo name`, `case Foo name ->`)
+/// declares `name`. Patterns are rare: a member whose text shows none is not walked.
+fn declares_pattern(g: &'static Grammar, member: Node<'_>, name: &str, src: &str) -> bool {
+    let text = &src[member.byte_range()];
+    if !(text.contains("instanceof") || text.contains("case")) {
+        return false;
+    }
+    let mut cursor = member.walk();
+    let mut found = false;
+    preorder(&mut cursor, |step, at, _| {
+        if step == Step::Leave {
+            return Visit::Children;
+        }
+        let node = at.node();
+        let declares = match g.kind(node) {
+            "instanceof_expression" => g.child(node, "name"),
+            "type_pattern" | "record_pattern_component" => {
+                let mut c = node.walk();
+                let last = node
+                    .named_children(&mut c)
+                    .filter(|n| g.kind(*n) == "identifier")
+                    .last();
+                last
+            }
+            _ => None,
+        };
+        found |= declares.is_some_and(|n| &src[n.byte_range()] == name);
+        if found {
+            Visit::Stop
+        } else {
+            Visit::Children
+        }
+    });
+    found
+}
+
+/// What the parameter `named` accepts of list `params` is declared with (see
+/// [`declared`]); `None` when none is.
+fn parameter_in<'s>(
+    g: &'static Grammar,
+    params: Node<'_>,
+    named: &dyn Fn(Option<Node<'_>>) -> bool,
+    of: &dyn Fn(Option<Node<'_>>) -> Option<Option<&'s str>>,
+) -> Option<Option<&'s str>> {
+    let mut c = params.walk();
+    let found = params.named_children(&mut c).find_map(|p| match g.kind(p) {
+        "formal_parameter" => {
+            if named(g.child(p, "name")) {
+                of(g.child(p, "type"))
+            } else {
+                None
+            }
+        }
+        // An untyped lambda parameter, or a variable-arity one (an array).
+        "identifier" => named(Some(p)).then_some(None),
+        "spread_parameter" => {
+            let mut c = p.walk();
+            let found = p
+                .named_children(&mut c)
+                .any(|v| g.kind(v) == "variable_declarator" && named(g.child(v, "name")));
+            found.then_some(None)
+        }
+        _ => None,
+    });
+    found
+}
+
+/// The simple name of a written Java type (`Map` for `java.util.Map<K, V>`); `None`
+/// for an array, whose overloads' parameters are not compared.
+pub(crate) fn simple_type_name(written: &str) -> Option<&str> {
+    // What follows the type arguments says whether it is an array (`List<T>[]`).
+    let tail = written.rsplit('>').next().unwrap_or(written);
+    if tail.contains('[') || tail.contains("...") {
+        return None;
+    }
+    let base = written.split('<').next().unwrap_or(written).trim();
+    if base.is_empty() {
+        return None;
+    }
+    Some(base.rsplit('.').next().unwrap_or(base).trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simple_type_name;
+
+    #[test]
+    fn a_written_type_is_its_simple_name_and_an_array_none() {
+        assert_eq!(simple_type_name("java.util.Map<K, V>"), Some("Map"));
+        assert_eq!(simple_type_name("Class<?>"), Some("Class"));
+        assert_eq!(simple_type_name(" int "), Some("int"));
+        assert_eq!(simple_type_name("Outer.Inner"), Some("Inner"));
+        assert_eq!(simple_type_name("int[]"), None);
+        assert_eq!(simple_type_name("String..."), None);
+        assert_eq!(simple_type_name("List<String>[]"), None);
+        assert_eq!(simple_type_name("Map<String, int[]>"), Some("Map"));
+    }
+}
