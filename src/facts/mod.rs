@@ -159,8 +159,25 @@ pub struct Initializer {
 pub struct CallArguments {
     /// The call's [`Reference::start_byte`]: the byte offset of the callee's name.
     pub start_byte: u32,
-    /// Each argument's type, by its simple name (`Map`), when the syntax shows it.
-    pub types: Vec<Option<String>>,
+    /// Each argument's type by its simple name (`Map`), or nothing where the syntax
+    /// does not show it, joined with commas (`String,,Map`): one text per call, which
+    /// a reader of a file's facts that wants only a few calls decodes in place.
+    pub types: String,
+}
+
+impl CallArguments {
+    pub fn of(start_byte: u32, types: &[Option<&str>]) -> CallArguments {
+        let joined: Vec<&str> = types.iter().map(|t| t.unwrap_or("")).collect();
+        CallArguments {
+            start_byte,
+            types: joined.join(","),
+        }
+    }
+
+    /// Each argument's type, where known.
+    pub fn types(&self) -> impl Iterator<Item = Option<&str>> {
+        self.types.split(',').map(|t| (!t.is_empty()).then_some(t))
+    }
 }
 
 /// Everything one file contributes to symbol questions.
@@ -180,13 +197,14 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
-    /// The argument types of the call at `start_byte`, when the syntax shows one.
-    pub fn argument_types_at(&self, start_byte: u32) -> Option<&[Option<String>]> {
+    /// The arguments of the call at `start_byte`, when the syntax shows the type of
+    /// one.
+    pub fn call_arguments_at(&self, start_byte: u32) -> Option<&CallArguments> {
         let i = self
             .call_arguments
             .binary_search_by_key(&start_byte, |c| c.start_byte)
             .ok()?;
-        Some(&self.call_arguments[i].types)
+        Some(&self.call_arguments[i])
     }
 
     /// The position in `definitions` of the definition enclosing a reference,

@@ -82,7 +82,16 @@ struct StoredBody<'a> {
     #[serde(borrow)]
     references: Vec<ReferenceView<'a>>,
     bindings: Vec<Binding>,
-    call_arguments: Vec<CallArguments>,
+    #[serde(borrow)]
+    call_arguments: Vec<CallArgumentsView<'a>>,
+}
+
+/// [`CallArguments`] read in place: those of calls a reader does not keep cost no
+/// allocation.
+#[derive(Deserialize)]
+struct CallArgumentsView<'a> {
+    start_byte: u32,
+    types: &'a str,
 }
 
 /// [`StoredBody`] borrowed from the facts being stored.
@@ -808,11 +817,17 @@ fn unpack_facts(
             let references =
                 kept_references(&interleave(outline.inheritance, body.references)?, keep);
             // Only the calls kept have their arguments looked at.
-            let mut call_arguments = body.call_arguments;
-            if !matches!(keep, Keep::All) {
-                let kept: FxHashSet<u32> = references.iter().map(|r| r.start_byte).collect();
-                call_arguments.retain(|c| kept.contains(&c.start_byte));
-            }
+            let kept: Option<FxHashSet<u32>> = (!matches!(keep, Keep::All))
+                .then(|| references.iter().map(|r| r.start_byte).collect());
+            let call_arguments = body
+                .call_arguments
+                .into_iter()
+                .filter(|c| kept.as_ref().is_none_or(|k| k.contains(&c.start_byte)))
+                .map(|c| CallArguments {
+                    start_byte: c.start_byte,
+                    types: c.types.to_string(),
+                })
+                .collect();
             (
                 references,
                 interleave(outline.bindings, body.bindings)?,

@@ -21,18 +21,18 @@ use crate::lang::preorder::{preorder, Step, Visit};
 /// The type of each argument of Java call `call`, seen from inside `stack` (its
 /// ancestors), when the syntax shows it; `None` when the call shows no argument list
 /// or the type of none of its arguments.
-pub(super) fn java_argument_types(
+pub(super) fn java_argument_types<'s>(
     g: &'static Grammar,
     call: Node<'_>,
     stack: &[Frame<'_>],
-    src: &str,
-) -> Option<Vec<Option<String>>> {
+    src: &'s str,
+) -> Option<Vec<Option<&'s str>>> {
     let args = arguments(g, call)?;
     let mut c = args.walk();
-    let types: Vec<Option<String>> = args
+    let types: Vec<Option<&str>> = args
         .named_children(&mut c)
         .filter(|n| !g.class(*n).has(Class::COMMENT))
-        .map(|n| argument_type(g, n, stack, src).map(str::to_string))
+        .map(|n| argument_type(g, n, stack, src))
         .collect();
     types.iter().any(Option::is_some).then_some(types)
 }

@@ -56,10 +56,10 @@ impl<'a> Walk<'a> {
         if g.class(name).has(Class::IDENTIFIER) {
             if self.lang.name == "java" {
                 if let Some(types) = java_argument_types(g, node, stack, self.src) {
-                    self.call_arguments.push(CallArguments {
-                        start_byte: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
-                        types,
-                    });
+                    self.call_arguments.push(CallArguments::of(
+                        u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
+                        &types,
+                    ));
                 }
             }
             self.calls

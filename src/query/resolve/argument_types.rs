@@ -30,11 +30,7 @@ impl Resolver<'_> {
         if d.symbol().language != "java" {
             return None;
         }
-        let types: Vec<Option<&str>> = file
-            .argument_types_at(r.start_byte)?
-            .iter()
-            .map(Option::as_deref)
-            .collect();
+        let types: Vec<Option<&str>> = file.call_arguments_at(r.start_byte)?.types().collect();
         overload_for_argument_types(d, &types)
     }
 }
@@ -48,22 +44,23 @@ fn overload_for_argument_types(d: &DefRef, types: &[Option<&str>]) -> Option<Def
     // Each overload's parameter types; one whose list or any of whose parameters
     // cannot be read, or that takes any number of arguments, leaves the call
     // undecided.
-    let mut fitting: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut fitting: Vec<(usize, Vec<ParameterType>)> = Vec::new();
     for (i, o) in callers_see(d) {
         let params = parameter_types(o.header(), &o.name)?
             .into_iter()
-            .collect::<Option<Vec<String>>>()?;
+            .collect::<Option<Vec<ParameterType>>>()?;
         if params.len() == types.len() {
             fitting.push((i, params));
         }
     }
+    // An argument's type is never an array's.
     let exact: Vec<usize> = fitting
         .iter()
         .filter(|(_, params)| {
             types
                 .iter()
                 .zip(params)
-                .all(|(t, p)| t.is_none_or(|t| t == p))
+                .all(|(t, p)| t.is_none_or(|t| p.dims == 0 && t == p.simple))
         })
         .map(|(i, _)| *i)
         .collect();
@@ -82,19 +79,26 @@ fn overload_for_argument_types(d: &DefRef, types: &[Option<&str>]) -> Option<Def
     })
 }
 
-/// The type of each parameter a Java header declares after `name`, by its simple name
-/// (`Map` for `java.util.Map<K, V> m`, `int[]` for `int[] xs`), annotations and
+/// A parameter's type: its simple name (`Map` for `java.util.Map<K, V>`) and its
+/// array dimensions (1 for `int[]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ParameterType<'h> {
+    simple: &'h str,
+    dims: usize,
+}
+
+/// The type of each parameter a Java header declares after `name`, annotations and
 /// `final` left out; `None` for a variable-arity parameter or one whose type cannot be
-/// read; `None` in all when the list does not close.
-fn parameter_types(header: &str, name: &str) -> Option<Vec<Option<String>>> {
+/// read; `None` in all when the list does not close. (Read for every call whose
+/// arguments' count leaves its overloads undecided: nothing is copied.)
+fn parameter_types<'h>(header: &'h str, name: &str) -> Option<Vec<Option<ParameterType<'h>>>> {
     let rest = after_parameters_open(header, name)?;
     let mut types = Vec::new();
     each_parameter(rest, |p, _| types.push(parameter_type(p))).then_some(types)
 }
 
-/// The type of one Java parameter (`@Nullable final Map<K, V> m`), by its simple name
-/// with its array dimensions.
-fn parameter_type(param: &str) -> Option<String> {
+/// The type of one Java parameter (`@Nullable final Map<K, V> m`).
+fn parameter_type(param: &str) -> Option<ParameterType<'_>> {
     let mut rest = param.trim();
     // Annotations (`@Nullable`, `@Qualifier("x")`) and `final`, in any order.
     loop {
@@ -127,8 +131,10 @@ fn parameter_type(param: &str) -> Option<String> {
         .matches('[')
         .count();
     let element = written.trim_end_matches(|c: char| c == '[' || c == ']' || c.is_whitespace());
-    let simple = simple_type_name(element)?;
-    Some(format!("{simple}{}", "[]".repeat(dims)))
+    Some(ParameterType {
+        simple: simple_type_name(element)?,
+        dims,
+    })
 }
 
 /// The position of the `)` that closes the `(` `s` starts with.
@@ -151,28 +157,31 @@ fn closing_paren(s: &str) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parameter_type, parameter_types};
+    use super::{parameter_type, parameter_types, ParameterType};
+
+    fn of(simple: &str, dims: usize) -> Option<ParameterType<'_>> {
+        Some(ParameterType { simple, dims })
+    }
 
     #[test]
     fn a_java_parameter_is_its_type_by_simple_name() {
-        let ty = |p: &str| parameter_type(p);
-        assert_eq!(ty("Type genericType").as_deref(), Some("Type"));
+        assert_eq!(parameter_type("Type genericType"), of("Type", 0));
         assert_eq!(
-            ty("@Nullable Class<?> contextClass").as_deref(),
-            Some("Class")
+            parameter_type("@Nullable Class<?> contextClass"),
+            of("Class", 0)
         );
         assert_eq!(
-            ty("final Map<TypeVariable, Type> map").as_deref(),
-            Some("Map")
+            parameter_type("final Map<TypeVariable, Type> map"),
+            of("Map", 0)
         );
         assert_eq!(
-            ty("@Qualifier(\"a\") final java.util.List<String> xs").as_deref(),
-            Some("List")
+            parameter_type("@Qualifier(\"a\") final java.util.List<String> xs"),
+            of("List", 0)
         );
-        assert_eq!(ty("int[] xs").as_deref(), Some("int[]"));
-        assert_eq!(ty("List<String>[][] grid").as_deref(), Some("List[][]"));
-        assert_eq!(ty("String... args"), None);
-        assert_eq!(ty("x"), None);
+        assert_eq!(parameter_type("int[] xs"), of("int", 1));
+        assert_eq!(parameter_type("List<String>[][] grid"), of("List", 2));
+        assert_eq!(parameter_type("String... args"), None);
+        assert_eq!(parameter_type("x"), None);
     }
 
     #[test]
@@ -182,12 +191,9 @@ mod tests {
                 "public static Type resolveType(Type genericType, @Nullable Class<?> c) {",
                 "resolveType"
             ),
-            Some(vec![Some("Type".to_string()), Some("Class".to_string())])
+            Some(vec![of("Type", 0), of("Class", 0)])
         );
-        assert_eq!(
-            parameter_types("void f() {", "f"),
-            Some(Vec::<Option<String>>::new())
-        );
+        assert_eq!(parameter_types("void f() {", "f"), Some(Vec::new()));
         assert_eq!(parameter_types("void f(int a,", "f"), None);
     }
 }

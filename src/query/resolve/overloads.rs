@@ -242,9 +242,9 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
 /// Calls `each` with the text of every parameter (trimmed, none empty) of the list
 /// `rest` is the inside of (from just after its `(`), and whether it gives a default
 /// value; false when the list does not close.
-pub(super) fn each_parameter(rest: &str, mut each: impl FnMut(&str, bool)) -> bool {
+pub(super) fn each_parameter<'r>(rest: &'r str, mut each: impl FnMut(&'r str, bool)) -> bool {
     let bytes = rest.as_bytes();
-    let mut count = |p: &str, defaulted: bool| {
+    let mut count = |p: &'r str, defaulted: bool| {
         let p = p.trim();
         if !p.is_empty() {
             each(p, defaulted);
