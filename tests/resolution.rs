@@ -296,6 +296,16 @@ fn java_overloads_of_one_arity_are_told_apart_by_the_types_their_arguments_show(
              \x20   }\n\
              \x20   void lambda() {\n\
              \x20       Consumer<Map<String, String>> c = (kind) -> R.f(\"a\", kind);\n\
+             \x20   }\n\
+             \x20   void cases(int k) {\n\
+             \x20       switch (k) {\n\
+             \x20           case 1:\n\
+             \x20               Map<String, String> kind = null;\n\
+             \x20               break;\n\
+             \x20           case 2:\n\
+             \x20               kind = null;\n\
+             \x20               R.f(\"a\", kind);\n\
+             \x20       }\n\
              \x20   }\n}\n",
         ),
     ]);
@@ -346,6 +356,12 @@ fn java_overloads_of_one_arity_are_told_apart_by_the_types_their_arguments_show(
     has_all(
         &depends(dir.path(), &["V.lambda"]),
         &["13 call R.f -> overloads of src/p/R.java:4"],
+    );
+    // A switch's block is one scope: the local one case declares hides the field in
+    // the cases after it.
+    has_all(
+        &depends(dir.path(), &["V.cases"]),
+        &["22 call R.f -> src/p/R.java:5"],
     );
     // Pointed at by its line, the `(String, Class)` overload is used by the calls its
     // arguments pick, and may be by those they leave undecided.

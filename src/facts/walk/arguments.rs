@@ -113,8 +113,21 @@ fn declared<'s>(
         }
         let mut c = n.walk();
         let found: Option<Option<&'s str>> = match frame.kind {
-            "block" | "constructor_body" | "switch_block_statement_group" => n
+            "block" | "constructor_body" => n
                 .named_children(&mut c)
+                .take_while(|s| s.end_byte() <= at)
+                .filter(|s| g.kind(*s) == "local_variable_declaration")
+                .find_map(in_declaration),
+            // A switch's block is one scope: a name one case declares is seen by the
+            // cases after it.
+            "switch_block" => n
+                .named_children(&mut c)
+                .take_while(|group| group.start_byte() < at)
+                .flat_map(|group| {
+                    let mut c = group.walk();
+                    let statements: Vec<Node<'_>> = group.named_children(&mut c).collect();
+                    statements
+                })
                 .take_while(|s| s.end_byte() <= at)
                 .filter(|s| g.kind(*s) == "local_variable_declaration")
                 .find_map(in_declaration),
