@@ -24,8 +24,9 @@ precision = right / (right + wrong); accuracy = right / labels.
 
 what-breaks: for each labelled target, runs `codesearch what-breaks PATH:LINE . --json`
 and compares the (path, line) of its `reference` records with the labelled uses:
-precision = TP / (TP + FP), recall = TP / (TP + FN). Sites the label calls unknowable
-count neither way.
+precision = TP / (TP + FP), recall = TP / (TP + FN); the precision of resolved uses
+counts only those resolved to the target itself (not `(by name)`, nor `overloads` of
+which the target is one). Sites the label calls unknowable count neither way.
 
 Usage:
   bench/symbol_accuracy.py --root DIR --repo NAME [--root DIR --repo NAME ...]
