@@ -29,7 +29,7 @@ use crate::symbols::Symbol;
 
 pub use focus::Focus;
 pub use imports::Import;
-pub(crate) use walk::{narrows, simple_type_name, written_type};
+pub(crate) use walk::{narrows, written_type};
 
 /// How an identifier is used at one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -13,7 +13,9 @@
 
 use tree_sitter::Node;
 
+use super::bindings::is_inferred_type;
 use super::syntax::arguments;
+use super::type_text::simple_type_name;
 use super::Frame;
 use crate::facts::grammar::{Class, Grammar};
 use crate::lang::preorder::{preorder, Step, Visit};
@@ -83,8 +85,8 @@ fn declared<'s>(
     // The type a declaration found writes: `Some(None)` when it writes none usable.
     let of = |ty: Option<Node<'_>>| {
         Some(
-            ty.map(text)
-                .filter(|t| *t != "var")
+            ty.filter(|t| !is_inferred_type(g, *t, src))
+                .map(text)
                 .and_then(simple_type_name),
         )
     };
@@ -262,36 +264,4 @@ fn parameter_in<'s>(
         _ => None,
     });
     found
-}
-
-/// The simple name of a written Java type (`Map` for `java.util.Map<K, V>`); `None`
-/// for an array, whose overloads' parameters are not compared.
-pub(crate) fn simple_type_name(written: &str) -> Option<&str> {
-    // What follows the type arguments says whether it is an array (`List<T>[]`).
-    let tail = written.rsplit('>').next().unwrap_or(written);
-    if tail.contains('[') || tail.contains("...") {
-        return None;
-    }
-    let base = written.split('<').next().unwrap_or(written).trim();
-    if base.is_empty() {
-        return None;
-    }
-    Some(base.rsplit('.').next().unwrap_or(base).trim())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::simple_type_name;
-
-    #[test]
-    fn a_written_type_is_its_simple_name_and_an_array_none() {
-        assert_eq!(simple_type_name("java.util.Map<K, V>"), Some("Map"));
-        assert_eq!(simple_type_name("Class<?>"), Some("Class"));
-        assert_eq!(simple_type_name(" int "), Some("int"));
-        assert_eq!(simple_type_name("Outer.Inner"), Some("Inner"));
-        assert_eq!(simple_type_name("int[]"), None);
-        assert_eq!(simple_type_name("String..."), None);
-        assert_eq!(simple_type_name("List<String>[]"), None);
-        assert_eq!(simple_type_name("Map<String, int[]>"), Some("Map"));
-    }
 }

@@ -21,7 +21,6 @@ mod references;
 mod syntax;
 mod type_text;
 
-pub(crate) use arguments::simple_type_name;
 #[cfg(test)]
 pub(crate) use type_text::split_type;
 pub(crate) use type_text::written_type;

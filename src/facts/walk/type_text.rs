@@ -6,6 +6,20 @@
 /// An array (`Item[]`, `List<Item>[]`, Java's `Item...`, Go's `[]Item`) has none of
 /// its element's members: it names no type here.
 pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
+    match type_parts(t) {
+        Some((qualifier, name)) => (qualifier.map(str::to_string), Some(name.to_string())),
+        None => (None, None),
+    }
+}
+
+/// The simple name of a written type (`Map` of `java.util.Map<K, V>`), as
+/// [`split_type`] reads it, without copying it; none for an array.
+pub(crate) fn simple_type_name(t: &str) -> Option<&str> {
+    type_parts(t).map(|(_, name)| name)
+}
+
+/// [`split_type`]'s parts, borrowed from `t`; `None` when it names no type.
+fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
     let mut s = t.trim();
     // Swift's `any P`/`some P` and Rust's `dyn T`/`impl T` name the protocol or trait
     // whose members the value has.
@@ -20,7 +34,7 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
         .find(['<', '[', '(', '?', ' ', '{', '*', '&', ','])
         .unwrap_or(s.len());
     if s[end..].trim_start().starts_with("[]") || s.ends_with("[]") || s.ends_with("...") {
-        return (None, None);
+        return None;
     }
     let s = s[..end].trim_end_matches(['.', ':']);
     if s.is_empty()
@@ -29,11 +43,11 @@ pub(crate) fn split_type(t: &str) -> (Option<String>, Option<String>) {
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '_')
     {
-        return (None, None);
+        return None;
     }
     match s.rsplit_once("::").or_else(|| s.rsplit_once('.')) {
-        Some((q, n)) if !n.is_empty() => (Some(q.to_string()), Some(n.to_string())),
-        _ => (None, Some(s.to_string())),
+        Some((q, n)) if !n.is_empty() => Some((Some(q), n)),
+        _ => Some((None, s)),
     }
 }
 
@@ -111,5 +125,22 @@ pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
     match split_type(inner) {
         (q, Some(n)) => Some((q, n)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simple_type_name;
+
+    #[test]
+    fn a_written_type_is_its_simple_name_and_an_array_none() {
+        assert_eq!(simple_type_name("java.util.Map<K, V>"), Some("Map"));
+        assert_eq!(simple_type_name("Class<?>"), Some("Class"));
+        assert_eq!(simple_type_name(" int "), Some("int"));
+        assert_eq!(simple_type_name("Outer.Inner"), Some("Inner"));
+        assert_eq!(simple_type_name("int[]"), None);
+        assert_eq!(simple_type_name("String..."), None);
+        assert_eq!(simple_type_name("List<String>[]"), None);
+        assert_eq!(simple_type_name("Map<String, int[]>"), Some("Map"));
     }
 }

@@ -15,8 +15,9 @@
 
 use super::generics::after_parameters_open;
 use super::overloads::{callers_see, each_parameter};
+use super::returns::type_before;
 use super::{DefRef, Resolver};
-use crate::facts::{simple_type_name, FileFacts, Reference};
+use crate::facts::{FileFacts, Reference};
 
 impl Resolver<'_> {
     /// The overload of `d` (a Java method or constructor the call `r` in `file`
@@ -87,8 +88,7 @@ struct ParameterType<'h> {
     dims: usize,
 }
 
-/// The type of each parameter a Java header declares after `name`, annotations and
-/// `final` left out; `None` for a variable-arity parameter or one whose type cannot be
+/// The type of each parameter a Java header declares after `name`; `None` for a variable-arity parameter or one whose type cannot be
 /// read; `None` in all when the list does not close. (Read for every call whose
 /// arguments' count leaves its overloads undecided: nothing is copied.)
 fn parameter_types<'h>(header: &'h str, name: &str) -> Option<Vec<Option<ParameterType<'h>>>> {
@@ -97,62 +97,28 @@ fn parameter_types<'h>(header: &'h str, name: &str) -> Option<Vec<Option<Paramet
     each_parameter(rest, |p, _| types.push(parameter_type(p))).then_some(types)
 }
 
-/// The type of one Java parameter (`@Nullable final Map<K, V> m`).
+/// The type of one Java parameter (`@Nullable final Map<K, V> m`): what is written
+/// just before its name, read as a declared return type is (annotations and `final`
+/// come before it), with its array dimensions.
 fn parameter_type(param: &str) -> Option<ParameterType<'_>> {
-    let mut rest = param.trim();
-    // Annotations (`@Nullable`, `@Qualifier("x")`) and `final`, in any order.
-    loop {
-        if let Some(after) = rest.strip_prefix('@') {
-            let end = after
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-                .unwrap_or(after.len());
-            rest = after[end..].trim_start();
-            if rest.starts_with('(') {
-                rest = rest[closing_paren(rest)? + 1..].trim_start();
-            }
-        } else if let Some(after) = rest.strip_prefix("final ") {
-            rest = after.trim_start();
-        } else {
-            break;
-        }
-    }
-    // The type is what precedes the parameter's name.
-    let name_at = rest
+    let param = param.trim();
+    let name_at = param
         .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
         .map_or(0, |i| i + 1);
-    let written = rest[..name_at].trim();
-    if written.is_empty() || written.ends_with("...") {
+    let mut written = param[..name_at].trim_end();
+    if written.ends_with("...") {
         return None;
     }
-    let dims = written
-        .rsplit('>')
-        .next()
-        .unwrap_or(written)
-        .matches('[')
-        .count();
-    let element = written.trim_end_matches(|c: char| c == '[' || c == ']' || c.is_whitespace());
+    let mut dims = 0;
+    while let Some(element) = written.strip_suffix("[]") {
+        dims += 1;
+        written = element.trim_end();
+    }
+    let ty = type_before(written)?;
     Some(ParameterType {
-        simple: simple_type_name(element)?,
+        simple: ty.rsplit('.').next().unwrap_or(ty),
         dims,
     })
-}
-
-/// The position of the `)` that closes the `(` `s` starts with.
-fn closing_paren(s: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -208,7 +208,7 @@ fn is_type_variable(name: &str) -> bool {
 
 /// The type written just before the name (`public @Nullable Foo get(`), without its
 /// type arguments; none for an array or a declaration without a type.
-fn type_before(head: &str) -> Option<&str> {
+pub(super) fn type_before(head: &str) -> Option<&str> {
     let head = head.trim_end();
     let head = match head.strip_suffix('>') {
         Some(inner) => inner[..opening(inner, b'<', b'>')?].trim_end(),
