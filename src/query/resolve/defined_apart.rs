@@ -9,7 +9,8 @@
 //! aside); when none or several are (overloads on `const`, a type written another
 //! way), the two stay apart rather than be paired by a guess.
 
-use super::generics::{after_parameters_open, group, top_level_entries};
+use super::generics::after_parameters_open;
+use super::overloads::each_parameter;
 use super::{DefRef, Resolver};
 use crate::symbols::{Kind, Symbol};
 
@@ -90,20 +91,15 @@ fn paired(def: &Symbol, declared: Vec<DefRef>) -> Option<DefRef> {
 /// parameter name and its default value taken away (`const Options& options = {}` is
 /// `constOptions&`); `None` when the list cannot be read from the header.
 fn parameter_types(s: &Symbol) -> Option<Vec<String>> {
-    let list =
-        after_parameters_open(s.header(), &s.name).and_then(|rest| group(rest, b'(', b')'))?;
-    let (entries, balanced) = top_level_entries(list, b"<([{", b">)]}");
-    if !balanced {
-        return None;
-    }
-    Some(
-        entries
-            .into_iter()
-            .map(|e| e.split('=').next().unwrap_or(e).trim())
-            .filter(|e| !e.is_empty() && *e != "void")
-            .map(without_parameter_name)
-            .collect(),
-    )
+    let rest = after_parameters_open(s.header(), &s.name)?;
+    let mut types = Vec::new();
+    let closed = each_parameter(rest, |p, _| {
+        let p = p.split('=').next().unwrap_or(p).trim();
+        if !p.is_empty() && p != "void" {
+            types.push(without_parameter_name(p));
+        }
+    });
+    closed.then_some(types)
 }
 
 /// A parameter's type: the parameter without its name, when it has one (a last word
