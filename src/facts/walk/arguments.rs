@@ -106,13 +106,6 @@ fn declared<'s>(
     let mut member: Option<Node<'_>> = None;
     for frame in stack.iter().rev() {
         let n = frame.node;
-        if matches!(g.kind(n), "class_body" | "interface_body" | "enum_body") {
-            if member.is_some_and(|m| declares_pattern(g, m, name, src)) {
-                return None;
-            }
-        } else {
-            member = Some(n);
-        }
         let mut c = n.walk();
         let found: Option<Option<&'s str>> = match frame.kind {
             "block" | "constructor_body" => n
@@ -175,6 +168,9 @@ fn declared<'s>(
             // class declares (or a local of an enclosing method, which a local class
             // sees unless a superclass declares the name) is not followed.
             "class_body" | "interface_body" | "enum_body" => {
+                if member.is_some_and(|m| declares_pattern(g, m, name, src)) {
+                    return None;
+                }
                 let fields = |body: Node<'_>| {
                     let mut c = body.walk();
                     let found = body
@@ -195,6 +191,7 @@ fn declared<'s>(
         if let Some(ty) = found {
             return ty;
         }
+        member = Some(n);
     }
     None
 }
