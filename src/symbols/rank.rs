@@ -30,6 +30,7 @@
 //! (`_helper`), kind (types and functions before constants), then by path depth, path
 //! and line.
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::path::Path;
@@ -37,6 +38,7 @@ use std::path::Path;
 use aho_corasick::AhoCorasick;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
+use rustc_hash::FxHashSet;
 
 use super::name_mask::{MaskGate, NameMask};
 use super::{Kind, Symbol};
@@ -111,6 +113,55 @@ fn abbreviation_group(word: &str) -> Option<usize> {
     })
 }
 
+/// The words a lowercase run may be split into. Splitting a run tries every piece of
+/// it, for every name a search scores: a piece is first looked up by its length and
+/// its first two letters (few known words share them), and hashed only when those fit.
+struct KnownWords {
+    words: FxHashSet<String>,
+    /// For each first letter `a`..`z`, a bit per second letter of a known word.
+    heads: [u32; 26],
+    longest: usize,
+}
+
+impl KnownWords {
+    fn new(words: impl IntoIterator<Item = String>) -> KnownWords {
+        let words: FxHashSet<String> = words.into_iter().collect();
+        let mut heads = [0u32; 26];
+        for w in &words {
+            if let Some((first, second)) = KnownWords::head(w.as_bytes()) {
+                heads[first] |= 1 << second;
+            }
+        }
+        let longest = words.iter().map(String::len).max().unwrap_or(0);
+        KnownWords {
+            words,
+            heads,
+            longest,
+        }
+    }
+
+    /// The first two letters of a word as positions in the alphabet, when both are
+    /// lowercase ASCII letters.
+    fn head(w: &[u8]) -> Option<(usize, usize)> {
+        match w {
+            [a @ b'a'..=b'z', b @ b'a'..=b'z', ..] => {
+                Some(((a - b'a') as usize, (b - b'a') as usize))
+            }
+            _ => None,
+        }
+    }
+
+    fn contains(&self, w: &str) -> bool {
+        if w.len() > self.longest {
+            return false;
+        }
+        match KnownWords::head(w.as_bytes()) {
+            Some((first, second)) if self.heads[first] & (1 << second) == 0 => false,
+            _ => self.words.contains(w),
+        }
+    }
+}
+
 /// A prepared query.
 pub struct Query {
     raw: String,
@@ -125,7 +176,7 @@ pub struct Query {
     joined: String,
     /// Words a lowercase run of a name may be split into: the query's words and the
     /// abbreviations' words.
-    known: HashSet<String>,
+    known: KnownWords,
     /// Whether a name's words run together hold a query word, a word of its
     /// abbreviation group, or a known word it begins with (two letters at least): all
     /// of them found in one pass.
@@ -147,6 +198,10 @@ struct Place {
     test: bool,
     /// How many components the path has (shallower paths rank first on ties).
     depth: usize,
+    /// The last container a scored name of the file was in, and its words: a file's
+    /// members come container by container, and splitting its name for each of them
+    /// was a tenth of a search.
+    last_container: RefCell<Option<(String, Vec<String>)>>,
 }
 
 impl Place {
@@ -171,6 +226,29 @@ impl Place {
             words,
             test: is_test_path(&parts),
             depth: path.components().count(),
+            last_container: RefCell::new(None),
+        }
+    }
+
+    /// `f` of the words of `container` (none without one), split by `query`.
+    fn with_container_words<R>(
+        &self,
+        container: Option<&str>,
+        query: &Query,
+        f: impl FnOnce(&[String]) -> R,
+    ) -> R {
+        let Some(container) = container else {
+            return f(&[]);
+        };
+        let mut last = self.last_container.borrow_mut();
+        match &*last {
+            Some((name, words)) if name == container => f(words),
+            _ => {
+                let words = query.name_words(container);
+                let answer = f(&words);
+                *last = Some((container.to_string(), words));
+                answer
+            }
         }
     }
 }
@@ -438,11 +516,12 @@ impl Query {
     pub fn new(query: &str) -> Query {
         let raw = query.trim().replace("::", ".");
         let words = split_words(&raw);
-        let mut known: HashSet<String> = ABBREVIATIONS
-            .iter()
-            .flat_map(|g| g.iter().map(|w| w.to_string()))
-            .collect();
-        known.extend(words.iter().filter(|w| w.len() >= 2).cloned());
+        let known = KnownWords::new(
+            ABBREVIATIONS
+                .iter()
+                .flat_map(|g| g.iter().map(|w| w.to_string()))
+                .chain(words.iter().filter(|w| w.len() >= 2).cloned()),
+        );
         let groups: Vec<Option<usize>> = words.iter().map(|w| abbreviation_group(w)).collect();
         let mut parts: Vec<&str> = words.iter().map(String::as_str).collect();
         parts.extend(
@@ -453,6 +532,7 @@ impl Query {
         );
         parts.extend(words.iter().flat_map(|q| {
             known
+                .words
                 .iter()
                 .filter(move |k| k.len() >= 2 && q.starts_with(k.as_str()))
                 .map(String::as_str)
@@ -540,8 +620,10 @@ impl Query {
             }
             let parent =
                 container(name, d.qualified_name).map(|c| c.rsplit('.').next().unwrap_or(c));
-            let parent_words = parent.map(|p| self.name_words(p)).unwrap_or_default();
-            self.word_overlap(&name_words, &parent_words, &place.words)
+            place
+                .with_container_words(parent, self, |parent_words| {
+                    self.word_overlap(&name_words, parent_words, &place.words)
+                })
                 .map(|w| WORDS + w)
         } else {
             None
@@ -563,13 +645,15 @@ impl Query {
         Some(FUZZY + 250.0 * s / (s + 50.0))
     }
 
-    /// Whether some query word may match a word of the name (the name's words run
-    /// together hold its first two letters, or one of its abbreviation group's
-    /// words): a necessary condition of the word tiers.
+    /// Whether some query word may match a word of the name: the name's words run
+    /// together hold it (a word equal to it or beginning with it), a word of its
+    /// abbreviation group, or its first and last two letters (it may be a run of the
+    /// name's words). A necessary condition of the word tiers.
     fn may_share_a_word(&self, name_joined: &str) -> bool {
         self.words.iter().zip(&self.groups).any(|(q, g)| {
-            let head = q.char_indices().nth(2).map_or(q.as_str(), |(i, _)| &q[..i]);
-            name_joined.contains(head) || group_held_in(*g, name_joined)
+            name_joined.contains(q.as_str())
+                || group_held_in(*g, name_joined)
+                || run_of_words_in(q, name_joined)
         })
     }
 
@@ -1619,6 +1703,30 @@ mod tests {
         let q = Query::new("buf new");
         assert_eq!(q.name_words("bufnewsize"), ["bufnewsize"]);
         assert_eq!(q.name_words("strbufnew"), ["str", "buf", "new"]);
+    }
+
+    #[test]
+    fn known_words_answer_as_the_set_of_them_would() {
+        let words = ["buf", "new", "str", "utf8", "x", "élan", "config"];
+        let known = KnownWords::new(words.iter().map(|w| w.to_string()));
+        let set: HashSet<&str> = words.into_iter().collect();
+        // Every piece of some runs, as splitting tries them: the letters filter and
+        // the length bound never turn down a known word, nor let in another one.
+        for run in [
+            "strbufnew",
+            "utf8config",
+            "xbufx",
+            "élanbuf",
+            "confignew",
+            "b1new",
+        ] {
+            for (start, _) in run.char_indices() {
+                for (end, c) in run[start..].char_indices() {
+                    let piece = &run[start..start + end + c.len_utf8()];
+                    assert_eq!(known.contains(piece), set.contains(piece), "{piece}");
+                }
+            }
+        }
     }
 
     #[test]
