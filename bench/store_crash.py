@@ -22,26 +22,13 @@ import argparse
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-BIN = os.path.abspath(os.environ.get("CODESEARCH", "target/release/codesearch"))
+from index_copies import BIN, answer, copies
+
 KINDS = {"function", "method"}
-
-
-def answer(args, cwd, env, no_index=False):
-    cmd = [BIN, *args, "--json"] + (["--no-index"] if no_index else [])
-    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, timeout=900)
-    lines = []
-    for line in p.stdout.decode("utf-8", "replace").splitlines():
-        record = json.loads(line)
-        if record.get("type") == "summary":
-            record["data"].pop("elapsed_ms", None)
-        lines.append(json.dumps(record, sort_keys=True))
-    return p.returncode, lines
 
 
 class Checker:
@@ -53,7 +40,7 @@ class Checker:
 
     def expect(self):
         """The fresh parse's answers, for the tree as it is now."""
-        self.expected = {tuple(q): answer(q, self.tree, self.env, True) for q in self.questions}
+        self.expected = {tuple(q): answer(q, self.tree, self.env, no_index=True) for q in self.questions}
 
     def check(self, when):
         for q in self.questions:
@@ -88,65 +75,59 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     failures = asked = 0
-    with tempfile.TemporaryDirectory(prefix="codesearch-crash.") as work:
-        env = dict(os.environ, CODESEARCH_INDEX_DIR=os.path.join(work, "indexes"))
-        for root in args.root:
-            name = os.path.basename(root.rstrip("/"))
-            tree = os.path.join(work, name)
-            shutil.copytree(root, tree, symlinks=True)
-            picked = definitions(tree, env, args.questions, rng)
-            questions = [["what-depends", d["id"]] for d in picked]
-            questions += [["what-breaks", d["id"]] for d in picked[: max(1, len(picked) // 2)]]
-            checker = Checker(tree, env, questions)
-            checker.expect()
-            # How long a cold build takes here, to kill within it.
-            subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
-            started = time.monotonic()
-            subprocess.run([BIN, "index"], cwd=tree, env=env, capture_output=True, check=True)
-            cold = time.monotonic() - started
-            print(f"{name}: cold build {cold:.1f}s; {len(questions)} questions")
+    for name, tree, env in copies(args.root, "codesearch-crash."):
+        picked = definitions(tree, env, args.questions, rng)
+        questions = [["what-depends", d["id"]] for d in picked]
+        questions += [["what-breaks", d["id"]] for d in picked[: max(1, len(picked) // 2)]]
+        checker = Checker(tree, env, questions)
+        checker.expect()
+        # How long a cold build takes here, to kill within it.
+        subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
+        started = time.monotonic()
+        subprocess.run([BIN, "index"], cwd=tree, env=env, capture_output=True, check=True)
+        cold = time.monotonic() - started
+        print(f"{name}: cold build {cold:.1f}s; {len(questions)} questions")
 
-            # 1. Kills at random moments of builds that resume the killed ones.
-            subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
-            for k in range(args.kills):
-                p = subprocess.Popen([BIN, "index"], cwd=tree, env=env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                time.sleep(rng.uniform(0.05, cold / 2))
-                p.kill()
-                p.wait()
-                checker.check(f"kill {k + 1}")
-
-            # 2. Two writers from a cleared index, with a reader alongside.
-            subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
-            writers = [
-                subprocess.Popen([BIN, "index"], cwd=tree, env=env,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                for _ in range(2)
-            ]
-            checker.check("two writers started")
-            codes = [w.wait() for w in writers]
-            if codes != [0, 0]:
-                failures += 1
-                print(f"{name}: concurrent writers exited {codes}")
-            checker.check("two writers finished")
-
-            # 3. Files rewritten while a build runs.
-            subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
+        # 1. Kills at random moments of builds that resume the killed ones.
+        subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
+        for k in range(args.kills):
             p = subprocess.Popen([BIN, "index"], cwd=tree, env=env,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(cold / 3)
-            for i, d in enumerate(picked):
-                path = os.path.join(tree, d["path"]["text"])
-                # Emptied: its definitions are gone, and what they used or were used by.
-                with open(path, "w" if i % 2 == 0 else "a", encoding="utf-8") as f:
-                    f.write("\n")
+            time.sleep(rng.uniform(0.05, cold / 2))
+            p.kill()
             p.wait()
-            checker.expect()
-            checker.check("files rewritten during a build")
-            print(f"{name}: {checker.asked} answers checked, {checker.failures} wrong")
-            failures += checker.failures
-            asked += checker.asked
-            shutil.rmtree(tree)
+            checker.check(f"kill {k + 1}")
+
+        # 2. Two writers from a cleared index, with a reader alongside.
+        subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
+        writers = [
+            subprocess.Popen([BIN, "index"], cwd=tree, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(2)
+        ]
+        checker.check("two writers started")
+        codes = [w.wait() for w in writers]
+        if codes != [0, 0]:
+            failures += 1
+            print(f"{name}: concurrent writers exited {codes}")
+        checker.check("two writers finished")
+
+        # 3. Files rewritten while a build runs.
+        subprocess.run([BIN, "index", "--clear"], cwd=tree, env=env, capture_output=True)
+        p = subprocess.Popen([BIN, "index"], cwd=tree, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(cold / 3)
+        for i, d in enumerate(picked):
+            path = os.path.join(tree, d["path"]["text"])
+            # Emptied: its definitions are gone, and what they used or were used by.
+            with open(path, "w" if i % 2 == 0 else "a", encoding="utf-8") as f:
+                f.write("\n")
+        p.wait()
+        checker.expect()
+        checker.check("files rewritten during a build")
+        print(f"{name}: {checker.asked} answers checked, {checker.failures} wrong")
+        failures += checker.failures
+        asked += checker.asked
     print(f"all: {asked} answers checked, {failures} failures")
     sys.exit(1 if failures else 0)
 

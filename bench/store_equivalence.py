@@ -23,28 +23,16 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
 
-BIN = os.path.abspath(os.environ.get("CODESEARCH", "target/release/codesearch"))
+from index_copies import BIN, answer, copies
+
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
 
 
-def run(args, cwd, env, no_index):
-    cmd = [BIN, *args, "--json"] + (["--no-index"] if no_index else [])
-    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, timeout=600)
-    lines = []
-    for line in p.stdout.decode("utf-8", "replace").splitlines():
-        record = json.loads(line)
-        if record.get("type") == "summary":
-            record["data"].pop("elapsed_ms", None)
-        lines.append(json.dumps(record, sort_keys=True))
-    return p.returncode, lines, p.stderr.decode("utf-8", "replace")
-
-
 def compare(label, args, cwd, env):
-    a = run(args, cwd, env, False)
-    b = run(args, cwd, env, True)
-    if a[:2] == b[:2]:
+    a = answer(args, cwd, env)
+    b = answer(args, cwd, env, no_index=True)
+    if a == b:
         return True
     print(f"DIFFERENT {label}: {' '.join(args)}")
     print(f"  exit {a[0]} (index) vs {b[0]} (no index)")
@@ -58,7 +46,7 @@ def compare(label, args, cwd, env):
 
 
 def symbols(tree, env):
-    _, lines, _ = run(["build-index", "--symbols"], tree, env, False)
+    _, lines = answer(["build-index", "--symbols"], tree, env)
     out = []
     for line in lines:
         r = json.loads(line)
@@ -123,24 +111,18 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     total = bad = 0
-    with tempfile.TemporaryDirectory(prefix="codesearch-equiv.") as work:
-        env = dict(os.environ, CODESEARCH_INDEX_DIR=os.path.join(work, "indexes"))
-        for root in args.root:
-            name = os.path.basename(root.rstrip("/"))
-            tree = os.path.join(work, name)
-            shutil.copytree(root, tree, symlinks=True)
-            subprocess.run([BIN, "index"], cwd=tree, env=env, capture_output=True, check=True)
-            ok = compare(name, ["build-index", "--symbols"], tree, env)
-            asked, differ, picked = questions(tree, env, args.sample, rng, name)
-            total, bad = total + asked + 1, bad + differ + (not ok)
-            print(f"{name}: {asked + 1} questions, {differ + (not ok)} different")
-            done = edit(tree, picked, rng)
-            print(f"{name}: edited (rewritten, deleted, renamed) = {done}")
-            ok = compare(name + " edited", ["build-index", "--symbols"], tree, env)
-            asked, differ, _ = questions(tree, env, args.sample, rng, name + " edited")
-            total, bad = total + asked + 1, bad + differ + (not ok)
-            print(f"{name} edited: {asked + 1} questions, {differ + (not ok)} different")
-            shutil.rmtree(tree)
+    for name, tree, env in copies(args.root, "codesearch-equiv."):
+        subprocess.run([BIN, "index"], cwd=tree, env=env, capture_output=True, check=True)
+        ok = compare(name, ["build-index", "--symbols"], tree, env)
+        asked, differ, picked = questions(tree, env, args.sample, rng, name)
+        total, bad = total + asked + 1, bad + differ + (not ok)
+        print(f"{name}: {asked + 1} questions, {differ + (not ok)} different")
+        done = edit(tree, picked, rng)
+        print(f"{name}: edited (rewritten, deleted, renamed) = {done}")
+        ok = compare(name + " edited", ["build-index", "--symbols"], tree, env)
+        asked, differ, _ = questions(tree, env, args.sample, rng, name + " edited")
+        total, bad = total + asked + 1, bad + differ + (not ok)
+        print(f"{name} edited: {asked + 1} questions, {differ + (not ok)} different")
     print(f"all: {total} questions, {bad} different")
     sys.exit(1 if bad else 0)
 

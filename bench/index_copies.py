@@ -1,0 +1,38 @@
+"""What bench/store_equivalence.py and bench/store_crash.py share: the binary, an
+answer with its timing set aside, and copies of real trees with an index of their own.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+BIN = os.path.abspath(os.environ.get("CODESEARCH", "target/release/codesearch"))
+
+
+def answer(args, cwd, env, no_index=False):
+    """`codesearch ARGS --json` (with `--no-index`): its exit status and its records,
+    each as sorted JSON, the summary's `elapsed_ms` left out."""
+    cmd = [BIN, *args, "--json"] + (["--no-index"] if no_index else [])
+    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, timeout=900)
+    lines = []
+    for line in p.stdout.decode("utf-8", "replace").splitlines():
+        record = json.loads(line)
+        if record.get("type") == "summary":
+            record["data"].pop("elapsed_ms", None)
+        lines.append(json.dumps(record, sort_keys=True))
+    return p.returncode, lines
+
+
+def copies(roots, prefix):
+    """For each root, its name, a copy of it and the environment that gives the copies
+    an index directory of their own; each copy is removed once the next is asked for."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as work:
+        env = dict(os.environ, CODESEARCH_INDEX_DIR=os.path.join(work, "indexes"))
+        for root in roots:
+            name = os.path.basename(root.rstrip("/"))
+            tree = os.path.join(work, name)
+            shutil.copytree(root, tree, symlinks=True)
+            yield name, tree, env
+            shutil.rmtree(tree)
