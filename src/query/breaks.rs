@@ -140,6 +140,10 @@ fn owned_keys(t: &Target) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
+/// An overload (its file's address and its position there), a call's argument count
+/// and a target.
+type ReachKey = (*const FileFacts, usize, Option<u16>, usize);
+
 /// The direct uses of one level of targets, in path and position order.
 fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     let mut by_name: FxHashMap<String, Vec<usize>> = FxHashMap::default();
@@ -178,6 +182,10 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
         })
         .collect();
     let resolutions = resolver.resolve_all(&items);
+    // Thousands of calls of a common name go to a few overloads with a few argument
+    // counts: each is weighed once. Keyed by the overloads' file's address, which the
+    // entry keeps alive (it holds the file), so that no other file can take it.
+    let mut reaches: FxHashMap<ReachKey, (Arc<FileFacts>, Option<Reach>)> = FxHashMap::default();
     let mut uses = Vec::new();
     for ((f, r), resolution) in items.into_iter().zip(resolutions) {
         let owners = &by_name[&r.name];
@@ -190,7 +198,14 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                 _ => continue,
             },
             Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) => match reach_of_call(&d, r.arity, |o| targets[i].stands_for(o)) {
+                Some(&i) => match reaches
+                    .entry((Arc::as_ptr(&d.file), d.index, r.arity, i))
+                    .or_insert_with(|| {
+                        let reach = reach_of_call(&d, r.arity, |o| targets[i].stands_for(o));
+                        (d.file.clone(), reach)
+                    })
+                    .1
+                {
                     Some(Reach::Surely) => (UseResolution::Definition, i),
                     Some(Reach::Possibly) => (UseResolution::Overloads, i),
                     None => continue,
