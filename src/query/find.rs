@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::source::FactsSource;
 use crate::symbols::name_mask::NameMask;
-use crate::symbols::rank::{compare, rank_file, Match, Query, Ranked};
+use crate::symbols::rank::{compare, rank_file, Match, PathCover, Query, Ranked, RankedFile};
 use crate::symbols::{Kind, Symbol};
 
 /// The matches of a query in the window asked for, best first.
@@ -39,12 +39,20 @@ pub fn find_symbols(
     let searched = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Match)>> = Mutex::new(Vec::new());
     let keep = |k: Kind| k != Kind::Scope && (kinds.is_empty() || kinds.contains(&k));
+    // The query words each file's path can match, found once per file and on every
+    // thread: the screen below needs them, on the one thread that reads an index, and
+    // so does ranking. Only files of a language have definitions.
+    let covers: Vec<Option<PathCover>> = files
+        .par_iter()
+        .map(|f| f.language.map(|_| query.path_cover(&f.path)))
+        .collect();
+    let cover_of = |i: usize| covers[i].unwrap_or_else(|| query.path_cover(&files[i].path));
     // Files none of whose names have the letters the query needs are passed over
     // before their names are decoded. A file is counted as searched when it is
     // passed over or visited: a source may admit a file whose names it then cannot
     // read, and admit it again from its text.
     let admit = |i: usize, masks: &[NameMask]| {
-        let cover = query.path_cover(&files[i].path);
+        let cover = cover_of(i);
         let admitted = masks.iter().any(|&m| query.admits(m, cover));
         if !admitted {
             searched.fetch_add(masks.len(), Ordering::Relaxed);
@@ -53,9 +61,12 @@ pub fn find_symbols(
     };
     source.for_each_named(&admit, &|i, parts, masks| {
         searched.fetch_add(masks.len(), Ordering::Relaxed);
-        let file = &files[i];
-        let language = file.language.map_or("", |l| l.name);
-        let matches = rank_file(query, &file.path, language, parts, masks, exact, keep);
+        let file = RankedFile {
+            path: &files[i].path,
+            language: files[i].language.map_or("", |l| l.name),
+            cover: cover_of(i),
+        };
+        let matches = rank_file(query, &file, parts, masks, exact, keep);
         if !matches.is_empty() {
             found
                 .lock()

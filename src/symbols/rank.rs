@@ -953,19 +953,31 @@ impl Match {
     }
 }
 
+/// A file whose definitions are ranked: its path as printed, its language, and the
+/// query words its path can match ([`Query::path_cover`], which a search computes once
+/// per file, to screen the file before its names are read).
+pub struct RankedFile<'a> {
+    pub path: &'a Path,
+    pub language: &'a str,
+    pub cover: PathCover,
+}
+
 /// Scores the definitions of one file (their name parts, in the file's order) of the
 /// kinds `keep` accepts, and keeps the matches. A constructor is dropped when its
 /// class matches too: the class stands for it.
 pub fn rank_file(
     query: &Query,
-    path: &Path,
-    language: &str,
+    file: &RankedFile<'_>,
     defs: &[NameParts<'_>],
     masks: &[NameMask],
     exact: bool,
     keep: impl Fn(Kind) -> bool,
 ) -> Vec<Match> {
-    let cover = query.path_cover(path);
+    let RankedFile {
+        path,
+        language,
+        cover,
+    } = *file;
     // Most files have no match: their path is split only when one may.
     let mut place: Option<Place> = None;
     // A definition whose mask the query's gate turns down cannot match (the gate is
@@ -1032,15 +1044,12 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     for file in &files {
         let found = with_name_parts(file, |parts| {
             let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
-            rank_file(
-                query,
-                &file[0].path,
-                file[0].language,
-                parts,
-                &masks,
-                exact,
-                |_| true,
-            )
+            let ranked = RankedFile {
+                path: &file[0].path,
+                language: file[0].language,
+                cover: query.path_cover(&file[0].path),
+            };
+            rank_file(query, &ranked, parts, &masks, exact, |_| true)
         });
         matches.extend(found.into_iter().map(|m| (file.as_slice(), m)));
     }
