@@ -1,5 +1,6 @@
 """What bench/store_equivalence.py and bench/store_crash.py share: the binary, an
-answer with its timing set aside, and copies of real trees with an index of their own.
+answer with its timing set aside, the definitions of a tree, and copies of real trees
+with an index of their own.
 """
 
 import json
@@ -23,6 +24,13 @@ def answer(args, cwd, env, no_index=False):
             record["data"].pop("elapsed_ms", None)
         lines.append(json.dumps(record, sort_keys=True))
     return p.returncode, lines
+
+
+def definitions(tree, env, kinds, no_index=False):
+    """The data of the symbol records of `kinds` that `build-index --symbols` lists."""
+    _, lines = answer(["build-index", "--symbols"], tree, env, no_index)
+    records = (json.loads(line) for line in lines)
+    return [r["data"] for r in records if r["type"] == "symbol" and r["data"].get("kind") in kinds]
 
 
 def copies(roots, prefix):

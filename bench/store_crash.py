@@ -19,14 +19,13 @@ Usage:
 """
 
 import argparse
-import json
 import os
 import random
 import subprocess
 import sys
 import time
 
-from index_copies import BIN, answer, copies
+from index_copies import BIN, answer, copies, definitions
 
 KINDS = {"function", "method"}
 
@@ -57,15 +56,6 @@ class Checker:
             print(f"index --status failed after {when}: {status.stderr.decode()[:300]}")
 
 
-def definitions(tree, env, n, rng):
-    out = subprocess.run(
-        [BIN, "build-index", "--symbols", "--json", "--no-index"], cwd=tree, env=env, capture_output=True
-    ).stdout.decode()
-    defs = [json.loads(l)["data"] for l in out.splitlines() if '"type":"symbol"' in l]
-    defs = [d for d in defs if d.get("kind") in KINDS]
-    return rng.sample(defs, min(n, len(defs)))
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", action="append", required=True)
@@ -76,7 +66,8 @@ def main():
     rng = random.Random(args.seed)
     failures = asked = 0
     for name, tree, env in copies(args.root, "codesearch-crash."):
-        picked = definitions(tree, env, args.questions, rng)
+        defs = definitions(tree, env, KINDS, no_index=True)
+        picked = rng.sample(defs, min(args.questions, len(defs)))
         questions = [["what-depends", d["id"]] for d in picked]
         questions += [["what-breaks", d["id"]] for d in picked[: max(1, len(picked) // 2)]]
         checker = Checker(tree, env, questions)

@@ -24,7 +24,7 @@ import shutil
 import subprocess
 import sys
 
-from index_copies import BIN, answer, copies
+from index_copies import BIN, answer, copies, definitions
 
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
 
@@ -45,18 +45,8 @@ def compare(label, args, cwd, env):
     return False
 
 
-def symbols(tree, env):
-    _, lines = answer(["build-index", "--symbols"], tree, env)
-    out = []
-    for line in lines:
-        r = json.loads(line)
-        if r["type"] == "symbol" and r["data"].get("kind") in KINDS:
-            out.append(r["data"])
-    return out
-
-
 def questions(tree, env, sample, rng, label):
-    defs = symbols(tree, env)
+    defs = definitions(tree, env, KINDS)
     picked = rng.sample(defs, min(sample, len(defs)))
     asked = differ = 0
     for i, d in enumerate(picked):
