@@ -183,7 +183,8 @@ pub struct Query {
     word_parts: AhoCorasick,
     /// What every tier needs of a name's letters.
     gate: MaskGate,
-    fuzzy: SkimMatcherV2,
+    /// The query as skim's pattern (without spaces).
+    fuzzy_pattern: String,
 }
 
 /// The query words a file's path can match, one bit per word (from
@@ -552,8 +553,8 @@ impl Query {
             groups,
             words,
             known,
+            fuzzy_pattern: raw.replace(' ', ""),
             raw,
-            fuzzy: SkimMatcherV2::default(),
         }
     }
 
@@ -639,7 +640,11 @@ impl Query {
         if !is_subsequence(&self.joined, name_joined) {
             return None;
         }
-        let s = self.fuzzy.fuzzy_match(name, &self.raw.replace(' ', ""))?;
+        // A matcher per name: skim reuses its score matrix from call to call and reads
+        // cells the call before left in it, so a shared one scores a name differently
+        // depending on what the same thread scored just before (on a pool, on how the
+        // work was shared out), and its switch to turn the reuse off panics.
+        let s = SkimMatcherV2::default().fuzzy_match(name, &self.fuzzy_pattern)?;
         // Map skim's unbounded score into the fuzzy band (below the word tier).
         let s = s.max(0) as f64;
         Some(FUZZY + 250.0 * s / (s + 50.0))
@@ -1372,6 +1377,23 @@ mod tests {
             got,
             ["AuthService", "auth_service", "AuthenticationService"]
         );
+    }
+
+    #[test]
+    fn a_fuzzy_score_does_not_depend_on_the_names_scored_before() {
+        let query = Query::new("ssecur");
+        let place = Place::of(Path::new("src/Cookies.java"));
+        let score = |name: &str| {
+            let s = sym(name, Kind::Method, "src/Cookies.java");
+            let key = NameKey::of(&s);
+            query.score_at(&key.parts(&s), &place)
+        };
+        let alone = score("setCookieSecure");
+        assert!(alone.is_some());
+        // Scoring this name first left cells in skim's reused matrix that raised the
+        // next name's score.
+        score("PropertySourcesPlaceholderConfigurer");
+        assert_eq!(score("setCookieSecure"), alone);
     }
 
     #[test]
