@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::source::FactsSource;
-use crate::symbols::name_mask::NameMask;
+use crate::symbols::name_mask::NameScreen;
 use crate::symbols::rank::{compare, rank_file, Match, PathCover, Query, Ranked, RankedFile};
 use crate::symbols::{Kind, Symbol};
 
@@ -51,22 +51,22 @@ pub fn find_symbols(
     // before their names are decoded. A file is counted as searched when it is
     // passed over or visited: a source may admit a file whose names it then cannot
     // read, and admit it again from its text.
-    let admit = |i: usize, masks: &[NameMask]| {
-        let cover = cover_of(i);
-        let admitted = masks.iter().any(|&m| query.admits(m, cover));
+    let admit = |i: usize, screen: &NameScreen| {
+        let gate = query.file_gate(&screen.pairs, cover_of(i));
+        let admitted = screen.masks.iter().any(|&m| query.admits(m, gate));
         if !admitted {
-            searched.fetch_add(masks.len(), Ordering::Relaxed);
+            searched.fetch_add(screen.masks.len(), Ordering::Relaxed);
         }
         admitted
     };
-    source.for_each_named(&admit, &|i, parts, masks| {
-        searched.fetch_add(masks.len(), Ordering::Relaxed);
+    source.for_each_named(&admit, &|i, parts, screen| {
+        searched.fetch_add(screen.masks.len(), Ordering::Relaxed);
         let file = RankedFile {
             path: &files[i].path,
             language: files[i].language.map_or("", |l| l.name),
             cover: cover_of(i),
         };
-        let matches = rank_file(query, &file, parts, masks, exact, keep);
+        let matches = rank_file(query, &file, parts, screen, exact, keep);
         if !matches.is_empty() {
             found
                 .lock()

@@ -24,7 +24,7 @@ use crate::search::{self, RegexOptions};
 use crate::source::SourceError;
 use crate::store::{Keep, PackedFacts};
 use crate::symbols::collect::symbols_of_file;
-use crate::symbols::name_mask::NameMask;
+use crate::symbols::name_mask::NameScreen;
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -78,33 +78,33 @@ pub trait FactsSource: Sync {
     /// no particular order); files that cannot be read are reported unless `quiet`.
     fn for_each_definitions(&self, quiet: bool, visit: &(dyn Fn(Vec<Symbol>) + Sync));
     /// Calls `visit` with the index of every walked file that has definitions, what
-    /// ranking reads of them and their [`NameMask`]s, in the order
+    /// ranking reads of them and their [`NameScreen`], in the order
     /// [`FactsSource::definitions`] gives them (on worker threads, in no particular
-    /// order), when `admit` accepts the file's index and those masks; files that
+    /// order), when `admit` accepts the file's index and that screen; files that
     /// cannot be read are reported. A source that stores them decodes no definition,
     /// and no name of a file `admit` turns down.
     fn for_each_named(
         &self,
-        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        admit: &(dyn Fn(usize, &NameScreen) -> bool + Sync),
         visit: &NamedVisitor<'_>,
     );
 }
 
 /// What [`FactsSource::for_each_named`] hands each admitted file to: its index, what
-/// ranking reads of its definitions, and their masks.
-pub type NamedVisitor<'v> = dyn Fn(usize, &[NameParts<'_>], &[NameMask]) + Sync + 'v;
+/// ranking reads of its definitions, and their screen.
+pub type NamedVisitor<'v> = dyn Fn(usize, &[NameParts<'_>], &NameScreen) + Sync + 'v;
 
 /// Hands the name parts of file `index`, read from its definitions, to `visit` when
-/// `admit` accepts their masks.
+/// `admit` accepts their screen.
 pub fn visit_admitted(
     index: usize,
     parts: &[NameParts<'_>],
-    admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+    admit: &(dyn Fn(usize, &NameScreen) -> bool + Sync),
     visit: &NamedVisitor<'_>,
 ) {
-    let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
-    if admit(index, &masks) {
-        visit(index, parts, &masks);
+    let screen = NameScreen::of(parts);
+    if admit(index, &screen) {
+        visit(index, parts, &screen);
     }
 }
 
@@ -402,7 +402,7 @@ impl FactsSource for ParseOnDemand<'_> {
 
     fn for_each_named(
         &self,
-        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        admit: &(dyn Fn(usize, &NameScreen) -> bool + Sync),
         visit: &NamedVisitor<'_>,
     ) {
         (0..self.files.len()).into_par_iter().for_each(|i| {

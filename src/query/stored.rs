@@ -31,7 +31,7 @@ use crate::store::{
     decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, Keep, Listing,
     Refreshed, Slot, Status, Store, StoreError, Walked,
 };
-use crate::symbols::name_mask::NameMask;
+use crate::symbols::name_mask::NameScreen;
 use crate::symbols::rank::with_name_parts;
 use crate::symbols::Symbol;
 use crate::walk::Walker;
@@ -40,12 +40,12 @@ use crate::walk::Walker;
 /// enough that the threads share the work evenly.
 const NAME_BLOBS_PER_TASK: usize = 64;
 
-/// A stored content whose name masks admit some of its files: those files, and the
-/// masks.
+/// A stored content whose name screen admits some of its files: those files, and the
+/// screen.
 struct Screened {
     id: i64,
     admitted: Vec<usize>,
-    masks: Vec<NameMask>,
+    screen: NameScreen,
 }
 
 /// Facts served from an up-to-date index.
@@ -602,7 +602,7 @@ impl FactsSource for FromIndex<'_> {
 
     fn for_each_named(
         &self,
-        admit: &(dyn Fn(usize, &[NameMask]) -> bool + Sync),
+        admit: &(dyn Fn(usize, &NameScreen) -> bool + Sync),
         visit: &NamedVisitor<'_>,
     ) {
         // The walked files each stored content answers for (identical files share one).
@@ -626,11 +626,11 @@ impl FactsSource for FromIndex<'_> {
         // the index.
         let screen = |id: i64, blob: &[u8]| -> Option<Screened> {
             let files = files_of.get(&id)?;
-            let masks = decode_name_masks(blob).ok()?;
+            let screen = decode_name_masks(blob).ok()?;
             let admitted: Vec<usize> = files
                 .iter()
                 .copied()
-                .filter(|&i| admit(i, &masks))
+                .filter(|&i| admit(i, &screen))
                 .collect();
             if admitted.is_empty() {
                 mark_visited(files);
@@ -639,12 +639,12 @@ impl FactsSource for FromIndex<'_> {
             Some(Screened {
                 id,
                 admitted,
-                masks,
+                screen,
             })
         };
         let visit_names = |(s, parts): &(Screened, Vec<u8>)| {
-            let decoded = with_stored_name_parts(parts, s.masks.len(), |parts| {
-                s.admitted.iter().for_each(|&i| visit(i, parts, &s.masks))
+            let decoded = with_stored_name_parts(parts, s.screen.masks.len(), |parts| {
+                s.admitted.iter().for_each(|&i| visit(i, parts, &s.screen))
             });
             if let (Ok(()), Some(files)) = (decoded, files_of.get(&s.id)) {
                 mark_visited(files);

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, BindingKind, CallArguments, FileFacts, Import, RefKind, Reference};
 use crate::lang::{Kind, Language};
-use crate::symbols::name_mask::NameMask;
+use crate::symbols::name_mask::{NameMask, NameScreen, PairSet, NAME_MASK_BYTES, PAIR_SET_BYTES};
 use crate::symbols::rank::{with_name_parts, NameParts};
 use crate::symbols::Symbol;
 
@@ -416,11 +416,12 @@ impl<'s> TextBuilder<'s> {
     }
 }
 
-/// The names of a file's definitions as stored, in two blobs kept apart: one
-/// [`NameMask`] per definition (the count, 4 bytes little-endian, then 4 bytes each,
-/// uncompressed), and the packed name parts (see [`NameParts`]). A search reads the
-/// masks of every file, and the name parts only of the files whose masks admit the
-/// query: a tenth of the bytes where the two were one blob.
+/// The names of a file's definitions as stored, in two blobs kept apart: their
+/// [`NameScreen`] (the count, 4 bytes little-endian, then, when there are any, the
+/// [`PairSet`] and one [`NameMask`] per definition, uncompressed), and the packed name
+/// parts (see
+/// [`NameParts`]). A search reads the screens of every file, and the name parts only of
+/// the files whose screens admit the query.
 pub struct EncodedNames {
     pub masks: Vec<u8>,
     pub parts: Vec<u8>,
@@ -455,10 +456,15 @@ pub fn encode_names(facts: &FileFacts) -> EncodedNames {
             text: &text.text,
             entries,
         };
-        let mut masks = Vec::with_capacity(4 + 4 * parts.len());
+        let screen = NameScreen::of(parts);
+        let mut masks = Vec::with_capacity(4 + PAIR_SET_BYTES + NAME_MASK_BYTES * parts.len());
         masks.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
-        for p in parts {
-            masks.extend_from_slice(&NameMask::of(p).bits().to_le_bytes());
+        // A file without definitions has no pairs to keep: the count says it all.
+        if !parts.is_empty() {
+            masks.extend_from_slice(&screen.pairs.to_bytes());
+        }
+        for m in &screen.masks {
+            masks.extend_from_slice(&m.to_bytes());
         }
         EncodedNames {
             masks,
@@ -467,19 +473,28 @@ pub fn encode_names(facts: &FileFacts) -> EncodedNames {
     })
 }
 
-/// The masks of a stored masks blob (see [`EncodedNames`]), one per definition.
-pub fn decode_name_masks(blob: &[u8]) -> Result<Vec<NameMask>, CodecError> {
+/// The screen of a stored masks blob (see [`EncodedNames`]): one mask per definition.
+pub fn decode_name_masks(blob: &[u8]) -> Result<NameScreen, CodecError> {
     let (count, rest) = claimed_length(blob)?;
-    if count.checked_mul(4) != Some(rest.len()) {
-        return Err(CodecError::Corrupt(format!(
-            "{count} name masks in {} bytes",
-            rest.len()
-        )));
+    if count == 0 && rest.is_empty() {
+        return Ok(NameScreen::of(&[]));
     }
-    Ok(rest
-        .chunks_exact(4)
-        .map(|b| NameMask::from_bits(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-        .collect())
+    let corrupt = || CodecError::Corrupt(format!("{count} name masks in {} bytes", rest.len()));
+    if count
+        .checked_mul(NAME_MASK_BYTES)
+        .and_then(|n| n.checked_add(PAIR_SET_BYTES))
+        != Some(rest.len())
+    {
+        return Err(corrupt());
+    }
+    let (pairs, masks) = rest.split_at(PAIR_SET_BYTES);
+    Ok(NameScreen {
+        pairs: PairSet::from_bytes(pairs).ok_or_else(corrupt)?,
+        masks: masks
+            .chunks_exact(NAME_MASK_BYTES)
+            .map(|b| NameMask::from_bytes(b).ok_or_else(corrupt))
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 /// Calls `visit` with the name parts of a stored parts blob (borrowed, no copies),
@@ -1112,10 +1127,14 @@ mod tests {
         assert!(f.definitions.len() >= 6, "{:?}", f.definitions);
         let blobs = encode_names(&f);
         let same = with_name_parts(&f.definitions, |computed| {
-            let masks: Vec<NameMask> = computed.iter().map(NameMask::of).collect();
-            decode_name_masks(&blobs.masks).expect("reads") == masks
-                && with_stored_name_parts(&blobs.parts, masks.len(), |stored| stored == computed)
-                    .expect("decodes")
+            let screen = NameScreen::of(computed);
+            let read = decode_name_masks(&blobs.masks).expect("reads");
+            read.masks == screen.masks
+                && read.pairs == screen.pairs
+                && with_stored_name_parts(&blobs.parts, screen.masks.len(), |stored| {
+                    stored == computed
+                })
+                .expect("decodes")
         });
         assert!(same, "the stored name parts differ from the computed ones");
     }
@@ -1154,15 +1173,28 @@ mod tests {
 
     #[test]
     fn name_masks_cut_short_or_miscounted_are_errors() {
-        // Five masks claimed, two bytes given; one claimed, eight bytes given.
+        // Five masks claimed, two bytes given; one claimed, the pairs and a mask short
+        // of a byte given.
         assert!(decode_name_masks(&[5, 0, 0, 0, 1, 2]).is_err());
-        assert!(decode_name_masks(&[1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]).is_err());
+        let mut one = vec![1, 0, 0, 0];
+        one.resize(4 + PAIR_SET_BYTES + NAME_MASK_BYTES - 1, 0);
+        assert!(decode_name_masks(&one).is_err());
+        one.push(0);
+        assert_eq!(decode_name_masks(&one).expect("reads").masks.len(), 1);
         assert!(decode_name_masks(&[0, 0]).is_err());
+        // A file without definitions stores the count alone.
+        assert!(decode_name_masks(&[0, 0, 0, 0])
+            .expect("reads")
+            .masks
+            .is_empty());
         let lang = crate::lang::by_name("python").expect("python is registered");
         let f = facts_of_text(lang, Path::new("a.py"), "def f(): pass\ndef g(): pass\n")
             .expect("parses");
         let blobs = encode_names(&f);
-        assert_eq!(decode_name_masks(&blobs.masks).expect("reads").len(), 2);
+        assert_eq!(
+            decode_name_masks(&blobs.masks).expect("reads").masks.len(),
+            2
+        );
         // One mask fewer, or more, than the name parts stored.
         assert!(with_stored_name_parts(&blobs.parts, 1, |_| ()).is_err());
         assert!(with_stored_name_parts(&blobs.parts, 3, |_| ()).is_err());

@@ -42,6 +42,9 @@ use crate::output::Reporter;
 /// How long a writer waits for another process's write transaction to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The page size of a new index, in bytes.
+const PAGE_SIZE: i64 = 16 * 1024;
+
 /// Why the index could not be used (the question is then answered without it).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -191,6 +194,11 @@ impl Store {
     fn open_at(path: &Path, root: &Path) -> Result<Store, Unusable> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
+        // Only a new, empty database takes it (before write-ahead logging is set up
+        // below). A question reads thousands of small blobs: on pages four times the
+        // default size most fit beside others instead of in chains of their own, and
+        // the index is smaller.
+        conn.pragma_update(None, "page_size", PAGE_SIZE)?;
         let tables: i64 = conn.query_row(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
             [],

@@ -40,7 +40,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 use rustc_hash::FxHashSet;
 
-use super::name_mask::{MaskGate, NameMask};
+use super::name_mask::{FileGate, GateQuery, MaskGate, NameMask, NameScreen, PairSet};
 use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
@@ -181,7 +181,7 @@ pub struct Query {
     /// abbreviation group, or a known word it begins with (two letters at least): all
     /// of them found in one pass.
     word_parts: AhoCorasick,
-    /// What every tier needs of a name's letters.
+    /// What every tier needs of a name's letters and of the pairs of its file's names.
     gate: MaskGate,
     /// The query as skim's pattern (without spaces).
     fuzzy_pattern: String,
@@ -447,11 +447,17 @@ impl Query {
         })
     }
 
-    /// Whether a definition whose name parts have `mask` may match, in a file whose path
-    /// covers `in_path`: implied by [`Query::may_match`], and decided from the stored
-    /// mask alone, without decoding the name.
-    pub fn admits(&self, mask: NameMask, in_path: PathCover) -> bool {
-        self.gate.admits(mask, in_path.0)
+    /// What the gate needs to know of a file: the pairs of its names, and the query
+    /// words its path covers (see [`Query::path_cover`]).
+    pub fn file_gate(&self, pairs: &PairSet, in_path: PathCover) -> FileGate {
+        self.gate.for_file(pairs, in_path.0)
+    }
+
+    /// Whether a definition whose name parts have `mask` may match, in a file with gate
+    /// `file`: implied by [`Query::may_match`], and decided from what is stored of the
+    /// name, without decoding it.
+    pub fn admits(&self, mask: NameMask, file: FileGate) -> bool {
+        self.gate.admits(mask, file)
     }
 
     /// Whether word `w` of a name (two letters at least) begins a query word: a
@@ -538,17 +544,26 @@ impl Query {
                 .filter(move |k| k.len() >= 2 && q.starts_with(k.as_str()))
                 .map(String::as_str)
         }));
-        // Invariant: a few dozen short literal words always build an automaton.
-        let word_parts = AhoCorasick::new(parts).expect("query words build an automaton");
         let group_words: Vec<&[&str]> = groups
             .iter()
             .map(|g| g.map_or(&[][..], |g| ABBREVIATIONS[g]))
             .collect();
+        let lower = raw.to_lowercase();
+        let single_token = !raw.contains(char::is_whitespace);
+        let gate = MaskGate::new(&GateQuery {
+            raw: &raw,
+            folded: single_token.then_some(lower.as_str()),
+            words: &words,
+            groups: &group_words,
+            word_parts: &parts,
+        });
+        // Invariant: a few dozen short literal words always build an automaton.
+        let word_parts = AhoCorasick::new(parts).expect("query words build an automaton");
         Query {
             word_parts,
-            gate: MaskGate::new(&words, &group_words),
-            lower: raw.to_lowercase(),
-            single_token: !raw.contains(char::is_whitespace),
+            gate,
+            lower,
+            single_token,
             joined: words.concat(),
             groups,
             words,
@@ -974,7 +989,7 @@ pub fn rank_file(
     query: &Query,
     file: &RankedFile<'_>,
     defs: &[NameParts<'_>],
-    masks: &[NameMask],
+    screen: &NameScreen,
     exact: bool,
     keep: impl Fn(Kind) -> bool,
 ) -> Vec<Match> {
@@ -983,17 +998,18 @@ pub fn rank_file(
         language,
         cover,
     } = *file;
+    let gate = query.file_gate(&screen.pairs, cover);
     // Most files have no match: their path is split only when one may.
     let mut place: Option<Place> = None;
     // A definition whose mask the query's gate turns down cannot match (the gate is
     // a necessary condition of every tier): most names of a file are passed over on
-    // four bytes, before any of their text is compared.
+    // a few bytes, before any of their text is compared.
     let mut out: Vec<Match> = defs
         .iter()
-        .zip(masks)
+        .zip(&screen.masks)
         .enumerate()
         .filter(|(_, (d, &m))| {
-            keep(d.kind) && query.admits(m, cover) && query.may_match(d, cover, exact)
+            keep(d.kind) && query.admits(m, gate) && query.may_match(d, cover, exact)
         })
         .map(|(ordinal, (d, _))| (ordinal, d))
         .filter(|(_, d)| !exact || query.is_exact(d))
@@ -1048,13 +1064,14 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
     let mut matches: Vec<(&[Symbol], Match)> = Vec::new();
     for file in &files {
         let found = with_name_parts(file, |parts| {
-            let masks: Vec<NameMask> = parts.iter().map(NameMask::of).collect();
             let ranked = RankedFile {
                 path: &file[0].path,
                 language: file[0].language,
                 cover: query.path_cover(&file[0].path),
             };
-            rank_file(query, &ranked, parts, &masks, exact, |_| true)
+            rank_file(query, &ranked, parts, &NameScreen::of(parts), exact, |_| {
+                true
+            })
         });
         matches.extend(found.into_iter().map(|m| (file.as_slice(), m)));
     }
@@ -1071,6 +1088,13 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the gate admits one definition, in a file of its own (the pairs of a
+    /// file's names hold those of each: admitted alone, admitted in any file).
+    fn admitted_alone(query: &Query, parts: &NameParts<'_>, cover: PathCover) -> bool {
+        let pairs = PairSet::of(std::slice::from_ref(parts));
+        query.admits(NameMask::of(parts), query.file_gate(&pairs, cover))
+    }
     use crate::symbols::{make_id, Kind};
 
     fn sym(name: &str, kind: Kind, path: &str) -> Symbol {
@@ -1244,7 +1268,7 @@ mod tests {
                     let parts = key.parts(s);
                     assert!(
                         !query.may_match(&parts, cover, false)
-                            || query.admits(NameMask::of(&parts), cover),
+                            || admitted_alone(&query, &parts, cover),
                         "the mask turns down {q:?} vs {} in {}",
                         s.qualified_name,
                         s.path.display()
@@ -1311,16 +1335,15 @@ mod tests {
             for s in &symbols {
                 let key = NameKey::of(s);
                 let parts = key.parts(s);
-                let mask = NameMask::of(&parts);
                 for cover in [PathCover(0), query.path_cover(&s.path)] {
                     if query.may_match(&parts, cover, false) {
                         matched += 1;
                         assert!(
-                            query.admits(mask, cover),
+                            admitted_alone(&query, &parts, cover),
                             "the mask turns down {q:?} vs {}",
                             s.qualified_name
                         );
-                    } else if !query.admits(mask, cover) {
+                    } else if !admitted_alone(&query, &parts, cover) {
                         turned_down += 1;
                     }
                 }
