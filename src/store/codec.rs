@@ -419,9 +419,8 @@ impl<'s> TextBuilder<'s> {
 /// The names of a file's definitions as stored, in two blobs kept apart: their
 /// [`NameScreen`] (the count, 4 bytes little-endian, then, when there are any, the
 /// [`PairSet`] and one [`NameMask`] per definition, uncompressed), and the packed name
-/// parts (see
-/// [`NameParts`]). A search reads the screens of every file, and the name parts only of
-/// the files whose screens admit the query.
+/// parts (see [`NameParts`]). A search reads the screens of every file, and the name
+/// parts only of the files whose screens admit the query.
 pub struct EncodedNames {
     pub masks: Vec<u8>,
     pub parts: Vec<u8>,

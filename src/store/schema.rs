@@ -10,8 +10,8 @@
 //!   question reads the ids of all records, and SQLite reads them from the smallest
 //!   index that has them (a few dozen pages instead of the whole table);
 //! - `content_definitions`, `content_masks`, `content_names`, `content_outline`,
-//!   `content_facts`: the fact blobs of a parsed content (its definitions, a mask of
-//!   the letters of each one's name, their name parts for searching, what resolution
+//!   `content_facts`: the fact blobs of a parsed content (its definitions, what a
+//!   search screens their names by, their name parts for searching, what resolution
 //!   reads of a file it only looks into, every reference and binding), one table
 //!   each. SQLite reads a row's columns in order, through every overflow page
 //!   of the columns before the one asked for: kept apart, a scan of the name parts or

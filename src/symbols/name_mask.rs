@@ -346,19 +346,19 @@ impl MaskGate {
 
     /// Whether a name with `mask` may match, in a file with gate `file`.
     pub fn admits(&self, mask: NameMask, file: FileGate) -> bool {
+        let joined = mask.holds(self.joined);
+        if !file.by_pairs {
+            // Only a subsequence can match in this file: the query's letters, placed
+            // in the halves of the name.
+            return joined && self.finer.as_ref().is_none_or(|f| f.in_halves(mask));
+        }
         let in_path = file.in_path;
-        let by_letters = mask.holds(self.joined)
+        joined
             || (self.heads.iter().any(|&h| mask.holds(h))
                 && self.placed.iter().enumerate().all(|(i, alternatives)| {
                     (i < 64 && in_path & (1 << i) != 0)
                         || alternatives.iter().any(|&a| mask.holds(a))
-                }));
-        by_letters
-            && (file.by_pairs
-                || self
-                    .finer
-                    .as_ref()
-                    .is_none_or(|f| mask.holds(self.joined) && f.in_halves(mask)))
+                }))
     }
 }
 
