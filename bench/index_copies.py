@@ -1,6 +1,6 @@
-"""What bench/store_equivalence.py and bench/store_crash.py share: the binary, an
-answer with its timing set aside, the definitions of a tree, and copies of real trees
-with an index of their own.
+"""What bench/store_equivalence.py, bench/store_crash.py and bench/find_symbol_same.py
+share: the binary, an answer with its timing set aside, the definitions of a tree, and
+copies of real trees with an index of their own.
 """
 
 import json
@@ -12,10 +12,10 @@ import tempfile
 BIN = os.path.abspath(os.environ.get("CODESEARCH", "target/release/codesearch"))
 
 
-def answer(args, cwd, env, no_index=False):
+def answer(args, cwd, env, no_index=False, binary=BIN):
     """`codesearch ARGS --json` (with `--no-index`): its exit status and its records,
     each as sorted JSON, the summary's `elapsed_ms` left out."""
-    cmd = [BIN, *args, "--json"] + (["--no-index"] if no_index else [])
+    cmd = [binary, *args, "--json"] + (["--no-index"] if no_index else [])
     p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, timeout=900)
     lines = []
     for line in p.stdout.decode("utf-8", "replace").splitlines():
@@ -26,11 +26,16 @@ def answer(args, cwd, env, no_index=False):
     return p.returncode, lines
 
 
-def definitions(tree, env, kinds, no_index=False):
-    """The data of the symbol records of `kinds` that `build-index --symbols` lists."""
-    _, lines = answer(["build-index", "--symbols"], tree, env, no_index)
+def definitions(tree, env, kinds, no_index=False, binary=BIN):
+    """The data of the symbol records of `kinds` (all when None) that
+    `build-index --symbols` lists."""
+    _, lines = answer(["build-index", "--symbols"], tree, env, no_index, binary)
     records = (json.loads(line) for line in lines)
-    return [r["data"] for r in records if r["type"] == "symbol" and r["data"].get("kind") in kinds]
+    return [
+        r["data"]
+        for r in records
+        if r["type"] == "symbol" and (kinds is None or r["data"].get("kind") in kinds)
+    ]
 
 
 def copies(roots, prefix):
