@@ -18,13 +18,12 @@ Differences are printed (the query and the first differing records); exit status
 when any.
 """
 
-import argparse
 import os
 import random
 import sys
 import tempfile
 
-from index_copies import answer, definitions
+from index_copies import answer, arguments, definitions
 
 FIXED = ["cfg", "err msg", "x", "http request", "db cache", "init", "ctx", "zzqqxx"]
 
@@ -67,12 +66,10 @@ def queries_of(defs, sample, rng):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, seed=11)
     parser.add_argument("--old", required=True, help="the binary before the change")
     parser.add_argument("--new", required=True, help="the binary after it")
-    parser.add_argument("--root", action="append", required=True)
     parser.add_argument("--sample", type=int, default=150)
-    parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--limit", type=int, default=40)
     args = parser.parse_args()
     old, new = os.path.abspath(args.old), os.path.abspath(args.new)

@@ -1,8 +1,9 @@
 """What bench/store_equivalence.py, bench/store_crash.py and bench/find_symbol_same.py
-share: the binary, an answer with its timing set aside, the definitions of a tree, and
-copies of real trees with an index of their own.
+share: the binary, their command line, an answer with its timing set aside, the
+definitions of a tree, and copies of real trees with an index of their own.
 """
 
+import argparse
 import json
 import os
 import shutil
@@ -24,6 +25,15 @@ def answer(args, cwd, env, no_index=False, binary=BIN):
             record["data"].pop("elapsed_ms", None)
         lines.append(json.dumps(record, sort_keys=True))
     return p.returncode, lines
+
+
+def arguments(doc, seed):
+    """The command line every script over real trees shares (`--root`, repeatable, and
+    `--seed`), described by the first line of the script's `doc`; each adds its own."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--root", action="append", required=True)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser
 
 
 def definitions(tree, env, kinds, no_index=False, binary=BIN):

@@ -18,14 +18,13 @@ Usage:
       --root /work/corpora/spring [--kills 10] [--questions 4] [--seed 1]
 """
 
-import argparse
 import os
 import random
 import subprocess
 import sys
 import time
 
-from index_copies import BIN, answer, copies, definitions
+from index_copies import BIN, answer, arguments, copies, definitions
 
 KINDS = {"function", "method"}
 
@@ -57,11 +56,9 @@ class Checker:
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", action="append", required=True)
+    ap = arguments(__doc__, seed=1)
     ap.add_argument("--kills", type=int, default=10)
     ap.add_argument("--questions", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     failures = asked = 0

@@ -16,7 +16,6 @@ Usage:
       --root /work/corpora/spring --root /work/corpora/redis [--sample 30] [--seed 1]
 """
 
-import argparse
 import json
 import os
 import random
@@ -24,7 +23,7 @@ import shutil
 import subprocess
 import sys
 
-from index_copies import BIN, answer, copies, definitions
+from index_copies import BIN, answer, arguments, copies, definitions
 
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
 
@@ -94,10 +93,8 @@ def edit(tree, picked, rng):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", action="append", required=True)
+    ap = arguments(__doc__, seed=1)
     ap.add_argument("--sample", type=int, default=30)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     total = bad = 0

@@ -81,16 +81,13 @@ impl NameMask {
 
     /// The mask of [`NameMask::to_bytes`]; `bytes` holds [`NAME_MASK_BYTES`] of them.
     pub fn from_bytes(bytes: &[u8]) -> Option<NameMask> {
-        let word = |i: usize| -> Option<u32> {
-            Some(u32::from_le_bytes(
-                bytes.get(i * 4..i * 4 + 4)?.try_into().ok()?,
-            ))
-        };
-        (bytes.len() == NAME_MASK_BYTES).then_some(())?;
+        let b: &[u8; NAME_MASK_BYTES] = bytes.try_into().ok()?;
+        let word =
+            |i: usize| u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]]);
         Some(NameMask {
-            letters: word(0)?,
-            first_half: word(1)?,
-            second_half: word(2)?,
+            letters: word(0),
+            first_half: word(1),
+            second_half: word(2),
         })
     }
 
@@ -111,6 +108,13 @@ fn bit(b: u8) -> u32 {
 
 fn ascii_bits(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0, |bits, &b| bits | bit(b))
+}
+
+/// Whether query word `i` is among the words of bits `in_path` that a file's path
+/// holds (bit `i` for word `i`, as `Query::path_cover` gives them; a word past the
+/// 64th is never taken as held).
+pub fn path_holds(in_path: u64, i: usize) -> bool {
+    i < 64 && in_path & (1 << i) != 0
 }
 
 /// The symbol of one byte in a pair: a letter of either case, a digit folded as
@@ -158,18 +162,18 @@ impl PairSet {
     }
 
     fn add(&mut self, text: &[u8]) {
-        for w in text.windows(2) {
-            let i = pair_index(w[0], w[1]);
+        for i in pairs_in(text) {
             self.0[i / 64] |= 1 << (i % 64);
         }
     }
 
+    fn has(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
     /// Whether every pair of `needed` is in the set.
     fn holds(&self, needed: &Pairs) -> bool {
-        needed
-            .0
-            .iter()
-            .all(|&i| self.0[i / 64] & (1 << (i % 64)) != 0)
+        needed.0.iter().all(|&i| self.has(i))
     }
 
     pub fn to_bytes(&self) -> [u8; PAIR_SET_BYTES] {
@@ -195,17 +199,18 @@ fn pair_index(a: u8, b: u8) -> usize {
     pair_symbol(a) * PAIR_SYMBOLS + pair_symbol(b)
 }
 
+/// The pairs of `text`'s adjacent bytes, in order.
+fn pairs_in(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    text.windows(2).map(|w| pair_index(w[0], w[1]))
+}
+
 /// The pairs a text brings along: none for a text shorter than two bytes.
 #[derive(Debug, Clone, Default)]
 struct Pairs(Vec<usize>);
 
 impl Pairs {
     fn of(text: &str) -> Pairs {
-        let mut v: Vec<usize> = text
-            .as_bytes()
-            .windows(2)
-            .map(|w| pair_index(w[0], w[1]))
-            .collect();
+        let mut v: Vec<usize> = pairs_in(text.as_bytes()).collect();
         v.sort_unstable();
         v.dedup();
         Pairs(v)
@@ -275,10 +280,9 @@ struct FinerGate {
     /// The letters of the joined query up to each of its positions, and from it.
     prefix_bits: Vec<u32>,
     suffix_bits: Vec<u32>,
-    /// The pairs of the joined query up to each position and from it (a container
-    /// named by the first part, its member beginning with the rest).
-    prefix_pairs: Vec<Pairs>,
-    suffix_pairs: Vec<Pairs>,
+    /// The pairs of the joined query in order, pair `k` of its bytes `k` and `k + 1`
+    /// (a container named by a first part of it, its member beginning with the rest).
+    joined_pairs: Vec<usize>,
     /// Some query word may match a word of the name.
     shares: Vec<Pairs>,
     /// Per query word: the alternatives that hold it in a name or container.
@@ -356,8 +360,7 @@ impl MaskGate {
         joined
             || (self.heads.iter().any(|&h| mask.holds(h))
                 && self.placed.iter().enumerate().all(|(i, alternatives)| {
-                    (i < 64 && in_path & (1 << i) != 0)
-                        || alternatives.iter().any(|&a| mask.holds(a))
+                    path_holds(in_path, i) || alternatives.iter().any(|&a| mask.holds(a))
                 }))
     }
 }
@@ -371,8 +374,7 @@ impl FinerGate {
         let b = joined.as_bytes();
         let prefix_bits = (0..=n).map(|k| ascii_bits(&b[..k])).collect();
         let suffix_bits = (0..=n).map(|k| ascii_bits(&b[k..])).collect();
-        let prefix_pairs = (0..=n).map(|k| Pairs::of(&joined[..k])).collect();
-        let suffix_pairs = (0..=n).map(|k| Pairs::of(&joined[k..])).collect();
+        let joined_pairs = pairs_in(b).collect();
         let mut shares: Vec<Pairs> = q.word_parts.iter().map(|p| Pairs::of(p)).collect();
         shares.extend(
             q.words
@@ -399,8 +401,7 @@ impl FinerGate {
             named,
             prefix_bits,
             suffix_bits,
-            prefix_pairs,
-            suffix_pairs,
+            joined_pairs,
             shares,
             placed,
         }
@@ -411,21 +412,21 @@ impl FinerGate {
         if self.named.iter().any(|p| pairs.holds(p)) {
             return true;
         }
-        // A container named by the joined query's first part, a member beginning with
-        // the rest: the split that keeps the most in the first part leaves the least
-        // for the rest.
-        let n = self.prefix_pairs.len() - 1;
-        if n >= 2 {
-            let last = (1..n)
-                .take_while(|&k| pairs.holds(&self.prefix_pairs[k]))
-                .last();
-            if last.is_some_and(|k| pairs.holds(&self.suffix_pairs[k])) {
+        // A container named by the joined query's first `k` bytes (1 <= k < its
+        // length), a member beginning with the rest: the split that keeps the most in
+        // the first part leaves the least for the rest. The first part brings pairs
+        // `0..k - 1` along, the rest pairs `k..`.
+        let held = |&i: &usize| pairs.has(i);
+        let steps = &self.joined_pairs;
+        if !steps.is_empty() {
+            let k = (steps.iter().take_while(|i| held(i)).count() + 1).min(steps.len());
+            if steps[k..].iter().all(held) {
                 return true;
             }
         }
         self.shares.iter().any(|p| pairs.holds(p))
             && self.placed.iter().enumerate().all(|(i, alternatives)| {
-                (i < 64 && in_path & (1 << i) != 0) || alternatives.iter().any(|a| pairs.holds(a))
+                path_holds(in_path, i) || alternatives.iter().any(|a| pairs.holds(a))
             })
     }
 

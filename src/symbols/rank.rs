@@ -40,7 +40,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 use rustc_hash::FxHashSet;
 
-use super::name_mask::{FileGate, GateQuery, MaskGate, NameMask, NameScreen, PairSet};
+use super::name_mask::{path_holds, FileGate, GateQuery, MaskGate, NameMask, NameScreen, PairSet};
 use super::{Kind, Symbol};
 
 const EXACT: f64 = 1000.0;
@@ -508,9 +508,7 @@ impl Query {
             .enumerate()
             .all(|(i, (q, g))| {
                 let ran = |s: &str| self.held_in(q, *g, s) || run_of_words_in(q, s);
-                (i < 64 && in_path.0 & (1 << i) != 0)
-                    || ran(k.name_joined)
-                    || k.parent_joined.is_some_and(ran)
+                path_holds(in_path.0, i) || ran(k.name_joined) || k.parent_joined.is_some_and(ran)
             })
     }
 
