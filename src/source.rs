@@ -237,43 +237,71 @@ pub fn lines_at(wanted: &[(&Path, u32)]) -> Vec<String> {
             let mut lines = LineCache::default();
             wanted[run]
                 .iter()
-                .map(|&(path, line)| lines.line(path, line).to_string())
+                .map(|&(path, line)| lines.line(path, line))
                 .collect()
         })
         .collect();
     read.into_iter().flatten().collect()
 }
 
-/// Lines of one file at a time.
+/// Lines of one file at a time. Only what the lines asked for need is done: line breaks
+/// are looked for as far as the furthest line asked, and only those lines are decoded
+/// (a reported use is usually one line of a long file).
 #[derive(Default)]
 struct LineCache {
     path: std::path::PathBuf,
-    text: String,
+    /// The file's bytes as [`text_of`] takes them (UTF-16 decoded), not yet checked as
+    /// UTF-8; empty when the file cannot be read or is binary.
+    bytes: Vec<u8>,
+    /// Where the lines found so far start (the first at 0).
     starts: Vec<usize>,
+    /// Whether every line break has been found.
+    scanned: bool,
 }
 
 impl LineCache {
     /// Line `line` (1-based) of `path`, without its line ending; empty when missing.
-    fn line(&mut self, path: &Path, line: u32) -> &str {
+    /// The same text as slicing the whole decoded file: a line break is one byte that no
+    /// multi-byte sequence contains, so decoding line by line replaces the same bytes.
+    fn line(&mut self, path: &Path, line: u32) -> String {
         if self.path != path {
             self.path = path.to_path_buf();
-            self.text = crate::source::read_text(path)
-                .map(|s| s.text)
-                .unwrap_or_default();
-            self.starts = std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect();
+            self.bytes = text_bytes(path);
+            self.starts = vec![0];
+            self.scanned = false;
         }
         let i = (line as usize).saturating_sub(1);
+        while self.starts.len() <= i + 1 && !self.scanned {
+            let from = self.starts[self.starts.len() - 1];
+            match memchr::memchr(b'\n', &self.bytes[from..]) {
+                Some(at) => self.starts.push(from + at + 1),
+                None => self.scanned = true,
+            }
+        }
         let Some(&start) = self.starts.get(i) else {
-            return "";
+            return String::new();
         };
-        let end = self.starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
-        self.text
-            .get(start..end)
-            .unwrap_or("")
+        let end = self.starts.get(i + 1).map_or(self.bytes.len(), |e| e - 1);
+        String::from_utf8_lossy(&self.bytes[start..end])
             .trim_end_matches('\r')
+            .to_string()
     }
+}
+
+/// The bytes of the file at `path` as [`read_text`] decodes them, before the check for
+/// UTF-8: UTF-16 with a byte-order mark already decoded; empty when the file cannot be
+/// read or is binary.
+fn text_bytes(path: &Path) -> Vec<u8> {
+    let Ok(bytes) = read_bytes_within(path, u64::MAX) else {
+        return Vec::new();
+    };
+    if let Some(text) = decode_utf16_bom(&bytes) {
+        return text.into_bytes();
+    }
+    if looks_binary(&bytes) {
+        return Vec::new();
+    }
+    bytes
 }
 
 /// Parses text with a language's grammar, reusing `parser` (callers keep one parser per
@@ -409,6 +437,44 @@ mod tests {
         ];
         assert_eq!(lines_at(&wanted), ["three", "one", "x = 1", "", "", "two"]);
         assert!(lines_at(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_line_read_alone_is_that_line_of_the_whole_decoded_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "a\r\nb\u{e9}\n\nc".encode_utf16() {
+            utf16.extend_from_slice(&unit.to_le_bytes());
+        }
+        let contents: [&[u8]; 7] = [
+            b"one\r\r\ntwo\n\nfour\n",
+            // Invalid sequences at a line's end, across a break, and at the file's end.
+            b"ab\xE2\x82\ncd\xF0\x9F\n\x98\x80 ok\r\n\xE2",
+            "caf\u{e9} \u{1F600}\nx".as_bytes(),
+            b"\xEF\xBB\xBFbom\nsecond",
+            b"bin\0ary\nline",
+            b"",
+            &utf16,
+        ];
+        for (n, bytes) in contents.iter().enumerate() {
+            let path = dir.path().join(format!("f{n}.txt"));
+            std::fs::write(&path, bytes).unwrap();
+            // What slicing the whole decoded text gives, line by line.
+            let text = read_text(&path).map(|t| t.text).unwrap_or_default();
+            let mut whole: Vec<String> = text
+                .split('\n')
+                .map(|l| l.trim_end_matches('\r').to_string())
+                .collect();
+            whole.extend(["".to_string(), "".to_string()]);
+            // Asked out of order, past the end, and again.
+            let mut order: Vec<u32> = (1..=whole.len() as u32).rev().collect();
+            order.extend(1..=whole.len() as u32);
+            let wanted: Vec<(&Path, u32)> = order.iter().map(|&l| (path.as_path(), l)).collect();
+            let got = lines_at(&wanted);
+            for (&l, line) in order.iter().zip(&got) {
+                assert_eq!(line, &whole[l as usize - 1], "file {n}, line {l}");
+            }
+        }
     }
 
     #[test]
