@@ -809,7 +809,8 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     same_as_fresh(p, i, &["what-breaks", "helper"]);
     assert_eq!((listed_walks(&db), count_rows(&db, contents)), (1, 2));
     // Records gone under a list that still names them (as when another run read the
-    // files under other rules): the files are read again, not parsed on every run.
+    // files under other rules), dropped as an update drops them, counted: the files
+    // are read again, not parsed on every run.
     for table in [
         "content",
         "content_definitions",
@@ -823,8 +824,45 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     ] {
         db.execute(&format!("DELETE FROM {table}"), []).unwrap();
     }
+    db.execute(
+        "UPDATE header SET value = CAST(value AS INTEGER) + 1 WHERE key = 'dropped'",
+        [],
+    )
+    .unwrap();
     same_as_fresh(p, i, &["what-breaks", "helper"]);
     assert_eq!((listed_walks(&db), count_rows(&db, contents)), (1, 2));
+}
+
+#[test]
+fn a_listed_content_another_run_dropped_is_never_taken_as_there() {
+    let dir = helper_and_its_caller();
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    std::thread::sleep(Duration::from_millis(2100));
+    // Listed once, then taken as listed.
+    for _ in 0..2 {
+        same_as_fresh(p, i, &["what-breaks", "helper"]);
+    }
+    let db = rusqlite::Connection::open(database(i)).unwrap();
+    let dropped = "SELECT CAST(value AS INTEGER) FROM header WHERE key = 'dropped'";
+    let before = db
+        .query_row(dropped, [], |r| r.get::<_, i64>(0))
+        .unwrap_or(0);
+    // A run with other walk flags (its walk and list are kept apart) under a parse
+    // limit both files are over keeps no facts for them: their contents are dropped
+    // while the first walk's list still names them, unchanged files and all.
+    let other = ["what-breaks", "helper", "--hidden", "--max-parse-size", "8"];
+    let (code, _, err) = run_in(p, i, &other);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM content"), 0);
+    assert_eq!(count_rows(&db, dropped), before + 1);
+    assert_eq!(listed_walks(&db), 2);
+    // The list is not trusted: the same uses as a fresh parse, and the files are
+    // listed again for the runs after.
+    let uses = same_as_fresh(p, i, &["what-breaks", "helper"]);
+    assert_eq!(uses.iter().filter(|r| r["type"] == "reference").count(), 2);
+    same_as_fresh(p, i, &["what-breaks", "helper"]);
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM content"), 2);
 }
 
 #[test]

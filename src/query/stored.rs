@@ -116,7 +116,25 @@ impl<'r> Keyer<'r> {
 /// What [`FromIndex::open`] reads once the store is open: the positions among the
 /// walked files of those the index answers for (in the order of the refresh's slots),
 /// the refresh, and (in the read snapshot) the contents that exist.
-type UpToDate = (Store, Vec<usize>, Refreshed, FxHashSet<i64>);
+type UpToDate = (Store, Vec<usize>, Refreshed, Alive);
+
+/// Which of the contents the slots name exist in the read snapshot.
+enum Alive {
+    /// All of them: they came from a list of a walk's files written when they were
+    /// all there, and no update has dropped a content since.
+    All,
+    /// Those with these ids.
+    Only(FxHashSet<i64>),
+}
+
+impl Alive {
+    fn contains(&self, id: &i64) -> bool {
+        match self {
+            Alive::All => true,
+            Alive::Only(ids) => ids.contains(id),
+        }
+    }
+}
 
 /// Brings `store` up to date for `walk`'s files (a damaged index is rebuilt once) and
 /// starts the read snapshot. When the index listed the walk's files, only those whose
@@ -154,14 +172,15 @@ fn up_to_date(
             .map(|&k| Some((positions[k], keyer.key(&walk.files[positions[k]].path)?)))
             .collect();
         if changed.is_empty() {
-            from_list = Some((positions, merged(l, &[], Refreshed::default()), false));
+            let refreshed = merged(l, &[], Refreshed::default());
+            from_list = Some((positions, refreshed, false, l.whole_at));
         } else if let Some(some) = changed_keys {
             match store.refresh_some(&as_walked(&walk.files, &some), parse_limit) {
                 Ok(r) => {
                     // Rewritten only when it would say more: a changed file listed
                     // without a stat, or with another one, is checked again anyway.
                     let relist = r.settled.iter().any(Option::is_some);
-                    from_list = Some((positions, merged(l, changed, r), relist));
+                    from_list = Some((positions, merged(l, changed, r), relist, None));
                 }
                 // Rebuilt, the index has no list: it is refreshed whole below.
                 Err(e) if e.is_corruption() => {
@@ -172,12 +191,12 @@ fn up_to_date(
             }
         }
     }
-    if let Some((positions, refreshed, relist)) = from_list {
+    if let Some((positions, refreshed, relist, mut whole_at)) = from_list {
         if relist {
-            remember_listing(&mut store, walk, made_for, &positions, &refreshed);
+            whole_at = remember_listing(&mut store, walk, made_for, &positions, &refreshed);
         }
         store.begin_snapshot()?;
-        let alive = store.content_ids()?;
+        let alive = alive_in(&store, whole_at)?;
         let dead = |s: &Slot| matches!(s, Slot::Parsed(id) if !alive.contains(id));
         if !refreshed.slots.iter().any(dead) {
             return Ok((store, positions, refreshed, alive));
@@ -197,31 +216,48 @@ fn up_to_date(
         }
         Err(e) => return Err(e),
     };
-    remember_listing(&mut store, walk, made_for, &positions, &refreshed);
+    let whole_at = remember_listing(&mut store, walk, made_for, &positions, &refreshed);
     store.begin_snapshot()?;
-    let alive = store.content_ids()?;
+    let alive = alive_in(&store, whole_at)?;
     Ok((store, positions, refreshed, alive))
 }
 
+/// Which contents exist in the snapshot just begun, for the slots of a list of a
+/// walk's files stamped `whole_at` (see [`Listing::whole_at`]): all those it names
+/// while no update has dropped a content since, else those the index holds.
+fn alive_in(store: &Store, whole_at: Option<i64>) -> Result<Alive, StoreError> {
+    if whole_at.is_some() && whole_at == store.contents_dropped()? {
+        return Ok(Alive::All);
+    }
+    Ok(Alive::Only(store.content_ids()?))
+}
+
 /// Stores what `refreshed` settled as the list of the walk's files (at `positions`
-/// among them), when the walk is remembered. Best effort: without the list, the next
-/// run plans a refresh of every file.
+/// among them), when the walk is remembered; gives the list's [`Listing::whole_at`].
+/// Best effort: without the list, the next run plans a refresh of every file.
 fn remember_listing(
     store: &mut Store,
     walk: &WalkedFiles,
     made_for: Option<[u8; 32]>,
     positions: &[usize],
     refreshed: &Refreshed,
-) {
-    if let (Some(walk), Some(made_for)) = (walk.remembered_as, made_for) {
-        let files = positions
-            .iter()
-            .zip(&refreshed.settled)
-            .zip(&refreshed.slots)
-            .map(|((&i, stat), slot)| (i as u32, *stat, slot.clone()))
-            .collect();
-        let _ = store.remember_listing(&walk.key, &Listing { made_for, files });
-    }
+) -> Option<i64> {
+    let (Some(walk), Some(made_for)) = (walk.remembered_as, made_for) else {
+        return None;
+    };
+    let files = positions
+        .iter()
+        .zip(&refreshed.settled)
+        .zip(&refreshed.slots)
+        .map(|((&i, stat), slot)| (i as u32, *stat, slot.clone()))
+        .collect();
+    let mut listing = Listing {
+        made_for,
+        files,
+        whole_at: None,
+    };
+    store.remember_listing(&walk.key, &mut listing).ok()?;
+    listing.whole_at
 }
 
 /// What a list of a remembered walk's files must have been made for: that walk (the
@@ -715,6 +751,7 @@ mod tests {
                 (0, Some(stat(0)), Slot::Parsed(7)),
                 (2, Some(stat(2)), Slot::Binary),
             ],
+            whole_at: None,
         };
         assert!(changed_since(&files, &listing).is_empty());
         let slots = merged(&listing, &[], Refreshed::default()).slots;
@@ -745,6 +782,7 @@ mod tests {
                 (0, Some(stat(0)), Slot::Parsed(7)),
                 (2, None, Slot::Parsed(9)),
             ],
+            whole_at: None,
         };
         assert_eq!(changed_since(&files, &relisted), [1]);
     }

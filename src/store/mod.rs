@@ -328,6 +328,7 @@ impl Store {
                 for table in schema::BLOB_TABLES {
                     tx.execute(&format!("DELETE FROM {table}"), [])?;
                 }
+                note_contents_dropped(&tx)?;
                 tx.execute(
                     "INSERT OR REPLACE INTO header(key, value) VALUES ('extractor', ?1)",
                     [schema::EXTRACTOR],
@@ -360,9 +361,14 @@ impl Store {
 
     /// The ids of every content record in the snapshot.
     pub fn content_ids(&self) -> Result<FxHashSet<i64>, StoreError> {
-        let mut stmt = self.conn.prepare_cached("SELECT id FROM content")?;
-        let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
-        Ok(ids.collect::<Result<_, _>>()?)
+        content_ids_in(&self.conn)
+    }
+
+    /// How many updates have dropped contents, as of the snapshot: while it is the
+    /// same, every content that was in the index still is. `None` when the count is
+    /// unreadable (then nothing may be assumed from it).
+    pub fn contents_dropped(&self) -> Result<Option<i64>, StoreError> {
+        contents_dropped_in(&self.conn)
     }
 
     /// Hands `screen` the name-masks blob of every parsed content (only parsed contents
@@ -494,4 +500,34 @@ impl Store {
         Store::remove_files(&path)?;
         Ok((path, existed))
     }
+}
+
+/// [`Store::content_ids`] through `conn` (the store's, or a transaction of it).
+fn content_ids_in(conn: &rusqlite::Connection) -> Result<FxHashSet<i64>, StoreError> {
+    let mut stmt = conn.prepare_cached("SELECT id FROM content")?;
+    let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
+}
+
+/// [`Store::contents_dropped`] through `conn`.
+fn contents_dropped_in(conn: &rusqlite::Connection) -> Result<Option<i64>, StoreError> {
+    let value: Option<String> = conn
+        .query_row("SELECT value FROM header WHERE key = 'dropped'", [], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(match value {
+        None => Some(0),
+        Some(v) => v.parse().ok(),
+    })
+}
+
+/// Counts one more update that dropped contents, in its transaction `tx`.
+fn note_contents_dropped(tx: &rusqlite::Connection) -> Result<(), rusqlite::Error> {
+    tx.execute(
+        "INSERT INTO header(key, value) VALUES ('dropped', '1')
+         ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)",
+        [],
+    )?;
+    Ok(())
 }

@@ -1,7 +1,8 @@
 //! The tables of the index and the versions that decide whether a database can be
 //! trusted.
 //!
-//! - `header`: the format version, the extractor version, the root, created/updated;
+//! - `header`: the format version, the extractor version, the root, created/updated,
+//!   and how many updates have dropped contents (`dropped`; see `walk_cache.rs`);
 //! - `content`: one row per (content hash, language): the state of the parse and its
 //!   counts; rows no location points at are deleted by every update. Ids are never
 //!   given again once deleted: a remembered list of a walk's files may still name a
@@ -35,7 +36,7 @@
 
 /// Bumped whenever the tables or blobs change shape: an index of another format is
 /// rebuilt, never read.
-pub const FORMAT_VERSION: i64 = 22;
+pub const FORMAT_VERSION: i64 = 23;
 
 /// The version of the extraction code (a hash of its sources, computed at build time):
 /// facts stored by another extractor are discarded.

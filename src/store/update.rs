@@ -719,10 +719,12 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         .map(|table| tx.prepare_cached(&format!("DELETE FROM {table} WHERE content = ?1")))
         .collect::<Result<Vec<_>, _>>()?;
     let unique: HashSet<i64> = ids.iter().copied().collect();
+    let mut dropped = false;
     for id in unique {
         if referenced.exists([id])? {
             continue;
         }
+        dropped = true;
         let listed: Option<Vec<u8>> = mentions_of.query_row([id], |r| r.get(0)).optional()?;
         match listed.map(|blob| codec::decode_mentions(&blob)) {
             Some(Ok(keys)) => {
@@ -741,6 +743,9 @@ fn drop_unreferenced(tx: &Transaction, ids: &[i64]) -> Result<(), StoreError> {
         for drop in &mut drop_blobs {
             drop.execute([id])?;
         }
+    }
+    if dropped {
+        super::note_contents_dropped(tx)?;
     }
     Ok(())
 }

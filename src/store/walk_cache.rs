@@ -22,6 +22,12 @@
 //! directory and the parse limit, which together decide every file's stored path. A
 //! list made for anything else is never used, and a run that takes one need not
 //! compute the stored path of any file whose stat is unchanged.
+//!
+//! A list also names the contents the index held for its files, and those may be
+//! dropped since by a run under other rules (another parse limit, files outside its
+//! walk). So the index counts the updates that drop contents, and a list is stored
+//! with that count when every content it names is there: while the count is the
+//! same, a run that takes the list need not read which contents exist.
 
 use super::codec::Packing;
 use super::path_list::PathList;
@@ -62,6 +68,11 @@ pub struct Listing {
     /// moment of the check, or could not be read): it is checked again by every run
     /// until one settles it.
     pub files: Vec<(u32, Option<FileStat>, Slot)>,
+    /// What [`Store::contents_dropped`] said at a moment when every content the list
+    /// names was in the index; `None` when some were not. While it says the same, they
+    /// all still are, and a run that takes the list as it is need not read which
+    /// contents exist.
+    pub whole_at: Option<i64>,
 }
 
 /// A remembered walk as read back: the walk, the digest of its stored bytes, and the
@@ -111,13 +122,31 @@ impl Store {
         Ok(*blake3::hash(&blob).as_bytes())
     }
 
-    /// Stores the list of the files of the walk under `key` (if one is stored).
-    pub fn remember_listing(&mut self, key: &[u8], listing: &Listing) -> Result<(), StoreError> {
-        let blob = super::codec::pack(listing, Packing::Lz4);
-        self.conn.execute(
+    /// Stores the list of the files of the walk under `key` (if one is stored), with
+    /// [`Listing::whole_at`] set as it stands when it is written.
+    pub fn remember_listing(
+        &mut self,
+        key: &[u8],
+        listing: &mut Listing,
+    ) -> Result<(), StoreError> {
+        // Checked and stored in one write transaction: no update can drop a content in
+        // between.
+        let tx = rusqlite::Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Immediate,
+        )?;
+        let there = super::content_ids_in(&tx)?;
+        let whole = listing
+            .files
+            .iter()
+            .all(|(_, _, slot)| !matches!(slot, Slot::Parsed(id) if !there.contains(id)));
+        listing.whole_at = super::contents_dropped_in(&tx)?.filter(|_| whole);
+        let blob = super::codec::pack(&*listing, Packing::Lz4);
+        tx.execute(
             "UPDATE walk_cache SET listing = ?2 WHERE key = ?1",
             params![key, blob],
         )?;
+        tx.commit()?;
         Ok(())
     }
 }
