@@ -16,20 +16,21 @@ codesearch_bin() {
   echo "$CODESEARCH"
 }
 
-# Installs the peers when missing: rg and ast-grep from PyPI, ctags from Debian. Then
-# puts the directory pip installs programs into first on PATH, so that each peer is
-# timed as its own binary: a version manager's shim in front of it (pyenv's is a shell
-# script that starts another program) would add tens of milliseconds to every run of
-# the peer and flatter every ratio measured against it.
+# Installs the peers when missing: rg and ast-grep from PyPI, ctags and hyperfine (the
+# timer) from Debian. Then puts the directory pip installs programs into first on PATH,
+# so that each peer is timed as its own binary: a version manager's shim in front of it
+# (pyenv's is a shell script that starts another program) would add tens of
+# milliseconds to every run of the peer and flatter every ratio measured against it.
 ensure_peers() {
   command -v rg >/dev/null || pip install --quiet ripgrep || apt-get install -y ripgrep
   command -v ast-grep >/dev/null || pip install --quiet ast-grep-cli
   command -v ctags >/dev/null || { apt-get update -qq && apt-get install -y -qq universal-ctags; }
+  command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine; }
   local scripts
   scripts="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
   PATH="$scripts:$PATH"
   local peer
-  for peer in rg ast-grep ctags; do
+  for peer in rg ast-grep ctags hyperfine; do
     if [ "$(head -c 4 "$(command -v "$peer")" | tail -c 3)" != ELF ]; then
       echo "bench: $peer is not a binary ($(command -v "$peer")): its times would include a wrapper" >&2
       exit 2
@@ -51,17 +52,31 @@ default_corpus() {
   echo "$CORPUS_DIR"
 }
 
-# Median wall-clock seconds of RUNS runs of a command (output discarded).
+# Median wall-clock seconds of RUNS runs of a command (output discarded), timed by
+# hyperfine without a shell: from starting the program to its exit, the same way for
+# every tool. (Timing with `date` before and after would add the start of a `date`
+# process, a few milliseconds, to every run of every tool, and pull every ratio of
+# quick commands towards 1.)
 median_seconds() {
-  local times=()
-  for _ in $(seq "$RUNS"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc -l)")
+  PREPARE=true median_seconds_after "$@"
+}
+
+# median_seconds, with the shell command PREPARE run (untimed) before each run.
+median_seconds_after() {
+  local arg json
+  # hyperfine reads the command back from one line, with POSIX shell quoting.
+  for arg in "$@"; do
+    if [[ "$arg" == *$'\n'* ]]; then
+      echo "bench: cannot time an argument that spans lines (pass it in a file): $1" >&2
+      exit 2
+    fi
   done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+  json=$(mktemp)
+  hyperfine --shell=none --style none --ignore-failure --runs "$RUNS" \
+    --prepare "sh -c $(printf '%q' "$PREPARE")" \
+    --export-json "$json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
+  rm -f "$json"
 }
 
 # Prints "label: A s vs B s, ratio A/B".

@@ -77,16 +77,8 @@ for spec in "${specs[@]}"; do
   # 3. One file edited before each question.
   one=$(rg --files -t "$lang" | head -1)
   for q in "find-symbol $find" "what-depends $id"; do
-    edit_times=()
-    for n in $(seq "$RUNS"); do
-      printf '\n' >>"$one"
-      start=$(date +%s.%N)
-      # shellcheck disable=SC2086
-      "$bin" $q --json >/dev/null 2>&1 || true
-      end=$(date +%s.%N)
-      edit_times+=("$(echo "$end - $start" | bc -l)")
-    done
-    edited=$(printf '%s\n' "${edit_times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    # shellcheck disable=SC2086
+    edited=$(PREPARE="printf '\\n' >>'$one'" median_seconds_after "$bin" $q --json)
     report_ratio "${q%% *} after editing one file vs rg --files" "$edited" "$rg_files" "rg --files"
   done
 

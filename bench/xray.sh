@@ -38,16 +38,18 @@ constraints:
     kind: string'
 rule_file="$(mktemp /tmp/codesearch-rule.XXXXXX.yml)"
 printf '%s\n' "$rule" > "$rule_file"
+eval_file="$(mktemp /tmp/codesearch-eval.XXXXXX.py)"
+printf '%s\n' "$eval_code" > "$eval_file"
 n_ours=$("$bin" xray -L 'open\(' -t python --eval "$eval_code" --color never "$py" | wc -l)
 n_theirs=$(ast-grep scan --rule "$rule_file" --json=stream "$py" 2>/dev/null | wc -l)
 echo "open(<string literal>, ...) calls found: codesearch $n_ours, ast-grep $n_theirs"
-ours=$(median_seconds "$bin" xray -L 'open\(' -t python --eval "$eval_code" "$py")
+ours=$(median_seconds "$bin" xray -L 'open\(' -t python --eval-file "$eval_file" "$py")
 theirs=$(median_seconds ast-grep scan --rule "$rule_file" "$py")
 report_ratio "structural, selective regex" "$ours" "$theirs" "ast-grep"
 # Filename mode makes every file a candidate with no phase-1 hits to ship.
-ours=$(median_seconds "$bin" xray -L --target filename '\.py$' -t python --eval "$eval_code" "$py")
+ours=$(median_seconds "$bin" xray -L --target filename '\.py$' -t python --eval-file "$eval_file" "$py")
 report_ratio "structural, every file a candidate" "$ours" "$theirs" "ast-grep"
-rm -f "$rule_file"
+rm -f "$rule_file" "$eval_file"
 
 files=$("$bin" xray -L -l --target filename '\.py$' -t python "$py" | wc -l)
 t=$(median_seconds "$bin" xray -L --target filename '\.py$' -t python --eval 'return {"matches": []}' "$py")
