@@ -67,51 +67,70 @@ pub fn plain_form(p: &Path) -> Option<&[u8]> {
 /// The directories of the walked files, indexed for the questions resolution asks of
 /// them for every use: which directory ends with a path, which names a component has.
 pub(super) struct DirIndex {
-    /// Every directory of a walked file and every ancestor of one, in path order.
-    sorted: Vec<String>,
-    /// For each last component, where the directories that end with it are in
-    /// `sorted` (in path order): a directory ends with a path only if it ends with that
-    /// path's last component, so these are the only candidates for [`Self::with_tail`].
+    /// Every directory of a walked file and every ancestor of one.
+    dirs: Vec<String>,
+    /// For each last component, where the directories that end with it are in `dirs`,
+    /// in path order: a directory ends with a path only if it ends with that path's
+    /// last component, so these are the only candidates for [`Self::with_tail`] (and
+    /// only they need an order, not all the directories).
     by_last: FxHashMap<String, Vec<u32>>,
 }
 
 impl DirIndex {
     pub(super) fn of(files: &[FileEntry]) -> DirIndex {
-        // Built for every question that resolves imports, over every walked file: the
-        // files of one directory come one after another, so a file whose parent is
-        // spelled as the last one's adds nothing and allocates nothing, and a name
-        // already present is looked up before anything is allocated for it.
-        let mut dirs: FxHashSet<String> = FxHashSet::default();
+        // Built for every question that resolves imports, over every walked file: a
+        // relative path with no `.` or `..` in it (nearly every one) has its
+        // directories found and compared as slices of its bytes, and only the distinct
+        // ones become strings; the files of one directory come one after another, and
+        // a directory already seen has its ancestors seen too.
+        let mut plain: FxHashSet<&[u8]> = FxHashSet::default();
+        let mut other: FxHashSet<String> = FxHashSet::default();
         let mut last: Option<&[u8]> = None;
         for f in files {
-            // What precedes the last `/`, as bytes: paths that share it share a parent,
-            // and this is much cheaper than taking and comparing `Path::parent`s.
             let bytes = f.path.as_os_str().as_bytes();
             let spelled = bytes.iter().rposition(|&b| b == b'/').map(|i| &bytes[..i]);
             if spelled.is_some() && spelled == last {
                 continue;
             }
             last = spelled;
-            let normal = match plain_form(&f.path) {
-                Some(bytes) => {
-                    std::borrow::Cow::Borrowed(Path::new(std::ffi::OsStr::from_bytes(bytes)))
+            match plain_form(&f.path).filter(|b| !b.starts_with(b"/")) {
+                Some(rel) => {
+                    // `a/b/c.rs`: `a/b`, `a`, then `` (the walk's own directory).
+                    let mut end = rel.len();
+                    loop {
+                        end = rel[..end].iter().rposition(|&b| b == b'/').unwrap_or(0);
+                        if !plain.insert(&rel[..end]) || end == 0 {
+                            break;
+                        }
+                    }
                 }
-                None => std::borrow::Cow::Owned(normalize(&f.path)),
-            };
-            let mut p = normal.parent();
-            while let Some(d) = p {
-                let d_slash = slash(d);
-                if dirs.contains(d_slash.as_ref()) {
-                    break;
+                None => {
+                    let normal = normalize(&f.path);
+                    let mut p = normal.parent();
+                    while let Some(d) = p {
+                        let d_slash = slash(d);
+                        if other.contains(d_slash.as_ref()) {
+                            break;
+                        }
+                        other.insert(d_slash.into_owned());
+                        p = d.parent();
+                    }
                 }
-                dirs.insert(d_slash.into_owned());
-                p = d.parent();
             }
         }
-        let mut sorted: Vec<String> = dirs.into_iter().collect();
-        sorted.sort();
+        // Two spellings can be one string once made text (bytes that are not UTF-8):
+        // kept twice, they are still found in the same order.
+        let other: Vec<String> = other
+            .into_iter()
+            .filter(|d| !plain.contains(d.as_bytes()))
+            .collect();
+        let dirs: Vec<String> = plain
+            .into_iter()
+            .map(|d| slash(Path::new(std::ffi::OsStr::from_bytes(d))).into_owned())
+            .chain(other)
+            .collect();
         let mut by_last: FxHashMap<String, Vec<u32>> = FxHashMap::default();
-        for (i, d) in sorted.iter().enumerate() {
+        for (i, d) in dirs.iter().enumerate() {
             let last = last_component(d);
             match by_last.get_mut(last) {
                 Some(at) => at.push(i as u32),
@@ -120,7 +139,10 @@ impl DirIndex {
                 }
             }
         }
-        DirIndex { sorted, by_last }
+        for at in by_last.values_mut() {
+            at.sort_unstable_by(|&a, &b| dirs[a as usize].cmp(&dirs[b as usize]));
+        }
+        DirIndex { dirs, by_last }
     }
 
     /// The first directory in path order that is `tail` or ends with `/tail`.
@@ -128,7 +150,7 @@ impl DirIndex {
         self.by_last
             .get(last_component(tail))?
             .iter()
-            .map(|&i| self.sorted[i as usize].as_str())
+            .map(|&i| self.dirs[i as usize].as_str())
             .find(|d| {
                 d.strip_suffix(tail)
                     .is_some_and(|head| head.is_empty() || head.ends_with('/'))
@@ -529,6 +551,9 @@ mod tests {
         dirs.sort();
         dirs.dedup();
         assert!(dirs.len() > 20, "too few directories to test: {dirs:?}");
+        let mut indexed = index.dirs.clone();
+        indexed.sort();
+        assert_eq!(indexed, dirs, "every directory of every file, once");
         let mut asked = 0;
         for d in &dirs {
             let mut tails = vec![d.clone(), format!("x{d}"), format!("{d}/nope")];
