@@ -58,12 +58,13 @@ default_corpus() {
 # process, a few milliseconds, to every run of every tool, and pull every ratio of
 # quick commands towards 1.)
 median_seconds() {
-  PREPARE=true median_seconds_after "$@"
+  PREPARE="" median_seconds_after "$@"
 }
 
-# median_seconds, with the shell command PREPARE run (untimed) before each run.
+# median_seconds, with the shell command PREPARE (when not empty) run, untimed, before
+# each run.
 median_seconds_after() {
-  local arg json
+  local arg json prepare=()
   # hyperfine reads the command back from one line, with POSIX shell quoting.
   for arg in "$@"; do
     if [[ "$arg" == *$'\n'* ]]; then
@@ -71,9 +72,11 @@ median_seconds_after() {
       exit 2
     fi
   done
+  if [ -n "${PREPARE:-}" ]; then
+    prepare=(--prepare "sh -c $(printf '%q' "$PREPARE")")
+  fi
   json=$(mktemp)
-  hyperfine --shell=none --style none --ignore-failure --runs "$RUNS" \
-    --prepare "sh -c $(printf '%q' "$PREPARE")" \
+  hyperfine --shell=none --style none --ignore-failure --runs "$RUNS" "${prepare[@]}" \
     --export-json "$json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1
   python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
   rm -f "$json"

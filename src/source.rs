@@ -83,12 +83,8 @@ fn memchr_nul(bytes: &[u8]) -> bool {
     bytes.contains(&0)
 }
 
-/// Decodes bytes as UTF-8, replacing invalid sequences (never fails). Bytes that start
-/// with a UTF-16 byte-order mark are decoded as UTF-16 of that byte order.
-pub fn decode(bytes: Vec<u8>) -> SourceText {
-    if let Some(text) = decode_utf16_bom(&bytes) {
-        return SourceText { text };
-    }
+/// Decodes bytes as UTF-8, replacing invalid sequences (never fails).
+fn decode(bytes: Vec<u8>) -> SourceText {
     match String::from_utf8(bytes) {
         Ok(text) => SourceText { text },
         Err(e) => SourceText {
@@ -209,13 +205,19 @@ pub fn read_bytes_within(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError
 /// A file's bytes as text: UTF-16 with a byte-order mark decoded, binary content (a
 /// NUL byte in the first block) refused, anything else decoded as UTF-8, lossily.
 pub fn text_of(bytes: Vec<u8>) -> Result<SourceText, SourceError> {
+    Ok(decode(text_bytes_of(bytes)?))
+}
+
+/// [`text_of`] before the UTF-8 check: the bytes of the text (UTF-16 with a byte-order
+/// mark decoded), binary content refused.
+fn text_bytes_of(bytes: Vec<u8>) -> Result<Vec<u8>, SourceError> {
     if let Some(text) = decode_utf16_bom(&bytes) {
-        return Ok(SourceText { text });
+        return Ok(text.into_bytes());
     }
     if looks_binary(&bytes) {
         return Err(SourceError::Binary);
     }
-    Ok(decode(bytes))
+    Ok(bytes)
 }
 
 /// The text of each wanted line (a path and a 1-based line), in order, without its
@@ -250,8 +252,8 @@ pub fn lines_at(wanted: &[(&Path, u32)]) -> Vec<String> {
 #[derive(Default)]
 struct LineCache {
     path: std::path::PathBuf,
-    /// The file's bytes as [`text_of`] takes them (UTF-16 decoded), not yet checked as
-    /// UTF-8; empty when the file cannot be read or is binary.
+    /// The file's text as [`text_bytes_of`] gives it, not yet checked as UTF-8; empty
+    /// when the file cannot be read or is binary.
     bytes: Vec<u8>,
     /// Where the lines found so far start (the first at 0).
     starts: Vec<usize>,
@@ -266,7 +268,9 @@ impl LineCache {
     fn line(&mut self, path: &Path, line: u32) -> String {
         if self.path != path {
             self.path = path.to_path_buf();
-            self.bytes = text_bytes(path);
+            self.bytes = read_bytes_within(path, u64::MAX)
+                .and_then(text_bytes_of)
+                .unwrap_or_default();
             self.starts = vec![0];
             self.scanned = false;
         }
@@ -286,22 +290,6 @@ impl LineCache {
             .trim_end_matches('\r')
             .to_string()
     }
-}
-
-/// The bytes of the file at `path` as [`read_text`] decodes them, before the check for
-/// UTF-8: UTF-16 with a byte-order mark already decoded; empty when the file cannot be
-/// read or is binary.
-fn text_bytes(path: &Path) -> Vec<u8> {
-    let Ok(bytes) = read_bytes_within(path, u64::MAX) else {
-        return Vec::new();
-    };
-    if let Some(text) = decode_utf16_bom(&bytes) {
-        return text.into_bytes();
-    }
-    if looks_binary(&bytes) {
-        return Vec::new();
-    }
-    bytes
 }
 
 /// Parses text with a language's grammar, reusing `parser` (callers keep one parser per
@@ -499,12 +487,12 @@ mod tests {
             .into_iter()
             .chain("x = 1\n".encode_utf16().flat_map(u16::to_le_bytes))
             .collect();
-        assert_eq!(decode(le).text, "x = 1\n");
+        assert_eq!(text_of(le).expect("text").text, "x = 1\n");
         let be: Vec<u8> = [0xFE, 0xFF]
             .into_iter()
             .chain("é\n".encode_utf16().flat_map(u16::to_be_bytes))
             .collect();
-        assert_eq!(decode(be).text, "é\n");
+        assert_eq!(text_of(be).expect("text").text, "é\n");
     }
 
     #[test]

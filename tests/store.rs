@@ -88,6 +88,12 @@ fn helper_and_its_caller() -> tempfile::TempDir {
     ])
 }
 
+/// Waits until what was just written is older than a timestamp tick: only then is a
+/// walk remembered, and a file listed with its stat.
+fn settle() {
+    std::thread::sleep(Duration::from_millis(2100));
+}
+
 fn index_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("index dir")
 }
@@ -703,8 +709,6 @@ fn a_remembered_walk_is_dropped_when_a_directory_or_ignore_file_changes() {
             .as_bool()
             .expect("walked")
     };
-    // A walk is remembered only once nothing in it is younger than a timestamp tick.
-    let settle = || std::thread::sleep(Duration::from_millis(2100));
     settle();
     assert!(walked(), "nothing remembered yet");
     assert!(!walked(), "an unchanged tree is not walked again");
@@ -742,9 +746,7 @@ fn a_file_edited_in_place_after_its_walk_was_listed_changes_the_answer() {
         args.extend_from_slice(extra);
         names(&same_as_fresh(p, i, &args))
     };
-    // A walk and its files are listed only once nothing in them is younger than a
-    // timestamp tick.
-    std::thread::sleep(Duration::from_millis(2100));
+    settle();
     assert_eq!(found("aaaa", &[]), ["a.py:aaaa"]);
     let db = rusqlite::Connection::open(database(i)).unwrap();
     assert_eq!(listed_walks(&db), 1, "the walk's files are listed");
@@ -773,7 +775,7 @@ fn a_file_edited_a_moment_before_a_question_is_listed_to_be_checked_again() {
     let (p, i) = (dir.path(), idx.path());
     let found = |q: &str| names(&same_as_fresh(p, i, &["find-symbol", q, "--exact"]));
     // The directory is older than a timestamp tick; a.py, rewritten in place, is not.
-    std::thread::sleep(Duration::from_millis(2100));
+    settle();
     let file = p.join("a.py");
     std::fs::write(&file, "def bbbb():\n    pass\n").unwrap();
     assert_eq!(found("bbbb"), ["a.py:bbbb"]);
@@ -795,7 +797,7 @@ fn a_listed_walk_whose_records_are_gone_is_refreshed_whole() {
     let dir = helper_and_its_caller();
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
-    std::thread::sleep(Duration::from_millis(2100));
+    settle();
     same_as_fresh(p, i, &["what-breaks", "helper"]);
     let db = rusqlite::Connection::open(database(i)).unwrap();
     let contents = "SELECT count(*) FROM content";
@@ -838,7 +840,7 @@ fn a_listed_content_another_run_dropped_is_never_taken_as_there() {
     let dir = helper_and_its_caller();
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
-    std::thread::sleep(Duration::from_millis(2100));
+    settle();
     // Listed once, then taken as listed.
     for _ in 0..2 {
         same_as_fresh(p, i, &["what-breaks", "helper"]);
@@ -968,7 +970,7 @@ fn names_the_index_cannot_read_are_read_from_their_files() {
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
     assert_eq!(run_in(p, i, &["index"]).0, 0);
-    std::thread::sleep(Duration::from_millis(2100));
+    settle();
     let whole = same_as_fresh(p, i, &["find-symbol", "parse"]);
     {
         let db = rusqlite::Connection::open(database(i)).unwrap();
@@ -1122,7 +1124,6 @@ fn a_dropped_content_id_is_never_given_to_other_bytes() {
     let dir = tree(&[("b.py", big("beta").as_str())]);
     let idx = index_dir();
     let (p, i) = (dir.path(), idx.path());
-    let settle = || std::thread::sleep(Duration::from_millis(2100));
     assert_eq!(run_in(p, i, &["index"]).0, 0);
     write(p, "a.py", b"def alpha():\n    pass\n");
     settle();

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::memo::Memo;
 use super::resolve::{normalize, plain_form};
@@ -28,8 +28,8 @@ use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, Keep, Listing,
-    Refreshed, Slot, Status, Store, StoreError, Walked,
+    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, Alive, Keep,
+    Listing, Refreshed, Slot, Status, Store, StoreError, Walked,
 };
 use crate::symbols::name_mask::NameScreen;
 use crate::symbols::rank::with_name_parts;
@@ -118,24 +118,6 @@ impl<'r> Keyer<'r> {
 /// the refresh, and (in the read snapshot) the contents that exist.
 type UpToDate = (Store, Vec<usize>, Refreshed, Alive);
 
-/// Which of the contents the slots name exist in the read snapshot.
-enum Alive {
-    /// All of them: they came from a list of a walk's files written when they were
-    /// all there, and no update has dropped a content since.
-    All,
-    /// Those with these ids.
-    Only(FxHashSet<i64>),
-}
-
-impl Alive {
-    fn contains(&self, id: &i64) -> bool {
-        match self {
-            Alive::All => true,
-            Alive::Only(ids) => ids.contains(id),
-        }
-    }
-}
-
 /// Brings `store` up to date for `walk`'s files (a damaged index is rebuilt once) and
 /// starts the read snapshot. When the index listed the walk's files, only those whose
 /// stat changed since are refreshed (usually none), and the others are taken from the
@@ -196,9 +178,8 @@ fn up_to_date(
             whole_at = remember_listing(&mut store, walk, made_for, &positions, &refreshed);
         }
         store.begin_snapshot()?;
-        let alive = alive_in(&store, whole_at)?;
-        let dead = |s: &Slot| matches!(s, Slot::Parsed(id) if !alive.contains(id));
-        if !refreshed.slots.iter().any(dead) {
+        let alive = store.contents_alive(whole_at)?;
+        if !refreshed.slots.iter().any(|s| s.lost_from(&alive)) {
             return Ok((store, positions, refreshed, alive));
         }
         // The list names records the index no longer holds (another run read those
@@ -218,18 +199,8 @@ fn up_to_date(
     };
     let whole_at = remember_listing(&mut store, walk, made_for, &positions, &refreshed);
     store.begin_snapshot()?;
-    let alive = alive_in(&store, whole_at)?;
+    let alive = store.contents_alive(whole_at)?;
     Ok((store, positions, refreshed, alive))
-}
-
-/// Which contents exist in the snapshot just begun, for the slots of a list of a
-/// walk's files stamped `whole_at` (see [`Listing::whole_at`]): all those it names
-/// while no update has dropped a content since, else those the index holds.
-fn alive_in(store: &Store, whole_at: Option<i64>) -> Result<Alive, StoreError> {
-    if whole_at.is_some() && whole_at == store.contents_dropped()? {
-        return Ok(Alive::All);
-    }
-    Ok(Alive::Only(store.content_ids()?))
 }
 
 /// Stores what `refreshed` settled as the list of the walk's files (at `positions`
@@ -399,9 +370,10 @@ impl<'w> FromIndex<'w> {
         // files are answered from their text, never from a missing record.
         let mut slots = vec![Slot::Unindexed; files.len()];
         for (i, slot) in positions.iter().zip(&refreshed.slots) {
-            slots[*i] = match slot {
-                Slot::Parsed(id) if !alive.contains(id) => Slot::Unindexed,
-                other => other.clone(),
+            slots[*i] = if slot.lost_from(&alive) {
+                Slot::Unindexed
+            } else {
+                slot.clone()
             };
         }
         // Parses only what the index does not hold; it finds languages by file name,

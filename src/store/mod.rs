@@ -272,11 +272,7 @@ impl Store {
     }
 
     fn header(&self, key: &str) -> Result<Option<String>, rusqlite::Error> {
-        self.conn
-            .query_row("SELECT value FROM header WHERE key = ?1", [key], |r| {
-                r.get(0)
-            })
-            .optional()
+        header_in(&self.conn, key)
     }
 
     /// Decides whether the database can be trusted as it is.
@@ -310,16 +306,7 @@ impl Store {
                 &self.conn,
                 rusqlite::TransactionBehavior::Immediate,
             )?;
-            if tx
-                .query_row(
-                    "SELECT value FROM header WHERE key = 'extractor'",
-                    [],
-                    |r| r.get::<_, String>(0),
-                )
-                .optional()?
-                .as_deref()
-                != Some(schema::EXTRACTOR)
-            {
+            if header_in(&tx, "extractor")?.as_deref() != Some(schema::EXTRACTOR) {
                 tx.execute_batch(
                     "DELETE FROM mention; DELETE FROM definition;
                      DELETE FROM location; DELETE FROM content;
@@ -359,16 +346,14 @@ impl Store {
         Ok(())
     }
 
-    /// The ids of every content record in the snapshot.
-    pub fn content_ids(&self) -> Result<FxHashSet<i64>, StoreError> {
-        content_ids_in(&self.conn)
-    }
-
-    /// How many updates have dropped contents, as of the snapshot: while it is the
-    /// same, every content that was in the index still is. `None` when the count is
-    /// unreadable (then nothing may be assumed from it).
-    pub fn contents_dropped(&self) -> Result<Option<i64>, StoreError> {
-        contents_dropped_in(&self.conn)
+    /// Which contents exist in the read snapshot, for slots taken from a list of a
+    /// walk's files stamped `whole_at` ([`Listing::whole_at`]): all it names while no
+    /// update has dropped a content since, else those the snapshot holds (read whole).
+    pub fn contents_alive(&self, whole_at: Option<i64>) -> Result<Alive, StoreError> {
+        if whole_at.is_some() && whole_at == contents_dropped_in(&self.conn)? {
+            return Ok(Alive::All);
+        }
+        Ok(Alive::Only(content_ids_in(&self.conn)?))
     }
 
     /// Hands `screen` the name-masks blob of every parsed content (only parsed contents
@@ -502,28 +487,51 @@ impl Store {
     }
 }
 
-/// [`Store::content_ids`] through `conn` (the store's, or a transaction of it).
-fn content_ids_in(conn: &rusqlite::Connection) -> Result<FxHashSet<i64>, StoreError> {
+/// Which stored contents exist in a read snapshot (see [`Store::contents_alive`]).
+pub enum Alive {
+    /// Every content named by the list of a walk's files the question took: the list
+    /// was written when they were all there, and no update has dropped a content since.
+    All,
+    /// Those with these ids.
+    Only(FxHashSet<i64>),
+}
+
+impl Alive {
+    pub fn contains(&self, id: i64) -> bool {
+        match self {
+            Alive::All => true,
+            Alive::Only(ids) => ids.contains(&id),
+        }
+    }
+}
+
+/// The header value under `key`, through `conn` (the store's, or a transaction of it).
+fn header_in(conn: &Connection, key: &str) -> Result<Option<String>, rusqlite::Error> {
+    conn.query_row("SELECT value FROM header WHERE key = ?1", [key], |r| {
+        r.get(0)
+    })
+    .optional()
+}
+
+/// The ids of every content record, through `conn`.
+fn content_ids_in(conn: &Connection) -> Result<FxHashSet<i64>, StoreError> {
     let mut stmt = conn.prepare_cached("SELECT id FROM content")?;
     let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
     Ok(ids.collect::<Result<_, _>>()?)
 }
 
-/// [`Store::contents_dropped`] through `conn`.
-fn contents_dropped_in(conn: &rusqlite::Connection) -> Result<Option<i64>, StoreError> {
-    let value: Option<String> = conn
-        .query_row("SELECT value FROM header WHERE key = 'dropped'", [], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    Ok(match value {
+/// How many updates have dropped contents, through `conn`: while it is the same,
+/// every content that was in the index still is. `None` when the count is unreadable
+/// (then nothing may be assumed from it).
+fn contents_dropped_in(conn: &Connection) -> Result<Option<i64>, StoreError> {
+    Ok(match header_in(conn, "dropped")? {
         None => Some(0),
         Some(v) => v.parse().ok(),
     })
 }
 
 /// Counts one more update that dropped contents, in its transaction `tx`.
-fn note_contents_dropped(tx: &rusqlite::Connection) -> Result<(), rusqlite::Error> {
+fn note_contents_dropped(tx: &Connection) -> Result<(), rusqlite::Error> {
     tx.execute(
         "INSERT INTO header(key, value) VALUES ('dropped', '1')
          ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)",

@@ -7,9 +7,10 @@
 //!   counts; rows no location points at are deleted by every update. Ids are never
 //!   given again once deleted: a remembered list of a walk's files may still name a
 //!   deleted id, which must then be missing, never another file's record.
-//!   The `content_state` index holds only the state of each row beside its id: every
-//!   question reads the ids of all records, and SQLite reads them from the smallest
-//!   index that has them (a few dozen pages instead of the whole table);
+//!   The `content_state` index holds only the state of each row beside its id: a
+//!   question that cannot take its list of a walk's files as it is reads the ids of
+//!   all records, and SQLite reads them from the smallest index that has them (a few
+//!   dozen pages instead of the whole table);
 //! - `content_definitions`, `content_masks`, `content_names`, `content_outline`,
 //!   `content_facts`: the fact blobs of a parsed content (its definitions, what a
 //!   search screens their names by, their name parts for searching, what resolution

@@ -66,6 +66,13 @@ pub enum Slot {
     Unindexed,
 }
 
+impl Slot {
+    /// Whether the slot names a stored content that `alive` says is gone.
+    pub fn lost_from(&self, alive: &super::Alive) -> bool {
+        matches!(self, Slot::Parsed(id) if !alive.contains(*id))
+    }
+}
+
 /// What a refresh did.
 #[derive(Debug, Default)]
 pub struct Refreshed {

@@ -135,11 +135,11 @@ impl Store {
             &self.conn,
             rusqlite::TransactionBehavior::Immediate,
         )?;
-        let there = super::content_ids_in(&tx)?;
-        let whole = listing
+        let there = super::Alive::Only(super::content_ids_in(&tx)?);
+        let whole = !listing
             .files
             .iter()
-            .all(|(_, _, slot)| !matches!(slot, Slot::Parsed(id) if !there.contains(id)));
+            .any(|(_, _, slot)| slot.lost_from(&there));
         listing.whole_at = super::contents_dropped_in(&tx)?.filter(|_| whole);
         let blob = super::codec::pack(&*listing, Packing::Lz4);
         tx.execute(

@@ -96,13 +96,12 @@ impl NameMask {
     }
 }
 
-/// The bit of one ASCII byte: `a`–`z` (either case) bits 0–25, digits folded into bits
-/// 26–31, anything else none.
+/// The bit of one ASCII byte: its [`symbol`] when a letter or a digit (`a`–`z` of
+/// either case bits 0–25, digits folded into bits 26–31), anything else none.
 fn bit(b: u8) -> u32 {
-    match b.to_ascii_lowercase() {
-        c @ b'a'..=b'z' => 1 << (c - b'a'),
-        d @ b'0'..=b'9' => 1 << (26 + (d - b'0') % 6),
-        _ => 0,
+    match symbol(b) {
+        OTHER => 0,
+        s => 1 << s,
     }
 }
 
@@ -117,23 +116,27 @@ pub fn path_holds(in_path: u64, i: usize) -> bool {
     i < 64 && in_path & (1 << i) != 0
 }
 
-/// The symbol of one byte in a pair: a letter of either case, a digit folded as
-/// [`bit`] folds it, or anything else (non-ASCII bytes and punctuation) as one.
-fn pair_symbol(b: u8) -> usize {
+/// The symbol of one byte, in a mask and in a pair: a letter of either case (0–25), a
+/// digit folded into six (26–31), or anything else (non-ASCII bytes and punctuation)
+/// as one, [`OTHER`].
+fn symbol(b: u8) -> usize {
     match b.to_ascii_lowercase() {
         c @ b'a'..=b'z' => usize::from(c - b'a'),
         d @ b'0'..=b'9' => 26 + usize::from((d - b'0') % 6),
-        _ => 32,
+        _ => OTHER,
     }
 }
 
-const PAIR_SYMBOLS: usize = 33;
+/// The symbol of every byte that is neither a letter nor a digit.
+const OTHER: usize = 32;
+
+const PAIR_SYMBOLS: usize = OTHER + 1;
 const PAIR_WORDS: usize = (PAIR_SYMBOLS * PAIR_SYMBOLS).div_ceil(64);
 
 /// The bytes one [`PairSet`] is stored in.
 pub const PAIR_SET_BYTES: usize = PAIR_WORDS * 8;
 
-/// Which pairs of bytes stand side by side (folded as [`pair_symbol`] folds them) in
+/// Which pairs of bytes stand side by side (folded as [`symbol`] folds them) in
 /// the names of a file's definitions, as the tiers read them: the name and qualified
 /// name as written and lower-cased, the words run together, and the container's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,7 +199,7 @@ impl PairSet {
 }
 
 fn pair_index(a: u8, b: u8) -> usize {
-    pair_symbol(a) * PAIR_SYMBOLS + pair_symbol(b)
+    symbol(a) * PAIR_SYMBOLS + symbol(b)
 }
 
 /// The pairs of `text`'s adjacent bytes, in order.

@@ -1086,6 +1086,7 @@ pub fn rank(query: &Query, symbols: Vec<Symbol>, exact: bool) -> Vec<Ranked> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::symbols::{make_id, Kind};
 
     /// Whether the gate admits one definition, in a file of its own (the pairs of a
     /// file's names hold those of each: admitted alone, admitted in any file).
@@ -1093,7 +1094,6 @@ mod tests {
         let pairs = PairSet::of(std::slice::from_ref(parts));
         query.admits(NameMask::of(parts), query.file_gate(&pairs, cover))
     }
-    use crate::symbols::{make_id, Kind};
 
     fn sym(name: &str, kind: Kind, path: &str) -> Symbol {
         Symbol {
