@@ -6,7 +6,8 @@
 //! file it only looks into); its body (its other references and bindings).
 //! find-symbol, which needs only the definitions, never decodes references, and
 //! looking into a type's file never decodes the thousands of references a large one
-//! holds. The definitions' name parts and the remembered walk, read on every
+//! holds. The body holds its references grouped by name, so that a search for the uses
+//! of a name decodes that name's references in each file and skips the others. The definitions' name parts and the remembered walk, read on every
 //! question, are compressed with LZ4 (`lz4_flex`, safe Rust), which decodes several
 //! times faster than zstd, and so is the short list of the names a content mentions;
 //! the definitions and references, read only for the files a question is about, use
@@ -19,7 +20,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::facts::{Binding, BindingKind, CallArguments, FileFacts, Import, RefKind, Reference};
@@ -74,13 +75,15 @@ struct StoredOutlineRef<'a> {
     bindings: Vec<(u32, &'a Binding)>,
 }
 
-/// The references and bindings of a file that are not in its outline, in order, as
-/// read back: references are read in place ([`ReferenceView`]), so that those a
-/// reader does not keep cost no allocation.
+/// The references and bindings of a file that are not in its outline, as read back.
+/// The references are grouped by name, in the order each name first occurs, and each
+/// group's encoding is kept as bytes ([`RefGroup`]) until a reader asks for it: a
+/// question about the uses of one name decodes that name's group, not the hundreds of
+/// other references of the file. The bindings are in order.
 #[derive(Deserialize)]
 struct StoredBody<'a> {
     #[serde(borrow)]
-    references: Vec<ReferenceView<'a>>,
+    references: Vec<(&'a str, &'a [u8])>,
     bindings: Vec<Binding>,
     #[serde(borrow)]
     call_arguments: Vec<CallArgumentsView<'a>>,
@@ -94,12 +97,126 @@ struct CallArgumentsView<'a> {
     types: &'a str,
 }
 
-/// [`StoredBody`] borrowed from the facts being stored.
+/// [`StoredBody`] built from the facts being stored: each name with its group's
+/// encoding.
 #[derive(Serialize)]
 struct StoredBodyRef<'a> {
-    references: Vec<&'a Reference>,
+    references: Vec<(&'a str, Vec<u8>)>,
     bindings: Vec<&'a Binding>,
     call_arguments: &'a [CallArguments],
+}
+
+/// One reference of a name's group, without the name. Positions are told from the
+/// group's reference before (the first from the start): how many of the file's
+/// references stand between the two, and how far the line and the byte offset moved.
+/// Small numbers take one byte, and a group's lines and offsets usually only grow.
+#[derive(Serialize, Deserialize)]
+struct RefGroup<'a> {
+    gap: u32,
+    #[serde(borrow)]
+    qualifier: Option<&'a str>,
+    kind: RefKind,
+    line: i64,
+    column: u32,
+    start_byte: i64,
+    enclosing: Option<u32>,
+    arity: Option<u16>,
+}
+
+/// The encoding of the non-outline references of `all` with name `name` (`at`: their
+/// positions in `all`, in order).
+fn encode_group(all: &[Reference], at: &[u32]) -> Vec<u8> {
+    let mut last: Option<(u32, &Reference)> = None;
+    let group: Vec<RefGroup<'_>> = at
+        .iter()
+        .map(|&i| {
+            let r = &all[i as usize];
+            let (gap, line, start_byte) = match last {
+                None => (i, 0, 0),
+                Some((j, p)) => (i - j - 1, p.line, p.start_byte),
+            };
+            last = Some((i, r));
+            RefGroup {
+                gap,
+                qualifier: r.qualifier.as_deref(),
+                kind: r.kind,
+                line: i64::from(r.line) - i64::from(line),
+                column: r.column,
+                start_byte: i64::from(r.start_byte) - i64::from(start_byte),
+                enclosing: r.enclosing,
+                arity: r.arity,
+            }
+        })
+        .collect();
+    encode(&group)
+}
+
+/// The references of one stored group, each with its position among all the file's
+/// references, added to `out`.
+fn decode_group(
+    name: &str,
+    bytes: &[u8],
+    out: &mut Vec<(u32, Reference)>,
+) -> Result<(), CodecError> {
+    let (group, rest): (Vec<RefGroup<'_>>, &[u8]) =
+        postcard::take_from_bytes(bytes).map_err(|e| CodecError::Corrupt(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(CodecError::Corrupt(format!(
+            "{} bytes after the references named {name}",
+            rest.len()
+        )));
+    }
+    let corrupt = || CodecError::Corrupt(format!("a position of a reference named {name}"));
+    let moved = |from: u32, by: i64| u32::try_from(i64::from(from) + by).map_err(|_| corrupt());
+    let mut last: Option<(u32, u32, u32)> = None;
+    for g in group {
+        let (index, line, start_byte) = match last {
+            None => (g.gap, moved(0, g.line)?, moved(0, g.start_byte)?),
+            Some((i, line, start)) => (
+                i.checked_add(g.gap)
+                    .and_then(|i| i.checked_add(1))
+                    .ok_or_else(corrupt)?,
+                moved(line, g.line)?,
+                moved(start, g.start_byte)?,
+            ),
+        };
+        last = Some((index, line, start_byte));
+        out.push((
+            index,
+            Reference {
+                name: name.to_string(),
+                qualifier: g.qualifier.map(str::to_string),
+                kind: g.kind,
+                line,
+                column: g.column,
+                start_byte,
+                enclosing: g.enclosing,
+                arity: g.arity,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// References with their positions among all the file's references, put in that
+/// order. `whole`: they are all of them, so the positions must be exactly 0, 1, 2,
+/// ...; otherwise each must be past the one before.
+fn in_file_order(
+    mut placed: Vec<(u32, Reference)>,
+    whole: bool,
+) -> Result<Vec<Reference>, CodecError> {
+    placed.sort_unstable_by_key(|(at, _)| *at);
+    let fits = if whole {
+        (0u32..).zip(&placed).all(|(i, (at, _))| i == *at)
+    } else {
+        placed.windows(2).all(|w| w[0].0 < w[1].0)
+    };
+    if !fits {
+        return Err(CodecError::Corrupt(
+            "reference positions overlap or leave gaps".into(),
+        ));
+    }
+    Ok(placed.into_iter().map(|(_, r)| r).collect())
 }
 
 /// Whether a reference of this kind belongs to a file's outline.
@@ -187,11 +304,13 @@ pub enum Keep<'a> {
 }
 
 impl Keep<'_> {
-    fn keeps(&self, name: &str, kind: RefKind) -> bool {
+    /// Whether the references of the body named `name` are kept (the outline's
+    /// inheritance references always are).
+    fn keeps_named(&self, name: &str) -> bool {
         match self {
             Keep::All => true,
-            Keep::Inheritance => in_outline_reference(kind),
-            Keep::UsesOf(names) => in_outline_reference(kind) || names.contains(name),
+            Keep::Inheritance => false,
+            Keep::UsesOf(names) => names.contains(name),
         }
     }
 }
@@ -678,11 +797,24 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
 }
 
 fn body_of(facts: &FileFacts) -> StoredBodyRef<'_> {
+    // Each name's positions, names in the order they first occur. Positions fit: a
+    // file has far fewer than 2^32 references.
+    let mut groups: Vec<(&str, Vec<u32>)> = Vec::new();
+    let mut group_of: FxHashMap<&str, usize> = FxHashMap::default();
+    for (i, r) in (0u32..).zip(&facts.references) {
+        if in_outline_reference(r.kind) {
+            continue;
+        }
+        let g = *group_of.entry(&r.name).or_insert_with(|| {
+            groups.push((&r.name, Vec::new()));
+            groups.len() - 1
+        });
+        groups[g].1.push(i);
+    }
     StoredBodyRef {
-        references: facts
-            .references
+        references: groups
             .iter()
-            .filter(|r| !in_outline_reference(r.kind))
+            .map(|(name, at)| (*name, encode_group(&facts.references, at)))
             .collect(),
         bindings: facts
             .bindings
@@ -809,8 +941,15 @@ fn unpack_facts(
     let body: Option<StoredBody<'_>> = body_raw.as_deref().map(decode).transpose()?;
     let outline: StoredOutline<'_> = decode(&outline_raw)?;
     if let (Keep::UsesOf(names), Some(body)) = (keep, &body) {
-        let uses = |r: &ReferenceView<'_>| names.contains(r.name);
-        if !body.references.iter().any(uses) && !outline.inheritance.iter().any(|(_, r)| uses(r)) {
+        if !body
+            .references
+            .iter()
+            .any(|(name, _)| names.contains(*name))
+            && !outline
+                .inheritance
+                .iter()
+                .any(|(_, r)| names.contains(r.name))
+        {
             return Ok(None);
         }
     }
@@ -826,10 +965,19 @@ fn unpack_facts(
         )?
         .into(),
     };
+    let inheritance = outline
+        .inheritance
+        .iter()
+        .map(|(at, r)| (*at, ReferenceView::to_owned(r)));
     let (references, bindings, call_arguments) = match body {
         Some(body) => {
-            let references =
-                kept_references(&interleave(outline.inheritance, body.references)?, keep);
+            let mut placed: Vec<(u32, Reference)> = inheritance.collect();
+            for (name, group) in &body.references {
+                if keep.keeps_named(name) {
+                    decode_group(name, group, &mut placed)?;
+                }
+            }
+            let references = in_file_order(placed, matches!(keep, Keep::All))?;
             // Only the calls kept have their arguments looked at.
             let kept: Option<FxHashSet<u32>> = (!matches!(keep, Keep::All))
                 .then(|| references.iter().map(|r| r.start_byte).collect());
@@ -850,11 +998,7 @@ fn unpack_facts(
         }
         // The outline alone: it holds exactly what `Keep::Inheritance` keeps.
         None => (
-            outline
-                .inheritance
-                .iter()
-                .map(|(_, r)| ReferenceView::to_owned(r))
-                .collect(),
+            inheritance.map(|(_, r)| r).collect(),
             outline.bindings.into_iter().map(|(_, b)| b).collect(),
             Vec::new(),
         ),
@@ -869,14 +1013,6 @@ fn unpack_facts(
         bindings,
         call_arguments,
     }))
-}
-
-/// The references `keep` keeps, in a vector of exactly their number.
-fn kept_references(all: &[ReferenceView<'_>], keep: Keep<'_>) -> Vec<Reference> {
-    let kept = |r: &&ReferenceView<'_>| keep.keeps(r.name, r.kind);
-    let mut out = Vec::with_capacity(all.iter().filter(kept).count());
-    out.extend(all.iter().filter(kept).map(ReferenceView::to_owned));
-    out
 }
 
 /// A file's facts held in memory in the stored encoding, a fraction of the size of
@@ -1100,6 +1236,86 @@ mod tests {
             body: Some(body),
         };
         assert!(decode_facts(&mixed, path, lang, Keep::All, None).is_err());
+    }
+
+    #[test]
+    fn references_come_back_in_file_order_whatever_order_their_lines_run_in() {
+        let lang = crate::lang::by_name("java").expect("java is registered");
+        let text = "class A extends Base {\n  int f(Map p) { g(p); h(); g(p.size()); return p.x; }\n  void g(Object o) { h(); g(o); }\n}\n";
+        let path = Path::new("A.java");
+        let mut facts = facts_of_text(lang, path, text).expect("parses");
+        // Reversed, each name's lines and offsets run backwards: the stored moves
+        // between a group's references are negative.
+        facts.references.reverse();
+        assert!(facts.references.iter().filter(|r| r.name == "g").count() >= 3);
+        let (outline, body) = encode_outline_and_body(&facts);
+        let blobs = FactBlobs {
+            definitions: Some(encode_definitions(&facts)),
+            outline,
+            body: Some(body),
+        };
+        let whole = decode_facts(&blobs, path, lang, Keep::All, None)
+            .expect("decodes")
+            .expect("everything is kept");
+        assert_eq!(whole.references, facts.references);
+        let names: FxHashSet<String> = ["g", "h"].iter().map(|n| n.to_string()).collect();
+        let uses = decode_facts(&blobs, path, lang, Keep::UsesOf(&names), None)
+            .expect("decodes")
+            .expect("`g` and `h` are used");
+        let expected: Vec<&Reference> = facts
+            .references
+            .iter()
+            .filter(|r| names.contains(&r.name) || r.kind == RefKind::Inheritance)
+            .collect();
+        assert_eq!(uses.references.iter().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn reference_groups_that_overlap_or_run_past_their_bytes_are_refused() {
+        let lang = crate::lang::by_name("java").expect("java is registered");
+        let path = Path::new("A.java");
+        let facts =
+            facts_of_text(lang, path, "class A { void f() { g(); h(); } }\n").expect("parses");
+        let at = |name: &str| -> u32 {
+            let i = facts.references.iter().position(|r| r.name == name);
+            u32::try_from(i.expect("the name is used")).expect("few references")
+        };
+        let outline = encode(&outline_of(&facts));
+        let with_groups = |references: Vec<(&'static str, Vec<u8>)>| {
+            let body = StoredBodyRef {
+                references,
+                bindings: Vec::new(),
+                call_arguments: &[],
+            };
+            FactBlobs {
+                definitions: Some(encode_definitions(&facts)),
+                outline: pack_raw(&outline, Packing::Zstd, &[]),
+                body: Some(pack_raw(&encode(&body), Packing::Zstd, &outline)),
+            }
+        };
+        let read = |blobs: &FactBlobs| decode_facts(blobs, path, lang, Keep::All, None);
+        let (g, h) = (at("g"), at("h"));
+        let g_bytes = encode_group(&facts.references, &[g]);
+        let h_bytes = encode_group(&facts.references, &[h]);
+        // Every reference in its place reads back.
+        assert!(read(&with_groups(vec![
+            ("g", g_bytes.clone()),
+            ("h", h_bytes.clone())
+        ]))
+        .is_ok());
+        // Two references at one position, and a position left empty, are both refused.
+        assert!(g < h);
+        let same_place = encode_group(&facts.references, &[g]);
+        assert!(read(&with_groups(vec![
+            ("g", g_bytes.clone()),
+            ("h", same_place)
+        ]))
+        .is_err());
+        assert!(read(&with_groups(vec![("h", h_bytes.clone())])).is_err());
+        // A group with bytes past its references is refused.
+        let mut longer = h_bytes.clone();
+        longer.push(0);
+        assert!(read(&with_groups(vec![("g", g_bytes), ("h", longer)])).is_err());
     }
 
     #[test]
