@@ -28,7 +28,7 @@ use crate::facts::FileFacts;
 use crate::output::progress::Progress;
 use crate::output::Reporter;
 use crate::store::{
-    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, Alive, Keep,
+    decode_definitions, decode_facts, read_name_masks, with_stored_name_parts, Alive, Keep,
     Listing, Refreshed, Slot, Status, Store, StoreError, Walked,
 };
 use crate::symbols::name_mask::NameScreen;
@@ -632,14 +632,12 @@ impl FactsSource for FromIndex<'_> {
         // admit one of its files are read and handed on to be decoded. Names that
         // cannot be decoded leave their files unvisited, to be read below as without
         // the index.
+        // Read into one screen, copied only for the few contents it admits.
+        let mut read = NameScreen::of(&[]);
         let screen = |id: i64, blob: &[u8]| -> Option<Screened> {
             let files = files_of.get(&id)?;
-            let screen = decode_name_masks(blob).ok()?;
-            let admitted: Vec<usize> = files
-                .iter()
-                .copied()
-                .filter(|&i| admit(i, &screen))
-                .collect();
+            read_name_masks(blob, &mut read).ok()?;
+            let admitted: Vec<usize> = files.iter().copied().filter(|&i| admit(i, &read)).collect();
             if admitted.is_empty() {
                 mark_visited(files);
                 return None;
@@ -647,7 +645,7 @@ impl FactsSource for FromIndex<'_> {
             Some(Screened {
                 id,
                 admitted,
-                screen,
+                screen: read.clone(),
             })
         };
         let visit_names = |(s, parts): &(Screened, Vec<u8>)| {

@@ -592,10 +592,22 @@ pub fn encode_names(facts: &FileFacts) -> EncodedNames {
 }
 
 /// The screen of a stored masks blob (see [`EncodedNames`]): one mask per definition.
-pub fn decode_name_masks(blob: &[u8]) -> Result<NameScreen, CodecError> {
+#[cfg(test)]
+fn decode_name_masks(blob: &[u8]) -> Result<NameScreen, CodecError> {
+    let mut screen = NameScreen::of(&[]);
+    read_name_masks(blob, &mut screen)?;
+    Ok(screen)
+}
+
+/// Reads the screen of a stored masks blob (see [`EncodedNames`]) into `screen`, one
+/// mask per definition, reusing its room: a search screens every stored content and
+/// keeps few of them.
+pub fn read_name_masks(blob: &[u8], screen: &mut NameScreen) -> Result<(), CodecError> {
+    screen.masks.clear();
     let (count, rest) = claimed_length(blob)?;
     if count == 0 && rest.is_empty() {
-        return Ok(NameScreen::of(&[]));
+        screen.pairs = PairSet::of(&[]);
+        return Ok(());
     }
     let corrupt = || CodecError::Corrupt(format!("{count} name masks in {} bytes", rest.len()));
     if count
@@ -606,13 +618,13 @@ pub fn decode_name_masks(blob: &[u8]) -> Result<NameScreen, CodecError> {
         return Err(corrupt());
     }
     let (pairs, masks) = rest.split_at(PAIR_SET_BYTES);
-    Ok(NameScreen {
-        pairs: PairSet::from_bytes(pairs).ok_or_else(corrupt)?,
-        masks: masks
-            .chunks_exact(NAME_MASK_BYTES)
-            .map(|b| NameMask::from_bytes(b).ok_or_else(corrupt))
-            .collect::<Result<_, _>>()?,
-    })
+    screen.pairs = PairSet::from_bytes(pairs).ok_or_else(corrupt)?;
+    for b in masks.chunks_exact(NAME_MASK_BYTES) {
+        screen
+            .masks
+            .push(NameMask::from_bytes(b).ok_or_else(corrupt)?);
+    }
+    Ok(())
 }
 
 /// Calls `visit` with the name parts of a stored parts blob (borrowed, no copies),

@@ -30,7 +30,7 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use rustc_hash::FxHashSet;
 
 pub use codec::{
-    decode_definitions, decode_facts, decode_name_masks, with_stored_name_parts, FactBlobs, Keep,
+    decode_definitions, decode_facts, read_name_masks, with_stored_name_parts, FactBlobs, Keep,
     PackedFacts,
 };
 pub use path_list::PathList;
@@ -369,6 +369,8 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached("SELECT content, blob FROM content_masks")?;
+        // Held for the whole scan: a search reads the names of a thousand contents.
+        let mut names = self.conn.prepare_cached(NAMES_OF)?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
@@ -376,7 +378,7 @@ impl Store {
                 rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Blob, e.into())
             })?;
             if let Some(kept) = screen(id, masks) {
-                if let Ok(parts) = self.blob_of(NAMES_OF, id) {
+                if let Ok(parts) = names.query_row([id], |r| r.get(0)) {
                     visit(kept, parts);
                 }
             }
