@@ -7,8 +7,8 @@
 //! find-symbol, which needs only the definitions, never decodes references, and
 //! looking into a type's file never decodes the thousands of references a large one
 //! holds. The body holds its references grouped by name, so that a search for the uses
-//! of a name decodes that name's references in each file and skips the others. The definitions' name parts and the remembered walk, read on every
-//! question, are compressed with LZ4 (`lz4_flex`, safe Rust), which decodes several
+//! of a name decodes that name's references in each file and skips the others. The
+//! definitions' name parts and the remembered walk, read on every question, are compressed with LZ4 (`lz4_flex`, safe Rust), which decodes several
 //! times faster than zstd, and so is the short list of the names a content mentions;
 //! the definitions and references, read only for the files a question is about, use
 //! zstd, which makes them about a fifth smaller than LZ4 would and keeps the index
@@ -123,9 +123,10 @@ struct RefGroup<'a> {
     arity: Option<u16>,
 }
 
-/// The encoding of the non-outline references of `all` with name `name` (`at`: their
-/// positions in `all`, in order).
+/// The encoding of one name's group: the references of `all` at positions `at`, which
+/// strictly increase (as `body_of` collects them).
 fn encode_group(all: &[Reference], at: &[u32]) -> Vec<u8> {
+    debug_assert!(at.windows(2).all(|w| w[0] < w[1]));
     let mut last: Option<(u32, &Reference)> = None;
     let group: Vec<RefGroup<'_>> = at
         .iter()
@@ -167,7 +168,13 @@ fn decode_group(
         )));
     }
     let corrupt = || CodecError::Corrupt(format!("a position of a reference named {name}"));
-    let moved = |from: u32, by: i64| u32::try_from(i64::from(from) + by).map_err(|_| corrupt());
+    // A damaged step may be any i64: added with a check, never wrapped.
+    let moved = |from: u32, by: i64| {
+        i64::from(from)
+            .checked_add(by)
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(corrupt)
+    };
     let mut last: Option<(u32, u32, u32)> = None;
     for g in group {
         let (index, line, start_byte) = match last {
@@ -1327,7 +1334,23 @@ mod tests {
         // A group with bytes past its references is refused.
         let mut longer = h_bytes.clone();
         longer.push(0);
-        assert!(read(&with_groups(vec![("g", g_bytes), ("h", longer)])).is_err());
+        assert!(read(&with_groups(vec![("g", g_bytes.clone()), ("h", longer)])).is_err());
+        // A step that would carry a line or an offset past any number is an error, not
+        // an overflow.
+        for (line, start_byte) in [(i64::MAX, 0), (0, i64::MAX), (i64::MIN, 0)] {
+            let step = |line, start_byte| RefGroup {
+                gap: 0,
+                qualifier: None,
+                kind: RefKind::Call,
+                line,
+                column: 1,
+                start_byte,
+                enclosing: None,
+                arity: None,
+            };
+            let far = encode(&vec![step(3, 7), step(line, start_byte)]);
+            assert!(read(&with_groups(vec![("g", g_bytes.clone()), ("h", far)])).is_err());
+        }
     }
 
     #[test]
