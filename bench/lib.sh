@@ -68,7 +68,7 @@ median_seconds_after() {
   # hyperfine reads the command back from one line, with POSIX shell quoting.
   for arg in "$@"; do
     if [[ "$arg" == *$'\n'* ]]; then
-      echo "bench: cannot time an argument that spans lines (pass it in a file): $1" >&2
+      echo "bench: cannot time $1 with an argument that spans lines (pass it in a file)" >&2
       exit 2
     fi
   done

@@ -68,8 +68,9 @@ pub struct Listing {
     /// moment of the check, or could not be read): it is checked again by every run
     /// until one settles it.
     pub files: Vec<(u32, Option<FileStat>, Slot)>,
-    /// What [`Store::contents_dropped`] said at a moment when every content the list
-    /// names was in the index; `None` when some were not. While it says the same, they
+    /// The index's count of updates that dropped contents (its header's `dropped`),
+    /// as it stood when every content the list names was in the index; `None` when
+    /// some were not. While it says the same, they
     /// all still are, and a run that takes the list as it is need not read which
     /// contents exist.
     pub whole_at: Option<i64>,
