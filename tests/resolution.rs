@@ -382,6 +382,59 @@ fn java_overloads_of_one_arity_are_told_apart_by_the_types_their_arguments_show(
 }
 
 #[test]
+fn a_local_declared_after_a_call_is_not_what_its_argument_names_but_is_for_the_calls_after_it() {
+    // The declarations of a scope are read once for all the calls in it: a call before
+    // a local's declaration still sees the field, in the method and in each case of a
+    // switch, and every call after it sees the local.
+    let dir = tree(&[
+        (
+            "src/p/R.java",
+            "package p;\nimport java.util.Map;\npublic class R {\n\
+             \x20   public static String f(String t, Class<?> c) { return t; }\n\
+             \x20   public static String f(String t, Map<String, String> m) { return t; }\n}\n",
+        ),
+        (
+            "src/p/W.java",
+            "package p;\nimport java.util.Map;\npublic class W {\n\
+             \x20   private Class<?> kind;\n\
+             \x20   void order() {\n\
+             \x20       R.f(\"a\", kind);\n\
+             \x20       Map<String, String> kind = null;\n\
+             \x20       R.f(\"a\", kind);\n\
+             \x20       R.f(\"b\", kind);\n\
+             \x20   }\n\
+             \x20   void cases(int k) {\n\
+             \x20       switch (k) {\n\
+             \x20           case 1:\n\
+             \x20               R.f(\"a\", kind);\n\
+             \x20               Map<String, String> kind = null;\n\
+             \x20               R.f(\"a\", kind);\n\
+             \x20               break;\n\
+             \x20           default:\n\
+             \x20               R.f(\"a\", kind);\n\
+             \x20       }\n\
+             \x20   }\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["W.order"]),
+        &[
+            "6 call R.f -> src/p/R.java:4",
+            "8 call R.f -> src/p/R.java:5",
+            "9 call R.f -> src/p/R.java:5",
+        ],
+    );
+    has_all(
+        &depends(dir.path(), &["W.cases"]),
+        &[
+            "14 call R.f -> src/p/R.java:4",
+            "16 call R.f -> src/p/R.java:5",
+            "19 call R.f -> src/p/R.java:5",
+        ],
+    );
+}
+
+#[test]
 fn a_call_its_arguments_cannot_tie_to_one_overload_resolves_to_the_overloads() {
     let dir = tree(&[
         (

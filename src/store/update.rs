@@ -472,6 +472,10 @@ impl Store {
         } else {
             HashMap::new()
         };
+        // Largest first, each thread taking the next file when it is free: a large
+        // file left for last kept one thread parsing it while the others had nothing
+        // left to do.
+        to_read.sort_by_key(|&(i, stat)| (std::cmp::Reverse(stat.size), i));
         // Produce on rayon's threads (read, hash, parse), consume here (one writer,
         // committing a batch at a time); the bounded channel makes readers wait for
         // the writer instead of piling up parsed facts.
@@ -483,17 +487,20 @@ impl Store {
             let (failed, locs, known) = (&failed, &locs, &known);
             let to_read = &to_read;
             scope.spawn(move || {
-                to_read.par_iter().for_each_with(tx, |tx, &(i, stat)| {
-                    if failed.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let r = read_one(&files[i], stat, locs.get(&files[i].key), known, limit);
-                    if let Some(p) = progress {
-                        p.inc();
-                    }
-                    // A closed channel means the writer failed; the error is its.
-                    let _ = tx.send((i, r));
-                });
+                to_read
+                    .iter()
+                    .par_bridge()
+                    .for_each_with(tx, |tx, &(i, stat)| {
+                        if failed.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let r = read_one(&files[i], stat, locs.get(&files[i].key), known, limit);
+                        if let Some(p) = progress {
+                            p.inc();
+                        }
+                        // A closed channel means the writer failed; the error is its.
+                        let _ = tx.send((i, r));
+                    });
             });
             let mut batch = Vec::with_capacity(BATCH);
             for item in rx.iter() {

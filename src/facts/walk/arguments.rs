@@ -11,6 +11,7 @@
 //! nowhere there (a superclass's or an outer class's field, a pattern's variable), an
 //! array, a call's result, `var`, a lambda or `null` tell nothing.
 
+use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use super::bindings::is_inferred_type;
@@ -20,6 +21,21 @@ use super::Frame;
 use crate::facts::grammar::{Class, Grammar};
 use crate::lang::preorder::{preorder, Step, Visit};
 
+/// The declarations of one file's scopes, each read once, when first asked about: a
+/// call's argument naming a variable is looked up in the blocks and the class around
+/// it, and a long method's statements or a large class's members were otherwise read
+/// again for every such argument.
+#[derive(Default)]
+pub(super) struct Scopes<'s> {
+    /// By block (its node's id): each name its local declarations declare, with the
+    /// end of the first that does and the type that one is written with.
+    locals: FxHashMap<usize, FxHashMap<&'s str, (usize, Option<&'s str>)>>,
+    /// By class body: each name its fields declare, with the type of the first.
+    fields: FxHashMap<usize, FxHashMap<&'s str, Option<&'s str>>>,
+    /// By member of a class: the names the patterns inside it declare.
+    patterns: FxHashMap<usize, Vec<&'s str>>,
+}
+
 /// The type of each argument of Java call `call`, seen from inside `stack` (its
 /// ancestors), when the syntax shows it; `None` when the call shows no argument list
 /// or the type of none of its arguments.
@@ -28,13 +44,14 @@ pub(super) fn java_argument_types<'s>(
     call: Node<'_>,
     stack: &[Frame<'_>],
     src: &'s str,
+    scopes: &mut Scopes<'s>,
 ) -> Option<Vec<Option<&'s str>>> {
     let args = arguments(g, call)?;
     let mut c = args.walk();
     let types: Vec<Option<&str>> = args
         .named_children(&mut c)
         .filter(|n| !g.class(*n).has(Class::COMMENT))
-        .map(|n| argument_type(g, n, stack, src))
+        .map(|n| argument_type(g, n, stack, src, scopes))
         .collect();
     types.iter().any(Option::is_some).then_some(types)
 }
@@ -44,13 +61,14 @@ fn argument_type<'s>(
     arg: Node<'_>,
     stack: &[Frame<'_>],
     src: &'s str,
+    scopes: &mut Scopes<'s>,
 ) -> Option<&'s str> {
     let text = |n: Node<'_>| &src[n.byte_range()];
     let sized = |wide: bool, wide_name: &'static str, name: &'static str| {
         Some(if wide { wide_name } else { name })
     };
     match g.kind(arg) {
-        "identifier" => declared(g, stack, text(arg), arg.start_byte(), src),
+        "identifier" => scopes.declared(g, stack, text(arg), arg.start_byte(), src),
         "string_literal" | "text_block" => Some("String"),
         "character_literal" => Some("char"),
         "true" | "false" => Some("boolean"),
@@ -69,142 +87,204 @@ fn argument_type<'s>(
     }
 }
 
-/// The type (by its simple name) that the declaration of `name` a use at byte `at`
-/// sees is written with, looked for from the innermost of the frames `stack` outward
-/// up to the fields of the innermost class; `None` when that declaration writes no
-/// type (`var`, an untyped lambda parameter), an array, or is not found there.
-fn declared<'s>(
-    g: &'static Grammar,
-    stack: &[Frame<'_>],
-    name: &str,
-    at: usize,
-    src: &'s str,
-) -> Option<&'s str> {
-    let text = |n: Node<'_>| &src[n.byte_range()];
-    let named = |n: Option<Node<'_>>| n.is_some_and(|n| text(n) == name);
-    // The type a declaration found writes: `Some(None)` when it writes none usable.
-    let of = |ty: Option<Node<'_>>| {
-        Some(
-            ty.filter(|t| !is_inferred_type(g, *t, src))
-                .map(text)
-                .and_then(simple_type_name),
-        )
-    };
-    let in_declaration = |d: Node<'_>| -> Option<Option<&'s str>> {
-        let mut c = d.walk();
-        let found = d
-            .children_by_field_name("declarator", &mut c)
-            .any(|v| named(g.child(v, "name")));
-        if found {
-            of(g.child(d, "type"))
-        } else {
-            None
-        }
-    };
-    // The member of the innermost class the use is in (a method, a constructor, a
-    // field's initialiser): a pattern there may declare the name a field also has.
-    let mut member: Option<Node<'_>> = None;
-    for frame in stack.iter().rev() {
-        let n = frame.node;
-        let mut c = n.walk();
-        let found: Option<Option<&'s str>> = match frame.kind {
-            "block" | "constructor_body" => n
-                .named_children(&mut c)
-                .take_while(|s| s.end_byte() <= at)
-                .filter(|s| g.kind(*s) == "local_variable_declaration")
-                .find_map(in_declaration),
-            // A switch's block is one scope: a name one case declares is seen by the
-            // cases after it.
-            "switch_block" => n
-                .named_children(&mut c)
-                .take_while(|group| group.start_byte() < at)
-                .flat_map(|group| {
-                    let mut c = group.walk();
-                    let statements: Vec<Node<'_>> = group.named_children(&mut c).collect();
-                    statements
-                })
-                .take_while(|s| s.end_byte() <= at)
-                .filter(|s| g.kind(*s) == "local_variable_declaration")
-                .find_map(in_declaration),
-            "for_statement" => n
-                .children_by_field_name("init", &mut c)
-                .filter(|s| g.kind(*s) == "local_variable_declaration")
-                .find_map(in_declaration),
-            "enhanced_for_statement" => {
-                if named(g.child(n, "name")) {
-                    of(g.child(n, "type"))
-                } else {
-                    None
-                }
-            }
-            "try_with_resources_statement" => g.child(n, "resources").and_then(|list| {
-                let mut c = list.walk();
-                let found = list
-                    .named_children(&mut c)
-                    .find(|r| named(g.child(*r, "name")));
-                found.and_then(|r| of(g.child(r, "type")))
-            }),
-            // A caught exception may be of several types.
-            "catch_clause" => {
-                let caught = n
-                    .named_children(&mut c)
-                    .find(|p| g.kind(*p) == "catch_formal_parameter");
-                caught
-                    .is_some_and(|p| named(g.child(p, "name")))
-                    .then_some(None)
-            }
-            "lambda_expression" => g.child(n, "parameters").and_then(|p| {
-                if g.kind(p) == "identifier" {
-                    return named(Some(p)).then_some(None);
-                }
-                parameter_in(g, p, &named, &of)
-            }),
-            "method_declaration"
-            | "constructor_declaration"
-            | "compact_constructor_declaration" => g
-                .child(n, "parameters")
-                .and_then(|p| parameter_in(g, p, &named, &of)),
-            // A class's own fields, wherever declared; one a superclass or an outer
-            // class declares (or a local of an enclosing method, which a local class
-            // sees unless a superclass declares the name) is not followed.
-            "class_body" | "interface_body" | "enum_body" => {
-                if member.is_some_and(|m| declares_pattern(g, m, name, src)) {
-                    return None;
-                }
-                let fields = |body: Node<'_>| {
-                    let mut c = body.walk();
-                    let found = body
-                        .named_children(&mut c)
-                        .filter(|s| {
-                            matches!(g.kind(*s), "field_declaration" | "constant_declaration")
-                        })
-                        .find_map(in_declaration);
-                    found
-                };
-                let declarations = n
-                    .named_children(&mut c)
-                    .find(|s| g.kind(*s) == "enum_body_declarations");
-                return fields(n).or_else(|| declarations.and_then(fields))?;
-            }
-            _ => None,
-        };
-        if let Some(ty) = found {
-            return ty;
-        }
-        member = Some(n);
-    }
-    None
+/// The type a declaration is written with, by its simple name; `None` when it writes
+/// none usable (`var`, an array).
+fn written_with<'s>(g: &'static Grammar, ty: Option<Node<'_>>, src: &'s str) -> Option<&'s str> {
+    ty.filter(|t| !is_inferred_type(g, *t, src))
+        .map(|t| &src[t.byte_range()])
+        .and_then(simple_type_name)
 }
 
-/// Whether a pattern inside `member` (`o instanceof Foo name`, `case Foo name ->`)
-/// declares `name`. Patterns are rare: a member whose text shows none is not walked.
-fn declares_pattern(g: &'static Grammar, member: Node<'_>, name: &str, src: &str) -> bool {
+/// Each name the local variable declarations among `statements` declare, with the end
+/// of the first that does and the type that one is written with.
+fn first_locals<'t, 's>(
+    g: &'static Grammar,
+    statements: impl Iterator<Item = Node<'t>>,
+    src: &'s str,
+) -> FxHashMap<&'s str, (usize, Option<&'s str>)> {
+    let mut table = FxHashMap::default();
+    for s in statements.filter(|s| g.kind(*s) == "local_variable_declaration") {
+        let ty = written_with(g, g.child(s, "type"), src);
+        let mut c = s.walk();
+        for v in s.children_by_field_name("declarator", &mut c) {
+            if let Some(name) = g.child(v, "name") {
+                table
+                    .entry(&src[name.byte_range()])
+                    .or_insert((s.end_byte(), ty));
+            }
+        }
+    }
+    table
+}
+
+/// Each name the fields among the children of `body` declare, with the type of the
+/// first, unless `table` has the name already.
+fn add_fields<'s>(
+    g: &'static Grammar,
+    body: Node<'_>,
+    src: &'s str,
+    table: &mut FxHashMap<&'s str, Option<&'s str>>,
+) {
+    let mut c = body.walk();
+    let fields = body
+        .named_children(&mut c)
+        .filter(|s| matches!(g.kind(*s), "field_declaration" | "constant_declaration"));
+    for f in fields {
+        let ty = written_with(g, g.child(f, "type"), src);
+        let mut c = f.walk();
+        for v in f.children_by_field_name("declarator", &mut c) {
+            if let Some(name) = g.child(v, "name") {
+                table.entry(&src[name.byte_range()]).or_insert(ty);
+            }
+        }
+    }
+}
+
+impl<'s> Scopes<'s> {
+    /// The type (by its simple name) that the declaration of `name` a use at byte `at`
+    /// sees is written with, looked for from the innermost of the frames `stack`
+    /// outward up to the fields of the innermost class; `None` when that declaration
+    /// writes no type (`var`, an untyped lambda parameter), an array, or is not found
+    /// there.
+    fn declared(
+        &mut self,
+        g: &'static Grammar,
+        stack: &[Frame<'_>],
+        name: &str,
+        at: usize,
+        src: &'s str,
+    ) -> Option<&'s str> {
+        let named = |n: Option<Node<'_>>| n.is_some_and(|n| &src[n.byte_range()] == name);
+        // The type a declaration found writes: `Some(None)` when it writes none usable.
+        let of = |ty: Option<Node<'_>>| Some(written_with(g, ty, src));
+        // The first declaration of the name in a block is the one a use after it sees;
+        // one that ends after the use is not seen, nor is any after it.
+        let seen = |table: &FxHashMap<&'s str, (usize, Option<&'s str>)>| {
+            table
+                .get(name)
+                .filter(|(end, _)| *end <= at)
+                .map(|(_, ty)| *ty)
+        };
+        // The member of the innermost class the use is in (a method, a constructor, a
+        // field's initialiser): a pattern there may declare the name a field also has.
+        let mut member: Option<Node<'_>> = None;
+        for frame in stack.iter().rev() {
+            let n = frame.node;
+            let found: Option<Option<&'s str>> = match frame.kind {
+                "block" | "constructor_body" => {
+                    seen(self.locals.entry(n.id()).or_insert_with(|| {
+                        let mut c = n.walk();
+                        first_locals(g, n.named_children(&mut c), src)
+                    }))
+                }
+                // A switch's block is one scope: a name one case declares is seen by the
+                // cases after it.
+                "switch_block" => seen(self.locals.entry(n.id()).or_insert_with(|| {
+                    let mut c = n.walk();
+                    let statements = n.named_children(&mut c).flat_map(|group| {
+                        let mut c = group.walk();
+                        let statements: Vec<Node<'_>> = group.named_children(&mut c).collect();
+                        statements
+                    });
+                    first_locals(g, statements, src)
+                })),
+                "for_statement" => {
+                    let mut c = n.walk();
+                    let found = n
+                        .children_by_field_name("init", &mut c)
+                        .filter(|s| g.kind(*s) == "local_variable_declaration")
+                        .find_map(|d| {
+                            let mut c = d.walk();
+                            let found = d
+                                .children_by_field_name("declarator", &mut c)
+                                .any(|v| named(g.child(v, "name")));
+                            found.then(|| written_with(g, g.child(d, "type"), src))
+                        });
+                    found
+                }
+                "enhanced_for_statement" => {
+                    if named(g.child(n, "name")) {
+                        of(g.child(n, "type"))
+                    } else {
+                        None
+                    }
+                }
+                "try_with_resources_statement" => g.child(n, "resources").and_then(|list| {
+                    let mut c = list.walk();
+                    let found = list
+                        .named_children(&mut c)
+                        .find(|r| named(g.child(*r, "name")));
+                    found.and_then(|r| of(g.child(r, "type")))
+                }),
+                // A caught exception may be of several types.
+                "catch_clause" => {
+                    let mut c = n.walk();
+                    let caught = n
+                        .named_children(&mut c)
+                        .find(|p| g.kind(*p) == "catch_formal_parameter");
+                    caught
+                        .is_some_and(|p| named(g.child(p, "name")))
+                        .then_some(None)
+                }
+                "lambda_expression" => g.child(n, "parameters").and_then(|p| {
+                    if g.kind(p) == "identifier" {
+                        return named(Some(p)).then_some(None);
+                    }
+                    parameter_in(g, p, &named, &of)
+                }),
+                "method_declaration"
+                | "constructor_declaration"
+                | "compact_constructor_declaration" => g
+                    .child(n, "parameters")
+                    .and_then(|p| parameter_in(g, p, &named, &of)),
+                // A class's own fields, wherever declared; one a superclass or an outer
+                // class declares (or a local of an enclosing method, which a local class
+                // sees unless a superclass declares the name) is not followed.
+                "class_body" | "interface_body" | "enum_body" => {
+                    if let Some(m) = member {
+                        let patterns = self
+                            .patterns
+                            .entry(m.id())
+                            .or_insert_with(|| pattern_names(g, m, src));
+                        if patterns.contains(&name) {
+                            return None;
+                        }
+                    }
+                    let fields = self.fields.entry(n.id()).or_insert_with(|| {
+                        let mut table = FxHashMap::default();
+                        add_fields(g, n, src, &mut table);
+                        let mut c = n.walk();
+                        let declarations = n
+                            .named_children(&mut c)
+                            .find(|s| g.kind(*s) == "enum_body_declarations");
+                        if let Some(d) = declarations {
+                            add_fields(g, d, src, &mut table);
+                        }
+                        table
+                    });
+                    return fields.get(name).copied().flatten();
+                }
+                _ => None,
+            };
+            if let Some(ty) = found {
+                return ty;
+            }
+            member = Some(n);
+        }
+        None
+    }
+}
+
+/// The names the patterns inside `member` declare (`o instanceof Foo name`,
+/// `case Foo name ->`). Patterns are rare: a member whose text shows none is not
+/// walked.
+fn pattern_names<'s>(g: &'static Grammar, member: Node<'_>, src: &'s str) -> Vec<&'s str> {
     let text = &src[member.byte_range()];
     if !(text.contains("instanceof") || text.contains("case")) {
-        return false;
+        return Vec::new();
     }
     let mut cursor = member.walk();
-    let mut found = false;
+    let mut names = Vec::new();
     preorder(&mut cursor, |step, at, _| {
         if step == Step::Leave {
             return Visit::Children;
@@ -222,14 +302,12 @@ fn declares_pattern(g: &'static Grammar, member: Node<'_>, name: &str, src: &str
             }
             _ => None,
         };
-        found |= declares.is_some_and(|n| &src[n.byte_range()] == name);
-        if found {
-            Visit::Stop
-        } else {
-            Visit::Children
+        if let Some(n) = declares {
+            names.push(&src[n.byte_range()]);
         }
+        Visit::Children
     });
-    found
+    names
 }
 
 /// What the parameter `named` accepts of list `params` is declared with (see

@@ -191,6 +191,7 @@ pub(super) fn facts_with(
         imports: Vec::new(),
         bindings: Vec::new(),
         call_arguments: Vec::new(),
+        scopes: Default::default(),
         patterns: Vec::new(),
         narrowing: narrows(lang.name),
         narrowed: Vec::new(),
@@ -277,6 +278,8 @@ struct Walk<'a> {
     bindings: Vec<Binding>,
     /// Java: the calls whose arguments tell something of their types.
     call_arguments: Vec<CallArguments>,
+    /// Java: the declarations of the scopes around calls, read once each.
+    scopes: arguments::Scopes<'a>,
     /// The bindings made by type patterns (positions in `bindings`).
     patterns: Vec<usize>,
     /// Whether the language's type tests narrow a variable ([`narrows`]): asked of

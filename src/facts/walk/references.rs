@@ -55,7 +55,8 @@ impl<'a> Walk<'a> {
         }
         if g.class(name).has(Class::IDENTIFIER) {
             if self.lang.name == "java" {
-                if let Some(types) = java_argument_types(g, node, stack, self.src) {
+                if let Some(types) = java_argument_types(g, node, stack, self.src, &mut self.scopes)
+                {
                     self.call_arguments.push(CallArguments::of(
                         u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
                         &types,

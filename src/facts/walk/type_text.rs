@@ -27,7 +27,12 @@ fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
         ":", "&", "*", "mut ", "const ", "struct ", "class ", "enum ", "?", "...", "any ", "some ",
         "dyn ", "impl ", "inout ",
     ] {
-        s = s.trim_start_matches(prefix).trim();
+        // `strip_prefix` compares bytes; `trim_start_matches` with a text builds a
+        // substring searcher each time, and this runs for every type written.
+        while let Some(rest) = s.strip_prefix(prefix) {
+            s = rest;
+        }
+        s = s.trim();
     }
     let s = s.trim_start_matches(['&', '*', ' ']);
     let end = s
@@ -45,7 +50,10 @@ fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
     {
         return None;
     }
-    match s.rsplit_once("::").or_else(|| s.rsplit_once('.')) {
+    // The last `::` found byte by byte, for the same reason as above.
+    let last_colons = s.as_bytes().windows(2).rposition(|w| w == b"::");
+    let split = last_colons.map(|at| (&s[..at], &s[at + 2..]));
+    match split.or_else(|| s.rsplit_once('.')) {
         Some((q, n)) if !n.is_empty() => Some((Some(q), n)),
         _ => Some((None, s)),
     }
@@ -130,7 +138,7 @@ pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::simple_type_name;
+    use super::{simple_type_name, split_type};
 
     #[test]
     fn a_written_type_is_its_simple_name_and_an_array_none() {
@@ -142,5 +150,23 @@ mod tests {
         assert_eq!(simple_type_name("String..."), None);
         assert_eq!(simple_type_name("List<String>[]"), None);
         assert_eq!(simple_type_name("Map<String, int[]>"), Some("Map"));
+    }
+
+    #[test]
+    fn a_written_type_splits_at_its_last_path_separator() {
+        assert_eq!(
+            split_type("std::collections::HashMap<K, V>"),
+            (Some("std::collections".into()), Some("HashMap".into()))
+        );
+        assert_eq!(
+            split_type("&mut crate::a.b::C"),
+            (Some("crate::a.b".into()), Some("C".into()))
+        );
+        assert_eq!(
+            split_type("mut mut const Outer.Inner"),
+            (Some("Outer".into()), Some("Inner".into()))
+        );
+        assert_eq!(split_type("::Top"), (None, Some("Top".into())));
+        assert_eq!(split_type("dyn Trait"), (None, Some("Trait".into())));
     }
 }
