@@ -95,6 +95,30 @@ fn written_with<'s>(g: &'static Grammar, ty: Option<Node<'_>>, src: &'s str) -> 
         .and_then(simple_type_name)
 }
 
+/// Adds to `table` each name the declarators of the declarations of `kinds` among
+/// `nodes` declare (unless it holds the name already: the first declaration counts),
+/// with what `value` makes of that declaration and the type it is written with.
+fn add_declared<'t, 's, V>(
+    g: &'static Grammar,
+    nodes: impl Iterator<Item = Node<'t>>,
+    kinds: &[&str],
+    src: &'s str,
+    table: &mut FxHashMap<&'s str, V>,
+    value: impl Fn(Node<'t>, Option<&'s str>) -> V,
+) {
+    for d in nodes.filter(|n| kinds.contains(&g.kind(*n))) {
+        let ty = written_with(g, g.child(d, "type"), src);
+        let mut c = d.walk();
+        for v in d.children_by_field_name("declarator", &mut c) {
+            if let Some(name) = g.child(v, "name") {
+                table
+                    .entry(&src[name.byte_range()])
+                    .or_insert_with(|| value(d, ty));
+            }
+        }
+    }
+}
+
 /// Each name the local variable declarations among `statements` declare, with the end
 /// of the first that does and the type that one is written with.
 fn first_locals<'t, 's>(
@@ -103,17 +127,10 @@ fn first_locals<'t, 's>(
     src: &'s str,
 ) -> FxHashMap<&'s str, (usize, Option<&'s str>)> {
     let mut table = FxHashMap::default();
-    for s in statements.filter(|s| g.kind(*s) == "local_variable_declaration") {
-        let ty = written_with(g, g.child(s, "type"), src);
-        let mut c = s.walk();
-        for v in s.children_by_field_name("declarator", &mut c) {
-            if let Some(name) = g.child(v, "name") {
-                table
-                    .entry(&src[name.byte_range()])
-                    .or_insert((s.end_byte(), ty));
-            }
-        }
-    }
+    let kinds = ["local_variable_declaration"];
+    add_declared(g, statements, &kinds, src, &mut table, |d, ty| {
+        (d.end_byte(), ty)
+    });
     table
 }
 
@@ -126,18 +143,15 @@ fn add_fields<'s>(
     table: &mut FxHashMap<&'s str, Option<&'s str>>,
 ) {
     let mut c = body.walk();
-    let fields = body
-        .named_children(&mut c)
-        .filter(|s| matches!(g.kind(*s), "field_declaration" | "constant_declaration"));
-    for f in fields {
-        let ty = written_with(g, g.child(f, "type"), src);
-        let mut c = f.walk();
-        for v in f.children_by_field_name("declarator", &mut c) {
-            if let Some(name) = g.child(v, "name") {
-                table.entry(&src[name.byte_range()]).or_insert(ty);
-            }
-        }
-    }
+    let kinds = ["field_declaration", "constant_declaration"];
+    add_declared(
+        g,
+        body.named_children(&mut c),
+        &kinds,
+        src,
+        table,
+        |_, ty| ty,
+    );
 }
 
 impl<'s> Scopes<'s> {
