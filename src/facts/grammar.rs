@@ -7,7 +7,7 @@
 //! the lists of the walk compares strings again. Tables indexed by id answer all three
 //! with a load, which is a measurable share of building an index.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::Node;
 
 use crate::lang::{Language, PerLanguage};
@@ -277,6 +277,8 @@ pub(super) struct Grammar {
     fields: Vec<Option<Box<str>>>,
     /// FxHash: looked up several times per node, and the keys are the grammar's own.
     field_ids: FxHashMap<Box<str>, u16>,
+    /// The kind names the grammar has, to skip looking for a kind it cannot produce.
+    kind_names: FxHashSet<Box<str>>,
 }
 
 impl Grammar {
@@ -335,11 +337,13 @@ impl Grammar {
                 field_ids.entry(name.clone()).or_insert(id);
             }
         }
+        let kind_names = kinds.iter().cloned().collect();
         Grammar {
             kinds,
             classes,
             fields,
             field_ids,
+            kind_names,
         }
     }
 
@@ -351,6 +355,11 @@ impl Grammar {
             None if n.is_error() => "ERROR",
             None => "",
         }
+    }
+
+    /// Whether the grammar has a kind of this name.
+    pub fn has_kind(&self, name: &str) -> bool {
+        self.kind_names.contains(name)
     }
 
     /// The node's classes.

@@ -168,12 +168,13 @@ pub(super) fn arity(g: &'static Grammar, call: Node<'_>, extra: usize) -> Option
         .filter(|n| !g.class(*n).has(Class::COMMENT))
         .count()
         + extra;
-    let mut c = call.walk();
-    if let Some(suffix) = call
-        .named_children(&mut c)
-        .find(|n| g.kind(*n) == "call_suffix")
-    {
-        n += trailing_lambdas(g, suffix);
+    // Only Kotlin's grammar writes a call's trailing lambdas in a suffix.
+    if g.has_kind("call_suffix") {
+        let mut c = call.walk();
+        let suffix = call
+            .named_children(&mut c)
+            .find(|n| g.kind(*n) == "call_suffix");
+        n += suffix.map_or(0, |s| trailing_lambdas(g, s));
     }
     Some(u16::try_from(n).unwrap_or(u16::MAX))
 }
