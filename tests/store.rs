@@ -1006,6 +1006,53 @@ fn names_the_index_cannot_read_are_read_from_their_files() {
 }
 
 #[test]
+fn a_search_reads_the_names_stored_after_a_content_whose_names_are_gone() {
+    // Name parts are read content after content, in the order of their ids, moving
+    // one read handle along: a content whose name parts are gone, between others and
+    // last, leaves the answer what a fresh parse gives.
+    let dir = tree(&[
+        ("a.py", "def parse_alpha():\n    pass\n"),
+        ("b.py", "def parse_beta():\n    pass\n"),
+        ("c.py", "def parse_gamma():\n    pass\n"),
+        ("d.py", "def parse_delta():\n    pass\n"),
+    ]);
+    let idx = index_dir();
+    let (p, i) = (dir.path(), idx.path());
+    assert_eq!(run_in(p, i, &["index"]).0, 0);
+    settle();
+    {
+        let db = rusqlite::Connection::open(database(i)).unwrap();
+        let mut stmt = db
+            .prepare("SELECT content FROM content_names ORDER BY content")
+            .unwrap();
+        let ids: Vec<i64> = stmt
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(ids.len(), 4);
+        for gone in [ids[1], ids[3]] {
+            let dropped = db
+                .execute("DELETE FROM content_names WHERE content = ?1", [gone])
+                .unwrap();
+            assert_eq!(dropped, 1);
+        }
+    }
+    let found = same_as_fresh(p, i, &["find-symbol", "parse"]);
+    let mut found = names(&found);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "a.py:parse_alpha",
+            "b.py:parse_beta",
+            "c.py:parse_gamma",
+            "d.py:parse_delta"
+        ]
+    );
+}
+
+#[test]
 fn an_update_forgets_what_a_rewritten_file_defined() {
     // Definitions are looked up by name in the index: a rewritten file must stop
     // defining its old names there, and start defining its new ones.

@@ -26,7 +26,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
+use rusqlite::{params, Connection, ErrorCode, OptionalExtension, MAIN_DB};
 use rustc_hash::FxHashSet;
 
 pub use codec::{
@@ -127,7 +127,6 @@ impl From<rusqlite::Error> for Unusable {
 const DEFINITIONS_OF: &str = "SELECT blob FROM content_definitions WHERE content = ?1";
 const OUTLINE_OF: &str = "SELECT blob FROM content_outline WHERE content = ?1";
 const BODY_OF: &str = "SELECT blob FROM content_facts WHERE content = ?1";
-const NAMES_OF: &str = "SELECT blob FROM content_names WHERE content = ?1";
 
 impl Store {
     /// Where the index of `root` (a canonical directory) lives.
@@ -369,8 +368,9 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached("SELECT content, blob FROM content_masks")?;
-        // Held for the whole scan: a search reads the names of a thousand contents.
-        let mut names = self.conn.prepare_cached(NAMES_OF)?;
+        // One handle moved from row to row: a search reads the names of a thousand
+        // contents, and moving a handle skips running a statement for each.
+        let mut names: Option<rusqlite::blob::Blob<'_>> = None;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
@@ -378,12 +378,33 @@ impl Store {
                 rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Blob, e.into())
             })?;
             if let Some(kept) = screen(id, masks) {
-                if let Ok(parts) = names.query_row([id], |r| r.get(0)) {
+                if let Some(parts) = self.names_blob(&mut names, id) {
                     visit(kept, parts);
                 }
             }
         }
         Ok(())
+    }
+
+    /// The name-parts blob of content `id`, read through `handle` (opened on the first
+    /// read, moved to each next one); `None` when the content has none.
+    fn names_blob<'c>(
+        &'c self,
+        handle: &mut Option<rusqlite::blob::Blob<'c>>,
+        id: i64,
+    ) -> Option<Vec<u8>> {
+        // A handle that fails to move is spent (SQLite aborts it): a fresh one is
+        // opened.
+        if handle.as_mut().is_none_or(|b| b.reopen(id).is_err()) {
+            *handle = None;
+            let table = "content_names";
+            let opened = self.conn.blob_open(MAIN_DB, table, "blob", id, true);
+            *handle = Some(opened.ok()?);
+        }
+        let blob = handle.as_mut()?;
+        let mut bytes = vec![0; blob.len()];
+        blob.read_at_exact(&mut bytes, 0).ok()?;
+        Some(bytes)
     }
 
     /// The definitions blob of one content.
