@@ -396,10 +396,10 @@ impl Store {
         // A handle that fails to move is spent (SQLite aborts it): a fresh one is
         // opened.
         if handle.as_mut().is_none_or(|b| b.reopen(id).is_err()) {
-            *handle = None;
-            let table = "content_names";
-            let opened = self.conn.blob_open(MAIN_DB, table, "blob", id, true);
-            *handle = Some(opened.ok()?);
+            *handle = self
+                .conn
+                .blob_open(MAIN_DB, "content_names", "blob", id, true)
+                .ok();
         }
         let blob = handle.as_mut()?;
         let mut bytes = vec![0; blob.len()];

@@ -202,19 +202,11 @@ impl<'s> Scopes<'s> {
                     });
                     first_locals(g, statements, src)
                 })),
+                // Its header's locals are seen everywhere in it, the header included.
                 "for_statement" => {
                     let mut c = n.walk();
-                    let found = n
-                        .children_by_field_name("init", &mut c)
-                        .filter(|s| g.kind(*s) == "local_variable_declaration")
-                        .find_map(|d| {
-                            let mut c = d.walk();
-                            let found = d
-                                .children_by_field_name("declarator", &mut c)
-                                .any(|v| named(g.child(v, "name")));
-                            found.then(|| written_with(g, g.child(d, "type"), src))
-                        });
-                    found
+                    let locals = first_locals(g, n.children_by_field_name("init", &mut c), src);
+                    locals.get(name).map(|&(_, ty)| ty)
                 }
                 "enhanced_for_statement" => {
                     if named(g.child(n, "name")) {
