@@ -2580,6 +2580,38 @@ fn rust_calls_inside_expression_macros_are_calls_with_their_receivers() {
 }
 
 #[test]
+fn rust_members_in_macro_definitions_are_uses_named_through_their_receivers() {
+    let dir = tree(&[(
+        "lib.rs",
+        "pub struct Stream;\nimpl Stream {\n    pub fn poll_ready(&self) -> bool { true }\n    \
+         pub fn open() -> Stream { Stream }\n}\n\
+         macro_rules! ready {\n    ($s:expr) => {\n        assert!($s.poll_ready());\n    \
+         };\n}\n\
+         macro_rules! open_one {\n    () => { Stream::open() };\n}\n\
+         pub fn len() -> usize { 0 }\n\
+         macro_rules! count {\n    ($v:expr) => { $v.len() };\n}\n",
+    )]);
+    // `$s` could be anything the macro is given: a match by name, never a guess.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Stream.poll_ready"]),
+        ["lib.rs:8 unresolved"]
+    );
+    // A path names its type where the macro is written.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Stream.open"]),
+        ["lib.rs:12 definition"]
+    );
+    // A member is never taken for the free function of its name.
+    let (code, recs) = json(dir.path(), &["what-breaks", "lib.rs:14"]);
+    assert!(
+        data(&recs, "reference")
+            .iter()
+            .all(|r| r["resolution"] != "definition"),
+        "{code} {recs:#?}"
+    );
+}
+
+#[test]
 fn rust_item_macros_read_as_items_whatever_their_line_breaks() {
     let dir = tree(&[
         (

@@ -19,6 +19,7 @@ mod import_sites;
 mod narrowing;
 mod references;
 mod syntax;
+mod token_members;
 mod type_text;
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::import_sites::require_module;
 use super::syntax::{
     arguments, arity, callee_parts, member_receiver, receiver_text, trailing_lambdas,
 };
+use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
 use crate::facts::imports::Import;
@@ -71,17 +72,7 @@ impl<'a> Walk<'a> {
             if text.is_empty() || text.len() > 120 || text.contains(char::is_whitespace) {
                 return;
             }
-            let (line, column) = self.position(name.start_byte());
-            self.references.push(Reference {
-                name: text.to_string(),
-                qualifier,
-                kind: RefKind::Call,
-                line,
-                column,
-                start_byte: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
-                enclosing: self.enclosing(),
-                arity,
-            });
+            self.push_reference(text, qualifier, RefKind::Call, name.start_byte(), arity);
         }
     }
 
@@ -136,14 +127,22 @@ impl<'a> Walk<'a> {
             {
                 return;
             }
-            // `x.len()` in a macro body no parse could read (a DSL): a member of a
-            // receiver nothing tells, which as a bare name would be tied to a namesake.
-            // (Read off the text: asking a node for its sibling walks its parent.)
-            if pk == "token_tree" && {
-                let before = self.src.as_bytes()[..start].trim_ascii_end();
-                before.ends_with(b".") || before.ends_with(b"::")
-            } {
-                return;
+            // `x.len()` in a macro body no parse could read (a DSL, a `macro_rules!`
+            // transcriber): a member named through the receiver written before it,
+            // never a bare name (which would be tied to a namesake). Read off the text:
+            // asking a node for its sibling walks its parent.
+            if pk == "token_tree" {
+                if let Some(member) = token_member(self.src, start, node.end_byte()) {
+                    if let Some(receiver) = member.receiver {
+                        let kind = if member.called {
+                            RefKind::Call
+                        } else {
+                            self.classify(kind, field, stack)
+                        };
+                        self.push_reference(name, Some(receiver), kind, start, None);
+                    }
+                    return;
+                }
             }
         }
         let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
@@ -157,6 +156,18 @@ impl<'a> Walk<'a> {
             };
             (kind, qualifier, None)
         };
+        self.push_reference(name, qualifier, kind, start, arity);
+    }
+
+    /// Adds the reference to `name` written at byte `start`.
+    fn push_reference(
+        &mut self,
+        name: &str,
+        qualifier: Option<String>,
+        kind: RefKind,
+        start: usize,
+        arity: Option<u16>,
+    ) {
         let (line, column) = self.position(start);
         self.references.push(Reference {
             name: name.to_string(),
