@@ -874,11 +874,14 @@ pub fn decode_definitions(blob: &[u8], path: &Path) -> Result<Vec<Symbol>, Codec
     unpack_definitions(blob, Packing::Zstd, path)
 }
 
-fn unpack_definitions(
+/// The stored definitions, collected into `C`: a file's facts hold them in an
+/// `Arc<[Symbol]>`, which collecting from the decoded list's exact length fills in
+/// place, without first building a `Vec` and copying every symbol out of it.
+fn unpack_definitions<C: FromIterator<Symbol>>(
     blob: &[u8],
     packing: Packing,
     path: &Path,
-) -> Result<Vec<Symbol>, CodecError> {
+) -> Result<C, CodecError> {
     let raw = decompress(blob, packing)?;
     let defs: Vec<StoredDefinitionRef<'_>> = decode(&raw)?;
     let prefix = id_prefix(path);
@@ -979,8 +982,7 @@ fn unpack_facts(
                 .ok_or_else(|| missing("definitions"))?,
             packing,
             path,
-        )?
-        .into(),
+        )?,
     };
     let inheritance = outline
         .inheritance
