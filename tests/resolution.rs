@@ -2612,6 +2612,33 @@ fn rust_members_in_macro_definitions_are_uses_named_through_their_receivers() {
 }
 
 #[test]
+fn rust_crate_paths_in_macro_bodies_name_the_macros_own_crate() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"mt\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub mod net;\n#[macro_export]\nmacro_rules! open_stream {\n    \
+             () => { $crate::net::Stream::open() };\n}\n\
+             macro_rules! make {\n    ($t:ty) => { $t::open() };\n}\n",
+        ),
+        (
+            "src/net.rs",
+            "pub struct Stream;\nimpl Stream {\n    pub fn open() -> Stream { Stream }\n}\n",
+        ),
+    ]);
+    // `$crate` is the crate the macro is written in; a metavariable standing for a
+    // type (`$t`) may be any type, never a library's.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Stream.open"]),
+        ["src/lib.rs:4 definition", "src/lib.rs:7 unresolved"]
+    );
+    assert_eq!(depends(dir.path(), &["make"]), ["7 call $t.open -> ?"]);
+}
+
+#[test]
 fn rust_item_macros_read_as_items_whatever_their_line_breaks() {
     let dir = tree(&[
         (

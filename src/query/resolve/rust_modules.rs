@@ -186,7 +186,11 @@ pub fn rust_module(
             None => RustModule::External,
         };
     }
-    let local = matches!(first, "crate" | "self" | "super");
+    // A macro's metavariable (`$t::new()`) may stand for any path.
+    if first.starts_with('$') && first != "$crate" {
+        return RustModule::Unknown;
+    }
+    let local = matches!(first, "crate" | "$crate" | "self" | "super");
     let Some(root) = crate_root(files, importer) else {
         return if local || defined_here(first) {
             RustModule::Unknown
@@ -199,7 +203,8 @@ pub fn rust_module(
     };
     here.extend(inline.iter().cloned());
     let (root, path, rest): (PathBuf, Vec<String>, &[&str]) = match first {
-        "crate" => (root, Vec::new(), rest),
+        // `$crate::` in a macro's body: the crate the macro is defined in.
+        "crate" | "$crate" => (root, Vec::new(), rest),
         "self" => (root, here, rest),
         "super" => {
             let supers = 1 + rest.iter().take_while(|s| **s == "super").count();
