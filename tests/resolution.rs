@@ -772,6 +772,47 @@ fn c_prefers_the_file_own_static_function_and_marks_libc_external() {
 }
 
 #[test]
+fn c_calls_in_define_bodies_are_uses_and_their_callers_follow_the_macro() {
+    let dir = tree(&[
+        (
+            "util.h",
+            "int helper(int x);\n#define CALL_HELPER(v) helper(v)\n\
+             #define TWICE(f, v) do { helper(v); f(v); if (v) helper(sizeof(v)); } while (0)\n\
+             #define NAMED(n) int n##_helper(int x)\n#pragma pack(helper)\n",
+        ),
+        (
+            "util.c",
+            "#include \"util.h\"\nint helper(int x) { return x + 1; }\n",
+        ),
+        (
+            "main.c",
+            "#include \"util.h\"\nint user(int y) { return CALL_HELPER(y); }\n",
+        ),
+    ]);
+    // The macros' own calls are uses, called by the macros; a parameter called
+    // (`f(v)`), a pasted name and a pragma's arguments are not.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["util.c::helper#function"]),
+        [
+            "util.h:2 definition",
+            "util.h:3 definition",
+            "util.h:3 definition"
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["TWICE"]),
+        ["3 call helper -> util.c:2", "3 call helper -> util.c:2"]
+    );
+    // Through the macro to the code that expands it.
+    let (code, recs) = json(
+        dir.path(),
+        &["what-breaks", "util.c::helper#function", "--depth", "2"],
+    );
+    assert_eq!(code, 0, "{recs:?}");
+    assert!(has(&uses(&recs), "main.c:2 definition"), "{recs:#?}");
+}
+
+#[test]
 fn c_names_only_what_the_file_includes_or_links() {
     let dir = tree(&[
         ("src/util.h", "#include \"types.h\"\nvoid helper(void);\n"),

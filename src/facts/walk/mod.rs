@@ -15,6 +15,7 @@
 mod arguments;
 mod bindings;
 mod callbacks;
+mod define_bodies;
 mod import_sites;
 mod narrowing;
 mod references;
@@ -536,6 +537,10 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
+        }
+        if kind == "preproc_arg" {
+            self.define_body(node, stack);
+            return false;
         }
         if class.has(Class::IDENTIFIER) {
             self.identifier(node, kind, field, stack);

@@ -8,6 +8,7 @@ use tree_sitter::Node;
 
 use super::arguments::java_argument_types;
 use super::bindings::is_inferred_type;
+use super::define_bodies::define_calls;
 use super::import_sites::require_module;
 use super::syntax::{
     arguments, arity, callee_parts, member_receiver, receiver_text, trailing_lambdas,
@@ -132,7 +133,7 @@ impl<'a> Walk<'a> {
             // never a bare name (which would be tied to a namesake). Read off the text:
             // asking a node for its sibling walks its parent.
             if pk == "token_tree" {
-                if let Some(member) = token_member(self.src, start, node.end_byte()) {
+                if let Some(member) = token_member(self.src, start, node.end_byte(), false) {
                     if let Some(receiver) = member.receiver {
                         let kind = if member.called {
                             RefKind::Call
@@ -157,6 +158,27 @@ impl<'a> Walk<'a> {
             (kind, qualifier, None)
         };
         self.push_reference(name, qualifier, kind, start, arity);
+    }
+
+    /// The calls written in `body`, the text of the `#define` that is the innermost of
+    /// `stack` (see [`define_calls`]).
+    pub(super) fn define_body(&mut self, body: Node<'_>, stack: &[Frame<'_>]) {
+        let Some(define) = stack
+            .last()
+            .filter(|f| matches!(f.kind, "preproc_def" | "preproc_function_def"))
+        else {
+            return;
+        };
+        let mut params = Vec::new();
+        if let Some(list) = self.g.child(define.node, "parameters") {
+            let mut c = list.walk();
+            params.extend(list.named_children(&mut c).map(|p| self.text(p)));
+        }
+        let src = self.src;
+        for call in define_calls(src, body.byte_range(), &params, self.lang.symbols.reserved) {
+            let name = &src[call.start..call.end];
+            self.push_reference(name, call.receiver, RefKind::Call, call.start, None);
+        }
     }
 
     /// Adds the reference to `name` written at byte `start`.

@@ -1,6 +1,6 @@
 //! Members written inside a macro body that no parse reads as code (a `macro_rules!`
-//! transcriber, a DSL such as `select!` or `json!`, a `quote!` template), read off the
-//! text.
+//! transcriber, a DSL such as `select!` or `json!`, a `quote!` template, the body of a
+//! C `#define`), read off the text.
 //!
 //! The grammar gives such a body as a flat run of tokens, so `$stream.poll_read_ready(cx)`
 //! is three tokens and not a call with a receiver. Taken alone, the member's name would
@@ -32,30 +32,43 @@ pub(super) struct TokenMember {
 }
 
 /// The member whose name spans `start..end` of `src`, if it is written after `.` or
-/// `::`; `None` for a name that stands alone (or ends a range, `0..len`).
-pub(super) fn token_member(src: &str, start: usize, end: usize) -> Option<TokenMember> {
+/// `::` (or, with `arrows`, C's `->`); `None` for a name that stands alone (or ends a
+/// range, `0..len`).
+pub(super) fn token_member(
+    src: &str,
+    start: usize,
+    end: usize,
+    arrows: bool,
+) -> Option<TokenMember> {
     let bytes = src.as_bytes();
     let before = bytes.get(..start)?.trim_ascii_end();
-    let separator = if before.ends_with(b"::") {
-        before.len() - 2
-    } else if before.ends_with(b".") && !before.ends_with(b"..") {
-        before.len() - 1
-    } else {
-        return None;
-    };
+    let separator = separator_before(before, arrows)?;
     let called = bytes
         .get(end..)
         .is_some_and(|after| after.trim_ascii_start().starts_with(b"("));
-    let receiver = receiver_start(bytes, separator).and_then(|from| {
+    let receiver = receiver_start(bytes, separator, arrows).and_then(|from| {
         let text = compact(src.get(from..separator)?);
         (!text.is_empty()).then_some(text)
     });
     Some(TokenMember { receiver, called })
 }
 
+/// Where the separator that `written` ends with starts, if it ends with one: `::`, `.`
+/// (not a range's `..`), or with `arrows`, `->`.
+fn separator_before(written: &[u8], arrows: bool) -> Option<usize> {
+    let len = written.len();
+    if written.ends_with(b"::") || (arrows && written.ends_with(b"->")) {
+        Some(len - 2)
+    } else if written.ends_with(b".") && !written.ends_with(b"..") {
+        Some(len - 1)
+    } else {
+        None
+    }
+}
+
 /// Where the receiver that ends right before `separator` starts: a chain of
-/// identifiers joined by `.` and `::`, each perhaps followed by bracketed groups.
-fn receiver_start(bytes: &[u8], separator: usize) -> Option<usize> {
+/// identifiers joined by separators, each perhaps followed by bracketed groups.
+fn receiver_start(bytes: &[u8], separator: usize, arrows: bool) -> Option<usize> {
     let limit = separator.saturating_sub(MAX_RECEIVER_BYTES);
     let back_over_blanks = |mut i: usize| {
         while i > limit && bytes[i - 1].is_ascii_whitespace() {
@@ -85,11 +98,8 @@ fn receiver_start(bytes: &[u8], separator: usize) -> Option<usize> {
         }
         // A separator before it continues the chain.
         let j = back_over_blanks(i);
-        let written = &bytes[..j];
-        if written.ends_with(b"::") {
-            i = j - 2;
-        } else if written.ends_with(b".") && !written.ends_with(b"..") {
-            i = j - 1;
+        if let Some(at) = separator_before(&bytes[..j], arrows) {
+            i = at;
         } else {
             // Not when it is only the end of a name the scan cannot read (one with a
             // non-ASCII letter) or of an interpolation (`#path` in a `quote!`).
@@ -127,7 +137,7 @@ mod tests {
     /// The member named `name` (its first occurrence in `src`).
     fn member(src: &str, name: &str) -> Option<(Option<String>, bool)> {
         let start = src.find(name).expect("the name is in the text");
-        token_member(src, start, start + name.len()).map(|m| (m.receiver, m.called))
+        token_member(src, start, start + name.len(), true).map(|m| (m.receiver, m.called))
     }
 
     #[test]
@@ -156,6 +166,10 @@ mod tests {
             (Some("items[f(0)]".into()), false)
         );
         assert_eq!(got("(a + b).abs()", "abs"), (Some("(a + b)".into()), true));
+        assert_eq!(
+            got("s->server->notify(x)", "notify"),
+            (Some("s->server".into()), true)
+        );
     }
 
     #[test]
