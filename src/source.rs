@@ -220,11 +220,15 @@ fn text_bytes_of(bytes: Vec<u8>) -> Result<Vec<u8>, SourceError> {
     Ok(bytes)
 }
 
-/// The text of each wanted line (a path and a 1-based line), in order, without its
-/// line ending; empty when missing. The files are read on all threads, each run of
+/// The text of each wanted line (a path, a 1-based line and the 1-based byte column of
+/// what is shown on it), in order, without its line ending; empty when missing; with
+/// whether it was cut. A line longer than [`MAX_LINE_BYTES`] is cut to a window around
+/// the column ([`excerpt`]):
+/// the one line of a minified file can hold thousands of uses, and a copy of the whole
+/// line for each would take gigabytes. The files are read on all threads, each run of
 /// one path once (reported uses come sorted by file), so that printing thousands of
 /// uses waits for one read at a time per thread, not for every read in turn.
-pub fn lines_at(wanted: &[(&Path, u32)]) -> Vec<String> {
+pub fn lines_at(wanted: &[(&Path, u32, u32)]) -> Vec<(String, bool)> {
     let mut runs = Vec::new();
     let mut start = 0;
     for end in 1..=wanted.len() {
@@ -233,13 +237,17 @@ pub fn lines_at(wanted: &[(&Path, u32)]) -> Vec<String> {
             start = end;
         }
     }
-    let read: Vec<Vec<String>> = runs
+    let read: Vec<Vec<(String, bool)>> = runs
         .into_par_iter()
         .map(|run| {
             let mut lines = LineCache::default();
             wanted[run]
                 .iter()
-                .map(|&(path, line)| lines.line(path, line))
+                .map(|&(path, line, column)| {
+                    let at = column.saturating_sub(1) as usize;
+                    let (text, cut) = excerpt(lines.line(path, line), at);
+                    (text.into_owned(), cut)
+                })
                 .collect()
         })
         .collect();
@@ -259,13 +267,15 @@ struct LineCache {
     starts: Vec<usize>,
     /// Whether every line break has been found.
     scanned: bool,
+    /// The last line asked for, decoded: the uses on one line are asked for in a row.
+    last: Option<(u32, String)>,
 }
 
 impl LineCache {
     /// Line `line` (1-based) of `path`, without its line ending; empty when missing.
     /// The same text as slicing the whole decoded file: a line break is one byte that no
     /// multi-byte sequence contains, so decoding line by line replaces the same bytes.
-    fn line(&mut self, path: &Path, line: u32) -> String {
+    fn line(&mut self, path: &Path, line: u32) -> &str {
         if self.path != path {
             self.path = path.to_path_buf();
             self.bytes = read_bytes_within(path, u64::MAX)
@@ -273,7 +283,17 @@ impl LineCache {
                 .unwrap_or_default();
             self.starts = vec![0];
             self.scanned = false;
+            self.last = None;
         }
+        if self.last.as_ref().is_none_or(|(n, _)| *n != line) {
+            let text = self.decode(line);
+            self.last = Some((line, text));
+        }
+        self.last.as_ref().map_or("", |(_, text)| text.as_str())
+    }
+
+    /// Line `line` (1-based) of the file read last, decoded.
+    fn decode(&mut self, line: u32) -> String {
         let i = (line as usize).saturating_sub(1);
         while self.starts.len() <= i + 1 && !self.scanned {
             let from = self.starts[self.starts.len() - 1];
@@ -415,15 +435,16 @@ mod tests {
         std::fs::write(&b, "x = 1\n").unwrap();
         let gone = dir.path().join("gone.py");
         let wanted = [
-            (a.as_path(), 3),
-            (a.as_path(), 1),
-            (b.as_path(), 1),
-            (b.as_path(), 9),
-            (gone.as_path(), 1),
+            (a.as_path(), 3, 1),
+            (a.as_path(), 1, 1),
+            (b.as_path(), 1, 1),
+            (b.as_path(), 9, 1),
+            (gone.as_path(), 1, 1),
             // The same file again after another: read again, same answer.
-            (a.as_path(), 2),
+            (a.as_path(), 2, 1),
         ];
-        assert_eq!(lines_at(&wanted), ["three", "one", "x = 1", "", "", "two"]);
+        let texts: Vec<String> = lines_at(&wanted).into_iter().map(|(t, _)| t).collect();
+        assert_eq!(texts, ["three", "one", "x = 1", "", "", "two"]);
         assert!(lines_at(&[]).is_empty());
     }
 
@@ -457,9 +478,10 @@ mod tests {
             // Asked out of order, past the end, and again.
             let mut order: Vec<u32> = (1..=whole.len() as u32).rev().collect();
             order.extend(1..=whole.len() as u32);
-            let wanted: Vec<(&Path, u32)> = order.iter().map(|&l| (path.as_path(), l)).collect();
+            let wanted: Vec<(&Path, u32, u32)> =
+                order.iter().map(|&l| (path.as_path(), l, 1)).collect();
             let got = lines_at(&wanted);
-            for (&l, line) in order.iter().zip(&got) {
+            for (&l, (line, _)) in order.iter().zip(&got) {
                 assert_eq!(line, &whole[l as usize - 1], "file {n}, line {l}");
             }
         }

@@ -748,3 +748,65 @@ fn huge_and_deeply_nested_rust_use_groups_stay_linear() {
     assert!(matches!(m.code, Some(0 | 1)), "{}", m.stderr);
     assert!(m.elapsed < Duration::from_secs(10), "{:?}", m.elapsed);
 }
+
+/// A minified file's one line holding 40,000 uses: each use's line was a copy of the
+/// whole line (8 GB for this 200 kB line) before lines were cut around the use.
+#[test]
+fn a_line_with_forty_thousand_uses_is_cut_around_each_use() {
+    let line = "c0();".repeat(40_000);
+    let dir = tree(&[("m.js", &format!("function c0() {{}}\n{line}\n"))]);
+    for index in [&["--no-index"][..], &[]] {
+        let mut args = vec!["what-breaks", "c0", "--json"];
+        args.extend_from_slice(index);
+        let m = measure(dir.path(), &args, Duration::from_secs(120));
+        assert_eq!(m.code, Some(0), "{}", m.stderr);
+        assert!(m.elapsed < Duration::from_secs(30), "{:?}", m.elapsed);
+        assert!(m.peak_kib < 400 * MIB, "peak {} KiB", m.peak_kib);
+        let records = m.records();
+        let uses: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["type"] == "reference")
+            .map(|r| &r["data"])
+            .collect();
+        assert_eq!(uses.len(), 40_000);
+        for u in [uses[0], uses[39_999]] {
+            let text = u["line_content"].as_str().unwrap();
+            assert!(text.len() < 600 && text.contains("c0();"), "{text}");
+            assert_eq!(u["line_truncated"], true);
+        }
+    }
+}
+
+/// Macro bodies read off the text (Rust token trees, C `#define`s): every member's
+/// receiver is looked for within a bounded distance, however long the body or deep its
+/// brackets.
+#[test]
+fn huge_and_deeply_bracketed_macro_bodies_read_as_text_stay_linear() {
+    let members: Vec<String> = (0..50_000).map(|i| format!("a.b().c{}()", i % 5)).collect();
+    let rust = format!(
+        "pub fn c0() {{}}\nmacro_rules! m {{ () => {{ {} {}x{}.c0() }}; }}\n",
+        members.join(" "),
+        "(".repeat(50_000),
+        ")".repeat(50_000)
+    );
+    let calls: Vec<String> = (0..50_000)
+        .map(|i| format!("f(x)->g(y).h{}(z)", i % 7))
+        .collect();
+    let c = format!(
+        "int h0(int z) {{ return z; }}\n#define BIG(x, y, z) {}\n#define DEEP(x) {}x{}.h0(x) + h0(1)\n",
+        calls.join(" "),
+        "(".repeat(50_000),
+        ")".repeat(50_000)
+    );
+    let dir = tree(&[("big.rs", &rust), ("big.c", &c)]);
+    for target in ["big.rs:1", "big.c:1"] {
+        let m = measure(
+            dir.path(),
+            &["what-breaks", target, "--json"],
+            Duration::from_secs(120),
+        );
+        assert!(matches!(m.code, Some(0 | 1)), "{}", m.stderr);
+        assert!(m.elapsed < Duration::from_secs(30), "{:?}", m.elapsed);
+        assert!(m.peak_kib < 600 * MIB, "peak {} KiB", m.peak_kib);
+    }
+}

@@ -497,6 +497,7 @@ struct ReferenceRec {
     line: u64,
     column: u64,
     line_content: String,
+    line_truncated: Option<bool>,
     qualifier: Option<String>,
     caller: Option<CallerRec>,
     resolution: String,

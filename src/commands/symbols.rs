@@ -238,7 +238,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
                 }
             }
             let contents = lines_of(&uses);
-            for (u, content) in uses.iter().zip(&contents) {
+            for (u, (content, cut)) in uses.iter().zip(&contents) {
                 let r = &u.reference;
                 p.record(&Record::Reference(ReferenceData {
                     kind: r.kind.as_str(),
@@ -246,6 +246,7 @@ pub fn what_breaks(args: &WhatBreaksArgs, out: &mut dyn Write) -> Result<ExitSta
                     line: r.line,
                     column: r.column,
                     line_content: content,
+                    line_truncated: *cut,
                     qualifier: r.qualifier.as_deref(),
                     caller: u.caller_symbol().map(|c| CallerData {
                         id: &c.id,

@@ -223,6 +223,9 @@ pub struct ReferenceData<'a> {
     pub line: u32,
     pub column: u32,
     pub line_content: &'a str,
+    /// Whether `line_content` was cut around the use (written only when it was).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub line_truncated: bool,
     /// The receiver or qualifier written in front of the name.
     pub qualifier: Option<&'a str>,
     pub caller: Option<CallerData<'a>>,

@@ -68,11 +68,12 @@ impl Use {
     }
 }
 
-/// The line of each of `uses`, in order, as the file holds it now.
-pub fn lines_of(uses: &[Use]) -> Vec<String> {
-    let wanted: Vec<(&Path, u32)> = uses
+/// The line of each of `uses`, in order, as the file holds it now, and whether it was
+/// cut (a long one is cut around the use, see [`crate::source::lines_at`]).
+pub fn lines_of(uses: &[Use]) -> Vec<(String, bool)> {
+    let wanted: Vec<(&Path, u32, u32)> = uses
         .iter()
-        .map(|u| (u.file.path.as_path(), u.reference.line))
+        .map(|u| (u.file.path.as_path(), u.reference.line, u.reference.column))
         .collect();
     crate::source::lines_at(&wanted)
 }

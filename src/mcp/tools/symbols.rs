@@ -233,7 +233,7 @@ fn run_breaks(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
             let items: Vec<Value> = uses
             .iter()
             .zip(&contents)
-            .map(|(u, content)| {
+            .map(|(u, (content, _))| {
                 let r = &u.reference;
                 json!({
                     "kind": r.kind.as_str(),
