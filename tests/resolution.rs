@@ -813,6 +813,29 @@ fn c_calls_in_define_bodies_are_uses_and_their_callers_follow_the_macro() {
 }
 
 #[test]
+fn c_a_function_a_header_may_define_as_a_macro_is_named_by_name_only() {
+    let dir = tree(&[
+        (
+            "zm.h",
+            "#ifdef HAVE_SIZE\n#define zm_size(p) malloc_size(p)\n#else\nint zm_size(void *p);\n#endif\n",
+        ),
+        (
+            "zm.c",
+            "#include \"zm.h\"\n#ifndef HAVE_SIZE\nint zm_size(void *p) { return 0; }\n#endif\n\
+             int used(void *p) { return zm_size(p); }\n",
+        ),
+        ("other.c", "static int own(void) { return 1; }\nint f(void) { return own(); }\n"),
+    ]);
+    // Which one the call reaches depends on HAVE_SIZE: a match by name, not the function.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["zm.c::zm_size#function"]),
+        ["zm.c:5 unresolved"]
+    );
+    // A file's own function that no macro shadows is still the one it calls.
+    assert_eq!(depends(dir.path(), &["f"]), ["2 call own -> other.c:1"]);
+}
+
+#[test]
 fn c_names_only_what_the_file_includes_or_links() {
     let dir = tree(&[
         ("src/util.h", "#include \"types.h\"\nvoid helper(void);\n"),

@@ -394,6 +394,9 @@ impl<'s> Resolver<'s> {
         }
         // 3. The file's own top-level definitions.
         if let Some(d) = pick(Self::file_level(file, name, kinds)) {
+            if self.macro_may_stand_for(file, at, &d) {
+                return Resolution::Unresolved;
+            }
             return Resolution::Definition(d);
         }
         // 4. Explicit imports of the name (seen where the enclosing definition is).
@@ -577,6 +580,21 @@ impl<'s> Resolver<'s> {
             }
             Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => None,
         }
+    }
+
+    /// Whether a C or C++ macro of the name of `d` (a definition of `file` that is not
+    /// a macro itself) may be what a call at `at` expands instead: one the file's
+    /// includes bring. Which one a call reaches then depends on the preprocessor's
+    /// branches (a header that defines `zmalloc_size(p)` as a macro for some
+    /// allocators, a file that defines the function for the others), which no answer
+    /// here can tell.
+    fn macro_may_stand_for(&self, file: &FileFacts, at: Option<u32>, d: &DefRef) -> bool {
+        let symbol = d.symbol();
+        matches!(file.language.name, "c" | "cpp")
+            && symbol.kind != Kind::Macro
+            && self.defs_named(&symbol.name).iter().any(|m| {
+                m.symbol().kind == Kind::Macro && !m.same_as(d) && self.can_name(file, at, m)
+            })
     }
 
     /// Whether code in `file`, where names are global, can name definition `d` by its
