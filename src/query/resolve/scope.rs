@@ -592,9 +592,10 @@ impl<'s> Resolver<'s> {
         let symbol = d.symbol();
         matches!(file.language.name, "c" | "cpp")
             && symbol.kind != Kind::Macro
-            && self.defs_named(&symbol.name).iter().any(|m| {
-                m.symbol().kind == Kind::Macro && !m.same_as(d) && self.can_name(file, at, m)
-            })
+            && self
+                .defs_named(&symbol.name)
+                .iter()
+                .any(|m| m.symbol().kind == Kind::Macro && self.can_name(file, at, m))
     }
 
     /// Whether code in `file`, where names are global, can name definition `d` by its
