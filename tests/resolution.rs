@@ -778,7 +778,7 @@ fn c_calls_in_define_bodies_are_uses_and_their_callers_follow_the_macro() {
             "util.h",
             "int helper(int x);\n#define CALL_HELPER(v) helper(v)\n\
              #define TWICE(f, v) do { helper(v); f(v); if (v) helper(sizeof(v)); } while (0)\n\
-             #define NAMED(n) int n##_helper(int x)\n#pragma pack(helper)\n",
+             #define NAMED(n) n##helper(n)\n#pragma omp helper(1)\n",
         ),
         (
             "util.c",
@@ -2653,7 +2653,8 @@ fn rust_members_in_macro_definitions_are_uses_named_through_their_receivers() {
          };\n}\n\
          macro_rules! open_one {\n    () => { Stream::open() };\n}\n\
          pub fn len() -> usize { 0 }\n\
-         macro_rules! count {\n    ($v:expr) => { $v.len() };\n}\n",
+         macro_rules! count {\n    ($v:expr) => { $v.len() };\n}\n\
+         use std::io::prelude::*;\n",
     )]);
     // `$s` could be anything the macro is given: a match by name, never a guess.
     assert_eq!(
@@ -2686,7 +2687,9 @@ fn rust_crate_paths_in_macro_bodies_name_the_macros_own_crate() {
             "src/lib.rs",
             "pub mod net;\n#[macro_export]\nmacro_rules! open_stream {\n    \
              () => { $crate::net::Stream::open() };\n}\n\
-             macro_rules! make {\n    ($t:ty) => { $t::open() };\n}\n",
+             macro_rules! make {\n    ($t:ty) => { $t::open() };\n}\n\
+             use std::io::prelude::*;\npub fn start() {}\n\
+             macro_rules! go {\n    () => { $crate::start() };\n}\n",
         ),
         (
             "src/net.rs",
@@ -2695,9 +2698,14 @@ fn rust_crate_paths_in_macro_bodies_name_the_macros_own_crate() {
     ]);
     // `$crate` is the crate the macro is written in; a metavariable standing for a
     // type (`$t`) may be any type, never a library's.
+    // (A glob import of a library must not make `$t` that library's.)
     assert_eq!(
         breaks_both_ways(dir.path(), &["Stream.open"]),
         ["src/lib.rs:4 definition", "src/lib.rs:7 unresolved"]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["start"]),
+        ["src/lib.rs:12 definition"]
     );
     assert_eq!(depends(dir.path(), &["make"]), ["7 call $t.open -> ?"]);
 }

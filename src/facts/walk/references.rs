@@ -133,7 +133,9 @@ impl<'a> Walk<'a> {
             // never a bare name (which would be tied to a namesake). Read off the text:
             // asking a node for its sibling walks its parent.
             if pk == "token_tree" {
-                if let Some(member) = token_member(self.src, start, node.end_byte(), false) {
+                let member =
+                    token_member(self.src, start..node.end_byte(), p.node.byte_range(), false);
+                if let Some(member) = member {
                     if let Some(receiver) = member.receiver {
                         let kind = if member.called {
                             RefKind::Call
@@ -169,13 +171,16 @@ impl<'a> Walk<'a> {
         else {
             return;
         };
-        let mut params = Vec::new();
+        // A macro's own name is never expanded inside it (`#define log(m) log(m, 1)`
+        // calls the function): its parameters and its own name are left out.
+        let mut own = Vec::new();
+        own.extend(self.g.child(define.node, "name").map(|n| self.text(n)));
         if let Some(list) = self.g.child(define.node, "parameters") {
             let mut c = list.walk();
-            params.extend(list.named_children(&mut c).map(|p| self.text(p)));
+            own.extend(list.named_children(&mut c).map(|p| self.text(p)));
         }
         let src = self.src;
-        for call in define_calls(src, body.byte_range(), &params, self.lang.symbols.reserved) {
+        for call in define_calls(src, body.byte_range(), &own, self.lang.symbols.reserved) {
             let name = &src[call.start..call.end];
             self.push_reference(name, call.receiver, RefKind::Call, call.start, None);
         }

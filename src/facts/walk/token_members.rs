@@ -11,42 +11,65 @@
 //! would for the same code outside a macro, and resolution then decides: a receiver it
 //! cannot type (a macro's `$stream`) leaves a match by name only.
 //!
-//! Only what the text shows plainly is read: identifiers (a macro's `$name` included)
-//! joined by `.` and `::`, with the bracketed groups of calls and indexing. A receiver
-//! that starts or ends with anything else (a literal, `?`, a generic argument list) or
-//! that runs longer than [`MAX_RECEIVER_BYTES`] is not guessed at, and the member is left
-//! out as before.
+//! Only what the text shows plainly is read, and only inside the body: identifiers (a
+//! macro's `$name` included) joined by `.` and `::`, each perhaps followed by the
+//! bracketed groups of calls and indexing, or a bracketed group that opens the body or
+//! follows an operator (`(a + b).abs()`). A receiver that holds anything else (a
+//! literal, `?`, a generic argument list, a macro's `!`, a keyword such as `return`)
+//! or that runs longer than [`MAX_RECEIVER_BYTES`] is not guessed at, and the member is
+//! left out.
+
+use std::ops::Range;
 
 use super::syntax::compact;
 
 /// How far before a member its receiver is looked for: a receiver longer than this is
-/// not read (and nothing in a hostile file makes the search cost more).
-const MAX_RECEIVER_BYTES: usize = 256;
+/// not read, so that its text is never shortened (see [`compact`]) into another path,
+/// and nothing in a hostile file makes the search cost more.
+const MAX_RECEIVER_BYTES: usize = 160;
+
+/// Words that can stand before an expression but never name a receiver (`return
+/// (p)->next`, `x in (a..b).rev()`).
+const KEYWORDS: &[&str] = &[
+    "as", "await", "break", "case", "const", "continue", "default", "delete", "do", "dyn", "else",
+    "enum", "fn", "for", "goto", "if", "impl", "in", "let", "loop", "match", "move", "mut", "new",
+    "not", "ref", "return", "sizeof", "static", "struct", "switch", "throw", "typeof", "union",
+    "unsafe", "where", "while", "yield",
+];
 
 /// A member written after `.` or `::` in a token run.
 pub(super) struct TokenMember {
     /// The receiver's text, compacted; `None` when the text does not tell it plainly.
     pub receiver: Option<String>,
-    /// Whether an argument list follows the member's name (`x.f(..)`).
+    /// Whether an argument list follows the member's name in the body (`x.f(..)`).
     pub called: bool,
 }
 
-/// The member whose name spans `start..end` of `src`, if it is written after `.` or
-/// `::` (or, with `arrows`, C's `->`); `None` for a name that stands alone (or ends a
-/// range, `0..len`).
+/// The member whose name spans `name` of `src`, in the macro body that spans `body`, if
+/// it is written after `.` or `::` (or, with `arrows`, C's `->`); `None` for a name that
+/// stands alone, ends a range (`0..len`), or follows a `::` that starts a path
+/// (`::check(x)`, the global name).
 pub(super) fn token_member(
     src: &str,
-    start: usize,
-    end: usize,
+    name: Range<usize>,
+    body: Range<usize>,
     arrows: bool,
 ) -> Option<TokenMember> {
     let bytes = src.as_bytes();
-    let before = bytes.get(..start)?.trim_ascii_end();
-    let separator = separator_before(before, arrows)?;
+    let floor = body.start.min(name.start);
+    let before = bytes.get(floor..name.start)?.trim_ascii_end();
+    let separator = floor + separator_before(before, arrows)?;
+    // A `::` that starts a path (`::check(x)`, `f(::g())`) names a global name.
+    let prev = bytes[floor..separator].trim_ascii_end().last();
+    if bytes[separator..].starts_with(b"::")
+        && prev.is_none_or(|b| b"([{,;=+-*/%&|^!~<?:".contains(b))
+    {
+        return None;
+    }
     let called = bytes
-        .get(end..)
+        .get(name.end..body.end.max(name.end))
         .is_some_and(|after| after.trim_ascii_start().starts_with(b"("));
-    let receiver = receiver_start(bytes, separator, arrows).and_then(|from| {
+    let receiver = receiver_start(bytes, separator, floor, arrows).and_then(|from| {
         let text = compact(src.get(from..separator)?);
         (!text.is_empty()).then_some(text)
     });
@@ -66,10 +89,15 @@ fn separator_before(written: &[u8], arrows: bool) -> Option<usize> {
     }
 }
 
-/// Where the receiver that ends right before `separator` starts: a chain of
-/// identifiers joined by separators, each perhaps followed by bracketed groups.
-fn receiver_start(bytes: &[u8], separator: usize, arrows: bool) -> Option<usize> {
-    let limit = separator.saturating_sub(MAX_RECEIVER_BYTES);
+/// Where the receiver that ends right before `separator` starts, looking no further
+/// back than `floor` (the body's start): a chain of names joined by separators, each
+/// perhaps followed by bracketed groups (see the module doc).
+fn receiver_start(bytes: &[u8], separator: usize, floor: usize, arrows: bool) -> Option<usize> {
+    let cap = separator.saturating_sub(MAX_RECEIVER_BYTES);
+    let limit = cap.max(floor);
+    // Reaching the limit set by the length cap (not the body's start) means the
+    // receiver may run on before it: not read.
+    let cut_short = |i: usize| i == limit && cap > floor;
     let back_over_blanks = |mut i: usize| {
         while i > limit && bytes[i - 1].is_ascii_whitespace() {
             i -= 1;
@@ -92,20 +120,32 @@ fn receiver_start(bytes: &[u8], separator: usize, arrows: bool) -> Option<usize>
         if i < name_end && i > limit && bytes[i - 1] == b'$' {
             i -= 1;
         }
-        // Nothing read, or a scan cut short by the limit: no receiver to tell.
-        if (i == name_end && !grouped) || (i == limit && limit > 0) {
+        let named = i < name_end;
+        if (!named && !grouped) || cut_short(i) {
+            return None;
+        }
+        if named && KEYWORDS.contains(&std::str::from_utf8(&bytes[i..name_end]).ok()?) {
             return None;
         }
         // A separator before it continues the chain.
         let j = back_over_blanks(i);
-        if let Some(at) = separator_before(&bytes[..j], arrows) {
-            i = at;
-        } else {
-            // Not when it is only the end of a name the scan cannot read (one with a
-            // non-ASCII letter) or of an interpolation (`#path` in a `quote!`).
-            let glued = i > 0 && (bytes[i - 1] >= 0x80 || bytes[i - 1] == b'#');
-            return (!glued).then_some(i);
+        if cut_short(j) {
+            return None;
         }
+        if let Some(at) = separator_before(&bytes[limit..j], arrows) {
+            i = limit + at;
+            continue;
+        }
+        // The chain starts here, unless what stands before it makes it part of
+        // something the scan cannot read: a longer name (one with a non-ASCII letter,
+        // a `#path` interpolation) or, before a bracketed group alone, a name or a
+        // generic argument list (`f::<T>(x)`, `m!(x)`).
+        let glued = i > limit && (bytes[i - 1] >= 0x80 || bytes[i - 1] == b'#');
+        let opaque_group = !named && j > limit && {
+            let b = bytes[j - 1];
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'>' | b'!' | b'?' | b'\'')
+        };
+        return (!glued && !opaque_group).then_some(i);
     }
 }
 
@@ -134,10 +174,11 @@ fn group_start(bytes: &[u8], close: usize, limit: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// The member named `name` (its first occurrence in `src`).
+    /// The member named `name` (its last occurrence in `src`, a whole body).
     fn member(src: &str, name: &str) -> Option<(Option<String>, bool)> {
-        let start = src.find(name).expect("the name is in the text");
-        token_member(src, start, start + name.len(), true).map(|m| (m.receiver, m.called))
+        let start = src.rfind(name).expect("the name is in the text");
+        token_member(src, start..start + name.len(), 0..src.len(), true)
+            .map(|m| (m.receiver, m.called))
     }
 
     #[test]
@@ -166,6 +207,7 @@ mod tests {
             (Some("items[f(0)]".into()), false)
         );
         assert_eq!(got("(a + b).abs()", "abs"), (Some("(a + b)".into()), true));
+        assert_eq!(got("x = (a).abs()", "abs"), (Some("(a)".into()), true));
         assert_eq!(
             got("s->server->notify(x)", "notify"),
             (Some("s->server".into()), true)
@@ -173,9 +215,11 @@ mod tests {
     }
 
     #[test]
-    fn a_name_standing_alone_or_ending_a_range_is_no_member() {
+    fn a_name_standing_alone_ending_a_range_or_starting_a_path_is_no_member() {
         assert!(member("f(cx)", "f").is_none());
         assert!(member("0..len", "len").is_none());
+        assert!(member("::check_impl(x)", "check_impl").is_none());
+        assert!(member("y = ::check_impl(x)", "check_impl").is_none());
     }
 
     #[test]
@@ -187,7 +231,32 @@ mod tests {
         assert_eq!(receiver("a)).len()", "len"), None);
         assert_eq!(receiver("éa.len()", "len"), None);
         assert_eq!(receiver("#path::Builder::new()", "new"), None);
+        assert_eq!(receiver("f::<T>(x).len()", "len"), None);
+        assert_eq!(receiver("it.collect::<Vec<_>>().len()", "len"), None);
+        assert_eq!(receiver("m!(x).f()", "f"), None);
+        assert_eq!(receiver("return (p)->next(x)", "next"), None);
+        assert_eq!(receiver("for x in (a..b).rev()", "rev"), None);
         let long = format!("{}.len()", "a".repeat(MAX_RECEIVER_BYTES + 1));
         assert_eq!(receiver(&long, "len"), None);
+        // Blanks past the limit: `a::` may continue the chain out of sight.
+        let spaced = format!("a::{}b::c()", " ".repeat(MAX_RECEIVER_BYTES));
+        assert_eq!(receiver(&spaced, "c"), None);
+    }
+
+    #[test]
+    fn a_receiver_is_looked_for_inside_the_body_only() {
+        let src = "#define CHECK(x) a.g(x) + CHECK2(x) . h(x)";
+        let body = src.find("a.g").unwrap()..src.len();
+        let at = |name: &str| {
+            let start = src.find(name).unwrap();
+            token_member(src, start..start + name.len(), body.clone(), true)
+                .and_then(|m| m.receiver)
+        };
+        assert_eq!(at("g").as_deref(), Some("a"));
+        assert_eq!(at("h").as_deref(), Some("CHECK2(x)"));
+        // The body's first name has no receiver, whatever the directive before it says.
+        let starts = src.find("a.g").unwrap();
+        let bare = token_member(src, starts + 2..starts + 3, starts + 1..src.len(), true);
+        assert_eq!(bare.map(|m| m.receiver), Some(None));
     }
 }

@@ -131,10 +131,17 @@ impl<'s> Resolver<'s> {
         if rust && q.ends_with('?') {
             return Resolution::Unresolved;
         }
+        // A macro's metavariable (`$s.poll()`, `$t::new()`) stands for whatever the
+        // macro is given: neither the tree's nor a library's. Its `$crate` is the crate
+        // the macro is written in, read as a path below.
+        if rust && q.starts_with('$') && q != "$crate" && !q.starts_with("$crate::") {
+            return Resolution::Unresolved;
+        }
         // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
         if rust
             && (q == "super"
                 || q == "crate"
+                || q == "$crate"
                 || (q.contains("::")
                     && q.split("::")
                         .enumerate()

@@ -583,8 +583,8 @@ impl<'s> Resolver<'s> {
     }
 
     /// Whether a C or C++ macro of the name of `d` (a definition of `file` that is not
-    /// a macro itself) may be what a call at `at` expands instead: one the file's
-    /// includes bring. Which one a call reaches then depends on the preprocessor's
+    /// a macro itself) may be what a call at `at` expands instead: one the file itself
+    /// or its includes bring (`#undef` is not followed). Which one a call reaches then depends on the preprocessor's
     /// branches (a header that defines `zmalloc_size(p)` as a macro for some
     /// allocators, a file that defines the function for the others), which no answer
     /// here can tell.
