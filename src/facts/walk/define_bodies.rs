@@ -17,7 +17,7 @@
 
 use std::ops::Range;
 
-use super::token_members::token_member;
+use super::token_members::{name_byte, token_member};
 
 /// Names that are followed by parentheses in a body without being calls.
 const NOT_CALLS: &[&str] = &[
@@ -51,8 +51,7 @@ const NOT_CALLS: &[&str] = &[
 /// A call found in a body: where its name is in the file, and the receiver written
 /// before it, if any.
 pub(super) struct DefineCall {
-    pub start: usize,
-    pub end: usize,
+    pub name: Range<usize>,
     pub receiver: Option<String>,
 }
 
@@ -95,7 +94,7 @@ pub(super) fn define_calls(
             }
             _ if b.is_ascii_alphabetic() || b == b'_' => {
                 let start = i;
-                while i < end && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                while i < end && name_byte(bytes[i]) {
                     i += 1;
                 }
                 if let Some(call) = call_at(src, start..i, body.start..end, own, reserved) {
@@ -134,15 +133,12 @@ fn call_at(
     {
         return None;
     }
+    // A member whose receiver the text does not show is left out; a bare name is not.
     let receiver = match token_member(src, name.clone(), body, true) {
         Some(member) => Some(member.receiver?),
         None => None,
     };
-    Some(DefineCall {
-        start: name.start,
-        end: name.end,
-        receiver,
-    })
+    Some(DefineCall { name, receiver })
 }
 
 /// Where the string or character literal that opens at `open` ends (past its closing
@@ -174,7 +170,7 @@ mod tests {
         )
         .into_iter()
         .map(|c| {
-            let name = &body[c.start..c.end];
+            let name = &body[c.name];
             match c.receiver {
                 Some(r) => format!("{r}.{name}"),
                 None => name.to_string(),

@@ -181,8 +181,8 @@ impl<'a> Walk<'a> {
         }
         let src = self.src;
         for call in define_calls(src, body.byte_range(), &own, self.lang.symbols.reserved) {
-            let name = &src[call.start..call.end];
-            self.push_reference(name, call.receiver, RefKind::Call, call.start, None);
+            let start = call.name.start;
+            self.push_reference(&src[call.name], call.receiver, RefKind::Call, start, None);
         }
     }
 

@@ -37,6 +37,12 @@ const KEYWORDS: &[&str] = &[
     "unsafe", "where", "while", "yield",
 ];
 
+/// Whether `b` can be part of a name as these scans read one: an ASCII letter or digit,
+/// or `_` (a macro's `$` and non-ASCII letters are told apart by their callers).
+pub(super) fn name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 /// A member written after `.` or `::` in a token run.
 pub(super) struct TokenMember {
     /// The receiver's text, compacted; `None` when the text does not tell it plainly.
@@ -114,7 +120,7 @@ fn receiver_start(bytes: &[u8], separator: usize, floor: usize, arrows: bool) ->
             grouped = true;
         }
         let name_end = i;
-        while i > limit && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
+        while i > limit && name_byte(bytes[i - 1]) {
             i -= 1;
         }
         if i < name_end && i > limit && bytes[i - 1] == b'$' {
@@ -143,7 +149,7 @@ fn receiver_start(bytes: &[u8], separator: usize, floor: usize, arrows: bool) ->
         let glued = i > limit && (bytes[i - 1] >= 0x80 || bytes[i - 1] == b'#');
         let opaque_group = !named && j > limit && {
             let b = bytes[j - 1];
-            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'>' | b'!' | b'?' | b'\'')
+            name_byte(b) || matches!(b, b'$' | b'>' | b'!' | b'?' | b'\'')
         };
         return (!glued && !opaque_group).then_some(i);
     }

@@ -186,10 +186,6 @@ pub fn rust_module(
             None => RustModule::External,
         };
     }
-    // A macro's metavariable (`$t::new()`) may stand for any path.
-    if first.starts_with('$') && first != "$crate" {
-        return RustModule::Unknown;
-    }
     let local = matches!(first, "crate" | "$crate" | "self" | "super");
     let Some(root) = crate_root(files, importer) else {
         return if local || defined_here(first) {

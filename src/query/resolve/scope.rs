@@ -584,10 +584,10 @@ impl<'s> Resolver<'s> {
 
     /// Whether a C or C++ macro of the name of `d` (a definition of `file` that is not
     /// a macro itself) may be what a call at `at` expands instead: one the file itself
-    /// or its includes bring (`#undef` is not followed). Which one a call reaches then depends on the preprocessor's
-    /// branches (a header that defines `zmalloc_size(p)` as a macro for some
-    /// allocators, a file that defines the function for the others), which no answer
-    /// here can tell.
+    /// or its includes bring (`#undef` is not followed). Which one a call reaches then
+    /// depends on the preprocessor's branches (a header that defines `zmalloc_size(p)`
+    /// as a macro for some allocators, a file that defines the function for the
+    /// others), which no answer here can tell.
     fn macro_may_stand_for(&self, file: &FileFacts, at: Option<u32>, d: &DefRef) -> bool {
         let symbol = d.symbol();
         matches!(file.language.name, "c" | "cpp")
