@@ -371,6 +371,133 @@ fn php_use_statements_typed_variables_and_properties_resolve() {
 }
 
 #[test]
+fn php_names_written_with_their_namespace_resolve_in_that_namespace_only() {
+    let dir = tree(&[
+        (
+            "src/Util/Box.php",
+            "<?php\nnamespace App\\Util;\n\nfunction helper($x) { return $x; }\n\n\
+             class Box\n{\n    public static function make(): Box { return new Box(); }\n    \
+             public function open(): int { return 1; }\n}\n",
+        ),
+        (
+            "src/Exception/RuntimeException.php",
+            "<?php\nnamespace App\\Exception;\n\nclass RuntimeException extends \\RuntimeException\n{\n}\n",
+        ),
+        // A class named like a namespace segment: `\App\Util\..` does not use it.
+        ("lib/Util.php", "<?php\nnamespace Lib;\n\nclass Util\n{\n}\n"),
+        (
+            "src/Run.php",
+            "<?php\nnamespace App;\n\nuse App\\Util as U;\n\n\
+             function run(\\App\\Util\\Box $x)\n{\n    \\App\\Util\\helper(1);\n    \
+             Util\\helper(2);\n    U\\helper(3);\n    namespace\\Util\\helper(4);\n    \
+             \\App\\Util\\Box::make();\n    new \\App\\Util\\Box();\n    $x->open();\n    \
+             \\strlen('x');\n    new Exception\\RuntimeException('ours');\n    \
+             throw new \\RuntimeException('php');\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["src/Run.php:6"]);
+    has_all(
+        &got,
+        &[
+            "6 type_use \\App\\Util\\Box -> src/Util/Box.php:6",
+            // Fully qualified, below the code's namespace, through a `use` alias, and
+            // `namespace\`: one function (before: the whole path was one name, called
+            // external, and its last segment a plain reference).
+            "8 call \\App\\Util\\helper -> src/Util/Box.php:4",
+            "9 call Util\\helper -> src/Util/Box.php:4",
+            "10 call U\\helper -> src/Util/Box.php:4",
+            "11 call namespace\\Util\\helper -> src/Util/Box.php:4",
+            "12 call \\App\\Util\\Box.make -> src/Util/Box.php:8",
+            "13 call \\App\\Util\\Box -> src/Util/Box.php:6",
+            // A parameter typed with a namespace path has that class's members.
+            "14 call $x.open -> src/Util/Box.php:9",
+            // The global namespace is PHP's own, whatever the tree names alike.
+            "15 call \\strlen -> external:",
+            "16 call Exception\\RuntimeException -> src/Exception/RuntimeException.php:4",
+            "17 call \\RuntimeException -> external:",
+        ],
+    );
+    // The tree's exception is used once: not by `new \RuntimeException` and not by the
+    // class that extends PHP's own (before: both were its uses).
+    let uses = breaks_both_ways(dir.path(), &["src/Exception/RuntimeException.php:4"]);
+    assert_eq!(uses, ["src/Run.php:16 definition"], "{uses:#?}");
+    let uses = breaks_both_ways(dir.path(), &["helper"]);
+    let want: Vec<String> = (8..=11)
+        .map(|l| format!("src/Run.php:{l} definition"))
+        .collect();
+    assert_eq!(uses, want);
+    // A segment of a namespace path is no use of a class of that name.
+    let uses = breaks_both_ways(dir.path(), &["lib/Util.php:4"]);
+    assert!(uses.is_empty(), "{uses:#?}");
+}
+
+#[test]
+fn php_variables_and_property_reads_are_no_uses_of_a_method_but_through_a_magic_get() {
+    let dir = tree(&[
+        (
+            "src/M.php",
+            "<?php\nnamespace App;\n\nclass M\n{\n    public $message = '';\n\n    \
+             public function message(): string { return $this->message; }\n}\n",
+        ),
+        (
+            "src/Style.php",
+            "<?php\nnamespace App;\n\nclass Style\n{\n    \
+             protected function count($messages)\n    {\n        \
+             foreach ($messages as $message) {\n            $s = $message;\n        }\n    }\n\n    \
+             protected function show(M $m, Post $p)\n    {\n        \
+             return $m->message() . $m->message . $p->image;\n    }\n}\n",
+        ),
+        (
+            "src/Post.php",
+            "<?php\nnamespace App;\n\nclass Post\n{\n    \
+             public function __get($key) { return $this->$key(); }\n\n    \
+             public function image() { return 1; }\n}\n",
+        ),
+    ]);
+    // Before, the property reads `$this->message` and `$m->message` were uses of the
+    // method.
+    let uses = breaks_both_ways(dir.path(), &["M.message"]);
+    assert_eq!(uses, ["src/Style.php:15 definition"], "{uses:#?}");
+    // A class with a `__get` reads its methods as properties (as Eloquent reads its
+    // relations).
+    let uses = breaks_both_ways(dir.path(), &["Post.image"]);
+    assert_eq!(uses, ["src/Style.php:15 definition"], "{uses:#?}");
+    // Before, the index's whole-file parse took the variable `$message` for a use of an
+    // anonymous class's `message`, and a parse focused on where the name is written did
+    // not: the two answers differed.
+    let dir = tree(&[
+        (
+            "src/Rule.php",
+            "<?php
+namespace App;
+
+function rule()
+{
+                 return new class {
+        public function message() { return 1; }
+    };
+}
+",
+        ),
+        (
+            "src/Style.php",
+            "<?php
+namespace App;
+
+function count($messages)
+{
+                 foreach ($messages as $message) {
+        $s = $message;
+    }
+}
+",
+        ),
+    ]);
+    let uses = breaks_both_ways(dir.path(), &["src/Rule.php:7"]);
+    assert!(uses.is_empty(), "{uses:#?}");
+}
+
+#[test]
 fn php_variables_take_the_type_of_what_they_are_assigned_and_never_a_property_s() {
     let dir = tree(&[
         (

@@ -408,3 +408,33 @@ fn typescript_receiver_under_a_misread_non_null_mark_is_its_operand() {
         assert!(r.iter().any(|x| x == want), "{want} not in {r:?}");
     }
 }
+
+#[test]
+fn php_names_written_with_their_namespace_are_one_use_in_that_namespace() {
+    let f = facts(
+        "b.php",
+        "<?php\nnamespace App;\nfunction run(\\App\\Util\\Box $x) {\n    \\App\\Util\\helper(1);\n    \
+         Util\\helper(2);\n    \\App\\Util\\Box::make();\n    new \\App\\Util\\Box();\n    \
+         \\strlen('x');\n    namespace\\helper(3);\n}\n",
+    );
+    let r = refs(&f);
+    assert_eq!(
+        r,
+        [
+            "type_use:\\App\\Util\\.Box@3",
+            "call:\\App\\Util\\.helper@4",
+            "call:Util\\.helper@5",
+            "reference:\\App\\Util\\.Box@6",
+            "call:\\App\\Util\\Box.make@6",
+            "call:\\App\\Util\\.Box@7",
+            "call:\\.strlen@8",
+            "call:namespace\\.helper@9",
+        ]
+    );
+    // The parameter's type keeps its path, for the class to be looked up there.
+    let x = f.bindings.iter().find(|b| b.name == "x").expect("bound");
+    assert_eq!(
+        (x.type_qualifier.as_deref(), x.type_name.as_deref()),
+        (Some("\\App\\Util\\"), Some("Box"))
+    );
+}

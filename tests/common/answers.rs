@@ -11,10 +11,12 @@ pub fn data<'a>(recs: &'a [Value], kind: &str) -> Vec<&'a Value> {
         .collect()
 }
 
-/// A dependency's or a use's name as written: `qualifier.name`, or the bare name.
+/// A dependency's or a use's name as written: `qualifier.name`, the name right after
+/// a PHP namespace path (`\App\f`), or the bare name.
 pub fn written_name(d: &Value) -> String {
     let name = d["name"].as_str().unwrap_or("");
     match d["qualifier"].as_str() {
+        Some(q) if q.ends_with('\\') => format!("{q}{name}"),
         Some(q) => format!("{q}.{name}"),
         None => name.to_string(),
     }

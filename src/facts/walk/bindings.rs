@@ -734,7 +734,7 @@ fn constructed_type(
                 .child(v, "constructor")
                 .or_else(|| g.child(v, "type"))
                 .or_else(|| v.named_child(0))?;
-            Some(split_type(text(t)))
+            Some(written_type(text(t), language))
         }
         // Go's `x.(T)` asserts that `x` holds a `T`.
         "type_assertion_expression" => Some(split_type(text(g.child(v, "type")?))),

@@ -11,7 +11,8 @@ use super::bindings::is_inferred_type;
 use super::define_bodies::define_calls;
 use super::import_sites::require_module;
 use super::syntax::{
-    arguments, arity, callee_parts, member_receiver, receiver_text, trailing_lambdas,
+    arguments, arity, callee_parts, member_receiver, namespaced_name, receiver_text,
+    trailing_lambdas,
 };
 use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
@@ -33,7 +34,7 @@ impl<'a> Walk<'a> {
         {
             return;
         }
-        let Some((name, qualifier)) = callee_parts(g, node) else {
+        let Some((callee, receiver)) = callee_parts(g, node) else {
             return;
         };
         // `f(x) { .. }` in Kotlin: the call with the parentheses is the callee of one
@@ -46,7 +47,11 @@ impl<'a> Walk<'a> {
         }
         let extra = self.trailing_lambdas.remove(&node.id()).unwrap_or(0);
         let arity = arity(g, node, extra);
-        let qualifier = qualifier.map(|q| receiver_text(g, q, self.src));
+        // PHP's `\App\f()`: the name after the path is called, in that namespace.
+        let (name, qualifier) = match namespaced_name(g, callee, self.src) {
+            Some((name, path)) => (name, Some(path)),
+            None => (callee, receiver.map(|q| receiver_text(g, q, self.src))),
+        };
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
         if !self.requires.contains(&node.start_byte()) {
             if let Some(module) = require_module(g, node, self.src) {
@@ -107,7 +112,14 @@ impl<'a> Walk<'a> {
             {
                 return;
             }
-            if p.class.has(Class::PACKAGE_DECL) {
+            // A segment of a PHP namespace path (`App` in `\App\Util\f`) names no
+            // definition of its own.
+            if p.class.has(Class::PACKAGE_DECL) || pk == "namespace_name" {
+                return;
+            }
+            // A PHP variable (`$message`) never names the function or method of its
+            // name: PHP keeps the two apart.
+            if pk == "variable_name" && self.lang.name == "php" {
                 return;
             }
             if pk == "package_identifier" || kind == "package_identifier" {
@@ -151,7 +163,13 @@ impl<'a> Walk<'a> {
         let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
             (RefKind::Call, call.qualifier, call.arity)
         } else {
-            let qualifier = parent.and_then(|p| member_receiver(self.g, p, node, field, self.src));
+            let qualifier = parent.and_then(|p| {
+                member_receiver(self.g, p, node, field, self.src).or_else(|| {
+                    namespaced_name(self.g, p.node, self.src)
+                        .filter(|(n, _)| n.start_byte() == start)
+                        .map(|(_, path)| path)
+                })
+            });
             let kind = if self.values.contains(&start) {
                 RefKind::Reference
             } else {

@@ -157,6 +157,29 @@ pub(super) fn member_receiver(
     Some(receiver_text(g, receiver, src))
 }
 
+/// PHP's `\App\Util\helper`, `Util\helper` and `namespace\helper`: a name written
+/// after its namespace path, which the grammar keeps as loose children (no field names
+/// the path or the name). The name node, and the path as written up to and including
+/// its last `\` (`\` alone for the global namespace), which tells it from a class
+/// written before `::` or `->`.
+pub(super) fn namespaced_name<'t>(
+    g: &'static Grammar,
+    node: Node<'t>,
+    src: &str,
+) -> Option<(Node<'t>, String)> {
+    if !matches!(g.kind(node), "qualified_name" | "relative_name") {
+        return None;
+    }
+    let name = node
+        .named_child(u32::try_from(node.named_child_count().checked_sub(1)?).ok()?)
+        .filter(|n| g.kind(*n) == "name")?;
+    let path: String = src
+        .get(node.start_byte()..name.start_byte())?
+        .split_whitespace()
+        .collect();
+    (path.ends_with('\\') && path.len() <= 160).then_some((name, path))
+}
+
 /// The number of arguments of a call, where the syntax shows them, `extra` more (a
 /// Kotlin lambda written after the parentheses, `f(x) { .. }`, that the call around
 /// this one holds). A lambda in the call's own suffix counts too.

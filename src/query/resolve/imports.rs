@@ -81,6 +81,10 @@ impl<'s> Resolver<'s> {
                 .map_or(0, |d| d.start_byte);
             return self.member_of_rust_path(file, written_at, q, ty, TYPE_KINDS);
         }
+        // PHP's `\App\Util\Box`: a class in a namespace.
+        if file.language.name == "php" && q.ends_with('\\') {
+            return self.in_php_namespace(file, at, q, ty, TYPE_KINDS);
+        }
         // C++'s `port::Mutex`, `std::string`: a namespace path.
         if file.language.name == "cpp" {
             return self

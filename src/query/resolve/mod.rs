@@ -22,6 +22,7 @@ mod includes;
 mod members;
 mod module_files;
 mod overloads;
+mod php_names;
 mod python_stdlib;
 mod qualified;
 mod returns;
@@ -640,6 +641,18 @@ impl<'s> Resolver<'s> {
                     && !module_item
                 {
                     return Resolution::Local;
+                }
+            }
+        }
+        // PHP's `$x->name` without a call reads a property, a method only through a
+        // `__get` (Eloquent's relations are read so).
+        if r.kind == RefKind::Reference
+            && file.language.name == "php"
+            && r.qualifier.as_deref().is_some_and(|q| !q.ends_with('\\'))
+        {
+            if let Resolution::Definition(d) = &found {
+                if d.symbol().kind == Kind::Method {
+                    return self.php_property_read(d).unwrap_or(found);
                 }
             }
         }

@@ -120,6 +120,16 @@ impl<'s> Resolver<'s> {
         // a crate.
         let q = q.trim();
         let q = if rust { q } else { q.trim_start_matches("::") };
+        // PHP's `\App\f()` (a namespace's name) and `\App\Box::make()` (a member of
+        // a class named with its namespace).
+        if file.language.name == "php" && q.contains('\\') {
+            if q.ends_with('\\') {
+                return self.in_php_namespace(file, r.enclosing, q, name, kinds);
+            }
+            if let Some(found) = self.member_of_php_class_path(file, r, q, name, kinds) {
+                return found;
+            }
+        }
         // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
         if let Some(found) =
             cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))

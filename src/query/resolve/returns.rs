@@ -185,7 +185,7 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
 /// variable, or a lower-case builtin).
 fn definite(written: &str) -> bool {
     let simple = written
-        .rsplit(['.', ' '])
+        .rsplit(['.', ' ', '\\'])
         .next()
         .unwrap_or(written)
         .split(['<', '[', '?'])

@@ -1,0 +1,141 @@
+//! PHP's namespaced names: `\App\Util\helper()`, `new \App\Util\Box()`,
+//! `Util\Box::make()`, `namespace\helper()`, looked up in the namespace PHP itself
+//! reads them in.
+//!
+//! A fully qualified name (`\A\B\x`) is in namespace `A\B`; a qualified one (`B\x`) is
+//! in the namespace a `use` statement gives its first segment, or else below the
+//! code's own namespace; `namespace\x` is in the code's own namespace; `\x` is in the
+//! global one. Such a name never falls back to another namespace, so a name the tree
+//! does not define in that namespace comes from outside, as one that a `use`
+//! statement imports does.
+//!
+//! PHP also keeps properties apart from methods: a property read names a method only
+//! through a class's `__get`.
+
+use std::sync::Arc;
+
+use super::members::{pick, Lookup};
+use super::{is_word, kind_ok, package_at, package_of, DefRef, Resolution, Resolver, TYPE_KINDS};
+use crate::facts::{FileFacts, Reference};
+use crate::symbols::Kind;
+
+impl Resolver<'_> {
+    /// `name`, written after the namespace path `path` (as the facts keep it: up to
+    /// and including its last `\`) in definition `at` of `file`.
+    pub(super) fn in_php_namespace(
+        &self,
+        file: &FileFacts,
+        at: Option<u32>,
+        path: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Resolution {
+        let namespace = php_namespace(file, at, path);
+        let found: Vec<DefRef> = self
+            .defs_named(name)
+            .iter()
+            .filter(|d| {
+                let s = d.symbol();
+                d.file.language.name == "php"
+                    && kind_ok(kinds, s.kind)
+                    // A class's method is no name of a namespace.
+                    && s.parent.is_none_or(|p| {
+                        d.file.definitions.get(p).map(|p| p.kind) == Some(Kind::Namespace)
+                    })
+                    // Namespaces, like classes and functions, ignore case.
+                    && package_of(d).unwrap_or("").eq_ignore_ascii_case(&namespace)
+            })
+            .cloned()
+            .collect();
+        match pick(found) {
+            Some(d) => Resolution::Definition(d),
+            None => Resolution::External((!namespace.is_empty()).then_some(namespace)),
+        }
+    }
+
+    /// `name`, a member of the class `q` names with its namespace path
+    /// (`\App\Util\Box::make()`); `None` when `q` has no path.
+    pub(super) fn member_of_php_class_path(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let at = q.rfind('\\')?;
+        let (path, class) = q.split_at(at + 1);
+        // Only a path of names (`(new \A\B())` is a value, read elsewhere).
+        if !is_word(class) || !path.split('\\').all(|s| s.is_empty() || is_word(s)) {
+            return None;
+        }
+        Some(
+            match self.in_php_namespace(file, r.enclosing, path, class, TYPE_KINDS) {
+                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
+                Resolution::External(m) => Resolution::External(m),
+                _ => Resolution::Unresolved,
+            },
+        )
+    }
+
+    /// What a property read of the name of `method` is: a use of the method when its
+    /// class (or a class it extends) defines `__get`, unresolved when a library class
+    /// it extends may, and otherwise the property itself (`Some(Local)`); `None` keeps
+    /// the method.
+    pub(super) fn php_property_read(&self, method: &DefRef) -> Option<Resolution> {
+        let class = DefRef {
+            file: method.file.clone(),
+            index: method.symbol().parent?,
+        };
+        match self.member_of(&class, "__get", &[Kind::Method]) {
+            Lookup::Found(_) => None,
+            Lookup::NotFound => Some(Resolution::Local),
+            Lookup::External(_) | Lookup::Ambiguous => Some(Resolution::Unresolved),
+        }
+    }
+}
+
+/// The namespace `path` (as written, up to and including its last `\`) names in
+/// definition `at` of `file`; empty for the global namespace.
+fn php_namespace(file: &FileFacts, at: Option<u32>, path: &str) -> String {
+    if let Some(absolute) = path.strip_prefix('\\') {
+        return absolute.trim_end_matches('\\').to_string();
+    }
+    let path = path.trim_end_matches('\\');
+    let own = package_at(file, at).unwrap_or("");
+    let below_own = |rest: &str| match (own.is_empty(), rest.is_empty()) {
+        (_, true) => own.to_string(),
+        (true, false) => rest.to_string(),
+        (false, false) => format!("{own}\\{rest}"),
+    };
+    if path == "namespace" {
+        return own.to_string();
+    }
+    if let Some(rest) = path.strip_prefix("namespace\\") {
+        return below_own(rest);
+    }
+    let (first, rest) = path.split_once('\\').unwrap_or((path, ""));
+    // `use App\Models;` (or `as M`) names the namespace the first segment stands for.
+    let imported = file.imports.iter().find(|i| {
+        !i.wildcard
+            && i.bound_name()
+                .is_some_and(|b| b.eq_ignore_ascii_case(first))
+    });
+    match imported {
+        Some(imp) => {
+            let mut full = imp.module.clone();
+            if let Some(n) = &imp.name {
+                full = if full.is_empty() {
+                    n.clone()
+                } else {
+                    format!("{full}\\{n}")
+                };
+            }
+            if !rest.is_empty() {
+                full = format!("{full}\\{rest}");
+            }
+            full
+        }
+        None => below_own(path),
+    }
+}
