@@ -2846,3 +2846,57 @@ fn a_guard_that_leaves_when_a_type_test_fails_narrows_what_follows_it() {
     // A `when` entry of one type test narrows its subject in its body.
     assert!(has(&depends(dir.path(), &["w"]), "12 call x.bar -> g.kt:2"));
 }
+
+#[test]
+fn a_string_literal_receiver_has_the_members_of_the_language_string_type() {
+    let dir = tree(&[
+        (
+            "m.py",
+            "def join(xs):\n    return xs\n\n\
+             def run(xs):\n    a = \", \".join(xs)\n    b = f\"{a}\".split(\",\")\n    \
+             return b\"x\".decode()\n",
+        ),
+        (
+            "A.java",
+            "class A {\n  public boolean equals(Object o) { return false; }\n\n  \
+             boolean run(String s) {\n    return \"abc\".equals(s);\n  }\n}\n",
+        ),
+        (
+            "l.rs",
+            "trait Shout { fn shout(&self) -> String; }\n\
+             impl Shout for str { fn shout(&self) -> String { self.to_uppercase() } }\n\n\
+             fn run() -> usize {\n    let _ = \"abc\".shout();\n    \"abc\".len()\n}\n",
+        ),
+        (
+            "s.rb",
+            "class String\n  def shout\n    upcase\n  end\nend\n\n\
+             def run\n  \"abc\".shout\nend\n",
+        ),
+    ]);
+    // Before, each was unresolved (and what-breaks took Python's `", ".join(xs)` for a
+    // possible use of the tree's `join`).
+    let got = depends(dir.path(), &["m.py:4"]);
+    has_all(
+        &got,
+        &[
+            "5 call \", \".join -> external:builtins",
+            "6 call f\"{a}\".split -> external:builtins",
+            "7 call b\"x\".decode -> external:builtins",
+        ],
+    );
+    let got = depends(dir.path(), &["A.run"]);
+    has_all(&got, &["5 call \"abc\".equals -> external:java.lang"]);
+    // A trait of the tree implemented for `str`, and a class the tree reopens.
+    let got = depends(dir.path(), &["l.rs:4"]);
+    has_all(
+        &got,
+        &[
+            "5 call \"abc\".shout -> l.rs:1",
+            "6 call \"abc\".len -> external:std",
+        ],
+    );
+    let got = depends(dir.path(), &["s.rb:7"]);
+    has_all(&got, &["8 call \"abc\".shout -> s.rb:2"]);
+    let uses = breaks_both_ways(dir.path(), &["m.py:1"]);
+    assert!(uses.is_empty(), "{uses:#?}");
+}

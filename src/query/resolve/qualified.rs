@@ -70,6 +70,34 @@ fn cast_type(q: &str) -> Option<&str> {
     ok.then_some(ty)
 }
 
+/// The string type of `lang` when receiver `q` is a string literal (`"a,b".split(..)`,
+/// `", ".join(..)`): the receiver's type, whatever the tree names alike. Not where a
+/// string has no members (Go, PHP, C), nor where the tree may add members to the
+/// standard string through its prototype (JavaScript).
+fn string_literal_type(lang: &str, q: &str) -> Option<&'static str> {
+    let (prefixes, quotes, ty): (&[char], &[char], _) = match lang {
+        "java" | "kotlin" | "swift" => (&[], &['"'], "String"),
+        "csharp" => (&['@', '$'], &['"'], "string"),
+        // `r"..."`, `f'..'`, `rb".."`: a bytes literal has the members of `bytes`.
+        "python" => (
+            &['r', 'R', 'u', 'U', 'f', 'F', 'b', 'B'],
+            &['"', '\''],
+            "str",
+        ),
+        "ruby" => (&[], &['"', '\''], "String"),
+        "rust" => (&['r', '#'], &['"'], "str"),
+        _ => return None,
+    };
+    let prefix = q.len() - q.trim_start_matches(prefixes).len();
+    if prefix > 2 || !q[prefix..].starts_with(quotes) {
+        return None;
+    }
+    if lang == "python" && q[..prefix].contains(['b', 'B']) {
+        return Some("bytes");
+    }
+    Some(ty)
+}
+
 /// C#'s lower-case names of library types (`string.Equals`, `char.IsUpper`).
 const CSHARP_TYPE_KEYWORDS: &[&str] = &[
     "bool", "byte", "char", "decimal", "double", "dynamic", "float", "int", "long", "nint",
@@ -135,6 +163,16 @@ impl<'s> Resolver<'s> {
             cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
         {
             return found;
+        }
+        // A string literal's members are the language's string type's (Ruby's, which
+        // the tree may reopen, looked up as a type).
+        if let Some(ty) = string_literal_type(file.language.name, q) {
+            let ty = if file.language.name == "ruby" {
+                self.resolve_type_name(file, r.enclosing, ty, None)
+            } else {
+                Resolution::External(Some(sc.builtin_module.to_string()))
+            };
+            return self.member_of_value_in(file, ty, name, kinds);
         }
         // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
         // type the written return type only holds as an argument.
