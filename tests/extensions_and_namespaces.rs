@@ -432,6 +432,50 @@ fn php_names_written_with_their_namespace_resolve_in_that_namespace_only() {
 }
 
 #[test]
+fn php_imports_and_bare_class_names_resolve_where_directories_mirror_namespaces() {
+    let dir = tree(&[
+        (
+            "src/Illuminate/Support/Facades/DB.php",
+            "<?php\n\nnamespace Illuminate\\Support\\Facades;\n\nclass DB extends Facade\n{\n}\n",
+        ),
+        (
+            "src/Illuminate/Support/Facades/Facade.php",
+            "<?php\n\nnamespace Illuminate\\Support\\Facades;\n\nabstract class Facade\n{\n    \
+             public static function aliases(): array\n    {\n        \
+             return ['DB' => DB::class];\n    }\n}\n",
+        ),
+        (
+            "src/Illuminate/Container/Attributes/DB.php",
+            "<?php\n\nnamespace Illuminate\\Container\\Attributes;\n\nclass DB\n{\n}\n",
+        ),
+        (
+            "src/Illuminate/Database/Query.php",
+            "<?php\n\nnamespace Illuminate\\Database;\n\nuse Illuminate\\Support\\Facades\\DB;\n\n\
+             class Query\n{\n    public function run(): DB { return new DB(); }\n}\n",
+        ),
+    ]);
+    // Before, an import whose namespace starts like a directory of the tree was
+    // unresolved (a match by name for both classes), and so was a bare class name
+    // of the code's own namespace.
+    let uses = breaks_both_ways(dir.path(), &["src/Illuminate/Support/Facades/DB.php:5"]);
+    assert_eq!(
+        uses,
+        [
+            "src/Illuminate/Database/Query.php:5 definition",
+            "src/Illuminate/Database/Query.php:9 definition",
+            "src/Illuminate/Database/Query.php:9 definition",
+            "src/Illuminate/Support/Facades/Facade.php:9 definition",
+        ],
+        "{uses:#?}"
+    );
+    let uses = breaks_both_ways(
+        dir.path(),
+        &["src/Illuminate/Container/Attributes/DB.php:5"],
+    );
+    assert!(uses.is_empty(), "{uses:#?}");
+}
+
+#[test]
 fn php_variables_and_property_reads_are_no_uses_of_a_method_but_through_a_magic_get() {
     let dir = tree(&[
         (

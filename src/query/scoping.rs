@@ -714,6 +714,9 @@ pub fn scoping(lang: &str) -> Scoping {
         "swift" => (true, PackageScope::None, true, SWIFT, "Swift"),
         "cpp" => (true, PackageScope::None, true, &[], "the system headers"),
         "ruby" => (true, PackageScope::None, true, RUBY, "Ruby"),
+        // A bare class name is the code's own namespace's, unless imported; a
+        // function's falls back to the global one, which one global namespace reads.
+        "php" => (false, PackageScope::Declared, true, &[], "the system"),
         _ => (false, PackageScope::None, true, &[], "the system"),
     };
     let (self_names, super_names): (&'static [&'static str], &'static [&'static str]) = match lang {

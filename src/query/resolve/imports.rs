@@ -537,6 +537,10 @@ impl<'s> Resolver<'s> {
             }
             // C++ `using std::string` names a namespace, not a file.
             "c" | "cpp" if is_include(imp) => self.include_target(&importer, imp),
+            // A PHP namespace is what files declare, wherever they lie (`src/Illuminate/..`
+            // or a vendor prefix the directories leave out): the caller looks the name up
+            // among the declarations.
+            "php" => ModuleTarget::External(imp.module.clone()),
             _ => match scoping(lang).package {
                 PackageScope::Declared => {
                     if imp.is_static && !imp.wildcard {
