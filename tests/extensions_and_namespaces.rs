@@ -476,6 +476,42 @@ fn php_imports_and_bare_class_names_resolve_where_directories_mirror_namespaces(
 }
 
 #[test]
+fn a_php_method_a_class_answers_through_a_magic_call_is_unresolved_not_a_librarys() {
+    let dir = tree(&[
+        (
+            "src/Model.php",
+            "<?php\nnamespace App;\n\nabstract class Model implements \\ArrayAccess\n{\n    \
+             public function __call($method, $args) { return (new Builder())->$method(...$args); }\n}\n",
+        ),
+        (
+            "src/Builder.php",
+            "<?php\nnamespace App;\n\nclass Builder\n{\n    public function where($k) { return $this; }\n}\n",
+        ),
+        (
+            "src/Point.php",
+            "<?php\nnamespace App;\n\nclass Point implements \\Countable\n{\n    \
+             public function count(): int { return 0; }\n}\n",
+        ),
+        (
+            "src/Use.php",
+            "<?php\nnamespace App;\n\nclass User extends Model {}\n\n\
+             function find(User $u, Point $p)\n{\n    $u->where('id');\n    $p->getIterator();\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["src/Use.php:6"]);
+    has_all(
+        &got,
+        &[
+            // Before: external, as if `\ArrayAccess` had it; `__call` hands it to the
+            // tree's `Builder`.
+            "8 call $u.where -> ?",
+            // No `__call`: a member no type of the tree has is the library type's.
+            "9 call $p.getIterator -> external:",
+        ],
+    );
+}
+
+#[test]
 fn php_variables_and_property_reads_are_no_uses_of_a_method_but_through_a_magic_get() {
     let dir = tree(&[
         (

@@ -321,10 +321,27 @@ impl<'s> Resolver<'s> {
         }
         match external {
             // Inherited from a library type; not known in Ruby, where modules mixed in
-            // and methods made at run time add to what a class has.
-            Some(m) if !unknown && self.scoping(&ty.file).declared_members => Lookup::External(m),
+            // and methods made at run time add to what a class has, nor in a PHP class
+            // that answers any name through `__call` (Eloquent's models).
+            Some(m)
+                if !unknown
+                    && self.scoping(&ty.file).declared_members
+                    && !self.answers_any_call(ty, name) =>
+            {
+                Lookup::External(m)
+            }
             _ => Lookup::NotFound,
         }
+    }
+
+    /// Whether PHP type `ty` (or a repository type it extends) defines `__call` or
+    /// `__callStatic`, so that a method `name` it lacks may still be called on it.
+    fn answers_any_call(&self, ty: &DefRef, name: &str) -> bool {
+        ty.file.language.name == "php"
+            && !name.starts_with("__call")
+            && ["__call", "__callStatic"]
+                .iter()
+                .any(|m| matches!(self.member_of(ty, m, &[Kind::Method]), Lookup::Found(_)))
     }
 
     /// Whether repository type `sub` is `sup` or extends it through repository types.
