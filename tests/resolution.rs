@@ -2900,3 +2900,40 @@ fn a_string_literal_receiver_has_the_members_of_the_language_string_type() {
     let uses = breaks_both_ways(dir.path(), &["m.py:1"]);
     assert!(uses.is_empty(), "{uses:#?}");
 }
+
+#[test]
+fn a_class_named_through_its_import_is_used_on_every_line_that_names_it() {
+    let dir = tree(&[
+        (
+            "src/a/Util.java",
+            "package a;\n\npublic class Util {\n    public static void run() {}\n}\n",
+        ),
+        (
+            "src/b/Main.java",
+            "package b;\n\nimport a.Util;\n\nclass Main {\n    void go() {\n        Util.run();\n    }\n}\n",
+        ),
+        (
+            "src/Facades/DB.php",
+            "<?php\nnamespace App\\Facades;\n\nclass DB\n{\n}\n",
+        ),
+        (
+            "src/Query.php",
+            "<?php\nnamespace App;\n\nuse App\\Facades\\DB;\n\n\
+             function raw()\n{\n    return DB::connection();\n}\n",
+        ),
+    ]);
+    // Before, only the import was: a rename breaks the call's line as well.
+    let uses = breaks_both_ways(dir.path(), &["src/a/Util.java:3"]);
+    assert_eq!(
+        uses,
+        [
+            "src/b/Main.java:3 definition",
+            "src/b/Main.java:7 definition"
+        ]
+    );
+    let uses = breaks_both_ways(dir.path(), &["src/Facades/DB.php:4"]);
+    assert_eq!(
+        uses,
+        ["src/Query.php:4 definition", "src/Query.php:8 definition"]
+    );
+}

@@ -213,7 +213,7 @@ pub(super) fn facts_with(
     } = w;
     call_arguments.sort_by_key(|c| c.start_byte);
     untype_clashing_patterns(&mut bindings, &patterns);
-    let mut references = drop_local_uses(references, &bindings, &imports, &definitions);
+    let mut references = drop_local_uses(references, &bindings, &definitions);
     if lang.name == "ruby" {
         bare_names_are_calls(&mut references);
     }

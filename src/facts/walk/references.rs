@@ -17,7 +17,6 @@ use super::syntax::{
 use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
-use crate::facts::imports::Import;
 use crate::facts::{imports, Binding, CallArguments, RefKind, Reference};
 use crate::symbols::Symbol;
 
@@ -291,26 +290,23 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// Drops plain references to parameters, locals, fields and import bindings: they
-/// cannot name another definition, and they are most of a file's identifiers.
+/// Drops plain references to parameters, locals and fields: they cannot name another
+/// definition, and they are most of a file's identifiers. A name an import binds stays:
+/// `DB` in `DB::connection()` is a use of the class the import brings in, which
+/// renaming the class breaks as it breaks the import.
 pub(super) fn drop_local_uses(
     refs: Vec<Reference>,
     bindings: &[Binding],
-    imports: &[Import],
     defs: &[Symbol],
 ) -> Vec<Reference> {
     let mut by_scope: HashMap<Option<u32>, HashSet<&str>> = HashMap::new();
     for b in bindings {
         by_scope.entry(b.scope).or_default().insert(b.name.as_str());
     }
-    let imported: HashSet<&str> = imports.iter().filter_map(Import::bound_name).collect();
     refs.into_iter()
         .filter(|r| {
             if r.kind != RefKind::Reference || r.qualifier.is_some() {
                 return true;
-            }
-            if imported.contains(r.name.as_str()) {
-                return false;
             }
             let mut scope = r.enclosing;
             loop {
