@@ -2937,3 +2937,44 @@ fn a_class_named_through_its_import_is_used_on_every_line_that_names_it() {
         ["src/Query.php:4 definition", "src/Query.php:8 definition"]
     );
 }
+
+#[test]
+fn values_a_standard_library_builder_makes_have_the_library_types_members() {
+    let dir = tree(&[
+        (
+            "src/Conn.kt",
+            "package app\n\nclass Conn {\n  fun clear() {}\n}\n",
+        ),
+        (
+            "src/Pool.kt",
+            "package app\n\nclass Pool {\n  private val streams = mutableMapOf<Int, Conn>()\n\n  \
+             fun close() {\n    streams.clear()\n  }\n}\n",
+        ),
+        (
+            "src/Own.kt",
+            "package own\n\nclass Registry {\n  fun clear() {}\n}\n\n\
+             fun mutableMapOf(): Registry = Registry()\n\n\
+             fun reset() {\n  val r = mutableMapOf()\n  r.clear()\n}\n",
+        ),
+        (
+            "src/a/Bag.java",
+            "package a;\n\nimport java.util.List;\n\npublic class Bag {\n    \
+             public int size() { return 0; }\n\n    int count() {\n        \
+             var xs = List.of(1, 2);\n        return xs.size();\n    }\n}\n",
+        ),
+    ]);
+    // Before, each call on such a value was unresolved, a match by name for the tree's
+    // method of that name.
+    let got = depends(dir.path(), &["Pool.close"]);
+    has_all(
+        &got,
+        &["7 call streams.clear -> external:kotlin.collections"],
+    );
+    let got = depends(dir.path(), &["Bag.count"]);
+    has_all(&got, &["10 call xs.size -> external:java.util"]);
+    // A function of the tree of that name is what is called.
+    let got = depends(dir.path(), &["reset"]);
+    has_all(&got, &["11 call r.clear -> src/Own.kt:4"]);
+    let uses = breaks_both_ways(dir.path(), &["Conn.clear"]);
+    assert!(uses.is_empty(), "{uses:#?}");
+}

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::guards::InitializerDepth;
+use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
 use super::returns::{call_gives, callback_parameter_type, ReceiverCall, Returned};
@@ -294,6 +295,13 @@ impl<'s> Resolver<'s> {
         match self.resolve_within(file, &call.as_reference(r)) {
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
+            // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows.
+            Resolution::External(_) if !call.awaited => {
+                library_result(file.language.name, call.qualifier, call.name)
+                    .map_or(Resolution::Unresolved, |m| {
+                        Resolution::External(Some(m.to_string()))
+                    })
+            }
             _ => Resolution::Unresolved,
         }
     }
