@@ -12,11 +12,9 @@
 //! PHP also keeps properties apart from methods: a property read names a method only
 //! through a class's `__get`.
 
-use std::sync::Arc;
-
 use super::members::{pick, Lookup};
-use super::{is_word, kind_ok, package_at, package_of, DefRef, Resolution, Resolver, TYPE_KINDS};
-use crate::facts::{FileFacts, Reference};
+use super::{kind_ok, package_at, package_of, DefRef, Resolution, Resolver};
+use crate::facts::FileFacts;
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
@@ -51,31 +49,6 @@ impl Resolver<'_> {
             Some(d) => Resolution::Definition(d),
             None => Resolution::External((!namespace.is_empty()).then_some(namespace)),
         }
-    }
-
-    /// `name`, a member of the class `q` names with its namespace path
-    /// (`\App\Util\Box::make()`); `None` when `q` has no path.
-    pub(super) fn member_of_php_class_path(
-        &self,
-        file: &Arc<FileFacts>,
-        r: &Reference,
-        q: &str,
-        name: &str,
-        kinds: &[Kind],
-    ) -> Option<Resolution> {
-        let at = q.rfind('\\')?;
-        let (path, class) = q.split_at(at + 1);
-        // Only a path of names (`(new \A\B())` is a value, read elsewhere).
-        if !is_word(class) || !path.split('\\').all(|s| s.is_empty() || is_word(s)) {
-            return None;
-        }
-        Some(
-            match self.in_php_namespace(file, r.enclosing, path, class, TYPE_KINDS) {
-                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
-                Resolution::External(m) => Resolution::External(m),
-                _ => Resolution::Unresolved,
-            },
-        )
     }
 
     /// What a property read of the name of `method` is: a use of the method when its

@@ -154,7 +154,7 @@ impl<'s> Resolver<'s> {
             if q.ends_with('\\') {
                 return self.in_php_namespace(file, r.enclosing, q, name, kinds);
             }
-            if let Some(found) = self.member_of_php_class_path(file, r, q, name, kinds) {
+            if let Some(found) = self.member_of_written(file, r, q, name, kinds) {
                 return found;
             }
         }
