@@ -677,3 +677,98 @@ fn swift_extensions_implicit_members_and_global_types_inside_subclasses() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn php_grouped_and_global_uses_name_their_classes_and_two_classes_of_one_name_are_no_guess() {
+    let dir = tree(&[
+        (
+            "src/Models/User.php",
+            "<?php\nnamespace App\\Models;\n\nclass User\n{\n    \
+             public static function find($id) { return null; }\n}\n",
+        ),
+        (
+            "src/Models/Post.php",
+            "<?php\nnamespace App\\Models;\n\nclass Post\n{\n    \
+             public static function find($id) { return null; }\n}\n",
+        ),
+        // A class of the same name in the code's own namespace.
+        (
+            "src/Http/User.php",
+            "<?php\nnamespace App\\Http;\n\nclass User\n{\n    \
+             public static function find($id) { return null; }\n}\n",
+        ),
+        (
+            "src/Foo.php",
+            "<?php\n\nclass Foo\n{\n    public static function run() { return 1; }\n}\n",
+        ),
+        (
+            "src/Http/Controller.php",
+            "<?php\nnamespace App\\Http;\n\nuse App\\Models\\{User, Post as Article};\nuse Foo;\n\n\
+             function show()\n{\n    User::find(1);\n    Article::find(2);\n    Foo::run();\n}\n",
+        ),
+        // An IDE helper file declaring the class again, and a use through it.
+        (
+            "ide/_ide_helper.php",
+            "<?php\nnamespace App\\Helpers {\n    class Twice {}\n}\n",
+        ),
+        (
+            "src/Helpers/Twice.php",
+            "<?php\nnamespace App\\Helpers;\n\nclass Twice\n{\n    \
+             public static function go() { return 1; }\n}\n",
+        ),
+        (
+            "src/Run.php",
+            "<?php\nnamespace App;\n\nfunction run()\n{\n    \\App\\Helpers\\Twice::go();\n}\n",
+        ),
+    ]);
+    // Before, a grouped `use` was dropped and `User` read as the code's own namespace's
+    // class, and `use Foo;` of a global class was external.
+    let got = depends(dir.path(), &["src/Http/Controller.php:7"]);
+    has_all(
+        &got,
+        &[
+            "9 call User.find -> src/Models/User.php:6",
+            "10 call Article.find -> src/Models/Post.php:6",
+            "11 call Foo.run -> src/Foo.php:5",
+        ],
+    );
+    // Two declarations of one class: unresolved, not external (before: external).
+    let got = depends(dir.path(), &["src/Run.php:4"]);
+    has_all(&got, &["6 call \\App\\Helpers\\Twice.go -> ?"]);
+}
+
+#[test]
+fn a_php_property_read_is_a_method_only_through_the_receivers_magic_get() {
+    let dir = tree(&[
+        (
+            "src/HasRoles.php",
+            "<?php\nnamespace App;\n\ntrait HasRoles\n{\n    public function roles() { return []; }\n\n    \
+             public function count() { return $this->roles; }\n}\n",
+        ),
+        (
+            "src/Base.php",
+            "<?php\nnamespace App;\n\nclass Base\n{\n    public function posts() { return []; }\n}\n",
+        ),
+        (
+            "src/Model.php",
+            "<?php\nnamespace App;\n\nclass Model extends Base\n{\n    public $message = '';\n\n    \
+             public function __get($key) { return $this->$key(); }\n\n    \
+             public function message() { return ''; }\n}\n",
+        ),
+        (
+            "src/Show.php",
+            "<?php\nnamespace App;\n\nfunction show(Model $m)\n{\n    return [$m->posts, $m->message];\n}\n",
+        ),
+    ]);
+    // A trait's `$this` is whatever class uses it: a match by name (before: the
+    // property, so no use at all).
+    let uses = breaks_both_ways(dir.path(), &["HasRoles.roles"]);
+    assert_eq!(uses, ["src/HasRoles.php:8 unresolved"], "{uses:#?}");
+    // A subclass's `__get` reads the method its base class declares (before: the
+    // property, no use).
+    let uses = breaks_both_ways(dir.path(), &["Base.posts"]);
+    assert_eq!(uses, ["src/Show.php:6 definition"], "{uses:#?}");
+    // A property the class declares is what is read, `__get` or not.
+    let uses = breaks_both_ways(dir.path(), &["Model.message"]);
+    assert!(uses.is_empty(), "{uses:#?}");
+}

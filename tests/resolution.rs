@@ -2872,6 +2872,20 @@ fn a_string_literal_receiver_has_the_members_of_the_language_string_type() {
             "class String\n  def shout\n    upcase\n  end\nend\n\n\
              def run\n  \"abc\".shout\nend\n",
         ),
+        // A `String` nested in a module is not the type of a literal.
+        (
+            "t.rb",
+            "module Types\n  class String\n    def whisper\n    end\n  end\n\n  \
+             def self.run\n    \"abc\".whisper\n  end\nend\n",
+        ),
+        // A call on a call's result is no literal's member, even when the chain
+        // starts with one.
+        (
+            "src/User.kt",
+            "package app\n\nclass User {\n  fun greet() {}\n}\n\n\
+             fun String.toUser(): User = User()\n\n\
+             fun hello() {\n  \"bob\".toUser().greet()\n}\n",
+        ),
     ]);
     // Before, each was unresolved (and what-breaks took Python's `", ".join(xs)` for a
     // possible use of the tree's `join`).
@@ -2881,6 +2895,7 @@ fn a_string_literal_receiver_has_the_members_of_the_language_string_type() {
         &[
             "5 call \", \".join -> external:builtins",
             "6 call f\"{a}\".split -> external:builtins",
+            // A bytes literal is a literal too.
             "7 call b\"x\".decode -> external:builtins",
         ],
     );
@@ -2897,6 +2912,16 @@ fn a_string_literal_receiver_has_the_members_of_the_language_string_type() {
     );
     let got = depends(dir.path(), &["s.rb:7"]);
     has_all(&got, &["8 call \"abc\".shout -> s.rb:2"]);
+    let uses = breaks_both_ways(dir.path(), &["t.rb:3"]);
+    assert!(
+        !uses.iter().any(|u| u.ends_with(" definition")),
+        "{uses:#?}"
+    );
+    let got = depends(dir.path(), &["hello"]);
+    assert!(
+        !got.iter().any(|l| l.contains(".greet -> external")),
+        "{got:#?}"
+    );
     let uses = breaks_both_ways(dir.path(), &["m.py:1"]);
     assert!(uses.is_empty(), "{uses:#?}");
 }
@@ -2951,12 +2976,6 @@ fn values_a_standard_library_builder_makes_have_the_library_types_members() {
              fun close() {\n    streams.clear()\n  }\n}\n",
         ),
         (
-            "src/Own.kt",
-            "package own\n\nclass Registry {\n  fun clear() {}\n}\n\n\
-             fun mutableMapOf(): Registry = Registry()\n\n\
-             fun reset() {\n  val r = mutableMapOf()\n  r.clear()\n}\n",
-        ),
-        (
             "src/a/Bag.java",
             "package a;\n\nimport java.util.List;\n\npublic class Bag {\n    \
              public int size() { return 0; }\n\n    int count() {\n        \
@@ -2972,9 +2991,25 @@ fn values_a_standard_library_builder_makes_have_the_library_types_members() {
     );
     let got = depends(dir.path(), &["Bag.count"]);
     has_all(&got, &["10 call xs.size -> external:java.util"]);
-    // A function of the tree of that name is what is called.
-    let got = depends(dir.path(), &["reset"]);
-    has_all(&got, &["11 call r.clear -> src/Own.kt:4"]);
     let uses = breaks_both_ways(dir.path(), &["Conn.clear"]);
     assert!(uses.is_empty(), "{uses:#?}");
+    // A function of the tree of the builder's name (here in another file of the
+    // package) may be what is called: never the library's then.
+    let dir = tree(&[
+        (
+            "src/Own.kt",
+            "package own\n\nclass Registry {\n  fun clear() {}\n}\n\n\
+             fun mutableMapOf(): Registry = Registry()\n",
+        ),
+        (
+            "src/Reset.kt",
+            "package own\n\nfun reset() {\n  val r = mutableMapOf()\n  r.clear()\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["reset"]);
+    assert!(
+        !got.iter()
+            .any(|l| l.starts_with("5 call r.clear -> external")),
+        "{got:#?}"
+    );
 }

@@ -168,6 +168,56 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
         words.remove(0);
     }
     let joined = words.join(" ");
+    // PHP's `use A\{B, C as D};` and `use A\B, C\D;`: one import per name.
+    if sep == "\\" && joined.contains(['{', ',']) {
+        return php_use_items(&joined)
+            .iter()
+            .filter_map(|item| one_import(node, src, sep, is_static, item))
+            .collect();
+    }
+    one_import(node, src, sep, is_static, &joined)
+        .into_iter()
+        .collect()
+}
+
+/// The names of a PHP `use` statement that lists several, each as its own statement
+/// would write it (`A\B`, `A\C as D`): a group's prefix goes in front of each of its
+/// names; a `function` or `const` inside a group is dropped, as in front of a path.
+fn php_use_items(listed: &str) -> Vec<String> {
+    let (prefix, names) = match listed.split_once('{') {
+        Some((prefix, rest)) => (
+            prefix.trim().trim_end_matches('\\'),
+            rest.split('}').next().unwrap_or(""),
+        ),
+        None => ("", listed),
+    };
+    names
+        .split(',')
+        .map(|item| {
+            let item = item.trim();
+            let item = item
+                .strip_prefix("function ")
+                .or_else(|| item.strip_prefix("const "))
+                .unwrap_or(item)
+                .trim();
+            if prefix.is_empty() {
+                item.to_string()
+            } else {
+                format!("{prefix}\\{item}")
+            }
+        })
+        .filter(|item| !item.ends_with('\\') && !item.is_empty())
+        .collect()
+}
+
+/// The import one path (with its alias) of an import statement names.
+fn one_import(
+    node: Node<'_>,
+    src: &str,
+    sep: &str,
+    is_static: bool,
+    joined: &str,
+) -> Option<Import> {
     // C# alias form `X = A.B`.
     let (alias, path) = match joined.split_once('=') {
         Some((a, p)) => (Some(a.trim().to_string()), p.trim().to_string()),
@@ -180,7 +230,7 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
         .trim_matches(['{', '}', ' ', ';'])
         .trim_start_matches(sep);
     if path.is_empty() || path.contains(['{', '(', ',']) {
-        return Vec::new();
+        return None;
     }
     let mut imp = base(node, String::new());
     imp.is_static = is_static;
@@ -189,7 +239,7 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
     if let Some(module) = path.strip_suffix(&format!("{sep}*")) {
         imp.module = module.to_string();
         imp.wildcard = true;
-        return vec![imp];
+        return Some(imp);
     }
     let is_csharp_namespace = node.kind() == "using_directive" && imp.alias.is_none();
     match path.rsplit_once(sep) {
@@ -204,7 +254,7 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
         }
         None => imp.module = path.to_string(),
     }
-    vec![imp]
+    Some(imp)
 }
 
 /// Where `word` appears last in the node's text, as a file offset (for the column).

@@ -355,7 +355,12 @@ impl Resolver<'_> {
 
     /// The repository type of the receiver `q` of `r`, when the code states it: `this`,
     /// a typed parameter, local or field, or a path of fields from one.
-    fn receiver_type(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Option<DefRef> {
+    pub(super) fn receiver_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<DefRef> {
         let unmarked = unmarked(file.language.name, q.trim());
         let q = unmarked.as_ref();
         let ty = if self.scoping(file).self_names.contains(&q) {

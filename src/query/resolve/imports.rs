@@ -212,6 +212,10 @@ impl<'s> Resolver<'s> {
                 _ => Resolution::Unresolved,
             };
         }
+        if imp.name.is_none() && file.language.name == "php" {
+            let class = self.resolve_import(file, imp, TYPE_KINDS);
+            return self.member_of_value(class, name, kinds);
+        }
         if imp.name.is_none() {
             // A whole module.
             let target = self.module_target(file, imp);
@@ -266,7 +270,9 @@ impl<'s> Resolver<'s> {
             .find(|i| i.start_byte == r.start_byte)
             .or_else(|| file.imports.iter().find(|i| i.line == r.line));
         match imp {
-            Some(imp) if imp.name.is_some() => self.resolve_import(file, imp, &[]),
+            Some(imp) if imp.name.is_some() || file.language.name == "php" => {
+                self.resolve_import(file, imp, &[])
+            }
             Some(imp) => match self.module_target(file, imp) {
                 ModuleTarget::External(m) => Resolution::External(Some(m)),
                 _ => Resolution::Unresolved,
@@ -294,6 +300,10 @@ impl<'s> Resolver<'s> {
     /// The definition an import of a name brings in (or the module of one that names
     /// none), of `kinds`.
     fn import_target(&self, file: &Arc<FileFacts>, imp: &Import, kinds: &[Kind]) -> Resolution {
+        // PHP's `use Foo;`: a class of the global namespace.
+        if imp.name.is_none() && file.language.name == "php" {
+            return self.in_php_namespace(file, None, "\\", &imp.module, kinds);
+        }
         let Some(name) = imp.name.as_deref() else {
             return match self.module_target(file, imp) {
                 ModuleTarget::External(m) => Resolution::External(Some(m)),
@@ -324,10 +334,15 @@ impl<'s> Resolver<'s> {
             // A package no directory of the tree shows, which a repository file
             // declares all the same (PHP's `use Vendor\Lib\Thing;` for the package's
             // own classes, whose directories leave out the vendor prefix).
-            ModuleTarget::External(m) => match pick(self.declared_in(m, name, kinds)) {
-                Some(d) => Resolution::Definition(d),
-                None => Resolution::External(Some(m.clone())),
-            },
+            ModuleTarget::External(m) => {
+                let declared = self.declared_in(m, name, kinds);
+                if declared.is_empty() {
+                    Resolution::External(Some(m.clone()))
+                } else {
+                    // Several classes of that name in that package are no guess.
+                    pick(declared).map_or(Resolution::Unresolved, Resolution::Definition)
+                }
+            }
             ModuleTarget::Package(pkg) => {
                 let found: Vec<DefRef> = self
                     .defs_named(name)

@@ -647,14 +647,11 @@ impl<'s> Resolver<'s> {
         }
         // PHP's `$x->name` without a call reads a property, a method only through a
         // `__get` (Eloquent's relations are read so).
-        if r.kind == RefKind::Reference
-            && file.language.name == "php"
-            && r.qualifier.as_deref().is_some_and(|q| !q.ends_with('\\'))
+        if let (RefKind::Reference, "php", Some(q), Resolution::Definition(d)) =
+            (r.kind, file.language.name, r.qualifier.as_deref(), &found)
         {
-            if let Resolution::Definition(d) = &found {
-                if d.symbol().kind == Kind::Method {
-                    return self.php_property_read(d).unwrap_or(found);
-                }
+            if d.symbol().kind == Kind::Method && !q.ends_with('\\') {
+                return self.php_property_read(file, r, q).unwrap_or(found);
             }
         }
         // Among overloads, the one whose parameters fit the call's arguments; when

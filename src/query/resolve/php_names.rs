@@ -10,11 +10,13 @@
 //! statement imports does.
 //!
 //! PHP also keeps properties apart from methods: a property read names a method only
-//! through a class's `__get`.
+//! through the `__get` of the receiver's class.
+
+use std::sync::Arc;
 
 use super::members::{pick, Lookup};
 use super::{kind_ok, package_at, package_of, DefRef, Resolution, Resolver};
-use crate::facts::FileFacts;
+use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
@@ -45,22 +47,41 @@ impl Resolver<'_> {
             })
             .cloned()
             .collect();
-        match pick(found) {
-            Some(d) => Resolution::Definition(d),
-            None => Resolution::External((!namespace.is_empty()).then_some(namespace)),
+        if found.is_empty() {
+            return Resolution::External((!namespace.is_empty()).then_some(namespace));
         }
+        // Two classes of one name in one namespace (an IDE helper file beside the
+        // class), or a class and a function: not a guess between them.
+        pick(found).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
-    /// What a property read of the name of `method` is: a use of the method when its
-    /// class (or a class it extends) defines `__get`, unresolved when a library class
-    /// it extends may, and otherwise the property itself (`Some(Local)`); `None` keeps
-    /// the method.
-    pub(super) fn php_property_read(&self, method: &DefRef) -> Option<Resolution> {
-        let class = DefRef {
-            file: method.file.clone(),
-            index: method.symbol().parent?,
+    /// What `r`, a property read on receiver `q` of the name of `method` (found through
+    /// the receiver's type), is: a use of the method when the receiver's class (or one
+    /// it extends) defines `__get` and declares no property of that name, the property
+    /// itself (`Some(Local)`) when it defines none, and unresolved when that is not
+    /// known: a trait's `$this` is whatever class uses the trait, and a library class
+    /// it extends may define one. `None` keeps the method.
+    pub(super) fn php_property_read(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<Resolution> {
+        let Some(ty) = self.receiver_type(file, r, q) else {
+            return Some(Resolution::Unresolved);
         };
-        match self.member_of(&class, "__get", &[Kind::Method]) {
+        if ty.symbol().kind == Kind::Trait {
+            return Some(Resolution::Unresolved);
+        }
+        let declared = ty.file.bindings.iter().any(|b| {
+            b.kind == BindingKind::Field
+                && b.scope == u32::try_from(ty.index).ok()
+                && b.name == r.name
+        });
+        if declared {
+            return Some(Resolution::Local);
+        }
+        match self.member_of(&ty, "__get", &[Kind::Method]) {
             Lookup::Found(_) => None,
             Lookup::NotFound => Some(Resolution::Local),
             Lookup::External(_) | Lookup::Ambiguous => Some(Resolution::Unresolved),
@@ -81,13 +102,11 @@ fn php_namespace(file: &FileFacts, at: Option<u32>, path: &str) -> String {
         (true, false) => rest.to_string(),
         (false, false) => format!("{own}\\{rest}"),
     };
-    if path == "namespace" {
-        return own.to_string();
-    }
-    if let Some(rest) = path.strip_prefix("namespace\\") {
+    // The keyword, like every name of PHP's, ignores case.
+    let (first, rest) = path.split_once('\\').unwrap_or((path, ""));
+    if first.eq_ignore_ascii_case("namespace") {
         return below_own(rest);
     }
-    let (first, rest) = path.split_once('\\').unwrap_or((path, ""));
     // `use App\Models;` (or `as M`) names the namespace the first segment stands for.
     let imported = file.imports.iter().find(|i| {
         !i.wildcard

@@ -11,7 +11,7 @@ use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
-use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
+use super::{is_word, DefRef, NameRole, Resolution, Resolver, TYPE_KINDS};
 use crate::facts::{FileFacts, Import, RefKind, Reference};
 use crate::symbols::Kind;
 
@@ -70,32 +70,31 @@ fn cast_type(q: &str) -> Option<&str> {
     ok.then_some(ty)
 }
 
-/// The string type of `lang` when receiver `q` is a string literal (`"a,b".split(..)`,
-/// `", ".join(..)`): the receiver's type, whatever the tree names alike. Not where a
-/// string has no members (Go, PHP, C), nor where the tree may add members to the
-/// standard string through its prototype (JavaScript).
-fn string_literal_type(lang: &str, q: &str) -> Option<&'static str> {
-    let (prefixes, quotes, ty): (&[char], &[char], _) = match lang {
-        "java" | "kotlin" | "swift" => (&[], &['"'], "String"),
-        "csharp" => (&['@', '$'], &['"'], "string"),
-        // `r"..."`, `f'..'`, `rb".."`: a bytes literal has the members of `bytes`.
-        "python" => (
-            &['r', 'R', 'u', 'U', 'f', 'F', 'b', 'B'],
-            &['"', '\''],
-            "str",
-        ),
-        "ruby" => (&[], &['"', '\''], "String"),
-        "rust" => (&['r', '#'], &['"'], "str"),
-        _ => return None,
+/// Whether receiver `q` is one string literal (`"a,b"`, `f"{x}"`, `r#"..."#`) in a
+/// language whose strings have members: its members are the language's string type's,
+/// whatever the tree names alike. Not where a string has no members (Go, PHP, C), nor
+/// where the tree may add members to the standard string through its prototype
+/// (JavaScript). The literal must end where the receiver does: `"bob".toUser()` is a
+/// call's result.
+fn is_string_literal(lang: &str, q: &str) -> bool {
+    let (prefixes, quotes): (&[char], &[char]) = match lang {
+        "java" | "kotlin" | "swift" => (&[], &['"']),
+        "csharp" => (&['@', '$'], &['"']),
+        "python" => (&['r', 'R', 'u', 'U', 'f', 'F', 'b', 'B'], &['"', '\'']),
+        "ruby" => (&[], &['"', '\'']),
+        "rust" => (&['r', '#'], &['"']),
+        _ => return false,
     };
-    let prefix = q.len() - q.trim_start_matches(prefixes).len();
-    if prefix > 2 || !q[prefix..].starts_with(quotes) {
-        return None;
-    }
-    if lang == "python" && q[..prefix].contains(['b', 'B']) {
-        return Some("bytes");
-    }
-    Some(ty)
+    let body = q.trim_start_matches(prefixes);
+    let Some(open) = body.chars().next().filter(|c| quotes.contains(c)) else {
+        return false;
+    };
+    let end = if lang == "rust" {
+        q.trim_end_matches('#')
+    } else {
+        q
+    };
+    q.len() - body.len() <= 3 && body.len() >= 2 && end.ends_with(open)
 }
 
 /// C#'s lower-case names of library types (`string.Equals`, `char.IsUpper`).
@@ -164,14 +163,16 @@ impl<'s> Resolver<'s> {
         {
             return found;
         }
-        // A string literal's members are the language's string type's (Ruby's, which
-        // the tree may reopen, looked up as a type).
-        if let Some(ty) = string_literal_type(file.language.name, q) {
-            let ty = if file.language.name == "ruby" {
-                self.resolve_type_name(file, r.enclosing, ty, None)
-            } else {
-                Resolution::External(Some(sc.builtin_module.to_string()))
-            };
+        // A string literal's members are the language's string type's: Ruby's top-level
+        // `String`, which the tree may reopen, or the library's.
+        if is_string_literal(file.language.name, q) {
+            let reopened = (file.language.name == "ruby")
+                .then(|| self.top_level_type(file, "String"))
+                .flatten();
+            let ty = reopened.map_or_else(
+                || Resolution::External(Some(sc.builtin_module.to_string())),
+                Resolution::Definition,
+            );
             return self.member_of_value_in(file, ty, name, kinds);
         }
         // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
@@ -453,6 +454,23 @@ impl<'s> Resolver<'s> {
     }
 
     /// `name` as a member of what `call` (the receiver of `r`) returns.
+    /// The one type called `name` defined outside any other definition, in the
+    /// language of `file`.
+    fn top_level_type(&self, file: &FileFacts, name: &str) -> Option<DefRef> {
+        let top: Vec<DefRef> = self
+            .defs_named(name)
+            .iter()
+            .filter(|d| {
+                let s = d.symbol();
+                s.parent.is_none()
+                    && s.kind.is_type_like()
+                    && d.file.language.name == file.language.name
+            })
+            .cloned()
+            .collect();
+        pick(top)
+    }
+
     fn member_of_call_result(
         &self,
         file: &Arc<FileFacts>,

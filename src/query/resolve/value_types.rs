@@ -295,8 +295,13 @@ impl<'s> Resolver<'s> {
         match self.resolve_within(file, &call.as_reference(r)) {
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
-            // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows.
-            Resolution::External(_) if !call.awaited => {
+            // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
+            // no function of the tree has the bare builder's name (the language's
+            // builtins are looked up before another file of the package).
+            Resolution::External(_)
+                if !call.awaited
+                    && (call.qualifier.is_some() || self.defs_named(call.name).is_empty()) =>
+            {
                 library_result(file.language.name, call.qualifier, call.name)
                     .map_or(Resolution::Unresolved, |m| {
                         Resolution::External(Some(m.to_string()))
