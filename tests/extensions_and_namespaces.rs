@@ -772,3 +772,33 @@ fn a_php_property_read_is_a_method_only_through_the_receivers_magic_get() {
     let uses = breaks_both_ways(dir.path(), &["Model.message"]);
     assert!(uses.is_empty(), "{uses:#?}");
 }
+
+#[test]
+fn a_bare_php_name_is_never_another_namespaces_namesake() {
+    let dir = tree(&[
+        (
+            "src/Lib/helpers.php",
+            "<?php\nnamespace Lib;\n\nfunction tidy($x) { return $x; }\n",
+        ),
+        (
+            "src/helpers.php",
+            "<?php\n\nfunction collect($x) { return $x; }\n",
+        ),
+        (
+            "src/Support/helpers.php",
+            "<?php\nnamespace App\\Support;\n\nfunction collect($x) { return $x; }\n",
+        ),
+        (
+            "src/Http/Run.php",
+            "<?php\nnamespace App\\Http;\n\nfunction run()\n{\n    tidy(1);\n    collect(2);\n}\n",
+        ),
+    ]);
+    // Before, `tidy()` was `Lib\tidy`, which PHP never calls from `App\Http` without a
+    // `use function`; `collect()` falls back to the global function, not the namesake
+    // of another namespace (before: unresolved between the two).
+    let got = depends(dir.path(), &["src/Http/Run.php:4"]);
+    has_all(
+        &got,
+        &["6 call tidy -> ?", "7 call collect -> src/helpers.php:3"],
+    );
+}

@@ -615,6 +615,10 @@ impl<'s> Resolver<'s> {
                     matches!(d.symbol().kind, Kind::Class | Kind::Module)
                         && ruby_constant_in_reach(file, at, d)
                 }
+                // Past the code's own namespace and its imports, a bare PHP name can
+                // only be the global namespace's (where a function falls back to):
+                // never another namespace's namesake.
+                "php" => package_of(d).is_none_or(str::is_empty),
                 _ => true,
             }
     }
