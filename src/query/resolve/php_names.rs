@@ -55,12 +55,12 @@ impl Resolver<'_> {
         pick(found).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
-    /// What `r`, a property read on receiver `q` of the name of `method` (found through
-    /// the receiver's type), is: a use of the method when the receiver's class (or one
-    /// it extends) defines `__get` and declares no property of that name, the property
-    /// itself (`Some(Local)`) when it defines none, and unresolved when that is not
-    /// known: a trait's `$this` is whatever class uses the trait, and a library class
-    /// it extends may define one. `None` keeps the method.
+    /// What `r` is, a property read on receiver `q` that has the name of a method found
+    /// through the receiver's type: a use of that method when the receiver's class (or
+    /// one it extends) defines `__get` and declares no property of that name (`None`:
+    /// the method stands), the property itself (`Some(Local)`) when it defines none,
+    /// and unresolved when that is not known: a trait's `$this` is whatever class uses
+    /// the trait, and a library class it extends may define one.
     pub(super) fn php_property_read(
         &self,
         file: &Arc<FileFacts>,
