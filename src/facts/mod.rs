@@ -31,6 +31,14 @@ pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::{narrows, written_type};
 
+/// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in
+/// `\App\Util\helper()`, `\` for the global namespace): the facts keep such a path up
+/// to and including its last `\`, which tells it from a class written before `::`
+/// (`\App\Util\Box` in `\App\Util\Box::make()`).
+pub fn is_namespace_path(qualifier: &str) -> bool {
+    qualifier.ends_with('\\')
+}
+
 /// How an identifier is used at one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -231,7 +231,7 @@ impl<W: Write> Printer<W> {
             Record::Dependency(d) => {
                 let name = match d.qualifier {
                     // A PHP namespace path ends in its own separator (`\App\f`).
-                    Some(q) if q.ends_with('\\') => format!("{q}{}", d.name),
+                    Some(q) if crate::facts::is_namespace_path(q) => format!("{q}{}", d.name),
                     Some(q) => format!("{q}.{}", d.name),
                     None => d.name.to_string(),
                 };

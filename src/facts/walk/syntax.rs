@@ -177,7 +177,7 @@ pub(super) fn namespaced_name<'t>(
         .get(node.start_byte()..name.start_byte())?
         .split_whitespace()
         .collect();
-    (path.ends_with('\\') && path.len() <= 160).then_some((name, path))
+    (crate::facts::is_namespace_path(&path) && path.len() <= 160).then_some((name, path))
 }
 
 /// The number of arguments of a call, where the syntax shows them, `extra` more (a

@@ -75,22 +75,23 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
         {
             (Some("java.lang".to_string()), Some("Object".to_string()))
         }
-        "php" => php_type(t).unwrap_or_else(|| split_type(t)),
+        "php" if t.contains('\\') => php_type(t),
         _ => split_type(t),
     }
 }
 
-/// PHP's `\App\Util\Box` (and `?Util\Box`): the namespace path as written, up to and
-/// including its last `\`, and the class; `None` for a type written without a path.
-fn php_type(t: &str) -> Option<(Option<String>, Option<String>)> {
+/// PHP's `\App\Util\Box` (and `?Util\Box`), a type written with a namespace path: the
+/// path as written, up to and including its last `\`, and the class.
+fn php_type(t: &str) -> (Option<String>, Option<String>) {
     let t = t.trim().trim_start_matches(['?', ':']).trim();
-    let at = t.rfind('\\')?;
-    let (path, name) = t.split_at(at + 1);
+    let (path, name) = t.split_at(t.rfind('\\').map_or(0, |at| at + 1));
     let word = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
     // A union, an intersection or anything else but one name: no one type.
-    (word(name) && path.split('\\').all(|s| s.is_empty() || word(s)))
-        .then(|| (Some(path.to_string()), Some(name.to_string())))
-        .or(Some((None, None)))
+    if word(name) && path.split('\\').all(|s| s.is_empty() || word(s)) {
+        (Some(path.to_string()), Some(name.to_string()))
+    } else {
+        (None, None)
+    }
 }
 
 /// Whether written type `t` is an array as a whole: `Item[]`, not a union, an

@@ -15,7 +15,7 @@ use super::{
     kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution, Resolver,
     TYPE_KINDS,
 };
-use crate::facts::{FileFacts, Import, RefKind, Reference};
+use crate::facts::{is_namespace_path, FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::{scoping, PackageScope};
 use crate::symbols::Kind;
 
@@ -82,7 +82,7 @@ impl<'s> Resolver<'s> {
             return self.member_of_rust_path(file, written_at, q, ty, TYPE_KINDS);
         }
         // PHP's `\App\Util\Box`: a class in a namespace.
-        if file.language.name == "php" && q.ends_with('\\') {
+        if file.language.name == "php" && is_namespace_path(q) {
             return self.in_php_namespace(file, at, q, ty, TYPE_KINDS);
         }
         // C++'s `port::Mutex`, `std::string`: a namespace path.

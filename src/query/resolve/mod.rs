@@ -44,7 +44,7 @@ use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
 use self::members::Lookup;
 use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
-use crate::facts::{FileFacts, RefKind, Reference};
+use crate::facts::{is_namespace_path, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
 use crate::query::source::FactsSource;
 use crate::symbols::rank::constructs;
@@ -650,7 +650,7 @@ impl<'s> Resolver<'s> {
         if let (RefKind::Reference, "php", Some(q), Resolution::Definition(d)) =
             (r.kind, file.language.name, r.qualifier.as_deref(), &found)
         {
-            if d.symbol().kind == Kind::Method && !q.ends_with('\\') {
+            if d.symbol().kind == Kind::Method && !is_namespace_path(q) {
                 return self.php_property_read(file, r, q).unwrap_or(found);
             }
         }

@@ -11,8 +11,8 @@ use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
-use super::{is_word, DefRef, NameRole, Resolution, Resolver, TYPE_KINDS};
-use crate::facts::{FileFacts, Import, RefKind, Reference};
+use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
+use crate::facts::{is_namespace_path, FileFacts, Import, RefKind, Reference};
 use crate::symbols::Kind;
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
@@ -150,7 +150,7 @@ impl<'s> Resolver<'s> {
         // PHP's `\App\f()` (a namespace's name) and `\App\Box::make()` (a member of
         // a class named with its namespace).
         if file.language.name == "php" && q.contains('\\') {
-            if q.ends_with('\\') {
+            if is_namespace_path(q) {
                 return self.in_php_namespace(file, r.enclosing, q, name, kinds);
             }
             if let Some(found) = self.member_of_written(file, r, q, name, kinds) {
@@ -167,8 +167,9 @@ impl<'s> Resolver<'s> {
         // `String`, which the tree may reopen, or the library's.
         if is_string_literal(file.language.name, q) {
             let reopened = (file.language.name == "ruby")
-                .then(|| self.top_level_type(file, "String"))
-                .flatten();
+                .then(|| self.only_type_named("String"))
+                .flatten()
+                .filter(|d| d.file.language.name == "ruby");
             let ty = reopened.map_or_else(
                 || Resolution::External(Some(sc.builtin_module.to_string())),
                 Resolution::Definition,
@@ -454,23 +455,6 @@ impl<'s> Resolver<'s> {
     }
 
     /// `name` as a member of what `call` (the receiver of `r`) returns.
-    /// The one type called `name` defined outside any other definition, in the
-    /// language of `file`.
-    fn top_level_type(&self, file: &FileFacts, name: &str) -> Option<DefRef> {
-        let top: Vec<DefRef> = self
-            .defs_named(name)
-            .iter()
-            .filter(|d| {
-                let s = d.symbol();
-                s.parent.is_none()
-                    && s.kind.is_type_like()
-                    && d.file.language.name == file.language.name
-            })
-            .cloned()
-            .collect();
-        pick(top)
-    }
-
     fn member_of_call_result(
         &self,
         file: &Arc<FileFacts>,
