@@ -1174,6 +1174,48 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
 }
 
 #[test]
+fn ruby_object_methods_and_core_classes_are_ruby_s_unless_the_tree_defines_them() {
+    let dir = tree(&[
+        (
+            "lib/a.rb",
+            "class A\n  def run(data, path)\n    data.nil?\n    data.is_a?(Hash)\n\
+             \x20   File.extname(path)\n    data.each { |v| v }\n    data.respond_to?(:each)\n\
+             \x20   self.class\n    Rack::Utils.escape(path)\n  end\nend\n",
+        ),
+        (
+            "lib/b.rb",
+            "class B\n  def respond_to?(*args)\n    true\n  end\nend\n\ndef ready?\n  true\nend\n",
+        ),
+        ("lib/c.rb", "class C\n  def go\n    ready?\n  end\nend\n"),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["lib/a.rb:2"]),
+        [
+            "3 call data.nil? -> external:Ruby",
+            "4 call data.is_a? -> external:Ruby",
+            "5 call File.extname -> external:Ruby",
+            // Not every object's: the receiver may be one of the tree's.
+            "6 call data.each -> ?",
+            // The tree defines one: the receiver may be a `B`.
+            "7 call data.respond_to? -> ?",
+            "8 call self.class -> external:Ruby",
+            // A gem's class, not a core one.
+            "9 call Rack::Utils.escape -> ?",
+        ]
+    );
+    // A name ending in `?` is a definition's name to ask about, and its uses are
+    // found by name.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["ready?"]),
+        ["lib/c.rb:3 unresolved"]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["lib/b.rb:2"]),
+        ["lib/a.rb:7 unresolved"]
+    );
+}
+
+#[test]
 fn a_ruby_rescue_variable_is_a_local_not_a_call() {
     let dir = tree(&[(
         "lib/a.rb",

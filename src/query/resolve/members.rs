@@ -14,7 +14,7 @@ use super::{
     NameRole, Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{FileFacts, Reference};
-use crate::query::scoping::{scoping, PackageScope};
+use crate::query::scoping::{interoperate, scoping, PackageScope};
 use crate::symbols::{Kind, Symbol};
 
 /// The most types [`Resolver::extends_type`] looks at: deeper than any real hierarchy.
@@ -165,6 +165,19 @@ impl<'s> Resolver<'s> {
             }
         }
         self.member_of_value(ty, name, kinds)
+    }
+
+    /// Whether `name`, called on a value in `file`, is a method every value of its
+    /// language has and that no definition of the tree the file can call stands in
+    /// for.
+    pub(super) fn is_universal(&self, file: &FileFacts, name: &str) -> bool {
+        scoping(file.language.name)
+            .universal_members
+            .contains(&name)
+            && !self
+                .defs_named(name)
+                .iter()
+                .any(|d| interoperate(file.language.name, d.file.language.name))
     }
 
     /// `name` as a member of a value of type `ty` (a type resolved): a repository

@@ -389,6 +389,12 @@ pub(super) fn is_word(s: &str) -> bool {
     !s.is_empty() && s.chars().all(is_word_char)
 }
 
+/// Whether `s` can be a definition's name: a word, or a word ending in one of the
+/// marks Ruby method names may end in (`nil?`, `save!`, `name=`).
+pub(super) fn is_defined_name(s: &str) -> bool {
+    is_word(s.strip_suffix(['?', '!', '=']).unwrap_or(s))
+}
+
 /// A character of a name as [`is_word`] has it.
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
@@ -455,7 +461,7 @@ impl<'s> Resolver<'s> {
     fn load_names<I: IntoIterator<Item = String>>(&self, names: I) -> Vec<String> {
         let mut missing: Vec<String> = names
             .into_iter()
-            .filter(|n| is_word(n) && !self.by_name.contains(n.as_str()))
+            .filter(|n| is_defined_name(n) && !self.by_name.contains(n.as_str()))
             .collect();
         missing.sort_unstable();
         missing.dedup();
@@ -492,7 +498,7 @@ impl<'s> Resolver<'s> {
 
     /// Every repository definition named `name`.
     pub fn defs_named(&self, name: &str) -> Arc<[DefRef]> {
-        if !is_word(name) {
+        if !is_defined_name(name) {
             return Arc::new([]);
         }
         if let Some(v) = self.by_name.get(name) {
@@ -622,6 +628,11 @@ impl<'s> Resolver<'s> {
         let found = match found {
             Resolution::External(_) if self.may_run_extension_init(file, r) => {
                 Resolution::Unresolved
+            }
+            // `data.respond_to?(:each)` with `data` of no known type: a method every
+            // object has, which nothing in the tree defines, is the language's own.
+            Resolution::Unresolved if r.qualifier.is_some() && self.is_universal(file, &r.name) => {
+                Resolution::External(Some(self.scoping(file).builtin_module.to_string()))
             }
             found => found,
         };
