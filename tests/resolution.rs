@@ -1948,6 +1948,55 @@ fn a_go_method_named_like_its_interface_is_no_constructor_of_it() {
 }
 
 #[test]
+fn go_embedded_structs_and_interfaces_give_their_methods() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "s/s.go",
+            "package s\n\nimport \"io\"\n\ntype Appendable interface {\n\tAppender() int\n}\n\n\
+             type Storage interface {\n\tAppendable\n\tio.Closer\n}\n\n\
+             type Number interface {\n\t~int | ~float64\n}\n\n\
+             type Base struct{}\n\nfunc (b *Base) Hello() int { return 1 }\n\n\
+             func (b *Base) Name() string { return \"\" }\n\n\
+             type List[T any] struct{}\n\n\
+             type Outer struct {\n\t*Base\n\tList[Base]\n\tprimary Storage\n}\n\n\
+             func (o *Outer) Name() string { return \"o\" }\n\n\
+             func (o *Outer) Run() int {\n\to.Name()\n\to.primary.Close()\n\
+             \treturn o.Hello() + o.primary.Appender()\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["Outer.Run"]),
+        [
+            "34 type_use Outer -> s/s.go:26",
+            "34 type_use int -> external:builtin",
+            // Its own method hides the embedded one's.
+            "35 call o.Name -> s/s.go:32",
+            "36 call o.primary.Close -> external:io",
+            "37 call o.Hello -> s/s.go:20",
+            "37 call o.primary.Appender -> s/s.go:6",
+        ]
+    );
+    // An embedded type is inherited from; a type argument (`Base` in `List[Base]`)
+    // and a type set's members are used.
+    let (code, recs) = json(dir.path(), &["what-breaks", "Base"]);
+    assert_eq!(code, 0, "{recs:?}");
+    let kinds: Vec<String> = data(&recs, "reference")
+        .iter()
+        .map(|r| format!("{} {}", r["line"], r["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "20 type_use",
+            "22 type_use",
+            "27 inheritance",
+            "28 type_use"
+        ]
+    );
+}
+
+#[test]
 fn members_of_fields_of_other_values_and_of_asserted_types_resolve() {
     let dir = tree(&[
         (

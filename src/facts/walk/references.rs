@@ -246,6 +246,27 @@ impl<'a> Walk<'a> {
         false
     }
 
+    /// Whether `f`, at `at` in `stack`, embeds a type in a Go struct or interface: a
+    /// field of no name (`struct { *Base }`, whose methods the struct gains) or an
+    /// interface's element that is one type (`interface { io.Reader }`), not a type
+    /// set (`~int | ~float64`). Go has no other inheritance.
+    fn go_embedding(&self, f: &Frame<'_>, at: usize, stack: &[Frame<'_>]) -> bool {
+        if self.lang.name != "go" {
+            return false;
+        }
+        match f.kind {
+            "field_declaration" => self.g.child(f.node, "name").is_none(),
+            "type_elem" => {
+                at.checked_sub(1)
+                    .and_then(|p| stack.get(p))
+                    .is_some_and(|p| p.kind == "interface_type")
+                    && f.node.named_child_count() == 1
+                    && f.node.child_count() == 1
+            }
+            _ => false,
+        }
+    }
+
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
     fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
         // C++'s `Regexp::` before `::` is a class or a namespace, never a function
@@ -264,6 +285,7 @@ impl<'a> Walk<'a> {
             if f.class.has(Class::INHERITANCE)
                 || f.field == Some("superclasses")
                 || f.field == Some("superclass")
+                || self.go_embedding(f, stack.len() - 1 - depth, stack)
             {
                 return if argument {
                     RefKind::TypeUse
