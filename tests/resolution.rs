@@ -1997,6 +1997,50 @@ fn go_embedded_structs_and_interfaces_give_their_methods() {
 }
 
 #[test]
+fn go_range_variables_take_the_key_and_element_types_of_what_they_range_over() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "db.go",
+            "package x\n\ntype Block struct{}\n\nfunc (b *Block) Close() error { return nil }\n\n\
+             type DB struct {\n\tblocks []*Block\n\tbyName map[string]*Block\n}\n\n\
+             func (db *DB) CloseAll(extra []Block, ch <-chan *Block) {\n\
+             \tfor _, b := range db.blocks {\n\t\tb.Close()\n\t}\n\
+             \tfor name, b := range db.byName {\n\t\tb.Close()\n\t\tname.Close()\n\t}\n\
+             \tfor i := range extra {\n\t\ti.Close()\n\t}\n\
+             \tfor c := range ch {\n\t\tc.Close()\n\t}\n\
+             \tlocal := make([]*Block, 0)\n\tfor _, l := range local {\n\t\tl.Close()\n\t}\n\
+             \tother := DB{}\n\tfor _, o := range other.blocks {\n\t\to.Close()\n\t}\n}\n\n\
+             func elsewhere() {\n\tfor _, x := range extra {\n\t\tx.Close()\n\t}\n}\n",
+        ),
+    ]);
+    let calls = |symbol: &str| -> Vec<String> {
+        depends(dir.path(), &[symbol])
+            .into_iter()
+            .filter(|d| d.contains(".Close"))
+            .collect()
+    };
+    assert_eq!(
+        calls("DB.CloseAll"),
+        [
+            // A field of the receiver's type, a map's value and key, a channel's
+            // element, a local made with `make`.
+            "14 call b.Close -> db.go:5",
+            "17 call b.Close -> db.go:5",
+            "18 call name.Close -> external:builtin",
+            // An index, not an element.
+            "21 call i.Close -> ?",
+            "24 call c.Close -> db.go:5",
+            "28 call l.Close -> db.go:5",
+            // Another value's field, whose type the walk does not follow.
+            "32 call o.Close -> ?",
+        ]
+    );
+    // Another function's parameter of that name is not this one's.
+    assert_eq!(calls("elsewhere"), ["38 call x.Close -> ?"]);
+}
+
+#[test]
 fn members_of_fields_of_other_values_and_of_asserted_types_resolve() {
     let dir = tree(&[
         (

@@ -150,6 +150,12 @@ impl<'a> Walk<'a> {
             if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
                 self.give_type(before, element);
             }
+            if let Some(types) = (g.kind(node) == "range_clause")
+                .then(|| self.range_of(node, stack))
+                .flatten()
+            {
+                self.give_range_types(node, before, types);
+            }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
             if go_results(g, node) {
                 let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
@@ -407,6 +413,9 @@ impl<'a> Walk<'a> {
             let text = self.text(id);
             if text.is_empty() {
                 continue;
+            }
+            if self.lang.name == "go" {
+                self.note_ranged(text, kind, ty, value);
             }
             if tracks_elements {
                 // A field is written `this.items` where its elements are handed out.

@@ -16,6 +16,7 @@ mod arguments;
 mod bindings;
 mod callbacks;
 mod define_bodies;
+mod go_ranges;
 mod import_sites;
 mod narrowing;
 mod references;
@@ -198,6 +199,7 @@ pub(super) fn facts_with(
         narrowing: narrows(lang.name),
         narrowed: Vec::new(),
         elements: FxHashMap::default(),
+        ranged: FxHashMap::default(),
         package: None,
         line_starts: line_starts(src),
     };
@@ -294,6 +296,8 @@ struct Walk<'a> {
     /// (`items: Item[]`; a field as `this.items`), for the callbacks and loops its
     /// elements are passed to.
     elements: FxHashMap<String, (Option<String>, String)>,
+    /// Go: what ranging over each name declared so far gives its loop's variables.
+    ranged: go_ranges::Ranged,
     package: Option<String>,
     line_starts: Vec<usize>,
 }
