@@ -106,6 +106,52 @@ fn csharp_is_and_case_pattern_variables_are_locals_of_their_type() {
 }
 
 #[test]
+fn a_catch_variable_has_its_clause_s_type_in_that_clause_only() {
+    let dir = tree(&[
+        (
+            "src/p/K.java",
+            "package p;\n\nclass AEx extends RuntimeException { String name() { return \"\"; } }\n\
+             class BEx extends RuntimeException { String name() { return \"\"; } }\n\n\
+             class K {\n    void run() {\n        try {\n            go();\n        }\n\
+             \x20       catch (AEx ex) {\n            ex.name();\n        }\n\
+             \x20       catch (BEx ex) {\n            ex.name();\n            ex.getMessage();\n        }\n\
+             \x20       catch (IllegalStateException | IllegalArgumentException ex) {\n\
+             \x20           ex.name();\n        }\n    }\n\n    void go() {}\n}\n",
+        ),
+        (
+            "K.cs",
+            "namespace N {\n  class AEx : System.Exception { public string Name() { return \"\"; } }\n\
+             \x20 class BEx : System.Exception { public string Name() { return \"\"; } }\n\
+             \x20 class K {\n    void Run() {\n      try { Go(); }\n\
+             \x20     catch (AEx ex) { ex.Name(); }\n      catch (BEx ex) { ex.Name(); }\n    }\n\
+             \x20   void Go() {}\n  }\n}\n",
+        ),
+    ]);
+    let calls = |symbol: &str| -> Vec<String> {
+        depends(dir.path(), &[symbol])
+            .into_iter()
+            .filter(|d| d.contains(" call ex."))
+            .collect()
+    };
+    // Before, the first clause's variable stood for every one of the method, and
+    // Java's had no type at all.
+    assert_eq!(
+        calls("K.run"),
+        [
+            "12 call ex.name -> src/p/K.java:3",
+            "15 call ex.name -> src/p/K.java:4",
+            "16 call ex.getMessage -> external:java.lang",
+            // A multi-catch variable is of no one type.
+            "19 call ex.name -> ?",
+        ]
+    );
+    assert_eq!(
+        calls("K.Run"),
+        ["7 call ex.Name -> K.cs:2", "8 call ex.Name -> K.cs:3"]
+    );
+}
+
+#[test]
 fn java_same_named_definitions_in_two_packages_stay_apart() {
     let dir = java_project();
     let (code, recs) = json(dir.path(), &["what-breaks", "b.Util.run"]);

@@ -51,11 +51,13 @@ impl<'a> Walk<'a> {
             .filter(|t| !is_inferred_type(g, *t, self.src))
             .or_else(|| {
                 let mut c = node.walk();
+                // Java's `catch (IOException e)` holds its type in a `catch_type`,
+                // which a multi-catch (`A | B e`) fills with several: then no one type.
                 let t = node.named_children(&mut c).find(|n| {
                     matches!(
                         g.kind(*n),
                         "user_type" | "nullable_type" | "type_annotation"
-                    )
+                    ) || (g.kind(*n) == "catch_type" && n.named_child_count() == 1)
                 });
                 t
             });

@@ -249,6 +249,13 @@ pub(crate) fn narrows(language: &str) -> bool {
     )
 }
 
+/// Whether `language`'s catch clauses declare a typed variable of their own, which
+/// holds only in its clause (Java's `catch (IOException e)`, C#'s): its files hold
+/// bindings that hold in part of their scope.
+pub(crate) fn holds_clause_scoped(language: &str) -> bool {
+    matches!(language, "java" | "csharp")
+}
+
 struct Walk<'a> {
     lang: &'static Language,
     /// With a focus, where the text holds what a skipped body must not hold (see
@@ -406,6 +413,22 @@ impl<'a> Walk<'a> {
 
     /// The innermost open definition that is a function, method or type (the scope
     /// of a binding declared here).
+    /// Makes the bindings declared from `before` on by `node`, when it is the variable
+    /// of a catch clause, hold in that clause only (`catch (AEx e) {..} catch (BEx e)
+    /// {..}`: each `e` is its own clause's), where [`holds_clause_scoped`].
+    fn hold_in_catch_clause(&mut self, node: Node<'_>, before: usize) {
+        let Some(clause) = node
+            .parent()
+            .filter(|c| holds_clause_scoped(self.lang.name) && self.g.kind(*c) == "catch_clause")
+        else {
+            return;
+        };
+        let range = (clause.start_byte() as u32, clause.end_byte() as u32);
+        for b in &mut self.bindings[before..] {
+            b.within = Some(range);
+        }
+    }
+
     fn binding_scope(&self) -> Option<u32> {
         self.open
             .iter()
@@ -486,7 +509,9 @@ impl<'a> Walk<'a> {
             return true;
         }
         if class.has(Class::PARAMETER) {
+            let before = self.bindings.len();
             self.declare(node, BindingKind::Parameter, stack);
+            self.hold_in_catch_clause(node, before);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
         } else if kind == "enum_variant" {
@@ -511,7 +536,9 @@ impl<'a> Walk<'a> {
             } else {
                 BindingKind::Local
             };
+            let before = self.bindings.len();
             self.declare(node, k, stack);
+            self.hold_in_catch_clause(node, before);
         } else if kind == "assignment_expression"
             && self.lang.name == "php"
             && self.assigned_variable(node).is_some()

@@ -157,13 +157,15 @@ impl<'s> Resolver<'s> {
     }
 
     /// The binding of `name` where reference `r` stands: a type test that narrows
-    /// the variable there (the innermost), else [`Resolver::binding`].
+    /// the variable there or a catch clause's variable (the innermost), else
+    /// [`Resolver::binding`].
     pub(super) fn binding_at<'f>(
         file: &'f FileFacts,
         r: &Reference,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
-        if !crate::facts::narrows(file.language.name) {
+        let lang = file.language.name;
+        if !crate::facts::narrows(lang) && !crate::facts::holds_clause_scoped(lang) {
             return Self::binding(file, r.enclosing, name);
         }
         let (bare, _) = bound_name(file, name);
