@@ -628,8 +628,12 @@ fn a_module_inside_a_package_does_not_shadow_a_top_level_import_of_its_name() {
     let dir = tree(&[
         ("app/__init__.py", ""),
         ("app/util/__init__.py", ""),
-        // Importable only as `app.util.json`.
-        ("app/util/json.py", "def loads(text):\n    return text\n"),
+        // Importable only as `app.util.json`; its own `import json` is the standard
+        // library's (run as a script, it would import itself).
+        (
+            "app/util/json.py",
+            "import json\n\n\ndef loads(text):\n    return json.loads(text)\n",
+        ),
         (
             "app/main.py",
             "import json\n\n\ndef read(text):\n    return json.loads(text)\n",
@@ -653,11 +657,15 @@ fn a_module_inside_a_package_does_not_shadow_a_top_level_import_of_its_name() {
     );
     assert_eq!(depends(dir.path(), &["run"]), ["5 call json.loads -> ?"]);
     assert_eq!(
+        depends(dir.path(), &["app/util/json.py:4"]),
+        ["5 call json.loads -> external:json"]
+    );
+    assert_eq!(
         depends(dir.path(), &["main"]),
         ["5 call fmt.shout -> tools/fmt.py:1"]
     );
     assert_eq!(
-        breaks_both_ways(dir.path(), &["app/util/json.py:1"]),
+        breaks_both_ways(dir.path(), &["app/util/json.py:4"]),
         ["app/util/tool.py:5 unresolved"]
     );
 }

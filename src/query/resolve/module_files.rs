@@ -261,10 +261,12 @@ impl<'s> Resolver<'s> {
     /// package, imported by its own name, not searched. `app/util/json.py` under a
     /// package `app/util/` is `app.util.json`; `import json` there is the standard
     /// library's. The one exception is a module beside the importer in such a package:
-    /// a script run directly finds its neighbours first, so that case is left unknown.
-    /// A module named like one of the standard library's (`scripts/json.py`) is that
-    /// module only for code of its own search directory: elsewhere the standard
-    /// library's comes first on the path.
+    /// a script run directly finds its neighbours first, so that case is left unknown,
+    /// except for the importer itself when named like a standard module
+    /// (`serializers/json.py` importing `json` means the standard library's: run as a
+    /// script, it would import itself). A module named like one of the standard
+    /// library's (`scripts/json.py`) is that module only for code of its own search
+    /// directory: elsewhere the standard library's comes first on the path.
     fn importable_as_top_level(
         &self,
         importer: &Path,
@@ -286,7 +288,8 @@ impl<'s> Resolver<'s> {
             let up = if f.ends_with(&init) { depth + 1 } else { depth };
             let search_dir = f.ancestors().nth(up).unwrap_or(Path::new(""));
             if self.file_set().contains(&search_dir.join("__init__.py")) {
-                beside_importer |= importer.parent() == Some(search_dir);
+                beside_importer |= importer.parent() == Some(search_dir)
+                    && !(stdlib_name && f.as_path() == importer);
             } else if !stdlib_name
                 || search_dir
                     == *importer_root.get_or_insert_with(|| self.python_search_dir(importer))
