@@ -3182,6 +3182,22 @@ fn values_a_standard_library_builder_makes_have_the_library_types_members() {
     has_all(&got, &["10 call xs.size -> external:java.util"]);
     let uses = breaks_both_ways(dir.path(), &["Conn.clear"]);
     assert!(uses.is_empty(), "{uses:#?}");
+    // Python's built-in types called: `str(token).strip()` is `str`'s. What a
+    // method of one gives is not known (`.strip().split()`).
+    let dir = tree(&[
+        (
+            "tok.py",
+            "class Token:\n    def strip(self):\n        return self\n\n\ndef clean(token):\n    return str(token).strip().split()\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["clean"]),
+        [
+            "7 call str -> external:builtins",
+            "7 call str(token).strip -> external:builtins",
+            "7 call str(token).strip().split -> ?",
+        ]
+    );
     // A function of the tree of the builder's name (here in another file of the
     // package) may be what is called: never the library's then.
     let dir = tree(&[

@@ -1,6 +1,7 @@
 //! What a few standard-library calls give, where the call alone tells: Kotlin's
-//! collection builders (`mutableMapOf<Int, Stream>()` gives a `MutableMap`) and Java's
-//! static factories (`List.of(..)`, `Arrays.asList(..)`). Whatever such a value holds,
+//! collection builders (`mutableMapOf<Int, Stream>()` gives a `MutableMap`), Java's
+//! static factories (`List.of(..)`, `Arrays.asList(..)`) and Python's built-in types
+//! called (`str(x)`, `dict(pairs)`). Whatever such a value holds,
 //! it is of a library type, so a member called on it is the library's (or an extension
 //! the tree gives that type), where without this table it would be unresolved and a
 //! match by name for every method of the tree that shares its name.
@@ -34,6 +35,23 @@ const KOTLIN_BUILDERS: &[(&str, &str)] = &[
     ("setOf", "kotlin.collections"),
     ("sortedMapOf", "kotlin.collections"),
     ("sortedSetOf", "kotlin.collections"),
+];
+
+/// Python's built-in types, which called give a value of themselves.
+const PYTHON_BUILTIN_TYPES: &[&str] = &[
+    "bool",
+    "bytearray",
+    "bytes",
+    "complex",
+    "dict",
+    "float",
+    "frozenset",
+    "int",
+    "list",
+    "memoryview",
+    "set",
+    "str",
+    "tuple",
 ];
 
 /// Java's static factories: the class, its methods, and the module of the type they
@@ -89,6 +107,7 @@ pub(super) fn library_result(
             .iter()
             .find(|(builder, _)| *builder == name)
             .map(|(_, module)| *module),
+        ("python", None) => PYTHON_BUILTIN_TYPES.contains(&name).then_some("builtins"),
         ("java", Some(class)) => JAVA_FACTORIES
             .iter()
             .find(|(c, methods, _)| *c == class && methods.contains(&name))
@@ -119,5 +138,8 @@ mod tests {
         assert_eq!(library_result("java", Some("List"), "get"), None);
         assert_eq!(library_result("java", None, "of"), None);
         assert_eq!(library_result("scala", Some("List"), "of"), None);
+        assert_eq!(library_result("python", None, "str"), Some("builtins"));
+        assert_eq!(library_result("python", Some("x"), "str"), None);
+        assert_eq!(library_result("python", None, "sorted"), None);
     }
 }
