@@ -64,6 +64,39 @@ fn typescript_non_null_mark_after_an_operator_marks_the_last_operand() {
 }
 
 #[test]
+fn a_javascript_or_typescript_getter_is_read_as_a_field_of_the_type_it_returns() {
+    let dir = tree(&[
+        (
+            "src/table.ts",
+            "export class Column {\n  drop(): void {}\n}\n\n\
+             export class Table {\n  get primary(): Column {\n    return new Column()\n  }\n\
+             \x20 get columns(): Column[] {\n    return []\n  }\n\
+             \x20 set current(c: Column) {}\n  get loose() {\n    return null\n  }\n}\n",
+        ),
+        (
+            "src/use.ts",
+            "import { Table } from './table'\n\n\
+             export function dropAll(table: Table) {\n  table.primary.drop()\n\
+             \x20 table.columns.map((c) => c)\n  table.loose.drop()\n  table.current.drop()\n}\n",
+        ),
+    ]);
+    let calls: Vec<String> = depends(dir.path(), &["dropAll"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "4 call table.primary.drop -> src/table.ts:2",
+            "5 call table.columns.map -> external:globals",
+            // A getter that writes no type, and a setter: no type known.
+            "6 call table.loose.drop -> ?",
+            "7 call table.current.drop -> ?",
+        ]
+    );
+}
+
+#[test]
 fn a_typescript_value_typed_any_has_members_of_nobody_known() {
     let dir = tree(&[
         (

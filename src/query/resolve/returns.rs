@@ -181,6 +181,14 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     definite(written).then_some(Returned::Type(written))
 }
 
+/// The type a JavaScript or TypeScript getter's header writes for its value (`get
+/// columns(): Column[]`), as a field's declared type is read: whatever it names.
+pub fn getter_type(sym: &Symbol) -> Option<&str> {
+    let sig = sym.header();
+    let at = name_at(sig, &sym.name)?;
+    type_after(&sig[at + sym.name.len()..], ":").map(str::trim)
+}
+
 /// Whether a written type says something definite about a value (not `Any`, a type
 /// variable, or a lower-case builtin).
 fn definite(written: &str) -> bool {

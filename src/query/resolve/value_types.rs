@@ -9,7 +9,7 @@ use super::guards::InitializerDepth;
 use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
-use super::returns::{call_gives, callback_parameter_type, ReceiverCall, Returned};
+use super::returns::{call_gives, callback_parameter_type, getter_type, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -32,6 +32,34 @@ pub(super) fn declares_field_types(lang: &str) -> bool {
             | "typescript"
             | "tsx"
     )
+}
+
+/// The getter type `t` declares for `name`, read as a field (`get columns():
+/// Column[]` in JavaScript and TypeScript): its value is what the getter returns.
+fn getter_of(t: &DefRef, name: &str) -> Option<DefRef> {
+    if !matches!(t.symbol().language, "typescript" | "tsx" | "javascript") {
+        return None;
+    }
+    let at = Some(t.index);
+    let index =
+        t.file.definitions.iter().position(|d| {
+            d.parent == at && d.name == name && d.kind == Kind::Method && is_getter(d)
+        })?;
+    Some(DefRef {
+        file: t.file.clone(),
+        index,
+    })
+}
+
+/// Whether method `d`'s header makes it a getter: `get` written right before its name
+/// (after modifiers such as `public` or `static`).
+fn is_getter(d: &Symbol) -> bool {
+    let mut words = d.header().split_whitespace();
+    words.any(|w| w == "get")
+        && words.next().is_some_and(|w| {
+            w.strip_prefix(d.name.as_str())
+                .is_some_and(|rest| rest.starts_with(['(', '<']))
+        })
 }
 
 /// Rust's standard types that dereference to the value they hold: a method called on
@@ -209,6 +237,13 @@ impl<'s> Resolver<'s> {
             .filter(|b| b.kind == BindingKind::Field && b.scope == at && b.name == field)
             .peekable();
         if fields.peek().is_none() {
+            if let Some(getter) = getter_of(t, field) {
+                return Some(
+                    getter_type(getter.symbol()).map_or(Resolution::Unresolved, |ty| {
+                        self.type_written_in(&getter, ty)
+                    }),
+                );
+            }
             return self.supertypes(t).into_iter().find_map(|sup| match sup {
                 Resolution::Definition(s) => self.declared_field_type(&s, field, depth + 1, unit),
                 _ => None,
