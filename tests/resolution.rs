@@ -106,6 +106,56 @@ fn csharp_is_and_case_pattern_variables_are_locals_of_their_type() {
 }
 
 #[test]
+fn locals_of_one_name_in_blocks_apart_keep_their_own_types() {
+    let dir = tree(&[
+        (
+            "src/p/L.java",
+            "package p;\n\nimport java.util.List;\n\npublic class L {\n\
+             \x20   static class Foo { void run() {} }\n    static class Bar { void run() {} }\n\n\
+             \x20   void go(List<Foo> foos, List<Bar> bars, boolean c) {\n\
+             \x20       for (Foo x : foos) {\n            x.run();\n        }\n\
+             \x20       for (Bar x : bars) {\n            x.run();\n        }\n\
+             \x20       if (c) {\n            Foo y = null;\n            y.run();\n        } else {\n\
+             \x20           Bar y = null;\n            y.run();\n        }\n\
+             \x20       Bar z = null;\n        try (z) {\n            z.run();\n        }\n\
+             \x20       bars.forEach(w -> w.run());\n        Foo w = null;\n        w.run();\n    }\n}\n",
+        ),
+        (
+            "L.cs",
+            "class Foo { public void Run() {} }\nclass Bar { public void Run() {} }\n\n\
+             class L {\n  void Go(bool c) {\n    if (c) {\n      var y = new Foo();\n      y.Run();\n\
+             \x20   } else {\n      Bar y = null;\n      y.Run();\n    }\n  }\n}\n",
+        ),
+    ]);
+    let calls = |symbol: &str| -> Vec<String> {
+        depends(dir.path(), &[symbol])
+            .into_iter()
+            .filter(|d| d.contains(" call ") && d.contains(".run") || d.contains(".Run"))
+            .collect()
+    };
+    // Before, the first of the method's locals of a name stood for all of them.
+    assert_eq!(
+        calls("L.go"),
+        [
+            "11 call x.run -> src/p/L.java:6",
+            "14 call x.run -> src/p/L.java:7",
+            "18 call y.run -> src/p/L.java:6",
+            "21 call y.run -> src/p/L.java:7",
+            // A resource naming a local declared before is that local.
+            "25 call z.run -> src/p/L.java:7",
+            // A lambda's untyped parameter is not the local declared after it.
+            "27 call w.run -> ?",
+            "29 call w.run -> src/p/L.java:6",
+        ]
+    );
+    // C#'s `L` is not Java's `L`, whose nested `Foo` it once took `new Foo()` for.
+    assert_eq!(
+        calls("L.Go"),
+        ["8 call y.Run -> L.cs:1", "11 call y.Run -> L.cs:2"]
+    );
+}
+
+#[test]
 fn a_catch_variable_has_its_clause_s_type_in_that_clause_only() {
     let dir = tree(&[
         (

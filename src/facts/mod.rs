@@ -29,7 +29,7 @@ use crate::symbols::Symbol;
 
 pub use focus::Focus;
 pub use imports::Import;
-pub(crate) use walk::{holds_clause_scoped, narrows, written_type};
+pub(crate) use walk::{narrows, scopes_locals_by_block, written_type};
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in
 /// `\App\Util\helper()`, `\` for the global namespace): the facts keep such a path up
@@ -124,8 +124,9 @@ pub struct Binding {
     pub passed_to: Option<CallbackSite>,
     /// The bytes where a type test narrows a variable to the tested type (`if ($x
     /// instanceof Foo) { .. }`, `x is Foo && ..`), up to the first assignment to it
-    /// there, or the catch clause a catch variable holds in (`catch (AEx e) {..}`);
-    /// `None` for a binding that holds wherever its scope does.
+    /// there, or the block a local holds in where the language scopes locals by block
+    /// (from its declaration to the block's end; a catch clause's variable, a lambda's
+    /// parameter, in theirs); `None` for a binding that holds wherever its scope does.
     pub within: Option<(u32, u32)>,
 }
 

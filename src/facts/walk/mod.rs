@@ -14,6 +14,7 @@
 
 mod arguments;
 mod bindings;
+mod block_scopes;
 mod callbacks;
 mod define_bodies;
 mod go_ranges;
@@ -31,6 +32,7 @@ pub(crate) use type_text::written_type;
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};
 
+pub(crate) use self::block_scopes::scopes_locals_by_block;
 use self::import_sites::package_name;
 use self::references::drop_local_uses;
 use super::focus::Focus;
@@ -249,13 +251,6 @@ pub(crate) fn narrows(language: &str) -> bool {
     )
 }
 
-/// Whether `language`'s catch clauses declare a typed variable of their own, which
-/// holds only in its clause (Java's `catch (IOException e)`, C#'s): its files hold
-/// bindings that hold in part of their scope.
-pub(crate) fn holds_clause_scoped(language: &str) -> bool {
-    matches!(language, "java" | "csharp")
-}
-
 struct Walk<'a> {
     lang: &'static Language,
     /// With a focus, where the text holds what a skipped body must not hold (see
@@ -413,22 +408,6 @@ impl<'a> Walk<'a> {
 
     /// The innermost open definition that is a function, method or type (the scope
     /// of a binding declared here).
-    /// Makes the bindings declared from `before` on by `node`, when it is the variable
-    /// of a catch clause, hold in that clause only (`catch (AEx e) {..} catch (BEx e)
-    /// {..}`: each `e` is its own clause's), where [`holds_clause_scoped`].
-    fn hold_in_catch_clause(&mut self, node: Node<'_>, before: usize) {
-        let Some(clause) = node
-            .parent()
-            .filter(|c| holds_clause_scoped(self.lang.name) && self.g.kind(*c) == "catch_clause")
-        else {
-            return;
-        };
-        let range = (clause.start_byte() as u32, clause.end_byte() as u32);
-        for b in &mut self.bindings[before..] {
-            b.within = Some(range);
-        }
-    }
-
     fn binding_scope(&self) -> Option<u32> {
         self.open
             .iter()
@@ -511,7 +490,7 @@ impl<'a> Walk<'a> {
         if class.has(Class::PARAMETER) {
             let before = self.bindings.len();
             self.declare(node, BindingKind::Parameter, stack);
-            self.hold_in_catch_clause(node, before);
+            self.hold_in_block(node, before, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
         } else if kind == "enum_variant" {
@@ -538,7 +517,7 @@ impl<'a> Walk<'a> {
             };
             let before = self.bindings.len();
             self.declare(node, k, stack);
-            self.hold_in_catch_clause(node, before);
+            self.hold_in_block(node, before, stack);
         } else if kind == "assignment_expression"
             && self.lang.name == "php"
             && self.assigned_variable(node).is_some()

@@ -243,6 +243,7 @@ impl<'s> Resolver<'s> {
                 .filter(|d| {
                     kind_ok(kinds, d.symbol().kind)
                         && d.symbol().qualified_name == qualified
+                        && interoperate(d.file.language.name, ty.file.language.name)
                         && same_package(&d.file, &ty.file)
                 })
                 .cloned()

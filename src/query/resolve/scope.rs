@@ -143,21 +143,31 @@ impl<'s> Resolver<'s> {
     ) -> Option<&'f crate::facts::Binding> {
         let (name, variable) = bound_name(file, name);
         let chain = Self::enclosing_chain(file, at);
+        let named = |b: &&crate::facts::Binding| {
+            b.name == name && !(variable && b.kind == BindingKind::Field)
+        };
         for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
-            if let Some(b) = file.bindings.iter().find(|b| {
-                b.scope == scope
-                    && b.name == name
-                    && b.within.is_none()
-                    && !(variable && b.kind == BindingKind::Field)
-            }) {
+            if let Some(b) = file
+                .bindings
+                .iter()
+                .find(|b| b.scope == scope && b.within.is_none() && named(b))
+            {
                 return Some(b);
             }
         }
-        None
+        // Only a local of a block (in Java, C#): one of that name is there, whichever
+        // holds where the name is used. (A narrowing elsewhere only narrows a variable
+        // bound for its whole scope.)
+        if !crate::facts::scopes_locals_by_block(file.language.name) {
+            return None;
+        }
+        file.bindings.iter().find(|b| {
+            b.within.is_some() && b.scope.is_some_and(|s| chain.contains(&(s as usize))) && named(b)
+        })
     }
 
     /// The binding of `name` where reference `r` stands: a type test that narrows
-    /// the variable there or a catch clause's variable (the innermost), else
+    /// the variable there or a local of the block there (the innermost), else
     /// [`Resolver::binding`].
     pub(super) fn binding_at<'f>(
         file: &'f FileFacts,
@@ -165,7 +175,7 @@ impl<'s> Resolver<'s> {
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
         let lang = file.language.name;
-        if !crate::facts::narrows(lang) && !crate::facts::holds_clause_scoped(lang) {
+        if !crate::facts::narrows(lang) && !crate::facts::scopes_locals_by_block(lang) {
             return Self::binding(file, r.enclosing, name);
         }
         let (bare, _) = bound_name(file, name);
