@@ -118,7 +118,9 @@ fn locals_of_one_name_in_blocks_apart_keep_their_own_types() {
              \x20       if (c) {\n            Foo y = null;\n            y.run();\n        } else {\n\
              \x20           Bar y = null;\n            y.run();\n        }\n\
              \x20       Bar z = null;\n        try (z) {\n            z.run();\n        }\n\
-             \x20       bars.forEach(w -> w.run());\n        Foo w = null;\n        w.run();\n    }\n}\n",
+             \x20       bars.forEach(w -> w.run());\n        Foo w = null;\n        w.run();\n\
+             \x20       for (Foo v : foos) {\n            v.run();\n        }\n        v.run();\n    }\n\n\
+             \x20   Bar v;\n}\n",
         ),
         (
             "L.cs",
@@ -146,6 +148,9 @@ fn locals_of_one_name_in_blocks_apart_keep_their_own_types() {
             // A lambda's untyped parameter is not the local declared after it.
             "27 call w.run -> ?",
             "29 call w.run -> src/p/L.java:6",
+            // Past the loop, its variable no longer holds: the field does.
+            "31 call v.run -> src/p/L.java:6",
+            "33 call v.run -> src/p/L.java:7",
         ]
     );
     // C#'s `L` is not Java's `L`, whose nested `Foo` it once took `new Foo()` for.

@@ -135,40 +135,56 @@ impl<'s> Resolver<'s> {
         })
     }
 
-    /// A parameter, local or field visible at `at` named `name`.
+    /// A parameter, local or field visible at `at` named `name`: one that holds in the
+    /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
+    /// in the scopes, where whether the name is a local's is all that is asked. (A
+    /// narrowing elsewhere only narrows a variable bound for its whole scope.)
     pub(super) fn binding<'f>(
+        file: &'f FileFacts,
+        at: Option<u32>,
+        name: &str,
+    ) -> Option<&'f crate::facts::Binding> {
+        Self::whole_scope_binding(file, at, name).or_else(|| {
+            if !crate::facts::scopes_locals_by_block(file.language.name) {
+                return None;
+            }
+            let (name, variable) = bound_name(file, name);
+            let chain = Self::enclosing_chain(file, at);
+            file.bindings.iter().find(|b| {
+                b.within.is_some()
+                    && b.scope.is_some_and(|s| chain.contains(&(s as usize)))
+                    && b.name == name
+                    && !(variable && b.kind == BindingKind::Field)
+            })
+        })
+    }
+
+    /// A parameter, local or field visible at `at` named `name` that holds in the whole
+    /// of its scope, the innermost scope's first.
+    fn whole_scope_binding<'f>(
         file: &'f FileFacts,
         at: Option<u32>,
         name: &str,
     ) -> Option<&'f crate::facts::Binding> {
         let (name, variable) = bound_name(file, name);
         let chain = Self::enclosing_chain(file, at);
-        let named = |b: &&crate::facts::Binding| {
-            b.name == name && !(variable && b.kind == BindingKind::Field)
-        };
-        for scope in chain.iter().map(|&i| Some(i as u32)).chain([None]) {
-            if let Some(b) = file
-                .bindings
-                .iter()
-                .find(|b| b.scope == scope && b.within.is_none() && named(b))
-            {
-                return Some(b);
-            }
-        }
-        // Only a local of a block (in Java, C#): one of that name is there, whichever
-        // holds where the name is used. (A narrowing elsewhere only narrows a variable
-        // bound for its whole scope.)
-        if !crate::facts::scopes_locals_by_block(file.language.name) {
-            return None;
-        }
-        file.bindings.iter().find(|b| {
-            b.within.is_some() && b.scope.is_some_and(|s| chain.contains(&(s as usize))) && named(b)
-        })
+        chain
+            .iter()
+            .map(|&i| Some(i as u32))
+            .chain([None])
+            .find_map(|scope| {
+                file.bindings.iter().find(|b| {
+                    b.scope == scope
+                        && b.within.is_none()
+                        && b.name == name
+                        && !(variable && b.kind == BindingKind::Field)
+                })
+            })
     }
 
     /// The binding of `name` where reference `r` stands: a type test that narrows
-    /// the variable there or a local of the block there (the innermost), else
-    /// [`Resolver::binding`].
+    /// the variable there or a local of the block there (the innermost), else one that
+    /// holds in the whole of its scope (never a block's local where it does not hold).
     pub(super) fn binding_at<'f>(
         file: &'f FileFacts,
         r: &Reference,
@@ -176,7 +192,7 @@ impl<'s> Resolver<'s> {
     ) -> Option<&'f crate::facts::Binding> {
         let lang = file.language.name;
         if !crate::facts::narrows(lang) && !crate::facts::scopes_locals_by_block(lang) {
-            return Self::binding(file, r.enclosing, name);
+            return Self::whole_scope_binding(file, r.enclosing, name);
         }
         let (bare, _) = bound_name(file, name);
         let at = r.start_byte;
@@ -188,13 +204,13 @@ impl<'s> Resolver<'s> {
             })
             .peekable();
         if narrowed.peek().is_none() {
-            return Self::binding(file, r.enclosing, name);
+            return Self::whole_scope_binding(file, r.enclosing, name);
         }
         let chain = Self::enclosing_chain(file, r.enclosing);
         narrowed
             .filter(|b| b.scope.is_none_or(|s| chain.contains(&(s as usize))))
             .min_by_key(|b| b.within.map(|(start, end)| end - start))
-            .or_else(|| Self::binding(file, r.enclosing, name))
+            .or_else(|| Self::whole_scope_binding(file, r.enclosing, name))
     }
 
     /// Whether JavaScript, TypeScript, Python or PHP local `b` (of type `ty`) shares its
