@@ -2141,8 +2141,8 @@ fn go_range_variables_take_the_key_and_element_types_of_what_they_range_over() {
             "21 call i.Close -> ?",
             "24 call c.Close -> db.go:5",
             "28 call l.Close -> db.go:5",
-            // Another value's field, whose type the walk does not follow.
-            "32 call o.Close -> ?",
+            // A field of another value whose type is written (`other := DB{}`).
+            "32 call o.Close -> db.go:5",
         ]
     );
     // Another function's parameter of that name is not this one's.

@@ -2,8 +2,9 @@
 //! of what it ranges over, which Go never writes at the loop. What a name ranges over
 //! is read off the type it was declared with (`xs []*Block`, `var m map[string]T`) or
 //! made with (`xs := make([]T, 0)`, `xs := []T{}`), in the same file: a parameter or
-//! local of the same function, a variable of the package's file, or a field of the
-//! method's receiver type (`for _, s := range f.secondaries`).
+//! local of the same function, a variable of the package's file, or a field, declared
+//! in the file, of the method's receiver or of a parameter or local whose type is
+//! written (`for _, s := range f.secondaries`, `range other.blocks` with `other *DB`).
 
 use rustc_hash::FxHashMap;
 use tree_sitter::Node;
@@ -150,17 +151,29 @@ impl<'a> Walk<'a> {
                     .or_else(|| self.ranged.get(&local_key(None, name)))
             }
             "selector_expression" => {
-                let operand = g.child(over, "operand")?;
+                let operand = self.text(g.child(over, "operand")?);
                 let field = g.child(over, "field")?;
-                let (receiver, ty) = self.receiver(stack)?;
-                if self.text(operand) != receiver {
-                    return None;
-                }
+                let ty = match self.receiver(stack) {
+                    Some((receiver, ty)) if receiver == operand => ty,
+                    _ => self.declared_type_of(operand)?,
+                };
                 self.ranged.get(&format!("{ty}.{}", self.text(field)))
             }
             _ => None,
         };
         found.cloned().flatten()
+    }
+
+    /// The type name the function's last declaration of `name` (a parameter or a local
+    /// declared with its type, `other *DB`) writes.
+    fn declared_type_of(&self, name: &str) -> Option<String> {
+        let scope = self.binding_scope();
+        self.bindings
+            .iter()
+            .rev()
+            .find(|b| b.scope == scope && b.name == name)?
+            .type_name
+            .clone()
     }
 
     /// The receiver of the method `stack` is inside: its name and its type's name.
