@@ -41,6 +41,10 @@ impl<'a> Walk<'a> {
     /// A declaration: its names, with the type written or constructed.
     pub(super) fn declare<'t>(&mut self, node: Node<'t>, kind: BindingKind, stack: &[Frame<'t>]) {
         let g = self.g;
+        // Java's `try (context) {..}` names a local declared before: it declares none.
+        if g.kind(node) == "resource" && g.child(node, "type").is_none() {
+            return;
+        }
         if let Some((name, arguments)) = self.constructed_local(node) {
             self.values.extend(arguments);
             self.bind(name, g.child(node, "type"), None, kind);

@@ -45,10 +45,6 @@ impl<'a> Walk<'a> {
             return;
         }
         let kind = self.g.kind(node);
-        // Java's `try (context) {..}` names a local declared before: no new one.
-        if kind == "resource" && self.g.child(node, "type").is_none() {
-            return;
-        }
         let (start, end) = if LOOPS.contains(&kind) {
             (node.start_byte(), node.end_byte())
         } else {
@@ -72,10 +68,13 @@ impl<'a> Walk<'a> {
             // A local holds from the statement that declares it on (Java and C# read
             // both the declaration and its declarator, which must hold alike); a
             // parameter in the whole of what holds it.
-            let from = match stack.get(at + 1) {
-                Some(statement) if !parameter => statement.node.start_byte(),
-                _ if !parameter => node.start_byte(),
-                _ => holder.start_byte(),
+            let from = if parameter {
+                holder.start_byte()
+            } else {
+                stack
+                    .get(at + 1)
+                    .map_or(node, |statement| statement.node)
+                    .start_byte()
             };
             (from, holder.end_byte())
         };

@@ -9,7 +9,7 @@
 use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
-use super::type_text::split_type;
+use super::type_text::{is_name, split_type};
 use super::{Frame, Walk};
 use crate::facts::BindingKind;
 
@@ -71,13 +71,7 @@ fn matching_bracket(s: &str) -> Option<usize> {
 fn named(t: &str) -> Option<TypeName> {
     let t = t.trim().trim_start_matches('*').trim();
     let head = t.split('[').next().unwrap_or(t);
-    let word = |s: &str| {
-        s.chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
-    };
-    if head == "map" || !head.split('.').all(word) {
+    if head == "map" || !head.split('.').all(is_name) {
         return None;
     }
     match split_type(t) {

@@ -246,20 +246,18 @@ impl<'a> Walk<'a> {
         false
     }
 
-    /// Whether `f`, at `at` in `stack`, embeds a type in a Go struct or interface: a
-    /// field of no name (`struct { *Base }`, whose methods the struct gains) or an
+    /// Whether `f` (below `parent`) embeds a type in a Go struct or interface: a field
+    /// of no name (`struct { *Base }`, whose methods the struct gains) or an
     /// interface's element that is one type (`interface { io.Reader }`), not a type
     /// set (`~int | ~float64`). Go has no other inheritance.
-    fn go_embedding(&self, f: &Frame<'_>, at: usize, stack: &[Frame<'_>]) -> bool {
+    fn go_embedding(&self, f: &Frame<'_>, parent: Option<&Frame<'_>>) -> bool {
         if self.lang.name != "go" {
             return false;
         }
         match f.kind {
             "field_declaration" => self.g.child(f.node, "name").is_none(),
             "type_elem" => {
-                at.checked_sub(1)
-                    .and_then(|p| stack.get(p))
-                    .is_some_and(|p| p.kind == "interface_type")
+                parent.is_some_and(|p| p.kind == "interface_type")
                     && f.node.named_child_count() == 1
                     && f.node.child_count() == 1
             }
@@ -285,7 +283,7 @@ impl<'a> Walk<'a> {
             if f.class.has(Class::INHERITANCE)
                 || f.field == Some("superclasses")
                 || f.field == Some("superclass")
-                || self.go_embedding(f, stack.len() - 1 - depth, stack)
+                || self.go_embedding(f, stack.len().checked_sub(depth + 2).map(|p| &stack[p]))
             {
                 return if argument {
                     RefKind::TypeUse

@@ -85,13 +85,21 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
 fn php_type(t: &str) -> (Option<String>, Option<String>) {
     let t = t.trim().trim_start_matches(['?', ':']).trim();
     let (path, name) = t.split_at(t.rfind('\\').map_or(0, |at| at + 1));
-    let word = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
     // A union, an intersection or anything else but one name: no one type.
-    if word(name) && path.split('\\').all(|s| s.is_empty() || word(s)) {
+    if is_name(name) && path.split('\\').all(|s| s.is_empty() || is_name(s)) {
         (Some(path.to_string()), Some(name.to_string()))
     } else {
         (None, None)
     }
+}
+
+/// Whether `s` is one name as types are written in: letters, digits and `_`, not
+/// starting with a digit.
+pub(super) fn is_name(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// Whether written type `t` is an array as a whole: `Item[]`, not a union, an

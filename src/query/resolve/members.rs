@@ -167,17 +167,17 @@ impl<'s> Resolver<'s> {
         self.member_of_value(ty, name, kinds)
     }
 
-    /// Whether `name`, called on a value in `file`, is a method every value of its
-    /// language has and that no definition of the tree the file can call stands in
-    /// for.
-    pub(super) fn is_universal(&self, file: &FileFacts, name: &str) -> bool {
-        scoping(file.language.name)
-            .universal_members
-            .contains(&name)
+    /// `name` called on a value in `file` when it is a method every value of its
+    /// language has and no definition of the tree the file can call stands in for: the
+    /// builtins' own; `None` otherwise.
+    pub(super) fn universal_member(&self, file: &FileFacts, name: &str) -> Option<Resolution> {
+        let sc = scoping(file.language.name);
+        let universal = sc.universal_members.contains(&name)
             && !self
                 .defs_named(name)
                 .iter()
-                .any(|d| interoperate(file.language.name, d.file.language.name))
+                .any(|d| interoperate(file.language.name, d.file.language.name));
+        universal.then(|| Resolution::External(Some(sc.builtin_module.to_string())))
     }
 
     /// `name` as a member of a value of type `ty` (a type resolved): a repository

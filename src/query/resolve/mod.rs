@@ -631,9 +631,9 @@ impl<'s> Resolver<'s> {
             }
             // `data.respond_to?(:each)` with `data` of no known type: a method every
             // object has, which nothing in the tree defines, is the language's own.
-            Resolution::Unresolved if r.qualifier.is_some() && self.is_universal(file, &r.name) => {
-                Resolution::External(Some(self.scoping(file).builtin_module.to_string()))
-            }
+            Resolution::Unresolved if r.qualifier.is_some() => self
+                .universal_member(file, &r.name)
+                .unwrap_or(Resolution::Unresolved),
             found => found,
         };
         // Rust's `value.name` without a call reads a field (a method is named as a value

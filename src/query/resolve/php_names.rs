@@ -15,8 +15,9 @@
 use std::sync::Arc;
 
 use super::members::{pick, Lookup};
+use super::value_types::declared_fields;
 use super::{kind_ok, package_at, package_of, DefRef, Resolution, Resolver};
-use crate::facts::{BindingKind, FileFacts, Reference};
+use crate::facts::{FileFacts, Reference};
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
@@ -73,12 +74,7 @@ impl Resolver<'_> {
         if ty.symbol().kind == Kind::Trait {
             return Some(Resolution::Unresolved);
         }
-        let declared = ty.file.bindings.iter().any(|b| {
-            b.kind == BindingKind::Field
-                && b.scope == u32::try_from(ty.index).ok()
-                && b.name == r.name
-        });
-        if declared {
+        if declared_fields(&ty, &r.name).next().is_some() {
             return Some(Resolution::Local);
         }
         match self.member_of(&ty, "__get", &[Kind::Method]) {

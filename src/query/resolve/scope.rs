@@ -28,6 +28,12 @@ fn bound_name<'n>(file: &FileFacts, name: &'n str) -> (&'n str, bool) {
     }
 }
 
+/// Whether binding `b` is one of `name` (as [`bound_name`] gives it, with whether it
+/// is a PHP variable, which no property is).
+fn names(b: &crate::facts::Binding, name: &str, variable: bool) -> bool {
+    b.name == name && !(variable && b.kind == BindingKind::Field)
+}
+
 impl<'s> Resolver<'s> {
     pub(super) fn scoping(&self, file: &FileFacts) -> Scoping {
         scoping(file.language.name)
@@ -153,8 +159,7 @@ impl<'s> Resolver<'s> {
             file.bindings.iter().find(|b| {
                 b.within.is_some()
                     && b.scope.is_some_and(|s| chain.contains(&(s as usize)))
-                    && b.name == name
-                    && !(variable && b.kind == BindingKind::Field)
+                    && names(b, name, variable)
             })
         })
     }
@@ -173,12 +178,9 @@ impl<'s> Resolver<'s> {
             .map(|&i| Some(i as u32))
             .chain([None])
             .find_map(|scope| {
-                file.bindings.iter().find(|b| {
-                    b.scope == scope
-                        && b.within.is_none()
-                        && b.name == name
-                        && !(variable && b.kind == BindingKind::Field)
-                })
+                file.bindings
+                    .iter()
+                    .find(|b| b.scope == scope && b.within.is_none() && names(b, name, variable))
             })
     }
 

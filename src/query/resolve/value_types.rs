@@ -34,21 +34,29 @@ pub(super) fn declares_field_types(lang: &str) -> bool {
     )
 }
 
+/// The fields named `name` that type `t` declares in its own body.
+pub(super) fn declared_fields<'t>(
+    t: &'t DefRef,
+    name: &'t str,
+) -> impl Iterator<Item = &'t crate::facts::Binding> {
+    let at = u32::try_from(t.index).ok();
+    t.file
+        .bindings
+        .iter()
+        .filter(move |b| b.kind == BindingKind::Field && b.scope == at && b.name == name)
+}
+
 /// The getter type `t` declares for `name`, read as a field (`get columns():
 /// Column[]` in JavaScript and TypeScript): its value is what the getter returns.
 fn getter_of(t: &DefRef, name: &str) -> Option<DefRef> {
     if !matches!(t.symbol().language, "typescript" | "tsx" | "javascript") {
         return None;
     }
-    let at = Some(t.index);
-    let index =
-        t.file.definitions.iter().position(|d| {
-            d.parent == at && d.name == name && d.kind == Kind::Method && is_getter(d)
-        })?;
-    Some(DefRef {
-        file: t.file.clone(),
-        index,
+    DefRef::all_in(&t.file, |d| {
+        d.parent == Some(t.index) && d.name == name && d.kind == Kind::Method && is_getter(d)
     })
+    .into_iter()
+    .next()
 }
 
 /// Whether method `d`'s header makes it a getter: `get` written right before its name
@@ -230,12 +238,7 @@ impl<'s> Resolver<'s> {
             return None;
         }
         let at = u32::try_from(t.index).ok();
-        let mut fields = t
-            .file
-            .bindings
-            .iter()
-            .filter(|b| b.kind == BindingKind::Field && b.scope == at && b.name == field)
-            .peekable();
+        let mut fields = declared_fields(t, field).peekable();
         if fields.peek().is_none() {
             if let Some(getter) = getter_of(t, field) {
                 return Some(
