@@ -509,7 +509,12 @@ impl<'a> Walk<'a> {
                 self.declare_rust_pattern(node);
             }
             self.drop_capitalised(before);
-        } else if class.has(Class::VARIABLE) {
+            self.hold_in_block(node, before, stack);
+        } else if class.has(Class::VARIABLE)
+            && !(kind == "assignment" && scopes_locals_by_block(self.lang.name))
+        {
+            // Where locals are declared, each in its block (Kotlin, Swift), assigning
+            // to a name declares none: it changes the one declared.
             let k = if self.in_type_body() {
                 BindingKind::Field
             } else {

@@ -218,7 +218,10 @@ struct Params {
 
 /// The parameters a one-line signature declares after `name`; `None` when the list
 /// does not close on that line. A parameter with a default value (`x = 1`, `x: Int =
-/// 1`) or marked optional (TypeScript's `x?: T`) need not be passed.
+/// 1`) or marked optional (TypeScript's `x?: T`) need not be passed, nor need a
+/// receiver written first (Rust's `&mut self`, Python's `self` and `cls`): a method
+/// call passes it before the dot, a call through the type (`Spawn::poll(&mut s)`,
+/// `Box.put(box, 1)`) among the arguments.
 fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     let rest = after_parameters_open(signature, name)?;
     let mut params = Params {
@@ -229,14 +232,27 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
     // Counted as each parameter ends, in one pass and without allocating: overloaded
     // names are counted for every call of them.
     let closed = each_parameter(rest, |p, defaulted| {
+        let first = params.total == 0;
         params.total += 1;
         let head = p.split(':').next().unwrap_or(p).trim_end();
-        if !(head.ends_with('?') || defaulted) {
+        if !(head.ends_with('?') || defaulted || (first && is_receiver(head))) {
             params.required += 1;
         }
         params.varargs |= p.contains("...") || p.contains("*args") || p.starts_with("params ");
     });
     closed.then_some(params)
+}
+
+/// Whether a parameter whose text before any `:` is `head` is a method's receiver:
+/// Rust's `self`, `&self`, `&'a mut self`, `mut self` (also with a written type), or
+/// Python's `self` or `cls`.
+fn is_receiver(head: &str) -> bool {
+    let mut rest = head.trim_start_matches('&').trim_start();
+    if rest.starts_with('\'') {
+        rest = rest.split_once(' ').map_or("", |(_, r)| r).trim_start();
+    }
+    let rest = rest.strip_prefix("mut ").unwrap_or(rest).trim();
+    matches!(rest, "self" | "cls")
 }
 
 /// Calls `each` with the text of every parameter (trimmed, none empty) of the list
@@ -300,7 +316,15 @@ mod tests {
             p(1, 2, false)
         );
         assert_eq!(count("f(cb: (x: T) => void, n = 1) {"), p(1, 2, false));
-        assert_eq!(count("def f(self, a, b=None, *args):"), p(3, 4, true));
+        assert_eq!(count("def f(self, a, b=None, *args):"), p(2, 4, true));
+        assert_eq!(count("def f(cls, a):"), p(1, 2, false));
+        assert_eq!(count("fn f(&mut self) -> Poll<T> {"), p(0, 1, false));
+        assert_eq!(count("fn f(&'a self, n: usize) {"), p(1, 2, false));
+        assert_eq!(
+            count("fn f(mut self: Pin<&mut Self>, cx: &mut Context<'_>) {"),
+            p(1, 2, false)
+        );
+        assert_eq!(count("fn f(n: usize, selfish: bool) {"), p(2, 2, false));
         assert_eq!(
             count("fun f(a: Int, b: Boolean = a == 1) {"),
             p(1, 2, false)

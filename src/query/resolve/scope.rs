@@ -3,6 +3,7 @@
 //! members are visible without `this.`, the enclosing type and its supertypes, the
 //! file's own definitions, its imports, its package, and last the builtins.
 
+use std::cmp::Reverse;
 use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
@@ -185,8 +186,9 @@ impl<'s> Resolver<'s> {
     }
 
     /// The binding of `name` where reference `r` stands: a type test that narrows
-    /// the variable there or a local of the block there (the innermost), else one that
-    /// holds in the whole of its scope (never a block's local where it does not hold).
+    /// the variable there or a local of the block there (the one that starts last: the
+    /// innermost, and of a block's locals the last declared), else one that holds in
+    /// the whole of its scope (never a block's local where it does not hold).
     pub(super) fn binding_at<'f>(
         file: &'f FileFacts,
         r: &Reference,
@@ -211,7 +213,7 @@ impl<'s> Resolver<'s> {
         let chain = Self::enclosing_chain(file, r.enclosing);
         narrowed
             .filter(|b| b.scope.is_none_or(|s| chain.contains(&(s as usize))))
-            .min_by_key(|b| b.within.map(|(start, end)| end - start))
+            .min_by_key(|b| b.within.map(|(start, end)| (Reverse(start), end)))
             .or_else(|| Self::whole_scope_binding(file, r.enclosing, name))
     }
 
@@ -277,18 +279,20 @@ impl<'s> Resolver<'s> {
 
     /// Whether a binding holds a value of the type its initialising call returns for
     /// as long as it is in scope: always where the language types it statically from
-    /// that call (Java, Kotlin, TypeScript, Go); elsewhere only when nothing else in its
-    /// scope binds the name again (`x = f()` then `x = g()` leaves no one type).
+    /// that call (Java, Kotlin, TypeScript, Go), and a block's local where locals are
+    /// held by block (a Rust `let` hidden by a later one is another local); elsewhere
+    /// only when nothing else in its scope binds the name again (`x = f()` then `x =
+    /// g()` leaves no one type).
     pub(super) fn keeps_its_initial_type(file: &FileFacts, b: &crate::facts::Binding) -> bool {
-        matches!(
-            file.language.name,
-            "java" | "kotlin" | "typescript" | "tsx" | "go"
-        ) || file
-            .bindings
-            .iter()
-            .filter(|o| o.scope == b.scope && o.name == b.name && o.within.is_none())
-            .count()
-            == 1
+        let lang = file.language.name;
+        matches!(lang, "java" | "kotlin" | "typescript" | "tsx" | "go")
+            || (b.within.is_some() && crate::facts::scopes_locals_by_block(lang))
+            || file
+                .bindings
+                .iter()
+                .filter(|o| o.scope == b.scope && o.name == b.name && o.within.is_none())
+                .count()
+                == 1
     }
 
     /// The top-level definitions named `name` in the package of `file` (its declared

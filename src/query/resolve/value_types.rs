@@ -127,6 +127,22 @@ impl<'s> Resolver<'s> {
         let Some(_depth) = InitializerDepth::enter() else {
             return Resolution::Unresolved;
         };
+        // A block's local is given its value where it is declared, before it holds:
+        // there its value reads the local it hides (`let message =
+        // message.to_string()`), not itself.
+        let declared_at;
+        let r = match b.within {
+            Some((start, _))
+                if start > 0 && crate::facts::scopes_locals_by_block(file.language.name) =>
+            {
+                declared_at = Reference {
+                    start_byte: start - 1,
+                    ..r.clone()
+                };
+                &declared_at
+            }
+            _ => r,
+        };
         if let Some(site) = &b.passed_to {
             return self.type_of_callback_parameter(file, r, site);
         }
@@ -277,8 +293,8 @@ impl<'s> Resolver<'s> {
 
     /// A type a definition's declaration writes (a field's, a method's return type),
     /// resolved where it is written; unresolved when it is one of the type parameters
-    /// declared there (`<E> E first()`, the `V` of `Box<V>`), which stand for whatever
-    /// a use supplies.
+    /// declared there (`<E> E first()`, the `V` of `Box<V>`), or a type named through
+    /// one (Rust's `F::Output`), which stand for whatever a use supplies.
     fn resolve_declared_type(
         &self,
         file: &Arc<FileFacts>,
@@ -286,7 +302,8 @@ impl<'s> Resolver<'s> {
         ty: &str,
         qualifier: Option<&str>,
     ) -> Resolution {
-        if qualifier.is_none() && Self::is_type_parameter(file, at, ty) {
+        let root = qualifier.map_or(ty, |q| q.split([':', '.']).next().unwrap_or(q));
+        if Self::is_type_parameter(file, at, root) {
             return Resolution::Unresolved;
         }
         self.resolve_value_type(file, at, ty, qualifier)

@@ -1,0 +1,163 @@
+//! Locals of one name in one function: in blocks apart, hidden by a later declaration,
+//! or only assigned again. Each use must read the local that holds where it stands,
+//! never the first one of its name.
+
+mod common;
+
+use common::answers::{breaks_both_ways, depends, has_all};
+use common::tree;
+
+/// The calls of `name` in `symbol`'s what-depends answer.
+fn calls_of(dir: &std::path::Path, symbol: &str, name: &str) -> Vec<String> {
+    depends(dir, &[symbol])
+        .into_iter()
+        .filter(|d| d.contains(" call ") && d.contains(name))
+        .collect()
+}
+
+#[test]
+fn locals_in_blocks_apart_or_hidden_keep_their_own_types_where_hiding_is_allowed() {
+    let dir = tree(&[
+        (
+            "b.go",
+            "package main\n\ntype Alpha struct{}\ntype Beta struct{}\n\n\
+             func (a Alpha) Run() Beta { return Beta{} }\nfunc (b Beta) Run() {}\n\n\
+             func caller(flag bool) {\n\tif flag {\n\t\ty := Alpha{}\n\t\ty.Run()\n\t} else {\n\
+             \t\ty := Beta{}\n\t\ty.Run()\n\t}\n\tx := Alpha{}\n\t{\n\t\tx := Beta{}\n\t\tx.Run()\n\t}\n\
+             \tx.Run()\n\tif v := x.Run(); true {\n\t\tv.Run()\n\t}\n}\n",
+        ),
+        (
+            "a.rs",
+            "struct Alpha;\nstruct Beta;\nimpl Alpha {\n    fn new() -> Alpha { Alpha }\n    fn run(&self) -> Beta { Beta }\n}\n\
+             impl Beta {\n    fn new() -> Beta { Beta }\n    fn run(&self) {}\n}\n\
+             fn caller(flag: bool) {\n    if flag {\n        let y = Alpha::new();\n        y.run();\n    } else {\n\
+             \x20       let y = Beta::new();\n        y.run();\n    }\n\
+             \x20   let z = Alpha::new();\n    let z = z.run();\n    z.run();\n}\n",
+        ),
+        (
+            "c.kt",
+            "class Alpha {\n    fun run(): Beta = Beta()\n}\nclass Beta {\n    fun run() {}\n}\n\
+             fun caller(flag: Boolean) {\n    if (flag) {\n        val y = Alpha()\n        y.run()\n    } else {\n\
+             \x20       val y = Beta()\n        y.run()\n    }\n}\n",
+        ),
+        (
+            "d.swift",
+            "class Alpha { func run() -> Beta { return Beta() } }\nclass Beta { func run() {} }\n\
+             func caller(flag: Bool) {\n    if flag {\n        let y = Alpha()\n        y.run()\n    } else {\n\
+             \x20       let y = Beta()\n        y.run()\n    }\n}\n",
+        ),
+        (
+            "e.cpp",
+            "class Alpha { public: void run() {} };\nclass Beta { public: void run() {} };\n\
+             void caller(bool flag) {\n    if (flag) {\n        Alpha y;\n        y.run();\n    } else {\n\
+             \x20       Beta y;\n        y.run();\n    }\n}\n",
+        ),
+    ]);
+    // Before, the first local of a name stood for all of them: every call here went
+    // to Alpha's method.
+    assert_eq!(
+        calls_of(dir.path(), "b.go:9", "Run"),
+        [
+            "12 call y.Run -> b.go:6",
+            "15 call y.Run -> b.go:7",
+            "20 call x.Run -> b.go:7",
+            // Past the inner block, the outer `x` holds again.
+            "22 call x.Run -> b.go:6",
+            "23 call x.Run -> b.go:6",
+            "24 call v.Run -> b.go:7",
+        ]
+    );
+    assert_eq!(
+        calls_of(dir.path(), "a.rs:11", "run"),
+        [
+            "14 call y.run -> a.rs:5",
+            "17 call y.run -> a.rs:9",
+            // `let z = z.run()` reads the `z` it hides, and the next line the new one.
+            "20 call z.run -> a.rs:5",
+            "21 call z.run -> a.rs:9",
+        ]
+    );
+    assert_eq!(
+        calls_of(dir.path(), "c.kt:7", "run"),
+        ["10 call y.run -> c.kt:2", "13 call y.run -> c.kt:5"]
+    );
+    assert_eq!(
+        calls_of(dir.path(), "d.swift:3", "run"),
+        ["6 call y.run -> d.swift:1", "9 call y.run -> d.swift:2"]
+    );
+    assert_eq!(
+        calls_of(dir.path(), "e.cpp:3", "run"),
+        ["6 call y.run -> e.cpp:1", "9 call y.run -> e.cpp:2"]
+    );
+}
+
+#[test]
+fn assigning_a_kotlin_property_declares_no_local_of_its_name() {
+    let dir = tree(&[(
+        "Client.kt",
+        "class Call {\n    fun execute() {}\n}\nclass Client {\n    fun newBuilder(): Client = this\n\
+         \x20   fun newCall(): Call = Call()\n}\n\
+         class ClientTest {\n    private lateinit var client: Client\n\n    fun test() {\n\
+         \x20       client =\n            client\n                .newBuilder()\n\
+         \x20       val call = client.newCall()\n        call.execute()\n    }\n}\n",
+    )]);
+    // The assignment once declared an untyped local `client` that hid the property.
+    has_all(
+        &depends(dir.path(), &["ClientTest.test"]),
+        &[
+            "14 call client.newBuilder -> Client.kt:5",
+            "15 call client.newCall -> Client.kt:6",
+            "16 call call.execute -> Client.kt:2",
+        ],
+    );
+}
+
+#[test]
+fn a_receiver_written_as_a_parameter_is_not_counted_among_a_call_s_arguments() {
+    let dir = tree(&[
+        (
+            "lib.rs",
+            "use std::future::Future;\nuse std::pin::Pin;\nuse std::task::{Context, Poll};\n\
+             pub struct Spawn<T> { t: T }\n\
+             impl<T: Future> Spawn<T> {\n    pub fn poll(&mut self) -> Poll<T::Output> { todo!() }\n}\n\
+             impl<T: Future> Future for Spawn<T> {\n    type Output = T::Output;\n\
+             \x20   fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> { todo!() }\n}\n\
+             fn user(task: &mut Spawn<u8>) {\n    task.poll();\n}\n",
+        ),
+        (
+            "m.py",
+            "from typing import overload\n\nclass Box:\n    @overload\n    def put(self, a: int) -> None: ...\n\
+             \x20   @overload\n    def put(self, a: int, b: int) -> None: ...\n\
+             \x20   def put(self, a, b=None):\n        pass\n\n\
+             def use(bx: Box):\n    bx.put(1)\n    bx.put(1, 2)\n",
+        ),
+    ]);
+    // `&mut self` is passed before the dot: the call with no argument is the inherent
+    // `poll`, not one no overload can take (and so missing from what-breaks).
+    has_all(
+        &depends(dir.path(), &["user"]),
+        &["13 call task.poll -> lib.rs:6"],
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["--all", "poll"]),
+        ["lib.rs:13 definition"]
+    );
+    let put = breaks_both_ways(dir.path(), &["--all", "put"]);
+    assert_eq!(put.len(), 2, "{put:?}");
+    assert!(put.iter().any(|u| u.starts_with("m.py:12 ")), "{put:?}");
+}
+
+#[test]
+fn a_type_named_through_a_type_parameter_is_unresolved_not_a_library() {
+    let dir = tree(&[(
+        "lib.rs",
+        "use std::future::Future;\npub struct Runtime;\nimpl Runtime {\n\
+         \x20   pub fn block_on<F: Future>(&self, future: F) -> F::Output { todo!() }\n}\n\
+         fn user(rt: Runtime) {\n    let tx = rt.block_on(async { 1 });\n    tx.clone();\n}\n",
+    )]);
+    // `F::Output` was read as a path into a crate named `F`.
+    has_all(
+        &depends(dir.path(), &["user"]),
+        &["7 call rt.block_on -> lib.rs:4", "8 call tx.clone -> ?"],
+    );
+}
