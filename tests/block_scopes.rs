@@ -161,3 +161,33 @@ fn a_type_named_through_a_type_parameter_is_unresolved_not_a_library() {
         &["7 call rt.block_on -> lib.rs:4", "8 call tx.clone -> ?"],
     );
 }
+
+#[test]
+fn a_local_copied_from_another_has_its_type_even_when_it_hides_it() {
+    let dir = tree(&[
+        (
+            "a.kt",
+            "class Foo {\n    fun run() {}\n}\nfun verify(hostname: String?, foo: Foo) {\n\
+             \x20   var hostname = hostname\n    hostname.startsWith(\".\")\n    val f = foo\n    f.run()\n\
+             \x20   var foo = foo\n    foo.run()\n}\n",
+        ),
+        (
+            "a.rs",
+            "struct Foo;\nimpl Foo {\n    fn run(&self) {}\n}\nfn verify(foo: Foo) {\n    let f = foo;\n    f.run();\n\
+             \x20   let foo = foo;\n    foo.run();\n}\n",
+        ),
+    ]);
+    // `var hostname = hostname` hid the parameter behind a local of no known type.
+    has_all(
+        &depends(dir.path(), &["a.kt:4"]),
+        &[
+            "6 call hostname.startsWith -> external:kotlin",
+            "8 call f.run -> a.kt:2",
+            "10 call foo.run -> a.kt:2",
+        ],
+    );
+    has_all(
+        &depends(dir.path(), &["a.rs::verify#function"]),
+        &["7 call f.run -> a.rs:3", "9 call foo.run -> a.rs:3"],
+    );
+}

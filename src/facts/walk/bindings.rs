@@ -180,7 +180,12 @@ impl<'a> Walk<'a> {
                     match either {
                         Some([first, second]) => self.bind_either(b, first, second),
                         None => {
-                            if let Some(source) = value.and_then(|v| value_source(g, v, self.src)) {
+                            // Where each local is its block's, one named bare is
+                            // a copy of another (`let entry = entry;`).
+                            let lone = super::scopes_locals_by_block(self.lang.name);
+                            if let Some(source) =
+                                value.and_then(|v| value_source(g, v, self.src, lone))
+                            {
                                 source.give_to(&mut self.bindings[b]);
                             }
                         }
@@ -269,8 +274,8 @@ impl<'a> Walk<'a> {
     /// unknown). A value neither a call nor a field path gives it no value at all.
     fn bind_either(&mut self, b: usize, first: Node<'_>, second: Node<'_>) {
         let (Some(one), Some(other)) = (
-            value_source(self.g, first, self.src),
-            value_source(self.g, second, self.src),
+            value_source(self.g, first, self.src, false),
+            value_source(self.g, second, self.src, false),
         ) else {
             return;
         };
@@ -604,8 +609,8 @@ const MAX_FIELD_PATH: usize = 8;
 
 /// The path value `v` reads when it is a field of a name, or of a field of one
 /// (`dataSource.manager`, `this.a.b`, PHP's `$this->a->b` written `$this.a.b`): names
-/// joined by dots, nothing else.
-fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
+/// joined by dots, nothing else; with `lone`, a name alone too.
+fn field_path(g: &'static Grammar, v: Node<'_>, src: &str, lone: bool) -> Option<String> {
     let v = sole_value(g, v)?;
     let mut text = compact(src.get(v.byte_range())?);
     let php = g.kind(v) == "member_access_expression";
@@ -613,7 +618,8 @@ fn field_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
         text = text.replace("->", ".");
     }
     let parts = text.split('.').count();
-    ((2..=MAX_FIELD_PATH).contains(&parts)
+    let fewest = if lone { 1 } else { 2 };
+    ((fewest..=MAX_FIELD_PATH).contains(&parts)
         && text.split('.').enumerate().all(|(i, w)| {
             // PHP's variable comes first, marked `$`.
             let w = if php && i == 0 {
@@ -633,10 +639,10 @@ enum ValueSource {
     FieldPath(String),
 }
 
-fn value_source(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<ValueSource> {
+fn value_source(g: &'static Grammar, v: Node<'_>, src: &str, lone: bool) -> Option<ValueSource> {
     initializer(g, v, src)
         .map(ValueSource::Call)
-        .or_else(|| field_path(g, v, src).map(ValueSource::FieldPath))
+        .or_else(|| field_path(g, v, src, lone).map(ValueSource::FieldPath))
 }
 
 impl ValueSource {

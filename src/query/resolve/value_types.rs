@@ -151,6 +151,12 @@ impl<'s> Resolver<'s> {
         }
         match (&b.initializer, &b.copied_from) {
             (Some(init), _) => self.type_of_call_result(file, r, &ReceiverCall::from(init)),
+            // A copy of another local (`let entry = entry;`, where each local is its
+            // block's): that one's type, read where the copy is made.
+            (None, Some(name)) if !name.contains('.') => match Self::binding_at(file, r, name) {
+                Some(other) => self.type_of_binding(file, r, other),
+                None => Resolution::Unresolved,
+            },
             (None, Some(path)) => self
                 .field_path_type(file, r, path)
                 .unwrap_or(Resolution::Unresolved),
