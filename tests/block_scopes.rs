@@ -191,3 +191,26 @@ fn a_local_copied_from_another_has_its_type_even_when_it_hides_it() {
         &["7 call f.run -> a.rs:3", "9 call foo.run -> a.rs:3"],
     );
 }
+
+#[test]
+fn a_go_type_switch_variable_has_its_clause_s_type() {
+    let dir = tree(&[(
+        "a.go",
+        "package p\n\ntype Shape interface{ Area() int }\ntype Sq struct{}\n\
+         func (s *Sq) Area() int { return 1 }\nfunc (s *Sq) Side() int { return 1 }\n\
+         type Ci struct{}\nfunc (c *Ci) Area() int { return 2 }\nfunc (c *Ci) Side() int { return 2 }\n\n\
+         func f(x Shape) {\n\tswitch v := x.(type) {\n\tcase *Sq:\n\t\tv.Side()\n\tcase *Ci:\n\t\tv.Side()\n\
+         \tcase *Sq, *Ci:\n\t\tv.Area()\n\tdefault:\n\t\tv.Area()\n\t}\n}\n",
+    )]);
+    // `v` was bound nowhere: every call on it was unresolved.
+    assert_eq!(
+        calls_of(dir.path(), "a.go:11", "v."),
+        [
+            "14 call v.Side -> a.go:6",
+            "16 call v.Side -> a.go:9",
+            // Of several types, or none: what `x` is.
+            "18 call v.Area -> a.go:3",
+            "20 call v.Area -> a.go:3",
+        ]
+    );
+}

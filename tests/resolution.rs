@@ -770,7 +770,7 @@ fn a_member_inherited_from_library_types_of_two_modules_names_no_module() {
 }
 
 #[test]
-fn a_go_type_switch_variable_is_a_local_of_no_one_type() {
+fn a_go_type_switch_variable_is_a_local_of_each_clause_s_type() {
     let dir = tree(&[
         ("go.mod", "module example.com/m\n\ngo 1.21\n"),
         (
@@ -782,11 +782,11 @@ fn a_go_type_switch_variable_is_a_local_of_no_one_type() {
         ),
     ]);
     // `v` was taken for an imported package: its calls were external, and what-breaks
-    // dropped them. Its type changes from case to case: its calls are unresolved.
+    // dropped them. Its type changes from clause to clause: each clause's own.
     let got = depends(dir.path(), &["Use"]);
     for line in [
-        "17 call v.Act -> ?",
-        "19 call v.Act -> ?",
+        "17 call v.Act -> a.go:6",
+        "19 call v.Act -> a.go:11",
         "22 call f.Act -> a.go:6",
     ] {
         assert!(has(&got, line), "missing {line:?} in {got:#?}");

@@ -18,6 +18,7 @@ mod block_scopes;
 mod callbacks;
 mod define_bodies;
 mod go_ranges;
+mod go_type_switches;
 mod import_sites;
 mod narrowing;
 mod references;
@@ -493,6 +494,8 @@ impl<'a> Walk<'a> {
             self.hold_in_block(node, before, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
+        } else if self.lang.name == "go" && matches!(kind, "type_case" | "default_case") {
+            self.bind_type_case(node, stack);
         } else if kind == "enum_variant" {
             // Rust's `Link(Link)`: the variant's own name is declared, not used (it is
             // no definition of the index, and named like a type it read as a use).
