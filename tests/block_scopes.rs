@@ -214,3 +214,33 @@ fn a_go_type_switch_variable_has_its_clause_s_type() {
         ]
     );
 }
+
+#[test]
+fn swift_optional_bindings_hold_in_their_body_or_after_their_guard() {
+    let dir = tree(&[(
+        "b.swift",
+        "class Req {\n    func run() {}\n    var url: Req?\n}\nclass Box {\n    func get() -> Req? { return nil }\n}\n\
+         class SD {\n    func request(for t: Int) -> Req? { return nil }\n\
+         \x20   func f(box: Box, opt: Req?, any: Any) {\n\
+         \x20       guard let request = request(for: 1) else { return }\n        request.run()\n\
+         \x20       if let r = box.get() { r.run() }\n        if let opt { opt.run() }\n\
+         \x20       while let u = request.url { u.run() }\n        if let q = opt, q.url != nil { q.run() }\n\
+         \x20       guard let c = any as? Req else { return }\n        c.run()\n    }\n}\n",
+    )]);
+    // Before, `request` after the guard was the method of that name (a wrong answer),
+    // and the other names were bound nowhere. The guard's own value calls the method:
+    // the local it declares holds only after it.
+    assert_eq!(
+        calls_of(dir.path(), "SD.f", " -> "),
+        [
+            "11 call request -> b.swift:9",
+            "12 call request.run -> b.swift:2",
+            "13 call box.get -> b.swift:6",
+            "13 call r.run -> b.swift:2",
+            "14 call opt.run -> b.swift:2",
+            "15 call u.run -> b.swift:2",
+            "16 call q.run -> b.swift:2",
+            "18 call c.run -> b.swift:2",
+        ]
+    );
+}

@@ -95,7 +95,9 @@ impl<'a> Walk<'a> {
             .find_map(|f| g.child(node, f))
             .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
             .filter(|_| !iterates);
-        let mut names = g.children_in_first_field(node, &["name", "declarator", "pattern", "left"]);
+        // Swift's `for item in items` holds its variable in `item`.
+        let mut names =
+            g.children_in_first_field(node, &["name", "declarator", "pattern", "left", "item"]);
         // Rust's `let Some(x) = f() else { .. }`, `let (a, b) = pair;`: the pattern
         // takes the value apart, so neither the type written nor the value's is a
         // name's.
@@ -338,9 +340,13 @@ impl<'a> Walk<'a> {
     ) -> Option<usize> {
         let g = self.g;
         let made = self.bindings.len() - before;
-        // PHP's `$x` is a `variable_name` around the identifier.
+        // PHP's `$x` is a `variable_name` around the identifier, Swift's `x` a
+        // `pattern` around it.
         let one_name = g.class(n).has(Class::IDENTIFIER)
             || g.kind(n) == "variable_name"
+            || (g.kind(n) == "pattern"
+                && n.named_child_count() == 1
+                && g.child(n, "bound_identifier").is_some())
             || (own_value
                 && g.child(n, "name")
                     .is_some_and(|m| g.class(m).has(Class::IDENTIFIER)));
@@ -634,19 +640,24 @@ fn field_path(g: &'static Grammar, v: Node<'_>, src: &str, lone: bool) -> Option
 
 /// What a value with no type written says of its type: the call whose result it is,
 /// or else the field path it reads.
-enum ValueSource {
+pub(super) enum ValueSource {
     Call(Initializer),
     FieldPath(String),
 }
 
-fn value_source(g: &'static Grammar, v: Node<'_>, src: &str, lone: bool) -> Option<ValueSource> {
+pub(super) fn value_source(
+    g: &'static Grammar,
+    v: Node<'_>,
+    src: &str,
+    lone: bool,
+) -> Option<ValueSource> {
     initializer(g, v, src)
         .map(ValueSource::Call)
         .or_else(|| field_path(g, v, src, lone).map(ValueSource::FieldPath))
 }
 
 impl ValueSource {
-    fn give_to(self, b: &mut Binding) {
+    pub(super) fn give_to(self, b: &mut Binding) {
         match self {
             ValueSource::Call(init) => b.initializer = Some(init),
             ValueSource::FieldPath(path) => b.copied_from = Some(path),
@@ -686,7 +697,11 @@ pub(super) fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<
 /// not (not Kotlin's `f(x) { .. }`); a construction gives its type directly (see
 /// [`constructed_type`]), so its binding never asks for this.
 pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
-    let v = sole_value(g, v)?;
+    let mut v = sole_value(g, v)?;
+    // Swift's `try f()`, `try await f()`: the call's value, or its error thrown.
+    if g.kind(v) == "try_expression" {
+        v = g.child(v, "expr")?;
+    }
     // `await f()` (Python's node is `await`), Rust's `f().await`.
     let (v, awaited) = match g.kind(v) {
         "await_expression" | "await" => (v.named_child(0)?, true),
@@ -767,6 +782,10 @@ fn constructed_type(
             // A union or intersection, `keyof T`, a tuple or object type: no one type.
             let one = t.split_whitespace().count() == 1 && !t.contains(['|', '&', '{', '[']);
             one.then(|| split_type(t))
+        }
+        // Swift's `x as? Foo`, `x as! Foo`: a `Foo` (unwrapped, where optional).
+        "as_expression" if language == "swift" => {
+            Some(written_type(text(g.child(v, "name")?), language))
         }
         "composite_literal" | "struct_expression" => {
             let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;

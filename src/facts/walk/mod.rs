@@ -22,6 +22,7 @@ mod go_type_switches;
 mod import_sites;
 mod narrowing;
 mod references;
+mod swift_optionals;
 mod syntax;
 mod token_members;
 mod type_text;
@@ -494,6 +495,10 @@ impl<'a> Walk<'a> {
             self.hold_in_block(node, before, stack);
         } else if class.has(Class::PARAMETER_LIST) {
             self.declare_bare_parameters(node);
+        } else if self.lang.name == "swift"
+            && matches!(kind, "if_statement" | "guard_statement" | "while_statement")
+        {
+            self.bind_optionals(node, stack);
         } else if self.lang.name == "go" && matches!(kind, "type_case" | "default_case") {
             self.bind_type_case(node, stack);
         } else if kind == "enum_variant" {

@@ -191,7 +191,7 @@ pub(super) fn arity(g: &'static Grammar, call: Node<'_>, extra: usize) -> Option
         .filter(|n| !g.class(*n).has(Class::COMMENT))
         .count()
         + extra;
-    // Only Kotlin's grammar writes a call's trailing lambdas in a suffix.
+    // Only Kotlin's and Swift's grammars write a call's trailing lambdas in a suffix.
     if g.has_kind("call_suffix") {
         let mut c = call.walk();
         let suffix = call
@@ -202,12 +202,13 @@ pub(super) fn arity(g: &'static Grammar, call: Node<'_>, extra: usize) -> Option
     Some(u16::try_from(n).unwrap_or(u16::MAX))
 }
 
-/// How many lambdas `holder` holds after a call's parentheses.
+/// How many lambdas `holder` holds after a call's parentheses (Kotlin's annotated
+/// ones, Swift's closures).
 pub(super) fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
     let mut c = holder.walk();
     let n = holder
         .named_children(&mut c)
-        .filter(|n| g.kind(*n) == "annotated_lambda")
+        .filter(|n| matches!(g.kind(*n), "annotated_lambda" | "lambda_literal"))
         .count();
     n
 }

@@ -76,8 +76,26 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
             (Some("java.lang".to_string()), Some("Object".to_string()))
         }
         "php" if t.contains('\\') => php_type(t),
+        "swift" => match parenthesized(t) {
+            Some(inner) => written_type(inner, language),
+            None => split_type(t),
+        },
         _ => split_type(t),
     }
+}
+
+/// Swift's `(any RequestDelegate)?`, `(P)!`: the one type inside the parentheses, when
+/// nothing but an optional's mark follows them and no comma makes them a tuple.
+fn parenthesized(t: &str) -> Option<&str> {
+    let inner = t
+        .trim()
+        .trim_start_matches(':')
+        .trim_start()
+        .strip_prefix('(')?;
+    let close = inner.rfind(')')?;
+    let (inner, after) = (&inner[..close], &inner[close + 1..]);
+    (after.trim().chars().all(|c| matches!(c, '?' | '!')) && !inner.contains([',', '(', ')']))
+        .then_some(inner)
 }
 
 /// PHP's `\App\Util\Box` (and `?Util\Box`), a type written with a namespace path: the
@@ -191,5 +209,17 @@ mod tests {
         );
         assert_eq!(split_type("::Top"), (None, Some("Top".into())));
         assert_eq!(split_type("dyn Trait"), (None, Some("Trait".into())));
+    }
+
+    #[test]
+    fn a_swift_type_in_parentheses_is_the_type_inside_unless_a_tuple_or_a_function() {
+        let swift = |t: &str| super::written_type(t, "swift").1;
+        assert_eq!(
+            swift("(any RequestDelegate)?"),
+            Some("RequestDelegate".into())
+        );
+        assert_eq!(swift(": (Session)!"), Some("Session".into()));
+        assert_eq!(swift("(A, B)"), None);
+        assert_eq!(swift("(A) -> B"), None);
     }
 }

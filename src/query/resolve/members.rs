@@ -233,10 +233,14 @@ impl<'s> Resolver<'s> {
                             p.kind == Kind::Scope && p.qualified_name == t.qualified_name
                         }))
         });
-        if found.is_empty() && members_outside_types(ty.file.language.name) {
+        // A Swift type's extensions add to the members its body declares (a
+        // `validate(statusCode:)` beside the body's `validate(_:)`).
+        let swift = ty.file.language.name == "swift";
+        if (found.is_empty() || swift) && members_outside_types(ty.file.language.name) {
             // Members defined outside the type's body: Go methods, Rust `impl` blocks in
-            // other files, C++ `A::f` definitions.
+            // other files, C++ `A::f` definitions, Swift extensions.
             let qualified = format!("{}.{name}", t.qualified_name);
+            let in_body = std::mem::take(&mut found);
             found = self
                 .defs_named(name)
                 .iter()
@@ -245,13 +249,19 @@ impl<'s> Resolver<'s> {
                         && d.symbol().qualified_name == qualified
                         && interoperate(d.file.language.name, ty.file.language.name)
                         && same_package(&d.file, &ty.file)
+                        && !in_body.iter().any(|b| b.same_as(d))
                 })
                 .cloned()
                 .collect();
+            found.splice(0..0, in_body);
             // Where packages do not tell namesake types apart (a Rust crate's modules),
             // members in another file are the type's only when no other type has its
             // name; those in its own file are its own.
-            if scoping(ty.file.language.name).package == PackageScope::None {
+            // Swift's extensions in other files are the type's alike, where its name
+            // is one type's.
+            if scoping(ty.file.language.name).package == PackageScope::None
+                && !(swift && self.only_type_named(&t.qualified_name).is_some())
+            {
                 let own = |d: &DefRef| d.file.path == ty.file.path;
                 if found.iter().any(own) {
                     found.retain(own);

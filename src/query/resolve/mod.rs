@@ -623,6 +623,18 @@ impl<'s> Resolver<'s> {
                 }
                 found => found,
             },
+            // Where each local is its block's, whether the name is a local's is told
+            // where it stands: `guard let request = request(for: task)` calls the
+            // method, which the local declared there does not yet hide.
+            None if role == NameRole::Value
+                && crate::facts::scopes_locals_by_block(file.language.name) =>
+            {
+                if Self::binding_at(file, r, &r.name).is_some() {
+                    Resolution::Local
+                } else {
+                    self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role)
+                }
+            }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
         let found = match found {

@@ -128,6 +128,7 @@ pub enum Returned<'s> {
 ///   `async` definition's declared type when awaited, nothing when not (the value is a
 ///   coroutine or a future); a definition that is not `async`, its declared type when
 ///   not awaited, nothing when awaited.
+/// - Swift: the declared type, awaited or not.
 /// - Elsewhere: the declared type, and nothing for an awaited call.
 pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
     let declared = declared_return(sym)?;
@@ -144,6 +145,8 @@ pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
             Returned::OwnType => None,
         },
         "python" | "rust" => (is_async(sym) == awaited).then_some(declared),
+        // An `async` Swift function's declared type is what `await` gives.
+        "swift" => Some(declared),
         _ => (!awaited).then_some(declared),
     }
 }
@@ -169,13 +172,14 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,
         "rust" => rust_return_type(&sig[at + sym.name.len()..])?,
+        "swift" => swift_return_type(&sig[at + sym.name.len()..])?,
         // C++ names its types in lower case as often as not (`std::string`): the
         // words that are no class are ruled out instead.
         "cpp" => return cpp_return_type(&sig[..at]).map(Returned::Type),
         _ => return None,
     };
     let written = written.trim();
-    if sym.language == "rust" && written == "Self" {
+    if matches!(sym.language, "rust" | "swift") && written == "Self" {
         return Some(Returned::OwnType);
     }
     definite(written).then_some(Returned::Type(written))
@@ -396,6 +400,28 @@ fn rust_return_type(tail: &str) -> Option<&str> {
         }
         written = written.strip_prefix("mut ").unwrap_or(written).trim_start();
     }
+    (!written.is_empty()).then_some(written)
+}
+
+/// The type a Swift function returns (`) -> Foo {`, `) async throws -> Foo? where ..`):
+/// an optional's wrapped type, whose members a call through `?.` reaches.
+fn swift_return_type(tail: &str) -> Option<&str> {
+    let tail = after_type_parameters(tail.trim_start())?.trim_start();
+    let params = group(tail.strip_prefix('(')?, b'(', b')')?;
+    let mut rest = tail[params.len() + 2..].trim_start();
+    while let Some(after) = ["async", "throws", "rethrows"]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+    {
+        rest = after.trim_start();
+    }
+    let rest = rest.strip_prefix("->")?;
+    let end = [rest.find('{'), rest.find(" where")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let written = rest[..end].trim().trim_end_matches(['?', '!']);
     (!written.is_empty()).then_some(written)
 }
 

@@ -360,11 +360,24 @@ impl<'s> Resolver<'s> {
         kinds: &[Kind],
         role: NameRole,
     ) -> Resolution {
-        let sc = self.scoping(file);
         // 1. Parameters and locals (values only: a type name is never a local).
         if role == NameRole::Value && Self::binding(file, at, name).is_some() {
             return Resolution::Local;
         }
+        self.resolve_beyond_locals(file, at, name, kinds, role)
+    }
+
+    /// [`Resolver::resolve_unqualified`] of a name no parameter or local stands for
+    /// where it is used.
+    pub(super) fn resolve_beyond_locals(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        name: &str,
+        kinds: &[Kind],
+        role: NameRole,
+    ) -> Resolution {
+        let sc = self.scoping(file);
         // 2. Enclosing definitions: nested definitions, then members of enclosing types.
         //    A member a type may inherit from a library type is only a possibility
         //    until the file's other scopes have been searched.
@@ -413,16 +426,26 @@ impl<'s> Resolver<'s> {
                 break;
             }
         }
-        // A C++ member written apart from its class (`void DBImpl::Write() {..}`): the
-        // members of the class its qualified name puts it in.
-        if file.language.name == "cpp" && Self::enclosing_type(file, at).is_none() {
+        // A C++ member written apart from its class (`void DBImpl::Write() {..}`), a
+        // Swift method of an extension: the members of the type its qualified name
+        // puts it in.
+        if matches!(file.language.name, "cpp" | "swift") && Self::enclosing_type(file, at).is_none()
+        {
             if let Some(ty) = self.enclosing_type_def(file, at) {
-                // A field of the class (`(*block_function_)(..)`): a value, no definition.
-                if role == NameRole::Value && self.declares_field(&ty, name) {
+                // A field of the class (`(*block_function_)(..)`): a value, no
+                // definition. Swift tells a method from a property of its name by the
+                // call's labels (`response(queue: q)` and `var response`): the method
+                // first.
+                let swift = file.language.name == "swift";
+                let field = role == NameRole::Value && self.declares_field(&ty, name);
+                if field && !swift {
                     return Resolution::Local;
                 }
                 if let Some(d) = self.enclosing_member(&ty, name, kinds, role, &mut inherited) {
                     return Resolution::Definition(d);
+                }
+                if field {
+                    return Resolution::Local;
                 }
             }
         }
@@ -525,14 +548,15 @@ impl<'s> Resolver<'s> {
         // Definitions in languages the file cannot call (a Lua `printf` for C) are no
         // candidates, and do not make the name the tree's.
         //
-        // In C++ a class's members are named bare only in its own members (and those
-        // of classes derived from it), which were searched above: a parameter the
-        // facts missed is not some other class's method of its name. A nested class
-        // is still seen (`Widget::Part::Size()` names `Part` inside `Widget`).
-        let cpp = file.language.name == "cpp";
+        // In C++ and Swift a type's members are named bare only in its own members
+        // (and those of types derived from it or extending it), which were searched
+        // above: a parameter the facts missed is not some other type's method of its
+        // name. A nested type is still seen (`Widget::Part::Size()` names `Part`
+        // inside `Widget`).
+        let members_stay_in = matches!(file.language.name, "cpp" | "swift");
         let reachable = |d: &DefRef| {
             let member = is_type_member(d);
-            let seen = if cpp {
+            let seen = if members_stay_in {
                 !member || d.symbol().kind.is_type_like()
             } else {
                 sc.implicit_this || !member

@@ -1,0 +1,71 @@
+//! Swift's optional bindings: `if let x = value {..}`, `while let x = value {..}` and
+//! `guard let x = value else {..}` declare a local holding what `value` holds (the
+//! optional unwrapped), in the `if`'s or `while`'s body, and after a `guard` to the
+//! end of its block. `if let x {..}` (no value) unwraps the `x` it hides.
+
+use tree_sitter::Node;
+
+use super::bindings::{value_source, ValueSource};
+use super::{Frame, Walk};
+use crate::facts::BindingKind;
+
+impl<'a> Walk<'a> {
+    /// Declares the names `node` (an `if`, `while` or `guard` statement) binds.
+    pub(super) fn bind_optionals(&mut self, node: Node<'_>, stack: &[Frame<'_>]) {
+        let g = self.g;
+        let before = self.bindings.len();
+        // Each child with its field: the conditions and the names they bind stand
+        // side by side.
+        let mut children: Vec<(Option<&str>, Node<'_>)> = Vec::new();
+        let mut c = node.walk();
+        if c.goto_first_child() {
+            loop {
+                children.push((c.field_name(), c.node()));
+                if !c.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        for (i, (field, child)) in children.iter().enumerate() {
+            if *field != Some("bound_identifier") {
+                continue;
+            }
+            // The value follows an `=`; without one (`if let x, x > 1`) the next
+            // condition is no value of it.
+            let value = match &children[i + 1..] {
+                [(_, eq), (_, v), ..] if !eq.is_named() && g.kind(*eq) == "=" => Some(*v),
+                _ => None,
+            };
+            let at = self.bindings.len();
+            self.bind(*child, None, value, BindingKind::Local);
+            let source = match value {
+                Some(v) => value_source(g, v, self.src, true),
+                None => Some(ValueSource::FieldPath(self.text(*child).to_string())),
+            };
+            if let (Some(source), Some(b)) = (source, self.bindings.get_mut(at)) {
+                if b.type_name.is_none() {
+                    source.give_to(b);
+                }
+            }
+        }
+        if self.bindings.len() == before {
+            return;
+        }
+        if g.kind(node) == "guard_statement" {
+            // After the guard, to the end of its block.
+            self.hold_in_block(node, before, stack);
+            return;
+        }
+        let body = children
+            .iter()
+            .find(|(_, c)| g.kind(*c) == "statements")
+            .map(|(_, c)| *c);
+        let within = body.map_or((node.start_byte(), node.end_byte()), |b| {
+            (b.start_byte(), b.end_byte())
+        });
+        let within = Some((within.0 as u32, within.1 as u32));
+        for b in &mut self.bindings[before..] {
+            b.within = within;
+        }
+    }
+}
