@@ -5,6 +5,7 @@
 
 use tree_sitter::Node;
 
+use super::bindings::value_source;
 use super::{Frame, Walk};
 use crate::facts::BindingKind;
 
@@ -38,16 +39,16 @@ impl<'a> Walk<'a> {
         };
         let before = self.bindings.len();
         self.bind(alias, one, None, BindingKind::Local);
-        let copied = g.child(switch, "value").map(|v| self.text(v)).filter(|v| {
-            v.split('.')
-                .all(|w| !w.is_empty() && w.bytes().all(crate::source::is_word_byte))
-        });
         let within = Some((case.start_byte() as u32, case.end_byte() as u32));
-        for b in &mut self.bindings[before..] {
+        for b in before..self.bindings.len() {
             if one.is_none() {
-                b.copied_from = copied.map(str::to_string);
+                // What the switched value is: a name's, a field's or a call's.
+                let value = g.child(switch, "value");
+                if let Some(source) = value.and_then(|v| value_source(g, v, self.src, true)) {
+                    source.give_to(&mut self.bindings[b]);
+                }
             }
-            b.within = within;
+            self.bindings[b].within = within;
         }
     }
 }
