@@ -2150,6 +2150,23 @@ fn go_range_variables_take_the_key_and_element_types_of_what_they_range_over() {
 }
 
 #[test]
+fn a_go_copy_of_a_field_or_a_local_ranges_as_what_it_copies() {
+    let dir = tree(&[(
+        "a.go",
+        "package p\n\ntype AM struct{}\n\nfunc (a *AM) URL() string { return \"\" }\n\n\
+         type Set struct{ ams []*AM }\n\nfunc (s *Set) sync() {\n\tprevious := s.ams\n\
+         \tfor _, am := range previous {\n\t\tam.URL()\n\t}\n\tcopyOf := previous\n\
+         \tfor _, x := range copyOf {\n\t\tx.URL()\n\t}\n}\n",
+    )]);
+    // Prometheus' `previousAms := s.ams` then `for _, am := range previousAms`: `am`
+    // had no type.
+    has_all(
+        &depends(dir.path(), &["Set.sync"]),
+        &["12 call am.URL -> a.go:5", "16 call x.URL -> a.go:5"],
+    );
+}
+
+#[test]
 fn members_of_fields_of_other_values_and_of_asserted_types_resolve() {
     let dir = tree(&[
         (

@@ -602,7 +602,7 @@ pub(super) fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> b
 
 /// A value as written: the one value of a list of one (Go's `x := f()` holds its
 /// value in a list).
-fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
+pub(super) fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
     if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
         v.named_child(0)
     } else {

@@ -9,6 +9,7 @@
 use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
+use super::bindings::sole_value;
 use super::type_text::{is_name, split_type};
 use super::{Frame, Walk};
 use crate::facts::BindingKind;
@@ -104,7 +105,14 @@ impl<'a> Walk<'a> {
             _ => local_key(scope, name),
         };
         let written = ty.or_else(|| value.and_then(|v| self.made_type(v)));
-        let types = written.and_then(|t| range_types(self.text(t)));
+        let types = match written {
+            Some(t) => range_types(self.text(t)),
+            // A copy of a name or a field noted before (`previous := s.items`)
+            // ranges alike.
+            None => value
+                .and_then(|v| sole_value(self.g, v))
+                .and_then(|v| self.ranged_value(v, None)),
+        };
         self.ranged.insert(key, types);
     }
 
@@ -135,8 +143,14 @@ impl<'a> Walk<'a> {
     /// over a name or a field of the method's receiver noted before; `stack` holds the
     /// frames above it.
     pub(super) fn range_of(&self, range: Node<'_>, stack: &[Frame<'_>]) -> Option<RangeTypes> {
+        let over = self.g.child(range, "right")?;
+        self.ranged_value(over, self.receiver(stack))
+    }
+
+    /// What ranging over value `over` gives, when it is a name or a field of a name
+    /// (`receiver`, the method's receiver and its type, when known) noted before.
+    fn ranged_value(&self, over: Node<'_>, receiver: Option<(&str, String)>) -> Option<RangeTypes> {
         let g = self.g;
-        let over = g.child(range, "right")?;
         let found = match g.kind(over) {
             "identifier" => {
                 let name = self.text(over);
@@ -147,7 +161,7 @@ impl<'a> Walk<'a> {
             "selector_expression" => {
                 let operand = self.text(g.child(over, "operand")?);
                 let field = g.child(over, "field")?;
-                let ty = match self.receiver(stack) {
+                let ty = match receiver {
                     Some((receiver, ty)) if receiver == operand => ty,
                     _ => self.declared_type_of(operand)?,
                 };
