@@ -76,3 +76,18 @@ fn a_swift_trailing_closure_is_one_of_the_call_s_arguments() {
         ],
     );
 }
+
+#[test]
+fn a_swift_call_is_the_method_beside_a_property_of_its_name_not_the_property() {
+    let dir = tree(&[(
+        "a.swift",
+        "func handler() {}\nclass DR {\n    var response: Int = 0\n    var handler: () -> Void = {}\n\
+         \x20   func response(queue: Int) -> DR { return self }\n\
+         \x20   func go() {\n        response(queue: 1)\n        handler()\n    }\n}\n",
+    )]);
+    // The call was taken for the property, so what-breaks left it out.
+    let got = depends(dir.path(), &["DR.go"]);
+    has_all(&got, &["7 call response -> a.swift:5"]);
+    // A property holding a closure hides the global function of its name.
+    assert!(!got.iter().any(|d| d.contains("a.swift:1")), "{got:#?}");
+}

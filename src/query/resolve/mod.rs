@@ -44,7 +44,7 @@ use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
 use self::members::Lookup;
 use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
-use crate::facts::{is_namespace_path, FileFacts, RefKind, Reference};
+use crate::facts::{is_namespace_path, BindingKind, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
 use crate::query::source::FactsSource;
 use crate::symbols::rank::constructs;
@@ -629,10 +629,33 @@ impl<'s> Resolver<'s> {
             None if role == NameRole::Value
                 && crate::facts::scopes_locals_by_block(file.language.name) =>
             {
-                if Self::binding_at(file, r, &r.name).is_some() {
-                    Resolution::Local
-                } else {
-                    self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role)
+                match Self::binding_at(file, r, &r.name) {
+                    // Swift tells a method from a property of its name by the call's
+                    // labels (`response(queue: q)` beside `var response`): a call is
+                    // the method's where the type has one.
+                    Some(b)
+                        if b.kind == BindingKind::Field
+                            && r.kind == RefKind::Call
+                            && file.language.name == "swift" =>
+                    {
+                        let found =
+                            self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role);
+                        let method = match &found {
+                            Resolution::Definition(d) | Resolution::Overloads(d) => {
+                                d.symbol().kind == Kind::Method
+                            }
+                            _ => false,
+                        };
+                        // Else a closure the property holds (a global function of the
+                        // name is hidden by it).
+                        if method {
+                            found
+                        } else {
+                            Resolution::Local
+                        }
+                    }
+                    Some(_) => Resolution::Local,
+                    None => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
                 }
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
