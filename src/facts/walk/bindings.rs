@@ -159,7 +159,7 @@ impl<'a> Walk<'a> {
                 self.give_type(before, element);
             }
             if let Some(types) = (g.kind(node) == "range_clause")
-                .then(|| self.range_of(node, stack))
+                .then(|| self.range_of(node))
                 .flatten()
             {
                 self.give_range_types(node, before, types);

@@ -11,7 +11,7 @@ use tree_sitter::Node;
 
 use super::bindings::sole_value;
 use super::type_text::{is_name, split_type};
-use super::{Frame, Walk};
+use super::Walk;
 use crate::facts::BindingKind;
 
 /// A type as the facts keep it: its qualifier and simple name.
@@ -111,7 +111,7 @@ impl<'a> Walk<'a> {
             // ranges alike.
             None => value
                 .and_then(|v| sole_value(self.g, v))
-                .and_then(|v| self.ranged_value(v, None)),
+                .and_then(|v| self.ranged_value(v)),
         };
         self.ranged.insert(key, types);
     }
@@ -139,17 +139,15 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// What the range clause `range` ranges over gives its variables, when it ranges
-    /// over a name or a field of the method's receiver noted before; `stack` holds the
-    /// frames above it.
-    pub(super) fn range_of(&self, range: Node<'_>, stack: &[Frame<'_>]) -> Option<RangeTypes> {
-        let over = self.g.child(range, "right")?;
-        self.ranged_value(over, self.receiver(stack))
+    /// What the range clause `range` ranges over gives its variables.
+    pub(super) fn range_of(&self, range: Node<'_>) -> Option<RangeTypes> {
+        self.ranged_value(self.g.child(range, "right")?)
     }
 
     /// What ranging over value `over` gives, when it is a name or a field of a name
-    /// (`receiver`, the method's receiver and its type, when known) noted before.
-    fn ranged_value(&self, over: Node<'_>, receiver: Option<(&str, String)>) -> Option<RangeTypes> {
+    /// (the method's receiver, a parameter or a local whose type is written) noted
+    /// before.
+    fn ranged_value(&self, over: Node<'_>) -> Option<RangeTypes> {
         let g = self.g;
         let found = match g.kind(over) {
             "identifier" => {
@@ -161,10 +159,7 @@ impl<'a> Walk<'a> {
             "selector_expression" => {
                 let operand = self.text(g.child(over, "operand")?);
                 let field = g.child(over, "field")?;
-                let ty = match receiver {
-                    Some((receiver, ty)) if receiver == operand => ty,
-                    _ => self.declared_type_of(operand)?,
-                };
+                let ty = self.declared_type_of(operand)?;
                 self.ranged.get(&format!("{ty}.{}", self.text(field)))
             }
             _ => None,
@@ -182,19 +177,6 @@ impl<'a> Walk<'a> {
             .find(|b| b.scope == scope && b.name == name)?
             .type_name
             .clone()
-    }
-
-    /// The receiver of the method `stack` is inside: its name and its type's name.
-    fn receiver(&self, stack: &[Frame<'_>]) -> Option<(&'a str, String)> {
-        let g = self.g;
-        let method = stack
-            .iter()
-            .rev()
-            .find(|f| f.kind == "method_declaration")?;
-        let param = g.child(method.node, "receiver")?.named_child(0)?;
-        let name = self.text(g.child(param, "name")?);
-        let (_, ty) = split_type(self.text(g.child(param, "type")?));
-        Some((name, ty?))
     }
 
     /// Gives the variables of range clause `range`, bound from `before` on, the types

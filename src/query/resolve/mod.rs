@@ -640,12 +640,9 @@ impl<'s> Resolver<'s> {
                     {
                         let found =
                             self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role);
-                        let method = match &found {
-                            Resolution::Definition(d) | Resolution::Overloads(d) => {
-                                d.symbol().kind == Kind::Method
-                            }
-                            _ => false,
-                        };
+                        let method = matches!(&found,
+                            Resolution::Definition(d) | Resolution::Overloads(d)
+                                if d.symbol().kind == Kind::Method);
                         // Else a closure the property holds (a global function of the
                         // name is hidden by it).
                         if method {

@@ -4,6 +4,7 @@
 
 use super::generics::after_parameters_open;
 use super::members::implements_explicitly;
+use super::returns::past_reference;
 use super::{is_ruby_class_method, DefRef, Resolution};
 use crate::symbols::{Kind, Symbol};
 
@@ -247,12 +248,7 @@ fn parameter_count(signature: &str, name: &str) -> Option<Params> {
 /// Rust's `self`, `&self`, `&'a mut self`, `mut self` (also with a written type), or
 /// Python's `self` or `cls`.
 fn is_receiver(head: &str) -> bool {
-    let mut rest = head.trim_start_matches('&').trim_start();
-    if rest.starts_with('\'') {
-        rest = rest.split_once(' ').map_or("", |(_, r)| r).trim_start();
-    }
-    let rest = rest.strip_prefix("mut ").unwrap_or(rest).trim();
-    matches!(rest, "self" | "cls")
+    matches!(past_reference(head), "self" | "cls")
 }
 
 /// Calls `each` with the text of every parameter (trimmed, none empty) of the list

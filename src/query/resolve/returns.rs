@@ -380,32 +380,9 @@ fn parameter_type(entry: &str) -> Option<&str> {
     (!name.is_empty() && name.bytes().all(is_word_byte) && !ty.is_empty()).then_some(ty)
 }
 
-/// The type a Rust function returns (`) -> Foo {`, `) -> &mut Self where ..`), a
-/// reference's target for a reference.
-fn rust_return_type(tail: &str) -> Option<&str> {
-    let tail = after_type_parameters(tail.trim_start())?.trim_start();
-    let params = group(tail.strip_prefix('(')?, b'(', b')')?;
-    let rest = tail[params.len() + 2..].trim_start().strip_prefix("->")?;
-    let end = [rest.find('{'), rest.find(" where"), rest.find(';')]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(rest.len());
-    let mut written = rest[..end].trim();
-    // `&Foo`, `&'a mut Foo`: methods are called through the reference alike.
-    if let Some(r) = written.strip_prefix('&') {
-        written = r.trim_start();
-        if written.starts_with('\'') {
-            written = written.split_once(' ').map_or("", |(_, t)| t).trim_start();
-        }
-        written = written.strip_prefix("mut ").unwrap_or(written).trim_start();
-    }
-    (!written.is_empty()).then_some(written)
-}
-
-/// The type a Swift function returns (`) -> Foo {`, `) async throws -> Foo? where ..`):
-/// an optional's wrapped type, whose members a call through `?.` reaches.
-fn swift_return_type(tail: &str) -> Option<&str> {
+/// What a Rust or Swift header writes after its parameters' `->` (and Swift's
+/// `async`, `throws`), up to the body, a `where` clause or a `;`.
+fn arrow_return(tail: &str) -> Option<&str> {
     let tail = after_type_parameters(tail.trim_start())?.trim_start();
     let params = group(tail.strip_prefix('(')?, b'(', b')')?;
     let mut rest = tail[params.len() + 2..].trim_start();
@@ -416,12 +393,35 @@ fn swift_return_type(tail: &str) -> Option<&str> {
         rest = after.trim_start();
     }
     let rest = rest.strip_prefix("->")?;
-    let end = [rest.find('{'), rest.find(" where")]
+    let end = [rest.find('{'), rest.find(" where"), rest.find(';')]
         .into_iter()
         .flatten()
         .min()
         .unwrap_or(rest.len());
-    let written = rest[..end].trim().trim_end_matches(['?', '!']);
+    Some(rest[..end].trim())
+}
+
+/// What Rust writes past a reference's `&`, its lifetime and `mut` (`&'a mut Foo`,
+/// `&mut self`, `mut self`).
+pub(super) fn past_reference(written: &str) -> &str {
+    let mut rest = written.trim_start_matches('&').trim_start();
+    if rest.starts_with('\'') {
+        rest = rest.split_once(' ').map_or("", |(_, r)| r).trim_start();
+    }
+    rest.strip_prefix("mut ").unwrap_or(rest).trim()
+}
+
+/// The type a Rust function returns (`) -> Foo {`, `) -> &mut Self where ..`), a
+/// reference's target for a reference: methods are called through it alike.
+fn rust_return_type(tail: &str) -> Option<&str> {
+    let written = past_reference(arrow_return(tail)?);
+    (!written.is_empty()).then_some(written)
+}
+
+/// The type a Swift function returns (`) -> Foo {`, `) async throws -> Foo? where ..`):
+/// an optional's wrapped type, whose members a call through `?.` reaches.
+fn swift_return_type(tail: &str) -> Option<&str> {
+    let written = arrow_return(tail)?.trim_end_matches(['?', '!']);
     (!written.is_empty()).then_some(written)
 }
 
