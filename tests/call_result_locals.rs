@@ -126,6 +126,40 @@ fn a_callback_parameter_takes_the_type_its_callee_declares_for_it() {
 }
 
 #[test]
+fn a_rust_closure_parameter_takes_the_type_the_callee_bounds_it_with() {
+    let dir = tree(&[
+        (
+            "src/state.rs",
+            "pub struct Snapshot(u32);\n\
+             impl Snapshot {\n    pub fn ref_dec(&mut self) {}\n}\n\
+             pub struct Entry;\n\
+             impl Entry {\n    pub fn ref_dec(&self) {}\n}\n\
+             pub struct State;\n\
+             impl State {\n\
+             \x20   fn fetch<F, T>(&self, mut f: F) -> T\n    where\n        F: FnMut(Snapshot) -> (T, Option<Snapshot>),\n    {\n        loop {}\n    }\n\
+             \x20   fn each(&self, f: impl Fn(&Entry, u32)) {}\n\
+             \x20   fn any<T, F: FnOnce(T)>(&self, f: F) {}\n\
+             \x20   fn run(&self) {\n\
+             \x20       self.fetch(|mut next| {\n            next.ref_dec();\n            (1, None)\n        });\n\
+             \x20       State::each(self, |e, _| e.ref_dec());\n\
+             \x20       self.any(|x| x.ref_dec());\n\
+             \x20   }\n}\n",
+        ),
+    ]);
+    // The bound is read from the `where` clause, from `impl Fn` (the receiver passed
+    // first when the method is called by its path); a bound on a type parameter of
+    // the callee names no type.
+    assert_eq!(
+        breaks(dir.path(), "Snapshot.ref_dec"),
+        ["src/state.rs:21 definition", "src/state.rs:25 unresolved"]
+    );
+    assert_eq!(
+        breaks(dir.path(), "Entry.ref_dec"),
+        ["src/state.rs:24 definition", "src/state.rs:25 unresolved"]
+    );
+}
+
+#[test]
 fn a_local_copied_from_a_field_takes_the_field_type() {
     let dir = tree(&[
         (

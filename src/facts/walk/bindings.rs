@@ -11,13 +11,40 @@ use crate::facts::{Binding, BindingKind, Initializer};
 use crate::symbols::Kind;
 
 impl<'a> Walk<'a> {
-    pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>) {
+    /// The untyped parameters a list holds as bare names (`|a, mut b|`, `def f(a,
+    /// *rest)`); `stack` holds the frames above `list`. A closure's parameters hold
+    /// in it alone, and take the types the function it is passed to declares for
+    /// them.
+    pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
         let mut c = list.walk();
         let params: Vec<Node<'t>> = list.named_children(&mut c).collect();
+        let mut position = 0;
         for p in params {
-            if g.class(p).has(Class::IDENTIFIER) {
-                self.bind(p, None, None, BindingKind::Parameter);
+            if g.class(p).has(Class::COMMENT) {
+                continue;
+            }
+            position += 1;
+            // Rust's `|mut next|` binds the name inside.
+            let name = if g.kind(p) == "mut_pattern" {
+                p.named_child(p.named_child_count().saturating_sub(1) as u32)
+                    .filter(|n| g.class(*n).has(Class::IDENTIFIER))
+            } else {
+                Some(p).filter(|p| g.class(*p).has(Class::IDENTIFIER))
+            };
+            if let Some(name) = name {
+                let before = self.bindings.len();
+                self.bind(name, None, None, BindingKind::Parameter);
+                if let Some(site) = stack
+                    .split_last()
+                    .filter(|(closure, _)| closure.kind == "closure_expression")
+                    .and_then(|(closure, above)| {
+                        self.callback_site(closure.node, above, position - 1)
+                    })
+                {
+                    self.place_untyped(before, site);
+                }
+                self.hold_in_block(list, before, stack);
                 continue;
             }
             // Python's `*args` is always a tuple, `**kwargs` always a dict.

@@ -80,7 +80,7 @@ impl<'a> Walk<'a> {
         };
         if !matches!(
             self.g.kind(callback),
-            "arrow_function" | "function_expression" | "function"
+            "arrow_function" | "function_expression" | "function" | "closure_expression"
         ) || args.kind != "arguments"
             || call.kind != "call_expression"
         {
@@ -89,15 +89,16 @@ impl<'a> Walk<'a> {
         Some((call, self.position_among(args.node, callback)?))
     }
 
-    /// TypeScript's `f(a, (x) => ..)`: where `callback`'s parameter `parameter` stands
-    /// (see [`CallbackSite`]). `stack` holds the frames above `callback`.
+    /// TypeScript's `f(a, (x) => ..)`, Rust's `f(a, |x| ..)`: where `callback`'s
+    /// parameter `parameter` stands (see [`CallbackSite`]). `stack` holds the frames
+    /// above `callback`.
     pub(super) fn callback_site(
         &self,
         callback: Node<'_>,
         stack: &[Frame<'_>],
         parameter: usize,
     ) -> Option<CallbackSite> {
-        if !matches!(self.lang.name, "typescript" | "tsx") {
+        if !matches!(self.lang.name, "typescript" | "tsx" | "rust") {
             return None;
         }
         let (call, argument) = self.call_taking(callback, stack)?;

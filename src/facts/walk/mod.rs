@@ -494,7 +494,7 @@ impl<'a> Walk<'a> {
             self.declare(node, BindingKind::Parameter, stack);
             self.hold_in_block(node, before, stack);
         } else if class.has(Class::PARAMETER_LIST) {
-            self.declare_bare_parameters(node);
+            self.declare_bare_parameters(node, stack);
         } else if self.lang.name == "swift"
             && matches!(kind, "if_statement" | "guard_statement" | "while_statement")
         {

@@ -121,7 +121,8 @@ pub(super) fn group(rest: &str, open: u8, close: u8) -> Option<&str> {
 }
 
 /// The entries of a comma-separated list: split at the commas outside the brackets
-/// `opens` and `closes` (pairs by position), with whether those brackets balance.
+/// `opens` and `closes` (pairs by position), with whether those brackets balance. The
+/// `>` of an arrow (`->`, `=>`) closes nothing.
 pub(super) fn top_level_entries<'a>(
     list: &'a str,
     opens: &[u8],
@@ -130,9 +131,11 @@ pub(super) fn top_level_entries<'a>(
     let mut depth = 0i32;
     let mut start = 0;
     let mut entries = Vec::new();
-    for (i, b) in list.bytes().enumerate() {
+    let bytes = list.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
         if opens.contains(&b) {
             depth += 1;
+        } else if b == b'>' && i > 0 && matches!(bytes[i - 1], b'-' | b'=') {
         } else if closes.contains(&b) {
             depth -= 1;
         } else if b == b',' && depth == 0 {

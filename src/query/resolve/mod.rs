@@ -27,6 +27,7 @@ mod php_names;
 mod python_stdlib;
 mod qualified;
 mod returns;
+mod rust_closures;
 mod rust_modules;
 mod scope;
 mod test_macros;

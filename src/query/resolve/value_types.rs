@@ -10,6 +10,7 @@ use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
 use super::returns::{call_gives, callback_parameter_type, getter_type, ReceiverCall, Returned};
+use super::rust_closures::closure_parameter_type;
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -178,9 +179,19 @@ impl<'s> Resolver<'s> {
         };
         let argument = usize::from(site.argument);
         let parameter = usize::from(site.parameter);
-        match callback_parameter_type(method.symbol(), argument, parameter) {
-            Some(written) => self.type_written_in(&method, written),
-            None => Resolution::Unresolved,
+        let sym = method.symbol();
+        let written = match sym.language {
+            "rust" => closure_parameter_type(sym, argument, parameter, site.call.arity),
+            _ => callback_parameter_type(sym, argument, parameter),
+        };
+        match written {
+            Some("Self") => self
+                .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
+                .map_or(Resolution::Unresolved, Resolution::Definition),
+            Some(written) if !written.starts_with(['(', '[', '*']) => {
+                self.type_written_in(&method, written)
+            }
+            _ => Resolution::Unresolved,
         }
     }
 
