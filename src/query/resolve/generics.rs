@@ -35,10 +35,7 @@ fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
         return lists;
     };
     let after = sig[at + sym.name.len()..].trim_start();
-    if let Some(list) = after
-        .strip_prefix('<')
-        .and_then(|rest| group(rest, b'<', b'>'))
-    {
+    if let Some(list) = type_parameter_list(after) {
         lists.push(list);
     } else if let Some(list) = after
         .strip_prefix('[')
@@ -101,6 +98,14 @@ pub(super) fn after_type_parameters(tail: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The inside of the type-parameter list `tail` starts with (`F: Fn() -> T, T` of
+/// `<F: Fn() -> T, T>(f: F)`), if it starts with one that closes.
+pub(super) fn type_parameter_list(tail: &str) -> Option<&str> {
+    let list = tail.strip_prefix('<')?;
+    let after = after_type_parameters(tail)?;
+    Some(&list[..list.len() - after.len() - 1])
 }
 
 /// The text up to the bracket closing one already open (`rest` follows the opening
@@ -245,6 +250,14 @@ mod tests {
         );
         assert!(declares_type_parameter(&r, "T"));
         assert!(!declares_type_parameter(&r, "a"));
+        // A closure bound's arrow closes nothing: the parameters after it are read.
+        let arrow = signed(
+            "rust",
+            "fetch",
+            Kind::Function,
+            "fn fetch<F: Fn(u8) -> Output, Output>(f: F) -> Output {",
+        );
+        assert!(declares_type_parameter(&arrow, "F") && declares_type_parameter(&arrow, "Output"));
         let plain = signed(
             "java",
             "run",

@@ -10,7 +10,7 @@
 //! closure traits, or a call whose arguments do not match the callee's parameters
 //! gives nothing, and the closure's parameter stays untyped.
 
-use super::generics::{after_type_parameters, name_at, top_level_entries};
+use super::generics::{after_type_parameters, name_at, top_level_entries, type_parameter_list};
 use super::overloads::each_parameter;
 use super::returns::past_reference;
 use crate::symbols::Symbol;
@@ -32,9 +32,7 @@ pub fn closure_parameter_type(
     let at = name_at(header, &sym.name)?;
     let tail = header[at + sym.name.len()..].trim_start();
     let after_generics = after_type_parameters(tail)?;
-    let generics = tail
-        .strip_prefix('<')
-        .map(|list| &list[..list.len() - after_generics.len() - 1]);
+    let generics = type_parameter_list(tail);
     let rest = after_generics.trim_start().strip_prefix('(')?;
     let mut params = Vec::new();
     if !each_parameter(rest, |p, _| params.push(p)) {
