@@ -4,7 +4,9 @@
 //! a scope with different values; a callback's untyped parameters take the types its
 //! callee declares for them; a local given one of two values (`a ?? b`) takes a type
 //! only when both give the same one; a call of overloads that all return one type
-//! gives that type.
+//! gives that type. A call read as the receiver of another is read past the string
+//! literals among its arguments, and a Kotlin builder method whose body is `= apply
+//! {..}` returns its own type.
 
 mod common;
 
@@ -157,6 +159,52 @@ fn a_rust_closure_parameter_takes_the_type_the_callee_bounds_it_with() {
         breaks(dir.path(), "Entry.ref_dec"),
         ["src/state.rs:24 definition", "src/state.rs:25 unresolved"]
     );
+}
+
+#[test]
+fn a_call_with_string_arguments_is_read_as_a_receiver() {
+    let dir = tree(&[(
+        "src/Cache.java",
+        "class Wrapper {\n  Object get() { return null; }\n}\n\
+         class Cache {\n  Wrapper get(Object key) { return null; }\n\
+         \x20 Object get(Object key, Object other) { return null; }\n\
+         \x20 void use() {\n    get(\"a, (b\").get();\n    get(\"a\", ')').get();\n  }\n}\n",
+    )]);
+    // The commas and brackets inside the literals are no argument's: `get("a, (b")`
+    // is the one-argument overload, which gives a Wrapper.
+    let (code, recs) = json(dir.path(), &["what-depends", "Cache.use"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        deps(&recs),
+        [
+            "8 call get -> src/Cache.java:5",
+            "8 call get(\"a, (b\").get -> src/Cache.java:2",
+            "9 call get -> src/Cache.java:6",
+            "9 call get(\"a\", ')').get -> ?",
+        ]
+    );
+}
+
+#[test]
+fn a_kotlin_builder_method_returning_apply_returns_its_builder() {
+    let dir = tree(&[(
+        "src/Request.kt",
+        "class Request(val url: String) {\n\
+         \x20 class Builder {\n\
+         \x20   var url: String = \"\"\n\
+         \x20   fun url(url: String) = apply { this.url = url }\n\
+         \x20   fun header(\n      name: String,\n      value: String,\n    ) =\n      apply {\n        println(name)\n      }\n\
+         \x20   fun build(): Request = Request(url)\n\
+         \x20 }\n}\n\
+         class Response {\n  fun build(): Response = this\n}\n\
+         fun make(): Request =\n  Request.Builder()\n    .url(\"https://a\")\n    .header(\"A\", \"b\")\n    .build()\n",
+    )]);
+    // `header`'s parameters and its `apply` lie on the lines below its name.
+    assert_eq!(
+        breaks(dir.path(), "Request.Builder.build"),
+        ["src/Request.kt:22 definition"]
+    );
+    assert_eq!(breaks(dir.path(), "Response.build"), Vec::<String>::new());
 }
 
 #[test]

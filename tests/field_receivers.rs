@@ -118,6 +118,34 @@ fn a_typescript_value_typed_any_has_members_of_nobody_known() {
 }
 
 #[test]
+fn a_kotlin_property_read_is_no_use_of_the_function_of_its_name() {
+    let dir = tree(&[(
+        "src/Spec.kt",
+        "class Spec(private val raw: List<String>) {\n\
+         \x20 val versions: List<String>\n    get() = raw\n\
+         \x20 @Deprecated(\"moved to val\")\n  fun versions(): List<String> = versions\n\
+         \x20 fun helper(x: String) = x\n\
+         \x20 fun go(other: Spec) {\n\
+         \x20   val a = other.versions\n    val b = other.versions()\n    val c = raw.map(::helper)\n  }\n}\n",
+    )]);
+    // `other.versions` reads the property; the call is the function's, and a function
+    // named as a value (`::helper`) is that function.
+    assert_eq!(
+        breaks(dir.path(), &["Spec.versions"]),
+        ["src/Spec.kt:9 definition"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Spec.go"]),
+        [
+            "7 type_use Spec -> src/Spec.kt:1",
+            "9 call other.versions -> src/Spec.kt:5",
+            "10 call raw.map -> external:kotlin",
+            "10 reference helper -> src/Spec.kt:6",
+        ]
+    );
+}
+
+#[test]
 fn kotlin_and_scala_constructor_properties_are_fields_of_their_class() {
     let dir = tree(&[
         (

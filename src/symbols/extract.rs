@@ -923,7 +923,29 @@ fn long_header(
     line: &str,
     lines: &Lines<'_>,
 ) -> Option<String> {
-    let (end, end_row) = match def.child_by_field_name("body") {
+    // Kotlin's body is no field of its function.
+    let body = def.child_by_field_name("body").or_else(|| {
+        let mut c = def.walk();
+        let found = def
+            .named_children(&mut c)
+            .find(|n| n.kind() == "function_body");
+        found
+    });
+    let (end, end_row) = match body {
+        // An expression body (Kotlin's `= apply {`): the header runs on to the end of
+        // the expression's first line, or its first `{`: how the expression starts
+        // tells what a builder's method returns.
+        Some(body) if lines.text.as_bytes().get(body.start_byte()) == Some(&b'=') => {
+            let expression = body.named_child(0)?;
+            let from = expression.start_byte();
+            let rest = lines.text.get(from..)?;
+            let end = match rest.find(['{', '\n']) {
+                Some(i) if rest.as_bytes()[i] == b'{' => from + i + 1,
+                Some(i) => from + i,
+                None => lines.text.len(),
+            };
+            (end, expression.start_position().row)
+        }
         Some(body) => {
             let brace = lines.text.as_bytes().get(body.start_byte()) == Some(&b'{');
             (

@@ -698,6 +698,27 @@ impl<'s> Resolver<'s> {
                 return self.php_property_read(file, r, q).unwrap_or(found);
             }
         }
+        // Kotlin's `value.name` without a call reads a property: a function is named
+        // as a value only as `value::name`. Where the type declares a property of the
+        // name beside its function (`val body` and the deprecated `fun body()`), the
+        // property is read.
+        if let (
+            RefKind::Reference,
+            "kotlin",
+            Some(_),
+            Resolution::Definition(d) | Resolution::Overloads(d),
+        ) = (r.kind, file.language.name, &r.qualifier, &found)
+        {
+            let owner = d.symbol().parent.map(|index| DefRef {
+                file: d.file.clone(),
+                index,
+            });
+            if d.symbol().kind == Kind::Method
+                && owner.is_some_and(|t| value_types::declared_fields(&t, &r.name).next().is_some())
+            {
+                return Resolution::Local;
+            }
+        }
         // Among overloads, the one whose parameters fit the call's arguments; when
         // the arguments do not tell, the overloads as one (never a guessed one).
         match found {

@@ -54,15 +54,14 @@ impl ReceiverCall<'_> {
     }
 }
 
-/// Reads `q` as a call, when it is one whose arguments can be read (no string or
-/// character literal, balanced parentheses). A null-safe or non-null mark after it
-/// (`factory()?.`, `factory()!!.`) changes nothing of the type.
+/// Reads `q` as a call, when it is one whose arguments can be read (balanced
+/// parentheses, every string and character literal closed: what a literal holds is
+/// no bracket and no comma). A null-safe or non-null mark after it (`factory()?.`,
+/// `factory()!!.`) changes nothing of the type.
 pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     let body = q.trim().trim_end_matches(['?', '!']).strip_suffix(')')?;
-    let open = opening(body, b'(', b')')?;
-    if body[open..].contains(['"', '\'', '`']) {
-        return None;
-    }
+    let blank = blank_literals(body)?;
+    let open = opening(&blank, b'(', b')')?;
     let callee = body[..open].trim_end();
     // `a.f(..)`, Rust's `Type::f(..)`: whichever separator comes last.
     let dot = callee.rfind('.').map(|i| (i, 1));
@@ -78,9 +77,50 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     Some(ReceiverCall {
         qualifier,
         name,
-        arity: argument_count(&body[open + 1..]),
+        arity: argument_count(&blank[open + 1..]),
         awaited: false,
     })
+}
+
+/// `text` with what each string or character literal holds (its quotes kept) made
+/// blanks, byte for byte, so that brackets and commas are read outside literals
+/// alone. `None` when a literal does not close, or for a literal whose end a plain
+/// scan cannot tell (a triple-quoted one).
+fn blank_literals(text: &str) -> Option<String> {
+    let mut out = text.as_bytes().to_vec();
+    let mut i = 0;
+    while i < out.len() {
+        let quote = out[i];
+        if !matches!(quote, b'"' | b'\'' | b'`') {
+            i += 1;
+            continue;
+        }
+        if out[i..].starts_with(b"\"\"\"") {
+            return None;
+        }
+        let mut j = i + 1;
+        loop {
+            match out.get(j) {
+                None => return None,
+                Some(b'\\') => {
+                    out[j] = b'_';
+                    if let Some(next) = out.get_mut(j + 1) {
+                        *next = b'_';
+                    }
+                    j += 2;
+                }
+                Some(&b) if b == quote => break,
+                Some(_) => {
+                    out[j] = b'_';
+                    j += 1;
+                }
+            }
+        }
+        i = j + 1;
+    }
+    // Every byte replaced stood inside a literal, whose characters are replaced
+    // whole: the text stays UTF-8.
+    String::from_utf8(out).ok()
 }
 
 /// Where the bracket opens that closes right after `text` (read backwards, nested
@@ -166,7 +206,14 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         "java" => type_before(&sig[..at])?,
         // A nullable reference type (`ITraceWriter? Get()`) holds the same type.
         "csharp" => type_before(sig[..at].trim_end().trim_end_matches('?'))?,
-        "kotlin" | "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
+        "kotlin" => match type_after(&sig[at + sym.name.len()..], ":") {
+            Some(written) => written,
+            None => {
+                return kotlin_returns_itself(&sig[at + sym.name.len()..])
+                    .then_some(Returned::OwnType)
+            }
+        },
+        "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         // `function get(): ?Command`: a nullable type holds the same type.
         "php" => type_after(&sig[at + sym.name.len()..], ":")?.trim_start_matches('?'),
         "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
@@ -183,6 +230,35 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         return Some(Returned::OwnType);
     }
     definite(written).then_some(Returned::Type(written))
+}
+
+/// Whether a Kotlin function with no declared type (`tail` follows its name) returns
+/// the object it is called on, as a builder's methods do: its body is `= apply {..}`,
+/// `= also {..}` or `= this`.
+fn kotlin_returns_itself(tail: &str) -> bool {
+    let Some(tail) = after_type_parameters(tail.trim_start()) else {
+        return false;
+    };
+    let Some(params) = tail
+        .trim_start()
+        .strip_prefix('(')
+        .and_then(|rest| group(rest, b'(', b')'))
+    else {
+        return false;
+    };
+    let Some(body) = tail.trim_start()[params.len() + 2..]
+        .trim_start()
+        .strip_prefix('=')
+    else {
+        return false;
+    };
+    let body = body.trim_start();
+    let body = body.strip_prefix("this.").unwrap_or(body);
+    body == "this"
+        || ["apply", "also"].iter().any(|scope| {
+            body.strip_prefix(scope)
+                .is_some_and(|rest| rest.trim_start().starts_with('{'))
+        })
 }
 
 /// The type a JavaScript or TypeScript getter's header writes for its value (`get
@@ -537,7 +613,19 @@ mod tests {
             call("a::B::new(x).with(y)").map(|c| (c.qualifier, c.name)),
             Some((Some("a::B::new(x)"), "with"))
         );
-        assert_eq!(call("get(\")\")"), None);
+        // A literal's brackets and commas are no argument's.
+        assert_eq!(
+            call("b.header(\"a, (b\", '\\'').build(\")\")"),
+            Some(ReceiverCall {
+                qualifier: Some("b.header(\"a, (b\", '\\'')"),
+                name: "build",
+                arity: Some(1),
+                awaited: false,
+            })
+        );
+        assert_eq!(call("get(\")\")").map(|c| c.arity), Some(Some(1)));
+        assert_eq!(call("get(\"a)"), None);
+        assert_eq!(call("get(\"\"\"a\"\"\")"), None);
         assert_eq!(call("context"), None);
         assert_eq!(call("(x)"), None);
         assert_eq!(call("new Foo()").map(|c| c.name), None);
@@ -599,6 +687,23 @@ mod tests {
             "make",
             "fn make() -> Handle {"
         )));
+        // Kotlin builders: `apply` and `also` give the object they run on.
+        for (name, header) in [
+            ("url", "fun url(url: String) = apply {"),
+            (
+                "header",
+                "open fun header( name: String, value: String, ) = also {",
+            ),
+            ("me", "fun <T> me(t: T) = this"),
+        ] {
+            assert!(returns_self(&method("kotlin", name, header)), "{header}");
+        }
+        for header in [
+            "fun url(url: String) = run {",
+            "fun url(a: String) = apply(a)",
+        ] {
+            assert!(!returns_self(&method("kotlin", "url", header)), "{header}");
+        }
     }
 
     #[test]
