@@ -141,23 +141,29 @@ fn a_rust_closure_parameter_takes_the_type_the_callee_bounds_it_with() {
              \x20   fn fetch<F, T>(&self, mut f: F) -> T\n    where\n        F: FnMut(Snapshot) -> (T, Option<Snapshot>),\n    {\n        loop {}\n    }\n\
              \x20   fn each(&self, f: impl Fn(&Entry, u32)) {}\n\
              \x20   fn any<T, F: FnOnce(T)>(&self, f: F) {}\n\
+             \x20   fn pair<F: FnOnce(u8, Snapshot)>(&self, f: F) {}\n\
              \x20   fn run(&self) {\n\
              \x20       self.fetch(|mut next| {\n            next.ref_dec();\n            (1, None)\n        });\n\
              \x20       State::each(self, |e, _| e.ref_dec());\n\
              \x20       self.any(|x| x.ref_dec());\n\
+             \x20       self.pair(|_, s| s.ref_dec());\n\
              \x20   }\n}\n",
         ),
     ]);
     // The bound is read from the `where` clause, from `impl Fn` (the receiver passed
     // first when the method is called by its path); a bound on a type parameter of
-    // the callee names no type.
+    // the callee names no type; `_` takes its place among the parameters.
     assert_eq!(
         breaks(dir.path(), "Snapshot.ref_dec"),
-        ["src/state.rs:21 definition", "src/state.rs:25 unresolved"]
+        [
+            "src/state.rs:22 definition",
+            "src/state.rs:26 unresolved",
+            "src/state.rs:27 definition",
+        ]
     );
     assert_eq!(
         breaks(dir.path(), "Entry.ref_dec"),
-        ["src/state.rs:24 definition", "src/state.rs:25 unresolved"]
+        ["src/state.rs:25 definition", "src/state.rs:26 unresolved"]
     );
 }
 

@@ -145,8 +145,9 @@ fn locals_of_one_name_in_blocks_apart_keep_their_own_types() {
             "21 call y.run -> src/p/L.java:7",
             // A resource naming a local declared before is that local.
             "25 call z.run -> src/p/L.java:7",
-            // A lambda's untyped parameter is not the local declared after it.
-            "27 call w.run -> ?",
+            // A lambda's untyped parameter is not the local declared after it: it is
+            // an element of `bars`.
+            "27 call w.run -> src/p/L.java:7",
             "29 call w.run -> src/p/L.java:6",
             // Past the loop, its variable no longer holds: the field does.
             "31 call v.run -> src/p/L.java:6",
@@ -1628,9 +1629,10 @@ fn type_arguments_in_a_class_header_are_uses_not_inheritance() {
 }
 
 #[test]
-fn an_untyped_lambda_parameter_is_unresolved_not_external() {
-    // `bi`'s type comes from generics the tool does not infer: the honest answer is
-    // "unresolved", never a library class reached through the wildcard imports.
+fn an_untyped_lambda_parameter_is_an_element_or_unresolved_never_external() {
+    // `bi` is an element of the map's values, as its declared type says; `it`, of
+    // items no type is written for, is unresolved: never a library class reached
+    // through the wildcard imports.
     let dir = tree(&[
         ("p/B.java", "package p;\nclass B { void go() {} }\n"),
         (
@@ -1643,7 +1645,7 @@ fn an_untyped_lambda_parameter_is_unresolved_not_external() {
         ),
     ]);
     let got = depends(dir.path(), &["A.run"]);
-    assert!(has(&got, "6 call bi.go -> ?"), "{got:#?}");
+    assert!(has(&got, "6 call bi.go -> p/B.java:2"), "{got:#?}");
     assert!(has(&got, "7 call x.go -> p/B.java:2"), "{got:#?}");
     let got = depends(dir.path(), &["run", "-t", "js"]);
     assert!(has(&got, "3 call it.go -> ?"), "{got:#?}");

@@ -731,6 +731,10 @@ const RUBY: &[&str] = &[
     "Errno",
 ];
 
+/// Kotlin's scope functions, extensions of every type: on any receiver, one the tree
+/// does not define is the standard library's.
+const KOTLIN_SCOPE_FUNCTIONS: &[&str] = &["let", "run", "also", "apply", "takeIf", "takeUnless"];
+
 /// Ruby's methods of every object (`Object` and `Kernel`) that classes do not
 /// redefine in practice: on any receiver, one the tree does not define is Ruby's.
 const RUBY_OBJECT_METHODS: &[&str] = &[
@@ -831,6 +835,7 @@ pub fn scoping(lang: &str) -> Scoping {
     };
     let universal_members: &'static [&'static str] = match lang {
         "ruby" => RUBY_OBJECT_METHODS,
+        "kotlin" => KOTLIN_SCOPE_FUNCTIONS,
         _ => &[],
     };
     Scoping {

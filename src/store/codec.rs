@@ -46,6 +46,7 @@ struct StoredDefinition {
     id_has_path: bool,
     parent: Option<u32>,
     name_byte: u32,
+    incomplete: bool,
 }
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
@@ -487,6 +488,7 @@ fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
                 id_has_path,
                 parent: s.parent.map(|p| p as u32),
                 name_byte: s.name_byte as u32,
+                incomplete: s.incomplete,
             }
         })
         .collect();
@@ -848,6 +850,7 @@ struct StoredDefinitionRef<'a> {
     id_has_path: bool,
     parent: Option<u32>,
     name_byte: u32,
+    incomplete: bool,
 }
 
 #[derive(Deserialize)]
@@ -912,6 +915,7 @@ fn unpack_definitions<C: FromIterator<Symbol>>(
                 doc: s.doc.map(str::to_string),
                 parent: d.parent.map(|p| p as usize),
                 name_byte: d.name_byte as usize,
+                incomplete: d.incomplete,
             }
         })
         .collect())

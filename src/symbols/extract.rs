@@ -345,6 +345,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     doc: doc_of(range, spec, above.comment, text),
                     parent: parent.and_then(|p| p.index),
                     name_byte: raw.anchor.start_byte(),
+                    incomplete: kind.is_type_like() && members_may_be_lost(range),
                 });
                 Some(out.len() - 1)
             };
@@ -616,6 +617,33 @@ fn markup_id<'t>(node: Node<'t>, text: &str) -> Option<RawName<'t>> {
         });
     }
     None
+}
+
+/// Whether the parser may have lost members of type definition `def`: it was
+/// recovered from an error, its body is an error (the declaration parsed up to the
+/// body alone), or an error stands among its members. (An error inside one member,
+/// a parameter list it could not read, loses no other member.)
+fn members_may_be_lost(def: Node<'_>) -> bool {
+    if def.parent().is_some_and(|p| p.is_error())
+        || def.next_sibling().is_some_and(|n| n.is_error())
+    {
+        return true;
+    }
+    if !def.has_error() {
+        return false;
+    }
+    let mut c = def.walk();
+    let body = def.child_by_field_name("body").or_else(|| {
+        let found = def
+            .named_children(&mut c)
+            .find(|n| n.kind().ends_with("body") || n.kind() == "declaration_list");
+        found
+    });
+    body.is_some_and(|b| {
+        let mut c = b.walk();
+        let lost = b.is_error() || b.children(&mut c).any(|n| n.is_error() || n.is_missing());
+        lost
+    })
 }
 
 /// A Kotlin class whose body did not parse: `class A { ... }` as an ERROR node's

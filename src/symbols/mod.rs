@@ -59,6 +59,10 @@ pub struct Symbol {
     /// Byte offset of the name in the definition (what-breaks drops this hit).
     #[serde(skip)]
     pub name_byte: usize,
+    /// A type whose text the parser could not read whole (it holds a syntax error, or
+    /// was recovered from one): members missing from it may be there all the same.
+    #[serde(skip)]
+    pub incomplete: bool,
 }
 
 impl Symbol {

@@ -1113,6 +1113,7 @@ mod tests {
             doc: None,
             parent: None,
             name_byte: 0,
+            incomplete: false,
         }
     }
 

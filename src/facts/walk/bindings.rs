@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text};
 use super::type_text::{element_type, split_type, written_type};
-use super::{Frame, Walk, SELF_NAMES};
+use super::{jvm_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
 use crate::symbols::Kind;
@@ -18,12 +18,13 @@ impl<'a> Walk<'a> {
     pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
         let mut c = list.walk();
-        let params: Vec<Node<'t>> = list.named_children(&mut c).collect();
+        // Rust's `_` (`|_, fut|`) takes a place among the parameters, though no name.
+        let params: Vec<Node<'t>> = list
+            .children(&mut c)
+            .filter(|p| (p.is_named() && !g.class(*p).has(Class::COMMENT)) || p.kind() == "_")
+            .collect();
         let mut position = 0;
         for p in params {
-            if g.class(p).has(Class::COMMENT) {
-                continue;
-            }
             position += 1;
             // Rust's `|mut next|` binds the name inside.
             let name = if g.kind(p) == "mut_pattern" {
@@ -43,6 +44,20 @@ impl<'a> Walk<'a> {
                     })
                 {
                     self.place_untyped(before, site);
+                }
+                // Java's `(k, v) -> ..` passed to a collection's method.
+                if let Some(lambda) = stack
+                    .last()
+                    .filter(|l| l.kind == "lambda_expression" && self.lang.name == "java")
+                {
+                    if let Some(element) = self
+                        .lambda_receives(lambda.node, list.named_child_count())
+                        .into_iter()
+                        .nth(position - 1)
+                        .flatten()
+                    {
+                        self.give_type(before, element);
+                    }
                 }
                 self.hold_in_block(list, before, stack);
                 continue;
@@ -70,6 +85,11 @@ impl<'a> Walk<'a> {
         let g = self.g;
         // Java's `try (context) {..}` names a local declared before: it declares none.
         if g.kind(node) == "resource" && g.child(node, "type").is_none() {
+            return;
+        }
+        // Kotlin's `for (f in foos)` declares `f` in a declaration of its own; the
+        // loop itself declares nothing (not the `foos` it iterates).
+        if g.kind(node) == "for_statement" && self.lang.name == "kotlin" {
             return;
         }
         if let Some((name, arguments)) = self.constructed_local(node) {
@@ -169,6 +189,9 @@ impl<'a> Walk<'a> {
                         scope: Some(class),
                         ..self.bindings[b].clone()
                     };
+                    if let Some(held) = self.held.get(&b).cloned() {
+                        self.held.insert(self.bindings.len(), held);
+                    }
                     self.bindings.push(field);
                 }
             }
@@ -183,6 +206,13 @@ impl<'a> Walk<'a> {
                 }
             }
             if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
+                self.give_type(before, element);
+            }
+            // Java's `for (var f : foos)`, Kotlin's `for (f in foos)`.
+            if let Some(element) = (single && jvm_elements::reads_elements(self.lang.name))
+                .then(|| self.element_looped(node, stack))
+                .flatten()
+            {
                 self.give_type(before, element);
             }
             if let Some(types) = (g.kind(node) == "range_clause")
@@ -477,6 +507,9 @@ impl<'a> Walk<'a> {
                 }
             }
             self.declared.insert(id.start_byte());
+            if let Some(t) = ty.filter(|_| jvm_elements::reads_elements(self.lang.name)) {
+                self.note_held(self.bindings.len(), self.text(t));
+            }
             self.bindings.push(Binding {
                 name: text.to_string(),
                 type_name: type_name.clone(),

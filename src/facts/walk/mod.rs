@@ -20,6 +20,7 @@ mod define_bodies;
 mod go_ranges;
 mod go_type_switches;
 mod import_sites;
+mod jvm_elements;
 mod narrowing;
 mod references;
 mod swift_optionals;
@@ -204,6 +205,7 @@ pub(super) fn facts_with(
         narrowed: Vec::new(),
         elements: FxHashMap::default(),
         ranged: FxHashMap::default(),
+        held: FxHashMap::default(),
         package: None,
         line_starts: line_starts(src),
     };
@@ -302,6 +304,9 @@ struct Walk<'a> {
     elements: FxHashMap<String, (Option<String>, String)>,
     /// Go: what ranging over each name declared so far gives its loop's variables.
     ranged: go_ranges::Ranged,
+    /// Java and Kotlin: what the bindings declared as collections hold (by position
+    /// in `bindings`).
+    held: FxHashMap<usize, jvm_elements::Held>,
     package: Option<String>,
     line_starts: Vec<usize>,
 }
@@ -530,6 +535,12 @@ impl<'a> Walk<'a> {
             };
             let before = self.bindings.len();
             self.declare(node, k, stack);
+            // Kotlin's `{ f -> .. }` passed to a collection's method: `f` is an element.
+            if let [.., lambda, list] = stack {
+                if list.kind == "lambda_parameters" && lambda.kind == "lambda_literal" {
+                    self.type_lambda_parameter(lambda.node, list.node, node, before);
+                }
+            }
             self.hold_in_block(node, before, stack);
         } else if kind == "assignment_expression"
             && self.lang.name == "php"
@@ -557,9 +568,17 @@ impl<'a> Walk<'a> {
                         self.give_type(before, element);
                     } else if let Some(site) = self.callback_site(node, stack, 0) {
                         self.place_untyped(before, site);
+                    } else if let Some(element) = jvm_elements::reads_elements(self.lang.name)
+                        .then(|| self.lambda_receives(node, 1).pop().flatten())
+                        .flatten()
+                    {
+                        self.give_type(before, element);
                     }
                 }
             }
+        }
+        if kind == "lambda_literal" && self.lang.name == "kotlin" {
+            self.bind_implicit_it(node);
         }
         if kind == "preproc_arg" {
             self.define_body(node, stack);

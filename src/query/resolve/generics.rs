@@ -198,6 +198,7 @@ pub(super) fn signed(
         doc: None,
         parent: None,
         name_byte: 0,
+        incomplete: false,
     }
 }
 

@@ -271,6 +271,9 @@ impl<'s> Resolver<'s> {
             }
         }
         match pick_lookup(found) {
+            // A type whose body did not parse may hold the member all the same: not
+            // to be looked for in its supertypes, nor taken for a library's.
+            Lookup::NotFound if t.incomplete => Lookup::Ambiguous,
             Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
             other => other,
         }

@@ -663,10 +663,11 @@ impl<'s> Resolver<'s> {
                 Resolution::Unresolved
             }
             // `data.respond_to?(:each)` with `data` of no known type: a method every
-            // object has, which nothing in the tree defines, is the language's own.
-            Resolution::Unresolved if r.qualifier.is_some() => self
-                .universal_member(file, &r.name)
-                .unwrap_or(Resolution::Unresolved),
+            // object has, which nothing in the tree defines, is the language's own
+            // (not a library supertype's: `response.also { .. }`).
+            found @ (Resolution::Unresolved | Resolution::External(_)) if r.qualifier.is_some() => {
+                self.universal_member(file, &r.name).unwrap_or(found)
+            }
             found => found,
         };
         // Rust's `value.name` without a call reads a field (a method is named as a value

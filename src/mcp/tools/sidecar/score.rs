@@ -123,6 +123,7 @@ mod tests {
             doc: doc.map(str::to_string),
             parent: None,
             name_byte: 0,
+            incomplete: false,
         }
     }
 

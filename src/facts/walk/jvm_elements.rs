@@ -1,0 +1,597 @@
+//! Java's and Kotlin's collections: the elements a lambda over a collection receives
+//! (`foos.forEach(f -> f.run())`, `more.map { it.run() }`, `byName.forEach((k, v) ->
+//! ..)`) and a loop over one iterates (`for (var f : foos)`, `for (f in foos)`), which
+//! neither language writes at the lambda or the loop. They are read off the type
+//! arguments the collection was declared with (`List<Foo> foos`, `val byName:
+//! Map<String, Foo>`), in the same file: a parameter or local of the function that
+//! holds where the collection is used, or a field of the enclosing class.
+//!
+//! Only the library's own collections and the methods that hand each element (or a
+//! map's key and value) to the lambda are read, through the views and steps that keep
+//! the elements (`values()`, `keySet()`, `stream()`, `filter(..)`, Kotlin's `values`,
+//! `keys`, `asSequence()`): anything else leaves the parameter untyped.
+
+use tree_sitter::Node;
+
+use super::type_text::split_type;
+use super::Walk;
+use crate::facts::{Binding, BindingKind};
+
+/// A type as the facts keep it: its qualifier and simple name.
+type TypeName = (Option<String>, String);
+
+/// What a collection holds, as its declared type writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Held {
+    /// A list, set, queue, stream or array: its elements.
+    Elements(Option<TypeName>),
+    /// A map: its keys and its values.
+    Map(Option<TypeName>, Option<TypeName>),
+}
+
+/// The collections whose one type argument is their elements' type.
+const ELEMENT_COLLECTIONS: &[&str] = &[
+    "Iterable",
+    "Collection",
+    "List",
+    "ArrayList",
+    "LinkedList",
+    "CopyOnWriteArrayList",
+    "Set",
+    "HashSet",
+    "LinkedHashSet",
+    "TreeSet",
+    "SortedSet",
+    "NavigableSet",
+    "CopyOnWriteArraySet",
+    "Queue",
+    "Deque",
+    "ArrayDeque",
+    "PriorityQueue",
+    "BlockingQueue",
+    "LinkedBlockingQueue",
+    "ArrayBlockingQueue",
+    "ConcurrentLinkedQueue",
+    "ConcurrentLinkedDeque",
+    "Stream",
+    // Kotlin's.
+    "MutableIterable",
+    "MutableCollection",
+    "MutableList",
+    "MutableSet",
+    "Sequence",
+    "Array",
+];
+
+/// The maps: their keys' type, then their values'.
+const MAPS: &[&str] = &[
+    "Map",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "SortedMap",
+    "NavigableMap",
+    "ConcurrentMap",
+    "ConcurrentHashMap",
+    "ConcurrentSkipListMap",
+    "EnumMap",
+    "WeakHashMap",
+    "IdentityHashMap",
+    "MutableMap",
+];
+
+/// Methods of a collection (or stream) that hand the lambda passed as their argument
+/// `.1` each element, as its parameter `.2`.
+const ELEMENT_CALLBACKS: &[(&str, usize, usize)] = &[
+    ("forEach", 0, 0),
+    ("forEachOrdered", 0, 0),
+    ("removeIf", 0, 0),
+    ("filter", 0, 0),
+    ("filterNot", 0, 0),
+    ("map", 0, 0),
+    ("mapNotNull", 0, 0),
+    ("flatMap", 0, 0),
+    ("mapToInt", 0, 0),
+    ("mapToLong", 0, 0),
+    ("mapToDouble", 0, 0),
+    ("mapToObj", 0, 0),
+    ("peek", 0, 0),
+    ("onEach", 0, 0),
+    ("anyMatch", 0, 0),
+    ("allMatch", 0, 0),
+    ("noneMatch", 0, 0),
+    ("any", 0, 0),
+    ("all", 0, 0),
+    ("none", 0, 0),
+    ("count", 0, 0),
+    ("first", 0, 0),
+    ("firstOrNull", 0, 0),
+    ("last", 0, 0),
+    ("lastOrNull", 0, 0),
+    ("find", 0, 0),
+    ("findLast", 0, 0),
+    ("single", 0, 0),
+    ("singleOrNull", 0, 0),
+    ("takeWhile", 0, 0),
+    ("dropWhile", 0, 0),
+    ("sortedBy", 0, 0),
+    ("sortedByDescending", 0, 0),
+    ("groupBy", 0, 0),
+    ("associateBy", 0, 0),
+    ("associateWith", 0, 0),
+    ("sumOf", 0, 0),
+    ("partition", 0, 0),
+    ("maxByOrNull", 0, 0),
+    ("minByOrNull", 0, 0),
+    ("distinctBy", 0, 0),
+    ("indexOfFirst", 0, 0),
+    ("indexOfLast", 0, 0),
+    ("removeAll", 0, 0),
+    ("retainAll", 0, 0),
+    ("forEachIndexed", 0, 1),
+    ("mapIndexed", 0, 1),
+    ("mapIndexedNotNull", 0, 1),
+    ("filterIndexed", 0, 1),
+    ("onEachIndexed", 0, 1),
+    ("fold", 1, 1),
+];
+
+/// Views and steps that hold the same elements as what they are called on.
+const SAME_ELEMENTS: &[&str] = &[
+    "stream",
+    "parallelStream",
+    "filter",
+    "filterNot",
+    "filterNotNull",
+    "sorted",
+    "sortedBy",
+    "sortedByDescending",
+    "distinct",
+    "distinctBy",
+    "peek",
+    "onEach",
+    "limit",
+    "skip",
+    "take",
+    "drop",
+    "takeWhile",
+    "dropWhile",
+    "parallel",
+    "sequential",
+    "unordered",
+    "asSequence",
+    "asIterable",
+    "reversed",
+    "toList",
+    "toMutableList",
+    "toSet",
+    "toMutableSet",
+];
+
+/// What the declared type `written` holds, when it is one of the library's
+/// collections or maps with its type arguments written.
+pub(super) fn held_by(written: &str) -> Option<Held> {
+    let t = written.trim().trim_end_matches('?').trim_end();
+    let open = t.find('<')?;
+    let head = t[..open].trim();
+    let head = head.rsplit('.').next().unwrap_or(head);
+    let args = split_arguments(t[open + 1..].strip_suffix('>')?)?;
+    if ELEMENT_COLLECTIONS.contains(&head) && args.len() == 1 {
+        return Some(Held::Elements(argument_type(args[0])));
+    }
+    if MAPS.contains(&head) && args.len() == 2 {
+        return Some(Held::Map(argument_type(args[0]), argument_type(args[1])));
+    }
+    None
+}
+
+/// The entries of a type-argument list, split at its top-level commas; `None` when
+/// its brackets do not balance.
+fn split_arguments(list: &str) -> Option<Vec<&str>> {
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut entries = Vec::new();
+    let bytes = list.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' | b'(' | b'[' => depth += 1,
+            // A function type's arrow closes nothing.
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' | b')' | b']' => depth = depth.checked_sub(1)?,
+            b',' if depth == 0 => {
+                entries.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    (depth == 0).then(|| {
+        entries.push(&list[start..]);
+        entries
+    })
+}
+
+/// The one named type a type argument stands for: past `? extends` and Kotlin's
+/// `out` and `?`; none for a wildcard, a lower bound (`? super T`, `in T`), an array
+/// or a function type.
+fn argument_type(arg: &str) -> Option<TypeName> {
+    let arg = arg.trim();
+    let arg = arg
+        .strip_prefix("? extends ")
+        .or_else(|| arg.strip_prefix("out "))
+        .unwrap_or(arg)
+        .trim()
+        .trim_end_matches('?');
+    if arg.is_empty()
+        || arg.starts_with(['?', '*', '('])
+        || arg.starts_with("in ")
+        || arg.ends_with(']')
+        || arg.contains("->")
+    {
+        return None;
+    }
+    match split_type(arg) {
+        (qualifier, Some(name)) => Some((qualifier, name)),
+        _ => None,
+    }
+}
+
+/// Whether the walk reads collections' elements in `language`.
+pub(super) fn reads_elements(language: &str) -> bool {
+    matches!(language, "java" | "kotlin")
+}
+
+impl<'a> Walk<'a> {
+    /// Notes what the binding about to be made at position `index`, declared with
+    /// written type `written`, holds.
+    pub(super) fn note_held(&mut self, index: usize, written: &str) {
+        if let Some(held) = held_by(written) {
+            self.held.insert(index, held);
+        }
+    }
+
+    /// What the collection value `node` holds: a name (a local or parameter that
+    /// holds there, or a field of the enclosing class), `this.name`, or a view or
+    /// step of one that keeps its elements (`foos.stream()`, `m.values()`,
+    /// `m.keys`).
+    fn held_by_value(&self, node: Node<'_>, depth: usize) -> Option<Held> {
+        if depth > 8 {
+            return None;
+        }
+        let g = self.g;
+        match g.kind(node) {
+            "identifier" | "simple_identifier" => {
+                self.held_by_name(self.text(node), node.start_byte())
+            }
+            "field_access" | "navigation_expression" => {
+                let (object, member) = self.member_parts(node)?;
+                if self.text(object) == "this" {
+                    return self.held_by_field(self.text(member));
+                }
+                let held = self.held_by_value(object, depth + 1)?;
+                // Kotlin's `m.values`, `m.keys`.
+                view_of(held, self.text(member))
+            }
+            "method_invocation" => {
+                let object = g.child(node, "object")?;
+                let name = self.text(g.child(node, "name")?);
+                view_of(self.held_by_value(object, depth + 1)?, name)
+            }
+            "call_expression" if self.lang.name == "kotlin" => {
+                let callee = node.named_child(0)?;
+                if g.kind(callee) != "navigation_expression" {
+                    return None;
+                }
+                let (object, member) = self.member_parts(callee)?;
+                view_of(self.held_by_value(object, depth + 1)?, self.text(member))
+            }
+            _ => None,
+        }
+    }
+
+    /// The object and member of Java's `a.b` or Kotlin's `a.b`.
+    fn member_parts<'t>(&self, node: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        let g = self.g;
+        if g.kind(node) == "field_access" {
+            return Some((g.child(node, "object")?, g.child(node, "field")?));
+        }
+        if node.named_child_count() != 2 {
+            return None;
+        }
+        let member = node.named_child(1)?;
+        let member = if g.kind(member) == "navigation_suffix" {
+            member.named_child(0)?
+        } else {
+            member
+        };
+        Some((node.named_child(0)?, member))
+    }
+
+    /// What the local or parameter `name` that holds at `at` holds, or else the field
+    /// of the enclosing class of that name.
+    fn held_by_name(&self, name: &str, at: usize) -> Option<Held> {
+        let scope = self.binding_scope();
+        let at = u32::try_from(at).ok()?;
+        let local = self.bindings.iter().enumerate().rev().find(|(_, b)| {
+            b.name == name
+                && b.kind != BindingKind::Field
+                && b.scope == scope
+                && b.within.is_none_or(|(start, end)| start <= at && at < end)
+        });
+        match local {
+            Some((i, _)) => self.held.get(&i).cloned(),
+            None => self.held_by_field(name),
+        }
+    }
+
+    /// What the field `name` of the class the walk is in holds, as its declarations
+    /// with a collection type agree (a constructor's `this.regs = regs` declares it
+    /// again, with no type written).
+    fn held_by_field(&self, name: &str) -> Option<Held> {
+        let class = self.enclosing_class()?;
+        let mut held = self
+            .bindings
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| {
+                b.name == name && b.kind == BindingKind::Field && b.scope == Some(class)
+            })
+            .filter_map(|(i, _)| self.held.get(&i));
+        let first = held.next()?;
+        held.all(|h| h == first).then(|| first.clone())
+    }
+
+    /// The innermost type definition the walk is in.
+    fn enclosing_class(&self) -> Option<u32> {
+        let at = self
+            .open
+            .iter()
+            .rev()
+            .find(|&&d| self.defs[d].kind.is_type_like())?;
+        u32::try_from(*at).ok()
+    }
+
+    /// The types the parameters of `lambda` (a Java `lambda_expression` or a Kotlin
+    /// `lambda_literal`) receive from the collection method it is passed to, by
+    /// position; `parameters` is how many it declares (1 for Kotlin's `it`).
+    pub(super) fn lambda_receives(
+        &self,
+        lambda: Node<'_>,
+        parameters: usize,
+    ) -> Vec<Option<TypeName>> {
+        let none = || vec![None; parameters];
+        let Some((call, argument)) = self.jvm_call_taking(lambda) else {
+            return none();
+        };
+        let g = self.g;
+        let (object, method) = match g.kind(call) {
+            "method_invocation" => match (g.child(call, "object"), g.child(call, "name")) {
+                (Some(o), Some(n)) => (o, self.text(n)),
+                _ => return none(),
+            },
+            _ => match call
+                .named_child(0)
+                .filter(|c| g.kind(*c) == "navigation_expression")
+                .and_then(|c| self.member_parts(c))
+            {
+                Some((o, m)) => (o, self.text(m)),
+                None => return none(),
+            },
+        };
+        let Some(held) = self.held_by_value(object, 0) else {
+            return none();
+        };
+        let mut types = none();
+        match held {
+            Held::Elements(element) => {
+                if let Some(&(_, _, at)) = ELEMENT_CALLBACKS
+                    .iter()
+                    .find(|(m, arg, _)| *m == method && *arg == argument)
+                {
+                    if let Some(slot) = types.get_mut(at) {
+                        *slot = element;
+                    }
+                }
+            }
+            Held::Map(key, value) => {
+                let given = match (method, argument, parameters) {
+                    ("forEach" | "replaceAll", 0, 2) => [key, value],
+                    ("computeIfPresent" | "compute", 1, 2) => [key, value],
+                    ("computeIfAbsent", 1, 1) => [key, None],
+                    _ => [None, None],
+                };
+                for (slot, t) in types.iter_mut().zip(given) {
+                    *slot = t;
+                }
+            }
+        }
+        types
+    }
+
+    /// The call `lambda` is an argument of, and its position among the arguments (a
+    /// Kotlin lambda written after the parentheses comes after those in them).
+    fn jvm_call_taking<'t>(&self, lambda: Node<'t>) -> Option<(Node<'t>, usize)> {
+        let g = self.g;
+        let parent = lambda.parent()?;
+        match g.kind(parent) {
+            "argument_list" => {
+                let call = parent
+                    .parent()
+                    .filter(|c| g.kind(*c) == "method_invocation")?;
+                let mut c = parent.walk();
+                let position = parent.named_children(&mut c).position(|a| a == lambda)?;
+                Some((call, position))
+            }
+            // Kotlin's `f(a) { .. }`, `f { .. }`.
+            "annotated_lambda" => {
+                let call = parent
+                    .parent()
+                    .filter(|c| g.kind(*c) == "call_expression")?;
+                let mut c = call.walk();
+                let written = call
+                    .named_children(&mut c)
+                    .find(|n| g.kind(*n) == "value_arguments")
+                    .map_or(0, |args| {
+                        let mut c = args.walk();
+                        let count = args
+                            .named_children(&mut c)
+                            .filter(|a| g.kind(*a) == "value_argument")
+                            .count();
+                        count
+                    });
+                Some((call, written))
+            }
+            _ => None,
+        }
+    }
+
+    /// Gives parameter `param` of `lambda`'s parameter list `list`, bound from
+    /// `before` on, the type the collection method the lambda is passed to hands it.
+    pub(super) fn type_lambda_parameter(
+        &mut self,
+        lambda: Node<'_>,
+        list: Node<'_>,
+        param: Node<'_>,
+        before: usize,
+    ) {
+        let mut c = list.walk();
+        let params: Vec<Node<'_>> = list
+            .named_children(&mut c)
+            .filter(|p| !self.g.class(*p).has(crate::facts::grammar::Class::COMMENT))
+            .collect();
+        let Some(position) = params.iter().position(|p| *p == param) else {
+            return;
+        };
+        if let Some(element) = self
+            .lambda_receives(lambda, params.len())
+            .swap_remove(position)
+        {
+            self.give_type(before, element);
+        }
+    }
+
+    /// Kotlin's `{ it.run() }`, passed to a call: the lambda's one implicit parameter,
+    /// holding in it alone, typed by what the call hands it.
+    pub(super) fn bind_implicit_it(&mut self, lambda: Node<'_>) {
+        let g = self.g;
+        let declares = {
+            let mut c = lambda.walk();
+            let found = lambda
+                .named_children(&mut c)
+                .any(|n| g.kind(n) == "lambda_parameters");
+            found
+        };
+        if declares || self.jvm_call_taking(lambda).is_none() {
+            return;
+        }
+        let (start, end) = (lambda.start_byte(), lambda.end_byte());
+        let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(end)) else {
+            return;
+        };
+        let ty = self.lambda_receives(lambda, 1).pop().flatten();
+        self.bindings.push(Binding {
+            name: "it".to_string(),
+            type_name: ty.as_ref().map(|t| t.1.clone()),
+            type_qualifier: ty.and_then(|t| t.0),
+            kind: BindingKind::Parameter,
+            scope: self.binding_scope(),
+            initializer: None,
+            copied_from: None,
+            passed_to: None,
+            within: Some((start, end)),
+        });
+    }
+
+    /// The element type a Java `for (var x : xs)` or Kotlin `for (x in xs)` loop
+    /// gives its variable.
+    pub(super) fn element_looped(
+        &self,
+        node: Node<'_>,
+        stack: &[super::Frame<'_>],
+    ) -> Option<TypeName> {
+        let g = self.g;
+        // Kotlin's loop declares its variable in a declaration of its own.
+        let node = match stack.last() {
+            Some(f) if g.kind(node) == "variable_declaration" && f.kind == "for_statement" => {
+                f.node
+            }
+            _ => node,
+        };
+        let over = match g.kind(node) {
+            "enhanced_for_statement" => g.child(node, "value")?,
+            "for_statement" if self.lang.name == "kotlin" => {
+                let mut c = node.walk();
+                let found = node
+                    .named_children(&mut c)
+                    .skip_while(|n| g.kind(*n) != "variable_declaration")
+                    .nth(1)?;
+                found
+            }
+            _ => return None,
+        };
+        match self.held_by_value(over, 0)? {
+            Held::Elements(element) => element,
+            Held::Map(..) => None,
+        }
+    }
+}
+
+/// What a view or step named `member` of a collection holding `held` holds.
+fn view_of(held: Held, member: &str) -> Option<Held> {
+    match (held, member) {
+        (Held::Map(_, value), "values") => Some(Held::Elements(value)),
+        (Held::Map(key, _), "keySet" | "keys") => Some(Held::Elements(key)),
+        (held @ Held::Elements(_), m) if SAME_ELEMENTS.contains(&m) => Some(held),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(q: Option<&str>, n: &str) -> Option<TypeName> {
+        Some((q.map(str::to_string), n.to_string()))
+    }
+
+    #[test]
+    fn a_collection_holds_what_its_type_arguments_write() {
+        assert_eq!(held_by("List<Foo>"), Some(Held::Elements(t(None, "Foo"))));
+        assert_eq!(
+            held_by("java.util.Set<? extends a.b.Foo>"),
+            Some(Held::Elements(t(Some("a.b"), "Foo")))
+        );
+        assert_eq!(
+            held_by("MutableList<out Foo?>?"),
+            Some(Held::Elements(t(None, "Foo")))
+        );
+        assert_eq!(
+            held_by("Map<String, List<Foo>>"),
+            Some(Held::Map(t(None, "String"), t(None, "List")))
+        );
+        assert_eq!(held_by("List<? super Foo>"), Some(Held::Elements(None)));
+        assert_eq!(held_by("List<Foo[]>"), Some(Held::Elements(None)));
+        assert_eq!(held_by("List<(Foo) -> Unit>"), Some(Held::Elements(None)));
+        // Not a collection of the library's, or no type argument written.
+        assert_eq!(held_by("Registry<Foo>"), None);
+        assert_eq!(held_by("List"), None);
+        assert_eq!(held_by("Map<Foo>"), None);
+    }
+
+    #[test]
+    fn views_keep_the_elements_they_show() {
+        let map = Held::Map(t(None, "K"), t(None, "V"));
+        assert_eq!(
+            view_of(map.clone(), "values"),
+            Some(Held::Elements(t(None, "V")))
+        );
+        assert_eq!(
+            view_of(map.clone(), "keys"),
+            Some(Held::Elements(t(None, "K")))
+        );
+        assert_eq!(view_of(map, "stream"), None);
+        let list = Held::Elements(t(None, "E"));
+        assert_eq!(view_of(list.clone(), "stream"), Some(list.clone()));
+        assert_eq!(view_of(list, "map"), None);
+    }
+}
