@@ -133,6 +133,16 @@ pub(super) fn top_level_entries<'a>(
     opens: &[u8],
     closes: &[u8],
 ) -> (Vec<&'a str>, bool) {
+    split_top_level(list, b',', opens, closes)
+}
+
+/// [`top_level_entries`], split at `separator` (Rust's bounds, `A + Send`, at `+`).
+pub(super) fn split_top_level<'a>(
+    list: &'a str,
+    separator: u8,
+    opens: &[u8],
+    closes: &[u8],
+) -> (Vec<&'a str>, bool) {
     let mut depth = 0i32;
     let mut start = 0;
     let mut entries = Vec::new();
@@ -143,7 +153,7 @@ pub(super) fn top_level_entries<'a>(
         } else if b == b'>' && i > 0 && matches!(bytes[i - 1], b'-' | b'=') {
         } else if closes.contains(&b) {
             depth -= 1;
-        } else if b == b',' && depth == 0 {
+        } else if b == separator && depth == 0 {
             entries.push(&list[start..i]);
             start = i + 1;
         }

@@ -10,7 +10,9 @@
 //! closure traits, or a call whose arguments do not match the callee's parameters
 //! gives nothing, and the closure's parameter stays untyped.
 
-use super::generics::{after_type_parameters, name_at, top_level_entries, type_parameter_list};
+use super::generics::{
+    after_type_parameters, name_at, split_top_level, top_level_entries, type_parameter_list,
+};
 use super::overloads::each_parameter;
 use super::returns::past_reference;
 use crate::symbols::Symbol;
@@ -105,24 +107,10 @@ fn closure_bound(written: &str) -> Option<&str> {
 /// The bounds of one entry (`FnMut(A) -> B + Send + 'static`), split at the `+`s
 /// outside brackets.
 fn split_bounds(bounds: &str) -> impl Iterator<Item = &str> {
-    let bytes = bounds.as_bytes();
-    let mut depth = 0i32;
-    let mut start = 0;
-    let mut parts = Vec::new();
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b'+' if depth == 0 => {
-                parts.push(bounds[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(bounds[start..].trim());
-    parts.into_iter()
+    split_top_level(bounds, b'+', b"<([{", b">)]}")
+        .0
+        .into_iter()
+        .map(str::trim)
 }
 
 /// The `where` clause after the parameters (`rest` follows their `(`), up to the
