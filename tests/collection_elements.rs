@@ -1,7 +1,7 @@
-//! Java's and Kotlin's lambdas and loops over a collection: the lambda's parameters and
-//! the loop's variable are the collection's elements (a map's keys and values), as the
-//! collection's declared type arguments say, through views that keep them
-//! (`values()`, `stream()`, `keys`). Kotlin's `it` is the implicit parameter of a
+//! Java's, Kotlin's and C#'s lambdas and loops over a collection: the lambda's
+//! parameters and the loop's variable are the collection's elements (a map's keys and
+//! values), as the collection's declared type arguments say, through views that keep
+//! them (`values()`, `stream()`, `keys`, `Values`, `Where(..)`). Kotlin's `it` is the implicit parameter of a
 //! lambda passed to a call. Anything else leaves them untyped, never guessed.
 
 mod common;
@@ -71,6 +71,36 @@ fn kotlin_lambdas_it_and_loops_over_a_collection_receive_its_elements() {
             "src/B.kt:11 definition",
             "src/B.kt:12 unresolved",
             "src/B.kt:13 definition",
+        ]
+    );
+}
+
+#[test]
+fn csharp_lambdas_and_loops_over_a_collection_receive_its_elements() {
+    let dir = tree(&[(
+        "A.cs",
+        "using System.Collections.Generic;\nusing System.Linq;\n\
+         class Foo { public bool Run() { return true; } }\n\
+         class A {\n\
+         \x20 private readonly List<Foo> _foos = new List<Foo>();\n\
+         \x20 void Go(IEnumerable<Foo> more, Dictionary<string, Foo> map) {\n\
+         \x20   this._foos.ForEach(f => f.Run());\n\
+         \x20   more.Where(f => f.Run()).Select((x) => x.Run());\n\
+         \x20   foreach (var f in more) { f.Run(); }\n\
+         \x20   map.Values.Any(v => v.Run());\n\
+         \x20   foreach (var pair in map) { pair.Run(); }\n\
+         \x20 }\n}\n",
+    )]);
+    // A dictionary's own elements are key-value pairs, of no type of the tree.
+    assert_eq!(
+        breaks(dir.path(), &["Foo.Run"]),
+        [
+            "A.cs:7 definition",
+            "A.cs:8 definition",
+            "A.cs:8 definition",
+            "A.cs:9 definition",
+            "A.cs:10 definition",
+            "A.cs:11 unresolved",
         ]
     );
 }

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text};
 use super::type_text::{element_type, split_type, written_type};
-use super::{jvm_elements, Frame, Walk, SELF_NAMES};
+use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
 use crate::symbols::Kind;
@@ -203,13 +203,18 @@ impl<'a> Walk<'a> {
                     self.give_type(before, element);
                 } else if let Some(site) = self.callback_parameter_site(node, stack) {
                     self.place_untyped(before, site);
+                } else if let [.., lambda, list] = stack {
+                    // C#'s `(x) => ..` passed to a collection's method.
+                    if lambda.kind == "lambda_expression" && list.kind == "parameter_list" {
+                        self.type_lambda_parameter(lambda.node, list.node, node, before);
+                    }
                 }
             }
             if let Some(element) = single.then(|| self.element_iterated(node)).flatten() {
                 self.give_type(before, element);
             }
             // Java's `for (var f : foos)`, Kotlin's `for (f in foos)`.
-            if let Some(element) = (single && jvm_elements::reads_elements(self.lang.name))
+            if let Some(element) = (single && collection_elements::reads_elements(self.lang.name))
                 .then(|| self.element_looped(node, stack))
                 .flatten()
             {
@@ -507,7 +512,7 @@ impl<'a> Walk<'a> {
                 }
             }
             self.declared.insert(id.start_byte());
-            if let Some(t) = ty.filter(|_| jvm_elements::reads_elements(self.lang.name)) {
+            if let Some(t) = ty.filter(|_| collection_elements::reads_elements(self.lang.name)) {
                 self.note_held(self.bindings.len(), self.text(t));
             }
             self.bindings.push(Binding {
@@ -534,9 +539,11 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             return;
         }
         let k = g.kind(n);
+        // C#'s lone lambda parameter (`f => ..`) is an `implicit_parameter`.
         if g.class(n).has(Class::IDENTIFIER)
             || k == "shorthand_property_identifier_pattern"
             || k == "shorthand_field_identifier"
+            || k == "implicit_parameter"
         {
             out.push(n);
             continue;

@@ -16,11 +16,11 @@ mod arguments;
 mod bindings;
 mod block_scopes;
 mod callbacks;
+mod collection_elements;
 mod define_bodies;
 mod go_ranges;
 mod go_type_switches;
 mod import_sites;
-mod jvm_elements;
 mod narrowing;
 mod references;
 mod swift_optionals;
@@ -306,7 +306,7 @@ struct Walk<'a> {
     ranged: go_ranges::Ranged,
     /// Java and Kotlin: what the bindings declared as collections hold (by position
     /// in `bindings`).
-    held: FxHashMap<usize, jvm_elements::Held>,
+    held: FxHashMap<usize, collection_elements::Held>,
     package: Option<String>,
     line_starts: Vec<usize>,
 }
@@ -558,19 +558,28 @@ impl<'a> Walk<'a> {
         } else if matches!(kind, "arrow_function" | "lambda_expression") {
             // `x => ..`, `x -> ..`: a lone untyped parameter stands outside any list.
             for field in ["parameter", "parameters"] {
-                if let Some(p) = g
-                    .child(node, field)
-                    .filter(|p| g.class(*p).has(Class::IDENTIFIER))
-                {
+                if let Some(p) = g.child(node, field).filter(|p| {
+                    g.class(*p).has(Class::IDENTIFIER) || g.kind(*p) == "implicit_parameter"
+                }) {
                     let before = self.bindings.len();
                     self.bind(p, None, None, BindingKind::Parameter);
+                    // Where locals are their blocks', the parameter is the lambda's.
+                    if scopes_locals_by_block(self.lang.name) {
+                        let within = u32::try_from(node.start_byte())
+                            .ok()
+                            .zip(u32::try_from(node.end_byte()).ok());
+                        for b in &mut self.bindings[before..] {
+                            b.within = within;
+                        }
+                    }
                     if let Some(element) = self.element_passed_to(node, stack) {
                         self.give_type(before, element);
                     } else if let Some(site) = self.callback_site(node, stack, 0) {
                         self.place_untyped(before, site);
-                    } else if let Some(element) = jvm_elements::reads_elements(self.lang.name)
-                        .then(|| self.lambda_receives(node, 1).pop().flatten())
-                        .flatten()
+                    } else if let Some(element) =
+                        collection_elements::reads_elements(self.lang.name)
+                            .then(|| self.lambda_receives(node, 1).pop().flatten())
+                            .flatten()
                     {
                         self.give_type(before, element);
                     }

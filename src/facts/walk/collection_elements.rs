@@ -1,7 +1,8 @@
-//! Java's and Kotlin's collections: the elements a lambda over a collection receives
-//! (`foos.forEach(f -> f.run())`, `more.map { it.run() }`, `byName.forEach((k, v) ->
-//! ..)`) and a loop over one iterates (`for (var f : foos)`, `for (f in foos)`), which
-//! neither language writes at the lambda or the loop. They are read off the type
+//! Java's, Kotlin's and C#'s collections: the elements a lambda over a collection
+//! receives (`foos.forEach(f -> f.run())`, `more.map { it.run() }`, `byName.forEach((k,
+//! v) -> ..)`, `foos.Where(f => f.Ok)`) and a loop over one iterates (`for (var f :
+//! foos)`, `for (f in foos)`, `foreach (var f in foos)`), which none of them writes at
+//! the lambda or the loop. They are read off the type
 //! arguments the collection was declared with (`List<Foo> foos`, `val byName:
 //! Map<String, Foo>`), in the same file: a parameter or local of the function that
 //! holds where the collection is used, or a field of the enclosing class.
@@ -9,7 +10,8 @@
 //! Only the library's own collections and the methods that hand each element (or a
 //! map's key and value) to the lambda are read, through the views and steps that keep
 //! the elements (`values()`, `keySet()`, `stream()`, `filter(..)`, Kotlin's `values`,
-//! `keys`, `asSequence()`): anything else leaves the parameter untyped.
+//! `keys`, `asSequence()`, C#'s `Values`, `Where(..)`): anything else leaves the
+//! parameter untyped.
 
 use tree_sitter::Node;
 
@@ -61,6 +63,21 @@ const ELEMENT_COLLECTIONS: &[&str] = &[
     "MutableSet",
     "Sequence",
     "Array",
+    // C#'s.
+    "IEnumerable",
+    "ICollection",
+    "IList",
+    "IReadOnlyCollection",
+    "IReadOnlyList",
+    "ISet",
+    "SortedSet",
+    "Stack",
+    "ConcurrentBag",
+    "ConcurrentQueue",
+    "ConcurrentStack",
+    "ImmutableList",
+    "ImmutableArray",
+    "ImmutableHashSet",
 ];
 
 /// The maps: their keys' type, then their values'.
@@ -78,6 +95,14 @@ const MAPS: &[&str] = &[
     "WeakHashMap",
     "IdentityHashMap",
     "MutableMap",
+    // C#'s.
+    "Dictionary",
+    "IDictionary",
+    "IReadOnlyDictionary",
+    "SortedDictionary",
+    "SortedList",
+    "ConcurrentDictionary",
+    "ImmutableDictionary",
 ];
 
 /// Methods of a collection (or stream) that hand the lambda passed as their argument
@@ -134,6 +159,44 @@ const ELEMENT_CALLBACKS: &[(&str, usize, usize)] = &[
     ("filterIndexed", 0, 1),
     ("onEachIndexed", 0, 1),
     ("fold", 1, 1),
+    // C#'s (`List<T>`'s own, and LINQ's).
+    ("ForEach", 0, 0),
+    ("Exists", 0, 0),
+    ("Find", 0, 0),
+    ("FindAll", 0, 0),
+    ("FindIndex", 0, 0),
+    ("FindLast", 0, 0),
+    ("TrueForAll", 0, 0),
+    ("RemoveAll", 0, 0),
+    ("Where", 0, 0),
+    ("Select", 0, 0),
+    ("SelectMany", 0, 0),
+    ("Any", 0, 0),
+    ("All", 0, 0),
+    ("First", 0, 0),
+    ("FirstOrDefault", 0, 0),
+    ("Last", 0, 0),
+    ("LastOrDefault", 0, 0),
+    ("Single", 0, 0),
+    ("SingleOrDefault", 0, 0),
+    ("Count", 0, 0),
+    ("LongCount", 0, 0),
+    ("Sum", 0, 0),
+    ("Min", 0, 0),
+    ("Max", 0, 0),
+    ("Average", 0, 0),
+    ("MinBy", 0, 0),
+    ("MaxBy", 0, 0),
+    ("OrderBy", 0, 0),
+    ("OrderByDescending", 0, 0),
+    ("ThenBy", 0, 0),
+    ("ThenByDescending", 0, 0),
+    ("GroupBy", 0, 0),
+    ("ToDictionary", 0, 0),
+    ("ToLookup", 0, 0),
+    ("DistinctBy", 0, 0),
+    ("TakeWhile", 0, 0),
+    ("SkipWhile", 0, 0),
 ];
 
 /// Views and steps that hold the same elements as what they are called on.
@@ -166,6 +229,23 @@ const SAME_ELEMENTS: &[&str] = &[
     "toMutableList",
     "toSet",
     "toMutableSet",
+    // C#'s.
+    "Where",
+    "OrderBy",
+    "OrderByDescending",
+    "ThenBy",
+    "ThenByDescending",
+    "Skip",
+    "Take",
+    "SkipWhile",
+    "TakeWhile",
+    "Distinct",
+    "DistinctBy",
+    "Reverse",
+    "AsEnumerable",
+    "ToList",
+    "ToArray",
+    "ToHashSet",
 ];
 
 /// What the declared type `written` holds, when it is one of the library's
@@ -238,7 +318,7 @@ fn argument_type(arg: &str) -> Option<TypeName> {
 
 /// Whether the walk reads collections' elements in `language`.
 pub(super) fn reads_elements(language: &str) -> bool {
-    matches!(language, "java" | "kotlin")
+    matches!(language, "java" | "kotlin" | "csharp")
 }
 
 impl<'a> Walk<'a> {
@@ -277,6 +357,21 @@ impl<'a> Walk<'a> {
                 let name = self.text(g.child(node, "name")?);
                 view_of(self.held_by_value(object, depth + 1)?, name)
             }
+            // C#'s `this._foos`, `map.Values`.
+            "member_access_expression" => {
+                let member = self.text(g.child(node, "name")?);
+                let object = g.child(node, "expression")?;
+                // The grammar keeps `this` as a bare token.
+                if self.text(object) == "this" {
+                    return self.held_by_field(member);
+                }
+                view_of(self.held_by_value(object, depth + 1)?, member)
+            }
+            // C#'s `foos.Where(..)`.
+            "invocation_expression" => {
+                let (object, member) = self.csharp_member_call(node)?;
+                view_of(self.held_by_value(object, depth + 1)?, member)
+            }
             "call_expression" if self.lang.name == "kotlin" => {
                 let callee = node.named_child(0)?;
                 if g.kind(callee) != "navigation_expression" {
@@ -287,6 +382,18 @@ impl<'a> Walk<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The object and the method's name of C#'s `a.M(..)`.
+    fn csharp_member_call<'t>(&self, call: Node<'t>) -> Option<(Node<'t>, &'a str)> {
+        let g = self.g;
+        let callee = g
+            .child(call, "function")
+            .filter(|f| g.kind(*f) == "member_access_expression")?;
+        Some((
+            g.child(callee, "expression")?,
+            self.text(g.child(callee, "name")?),
+        ))
     }
 
     /// The object and member of Java's `a.b` or Kotlin's `a.b`.
@@ -369,6 +476,10 @@ impl<'a> Walk<'a> {
                 (Some(o), Some(n)) => (o, self.text(n)),
                 _ => return none(),
             },
+            "invocation_expression" => match self.csharp_member_call(call) {
+                Some(found) => found,
+                None => return none(),
+            },
             _ => match call
                 .named_child(0)
                 .filter(|c| g.kind(*c) == "navigation_expression")
@@ -420,6 +531,16 @@ impl<'a> Walk<'a> {
                     .filter(|c| g.kind(*c) == "method_invocation")?;
                 let mut c = parent.walk();
                 let position = parent.named_children(&mut c).position(|a| a == lambda)?;
+                Some((call, position))
+            }
+            // C#'s arguments each stand in an `argument`.
+            "argument" => {
+                let list = parent.parent().filter(|l| g.kind(*l) == "argument_list")?;
+                let call = list
+                    .parent()
+                    .filter(|c| g.kind(*c) == "invocation_expression")?;
+                let mut c = list.walk();
+                let position = list.named_children(&mut c).position(|a| a == parent)?;
                 Some((call, position))
             }
             // Kotlin's `f(a) { .. }`, `f { .. }`.
@@ -519,6 +640,7 @@ impl<'a> Walk<'a> {
         };
         let over = match g.kind(node) {
             "enhanced_for_statement" => g.child(node, "value")?,
+            "foreach_statement" => g.child(node, "right")?,
             "for_statement" if self.lang.name == "kotlin" => {
                 let mut c = node.walk();
                 let found = node
@@ -539,8 +661,8 @@ impl<'a> Walk<'a> {
 /// What a view or step named `member` of a collection holding `held` holds.
 fn view_of(held: Held, member: &str) -> Option<Held> {
     match (held, member) {
-        (Held::Map(_, value), "values") => Some(Held::Elements(value)),
-        (Held::Map(key, _), "keySet" | "keys") => Some(Held::Elements(key)),
+        (Held::Map(_, value), "values" | "Values") => Some(Held::Elements(value)),
+        (Held::Map(key, _), "keySet" | "keys" | "Keys") => Some(Held::Elements(key)),
         (held @ Held::Elements(_), m) if SAME_ELEMENTS.contains(&m) => Some(held),
         _ => None,
     }
