@@ -13,8 +13,11 @@
 //! `keys`, `asSequence()`, C#'s `Values`, `Where(..)`): anything else leaves the
 //! parameter untyped.
 
+mod tables;
+
 use tree_sitter::Node;
 
+use self::tables::{ELEMENT_CALLBACKS, ELEMENT_COLLECTIONS, MAPS, SAME_ELEMENTS};
 use super::type_text::split_type;
 use super::Walk;
 use crate::facts::{Binding, BindingKind};
@@ -30,223 +33,6 @@ pub(super) enum Held {
     /// A map: its keys and its values.
     Map(Option<TypeName>, Option<TypeName>),
 }
-
-/// The collections whose one type argument is their elements' type.
-const ELEMENT_COLLECTIONS: &[&str] = &[
-    "Iterable",
-    "Collection",
-    "List",
-    "ArrayList",
-    "LinkedList",
-    "CopyOnWriteArrayList",
-    "Set",
-    "HashSet",
-    "LinkedHashSet",
-    "TreeSet",
-    "SortedSet",
-    "NavigableSet",
-    "CopyOnWriteArraySet",
-    "Queue",
-    "Deque",
-    "ArrayDeque",
-    "PriorityQueue",
-    "BlockingQueue",
-    "LinkedBlockingQueue",
-    "ArrayBlockingQueue",
-    "ConcurrentLinkedQueue",
-    "ConcurrentLinkedDeque",
-    "Stream",
-    // Kotlin's.
-    "MutableIterable",
-    "MutableCollection",
-    "MutableList",
-    "MutableSet",
-    "Sequence",
-    "Array",
-    // C#'s.
-    "IEnumerable",
-    "ICollection",
-    "IList",
-    "IReadOnlyCollection",
-    "IReadOnlyList",
-    "ISet",
-    "SortedSet",
-    "Stack",
-    "ConcurrentBag",
-    "ConcurrentQueue",
-    "ConcurrentStack",
-    "ImmutableList",
-    "ImmutableArray",
-    "ImmutableHashSet",
-];
-
-/// The maps: their keys' type, then their values'.
-const MAPS: &[&str] = &[
-    "Map",
-    "HashMap",
-    "LinkedHashMap",
-    "TreeMap",
-    "SortedMap",
-    "NavigableMap",
-    "ConcurrentMap",
-    "ConcurrentHashMap",
-    "ConcurrentSkipListMap",
-    "EnumMap",
-    "WeakHashMap",
-    "IdentityHashMap",
-    "MutableMap",
-    // C#'s.
-    "Dictionary",
-    "IDictionary",
-    "IReadOnlyDictionary",
-    "SortedDictionary",
-    "SortedList",
-    "ConcurrentDictionary",
-    "ImmutableDictionary",
-];
-
-/// Methods of a collection (or stream) that hand the lambda passed as their argument
-/// `.1` each element, as its parameter `.2`.
-const ELEMENT_CALLBACKS: &[(&str, usize, usize)] = &[
-    ("forEach", 0, 0),
-    ("forEachOrdered", 0, 0),
-    ("removeIf", 0, 0),
-    ("filter", 0, 0),
-    ("filterNot", 0, 0),
-    ("map", 0, 0),
-    ("mapNotNull", 0, 0),
-    ("flatMap", 0, 0),
-    ("mapToInt", 0, 0),
-    ("mapToLong", 0, 0),
-    ("mapToDouble", 0, 0),
-    ("mapToObj", 0, 0),
-    ("peek", 0, 0),
-    ("onEach", 0, 0),
-    ("anyMatch", 0, 0),
-    ("allMatch", 0, 0),
-    ("noneMatch", 0, 0),
-    ("any", 0, 0),
-    ("all", 0, 0),
-    ("none", 0, 0),
-    ("count", 0, 0),
-    ("first", 0, 0),
-    ("firstOrNull", 0, 0),
-    ("last", 0, 0),
-    ("lastOrNull", 0, 0),
-    ("find", 0, 0),
-    ("findLast", 0, 0),
-    ("single", 0, 0),
-    ("singleOrNull", 0, 0),
-    ("takeWhile", 0, 0),
-    ("dropWhile", 0, 0),
-    ("sortedBy", 0, 0),
-    ("sortedByDescending", 0, 0),
-    ("groupBy", 0, 0),
-    ("associateBy", 0, 0),
-    ("associateWith", 0, 0),
-    ("sumOf", 0, 0),
-    ("partition", 0, 0),
-    ("maxByOrNull", 0, 0),
-    ("minByOrNull", 0, 0),
-    ("distinctBy", 0, 0),
-    ("indexOfFirst", 0, 0),
-    ("indexOfLast", 0, 0),
-    ("removeAll", 0, 0),
-    ("retainAll", 0, 0),
-    ("forEachIndexed", 0, 1),
-    ("mapIndexed", 0, 1),
-    ("mapIndexedNotNull", 0, 1),
-    ("filterIndexed", 0, 1),
-    ("onEachIndexed", 0, 1),
-    ("fold", 1, 1),
-    // C#'s (`List<T>`'s own, and LINQ's).
-    ("ForEach", 0, 0),
-    ("Exists", 0, 0),
-    ("Find", 0, 0),
-    ("FindAll", 0, 0),
-    ("FindIndex", 0, 0),
-    ("FindLast", 0, 0),
-    ("TrueForAll", 0, 0),
-    ("RemoveAll", 0, 0),
-    ("Where", 0, 0),
-    ("Select", 0, 0),
-    ("SelectMany", 0, 0),
-    ("Any", 0, 0),
-    ("All", 0, 0),
-    ("First", 0, 0),
-    ("FirstOrDefault", 0, 0),
-    ("Last", 0, 0),
-    ("LastOrDefault", 0, 0),
-    ("Single", 0, 0),
-    ("SingleOrDefault", 0, 0),
-    ("Count", 0, 0),
-    ("LongCount", 0, 0),
-    ("Sum", 0, 0),
-    ("Min", 0, 0),
-    ("Max", 0, 0),
-    ("Average", 0, 0),
-    ("MinBy", 0, 0),
-    ("MaxBy", 0, 0),
-    ("OrderBy", 0, 0),
-    ("OrderByDescending", 0, 0),
-    ("ThenBy", 0, 0),
-    ("ThenByDescending", 0, 0),
-    ("GroupBy", 0, 0),
-    ("ToDictionary", 0, 0),
-    ("ToLookup", 0, 0),
-    ("DistinctBy", 0, 0),
-    ("TakeWhile", 0, 0),
-    ("SkipWhile", 0, 0),
-];
-
-/// Views and steps that hold the same elements as what they are called on.
-const SAME_ELEMENTS: &[&str] = &[
-    "stream",
-    "parallelStream",
-    "filter",
-    "filterNot",
-    "filterNotNull",
-    "sorted",
-    "sortedBy",
-    "sortedByDescending",
-    "distinct",
-    "distinctBy",
-    "peek",
-    "onEach",
-    "limit",
-    "skip",
-    "take",
-    "drop",
-    "takeWhile",
-    "dropWhile",
-    "parallel",
-    "sequential",
-    "unordered",
-    "asSequence",
-    "asIterable",
-    "reversed",
-    "toList",
-    "toMutableList",
-    "toSet",
-    "toMutableSet",
-    // C#'s.
-    "Where",
-    "OrderBy",
-    "OrderByDescending",
-    "ThenBy",
-    "ThenByDescending",
-    "Skip",
-    "Take",
-    "SkipWhile",
-    "TakeWhile",
-    "Distinct",
-    "DistinctBy",
-    "Reverse",
-    "AsEnumerable",
-    "ToList",
-    "ToArray",
-    "ToHashSet",
-];
 
 /// What the declared type `written` holds, when it is one of the library's
 /// collections or maps with its type arguments written.
@@ -458,7 +244,7 @@ impl<'a> Walk<'a> {
         u32::try_from(*at).ok()
     }
 
-    /// The types the parameters of `lambda` (a Java `lambda_expression` or a Kotlin
+    /// The types the parameters of `lambda` (a Java or C# `lambda_expression`, a Kotlin
     /// `lambda_literal`) receive from the collection method it is passed to, by
     /// position; `parameters` is how many it declares (1 for Kotlin's `it`).
     pub(super) fn lambda_receives(
@@ -467,7 +253,7 @@ impl<'a> Walk<'a> {
         parameters: usize,
     ) -> Vec<Option<TypeName>> {
         let none = || vec![None; parameters];
-        let Some((call, argument)) = self.jvm_call_taking(lambda) else {
+        let Some((call, argument)) = self.call_passed_lambda(lambda) else {
             return none();
         };
         let g = self.g;
@@ -521,7 +307,7 @@ impl<'a> Walk<'a> {
 
     /// The call `lambda` is an argument of, and its position among the arguments (a
     /// Kotlin lambda written after the parentheses comes after those in them).
-    fn jvm_call_taking<'t>(&self, lambda: Node<'t>) -> Option<(Node<'t>, usize)> {
+    fn call_passed_lambda<'t>(&self, lambda: Node<'t>) -> Option<(Node<'t>, usize)> {
         let g = self.g;
         let parent = lambda.parent()?;
         match g.kind(parent) {
@@ -602,7 +388,7 @@ impl<'a> Walk<'a> {
                 .any(|n| g.kind(n) == "lambda_parameters");
             found
         };
-        if declares || self.jvm_call_taking(lambda).is_none() {
+        if declares || self.call_passed_lambda(lambda).is_none() {
             return;
         }
         let (start, end) = (lambda.start_byte(), lambda.end_byte());
