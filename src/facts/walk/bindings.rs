@@ -50,14 +50,7 @@ impl<'a> Walk<'a> {
                     .last()
                     .filter(|l| l.kind == "lambda_expression" && self.lang.name == "java")
                 {
-                    if let Some(element) = self
-                        .lambda_receives(lambda.node, list.named_child_count())
-                        .into_iter()
-                        .nth(position - 1)
-                        .flatten()
-                    {
-                        self.give_type(before, element);
-                    }
+                    self.type_lambda_parameter(lambda.node, list, p, before);
                 }
                 self.hold_in_block(list, before, stack);
                 continue;
