@@ -23,9 +23,7 @@ impl<'a> Walk<'a> {
             .children(&mut c)
             .filter(|p| (p.is_named() && !g.class(*p).has(Class::COMMENT)) || p.kind() == "_")
             .collect();
-        let mut position = 0;
-        for p in params {
-            position += 1;
+        for (position, p) in params.into_iter().enumerate() {
             // Rust's `|mut next|` binds the name inside.
             let name = if g.kind(p) == "mut_pattern" {
                 p.named_child(p.named_child_count().saturating_sub(1) as u32)
@@ -39,9 +37,7 @@ impl<'a> Walk<'a> {
                 if let Some(site) = stack
                     .split_last()
                     .filter(|(closure, _)| closure.kind == "closure_expression")
-                    .and_then(|(closure, above)| {
-                        self.callback_site(closure.node, above, position - 1)
-                    })
+                    .and_then(|(closure, above)| self.callback_site(closure.node, above, position))
                 {
                     self.place_untyped(before, site);
                 }
