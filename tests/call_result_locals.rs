@@ -128,6 +128,62 @@ fn a_callback_parameter_takes_the_type_its_callee_declares_for_it() {
 }
 
 #[test]
+fn java_csharp_and_kotlin_lambda_parameters_take_the_types_their_callee_declares() {
+    let dir = tree(&[
+        (
+            "src/p/Builder.java",
+            "package p;\n\nimport java.util.function.Consumer;\n\n\
+             class Codecs {\n  void max(int n) {}\n}\n\n\
+             public class Builder {\n\
+             \x20 Builder codecs(String name, Consumer<? super Codecs> configurer) { return this; }\n\
+             \x20 void go() {\n    codecs(\"a\", c -> c.max(1));\n    this.codecs(\"b\", (c) -> c.max(2));\n  }\n}\n",
+        ),
+        (
+            "src/K.kt",
+            "class Opts {\n  fun max(n: Int) {}\n}\n\n\
+             class K {\n\
+             \x20 fun setup(name: String, delay: Long = 0L, block: (Opts) -> Unit) {}\n\
+             \x20 fun go() {\n    setup(\"a\") { it.max(1) }\n    setup(\"b\") { o -> o.max(2) }\n  }\n}\n",
+        ),
+        (
+            "src/A.cs",
+            "using System;\n\
+             class Options { public void Max(int n) {} }\n\
+             class A {\n\
+             \x20 void Setup(Action<Options> setup) {}\n\
+             \x20 void Go() { Setup(o => o.Max(1)); }\n}\n",
+        ),
+    ]);
+    // Java's functional type, past its wildcard; Kotlin's function type, the lambda
+    // after the parentheses being the last parameter whatever defaults come before;
+    // C#'s delegate type.
+    assert_eq!(
+        breaks(dir.path(), "Codecs.max"),
+        [
+            "src/p/Builder.java:12 definition",
+            "src/p/Builder.java:13 definition"
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), "Opts.max"),
+        ["src/K.kt:8 definition", "src/K.kt:9 definition"]
+    );
+    assert_eq!(breaks(dir.path(), "Options.Max"), ["src/A.cs:5 definition"]);
+    // `setup("a") { .. }` calls `setup` once: no call is named `setup("a")`.
+    let (code, recs) = json(dir.path(), &["what-depends", "K.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(
+        deps(&recs),
+        [
+            "8 call setup -> src/K.kt:6",
+            "8 call it.max -> src/K.kt:2",
+            "9 call setup -> src/K.kt:6",
+            "9 call o.max -> src/K.kt:2",
+        ]
+    );
+}
+
+#[test]
 fn a_rust_closure_parameter_takes_the_type_the_callee_bounds_it_with() {
     let dir = tree(&[
         (

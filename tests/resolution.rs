@@ -1629,6 +1629,29 @@ fn type_arguments_in_a_class_header_are_uses_not_inheritance() {
 }
 
 #[test]
+fn a_type_nested_in_a_repository_class_is_not_taken_for_a_package() {
+    let dir = tree(&[
+        (
+            "p/Hint.java",
+            "package p;\npublic final class Hint {\n  public static class Builder {\n\
+             \x20   public Builder names(String... n) { return this; }\n  }\n}\n",
+        ),
+        (
+            "p/Hints.java",
+            "package p;\npublic class Hints {\n  void go(Hint.Builder direct, java.util.List<String> l) {\n\
+             \x20   direct.names(\"a\");\n    l.size();\n  }\n}\n",
+        ),
+    ]);
+    // `Hint.Builder` had been read as a type `Builder` of a library package `Hint`.
+    let got = depends(dir.path(), &["Hints.go"]);
+    assert!(
+        has(&got, "4 call direct.names -> p/Hint.java:4"),
+        "{got:#?}"
+    );
+    assert!(has(&got, "5 call l.size -> external:java.util"), "{got:#?}");
+}
+
+#[test]
 fn an_untyped_lambda_parameter_is_an_element_or_unresolved_never_external() {
     // `bi` is an element of the map's values, as its declared type says; `it`, of
     // items no type is written for, is unresolved: never a library class reached

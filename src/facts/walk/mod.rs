@@ -576,12 +576,11 @@ impl<'a> Walk<'a> {
                         self.give_type(before, element);
                     } else if let Some(site) = self.callback_site(node, stack, 0) {
                         self.place_untyped(before, site);
-                    } else if let Some(element) =
-                        collection_elements::reads_elements(self.lang.name)
-                            .then(|| self.lambda_receives(node, 1).pop().flatten())
-                            .flatten()
-                    {
-                        self.give_type(before, element);
+                    } else if collection_elements::reads_elements(self.lang.name) {
+                        match self.lambda_receives(node, 1).pop().flatten() {
+                            Some(element) => self.give_type(before, element),
+                            None => self.place_in_lambda(node, 0, before),
+                        }
                     }
                 }
             }

@@ -33,17 +33,17 @@ impl<'a> Walk<'a> {
         {
             return;
         }
-        let Some((callee, receiver)) = callee_parts(g, node) else {
-            return;
-        };
         // `f(x) { .. }` in Kotlin: the call with the parentheses is the callee of one
-        // that holds the lambda, and is visited next.
+        // that holds the lambda, and is visited next; the outer call names nothing.
         if let Some(inner) = node.named_child(0).filter(|c| g.class(*c).has(Class::CALL)) {
             let lambdas = trailing_lambdas(g, node);
             if lambdas > 0 {
                 self.trailing_lambdas.insert(inner.id(), lambdas);
             }
         }
+        let Some((callee, receiver)) = callee_parts(g, node) else {
+            return;
+        };
         let extra = self.trailing_lambdas.remove(&node.id()).unwrap_or(0);
         let arity = arity(g, node, extra);
         // PHP's `\App\f()`: the name after the path is called, in that namespace.

@@ -32,6 +32,11 @@ pub(super) fn callee_parts<'t>(
     if g.class(callee).has(Class::IDENTIFIER) {
         return Some((callee, None));
     }
+    // Kotlin's `f(a) { .. }` calls what `f(a)` names, and `f()()` calls a value: the
+    // inner call is the one named.
+    if g.class(callee).has(Class::CALL) {
+        return None;
+    }
     split_member(g, callee).or(Some((callee, None)))
 }
 

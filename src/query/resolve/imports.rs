@@ -99,12 +99,47 @@ impl<'s> Resolver<'s> {
         {
             return self.member_of_import(file, imp, ty, TYPE_KINDS);
         }
-        // A package-qualified type (`java.util.Map`).
+        // A package-qualified type (`java.util.Map`), or a type nested in one the code
+        // sees (`JdkProxyHint.Builder`).
         let sc = self.scoping(file);
         if sc.package == PackageScope::Declared {
-            return self.type_in_package(q, ty);
+            return self
+                .nested_type(file, at, q, ty)
+                .unwrap_or_else(|| self.type_in_package(q, ty));
         }
         Resolution::Unresolved
+    }
+
+    /// `Outer.Inner` written at `at`, where `Outer` (capitalised, as types are
+    /// named where packages are declared) is a type the code sees: its member type
+    /// `ty`, through any further types of the path. `None` when the path's head names
+    /// no type (it is a package's).
+    fn nested_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        q: &str,
+        ty: &str,
+    ) -> Option<Resolution> {
+        let mut path = q.split('.');
+        let head = path.next()?;
+        if !head.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return None;
+        }
+        let mut outer =
+            match self.resolve_unqualified(file, at, head, TYPE_KINDS, NameRole::TypeOnly) {
+                Resolution::Definition(t) if t.symbol().kind.is_type_like() => t,
+                found @ Resolution::External(_) => return Some(found),
+                _ => return None,
+            };
+        for inner in path.chain(std::iter::once(ty)) {
+            match self.lookup_result(self.member_of(&outer, inner, TYPE_KINDS)) {
+                Resolution::Definition(t) if t.symbol().kind.is_type_like() => outer = t,
+                Resolution::Definition(_) => return Some(Resolution::Unresolved),
+                other => return Some(other),
+            }
+        }
+        Some(Resolution::Definition(outer))
     }
 
     /// C++'s `q::name` written at `at` (`port::Mutex`, `crc32c::Value(..)`): the

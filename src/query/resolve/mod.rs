@@ -19,6 +19,7 @@ mod generics;
 mod guards;
 mod imports;
 mod includes;
+mod lambda_parameters;
 mod library_results;
 mod members;
 mod module_files;

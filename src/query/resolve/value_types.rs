@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::guards::InitializerDepth;
+use super::lambda_parameters::lambda_parameter_type;
 use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
@@ -182,6 +183,7 @@ impl<'s> Resolver<'s> {
         let sym = method.symbol();
         let written = match sym.language {
             "rust" => closure_parameter_type(sym, argument, parameter, site.call.arity),
+            "java" | "csharp" | "kotlin" => lambda_parameter_type(sym, argument, parameter),
             _ => callback_parameter_type(sym, argument, parameter),
         };
         match written {

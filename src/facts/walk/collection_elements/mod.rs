@@ -18,9 +18,10 @@ mod tables;
 use tree_sitter::Node;
 
 use self::tables::{ELEMENT_CALLBACKS, ELEMENT_COLLECTIONS, MAPS, SAME_ELEMENTS};
+use super::bindings::initializer;
 use super::type_text::split_type;
 use super::Walk;
-use crate::facts::{Binding, BindingKind};
+use crate::facts::{Binding, BindingKind, CallbackSite};
 
 /// A type as the facts keep it: its qualifier and simple name.
 type TypeName = (Option<String>, String);
@@ -331,9 +332,14 @@ impl<'a> Walk<'a> {
             }
             // Kotlin's `f(a) { .. }`, `f { .. }`.
             "annotated_lambda" => {
-                let call = parent
+                let outer = parent
                     .parent()
                     .filter(|c| g.kind(*c) == "call_expression")?;
+                // `f(a) { .. }`: the call with the parentheses is inside.
+                let call = outer
+                    .named_child(0)
+                    .filter(|c| g.kind(*c) == "call_expression")
+                    .unwrap_or(outer);
                 let mut c = call.walk();
                 let written = call
                     .named_children(&mut c)
@@ -369,11 +375,39 @@ impl<'a> Walk<'a> {
         let Some(position) = params.iter().position(|p| *p == param) else {
             return;
         };
-        if let Some(element) = self
+        match self
             .lambda_receives(lambda, params.len())
             .swap_remove(position)
         {
-            self.give_type(before, element);
+            Some(element) => self.give_type(before, element),
+            None => self.place_in_lambda(lambda, position, before),
+        }
+    }
+
+    /// Places the untyped bindings made from `before` on, parameter `position` of
+    /// `lambda`, at the call it is passed to: the function called may declare what
+    /// it hands that parameter (`Consumer<Codecs> configure`, `block: (Codecs) ->
+    /// Unit`).
+    pub(super) fn place_in_lambda(&mut self, lambda: Node<'_>, position: usize, before: usize) {
+        let Some((call, argument)) = self.call_passed_lambda(lambda) else {
+            return;
+        };
+        // A Kotlin lambda after the parentheses is one more argument of the call.
+        let trailing = lambda
+            .parent()
+            .is_some_and(|p| self.g.kind(p) == "annotated_lambda");
+        let site = initializer(self.g, call, self.src).and_then(|mut call| {
+            if trailing {
+                call.arity = call.arity.map(|a| a + 1);
+            }
+            Some(CallbackSite {
+                call,
+                argument: u16::try_from(argument).ok()?,
+                parameter: u16::try_from(position).ok()?,
+            })
+        });
+        if let Some(site) = site {
+            self.place_untyped(before, site);
         }
     }
 
@@ -396,6 +430,7 @@ impl<'a> Walk<'a> {
             return;
         };
         let ty = self.lambda_receives(lambda, 1).pop().flatten();
+        let before = self.bindings.len();
         self.bindings.push(Binding {
             name: "it".to_string(),
             type_name: ty.as_ref().map(|t| t.1.clone()),
@@ -407,6 +442,7 @@ impl<'a> Walk<'a> {
             passed_to: None,
             within: Some((start, end)),
         });
+        self.place_in_lambda(lambda, 0, before);
     }
 
     /// The element type a Java `for (var x : xs)` or Kotlin `for (x in xs)` loop
