@@ -312,22 +312,18 @@ impl<'a> Walk<'a> {
         let g = self.g;
         let parent = lambda.parent()?;
         match g.kind(parent) {
-            "argument_list" => {
-                let call = parent
-                    .parent()
-                    .filter(|c| g.kind(*c) == "method_invocation")?;
-                let mut c = parent.walk();
-                let position = parent.named_children(&mut c).position(|a| a == lambda)?;
-                Some((call, position))
-            }
-            // C#'s arguments each stand in an `argument`.
-            "argument" => {
-                let list = parent.parent().filter(|l| g.kind(*l) == "argument_list")?;
-                let call = list
-                    .parent()
-                    .filter(|c| g.kind(*c) == "invocation_expression")?;
+            // Java's `f(a, x -> ..)`; C#'s, whose arguments each stand in an `argument`.
+            "argument_list" | "argument" => {
+                let (argument, list) = match g.kind(parent) {
+                    "argument" => (parent, parent.parent()?),
+                    _ => (lambda, parent),
+                };
+                let call = list.parent().filter(|c| {
+                    g.kind(list) == "argument_list"
+                        && matches!(g.kind(*c), "method_invocation" | "invocation_expression")
+                })?;
                 let mut c = list.walk();
-                let position = list.named_children(&mut c).position(|a| a == parent)?;
+                let position = list.named_children(&mut c).position(|a| a == argument)?;
                 Some((call, position))
             }
             // Kotlin's `f(a) { .. }`, `f { .. }`.
