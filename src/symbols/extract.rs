@@ -632,17 +632,23 @@ fn members_may_be_lost(def: Node<'_>) -> bool {
     if !def.has_error() {
         return false;
     }
-    let mut c = def.walk();
-    let body = def.child_by_field_name("body").or_else(|| {
+    body_of(def).is_some_and(|b| {
+        let mut c = b.walk();
+        let lost = b.is_error() || b.children(&mut c).any(|n| n.is_error() || n.is_missing());
+        lost
+    })
+}
+
+/// The body of definition `def`: its `body` field, or else its child that is a body
+/// though no field names it (Kotlin's `function_body` and `class_body`, C#'s
+/// `declaration_list`).
+fn body_of(def: Node<'_>) -> Option<Node<'_>> {
+    def.child_by_field_name("body").or_else(|| {
+        let mut c = def.walk();
         let found = def
             .named_children(&mut c)
             .find(|n| n.kind().ends_with("body") || n.kind() == "declaration_list");
         found
-    });
-    body.is_some_and(|b| {
-        let mut c = b.walk();
-        let lost = b.is_error() || b.children(&mut c).any(|n| n.is_error() || n.is_missing());
-        lost
     })
 }
 
@@ -951,15 +957,7 @@ fn long_header(
     line: &str,
     lines: &Lines<'_>,
 ) -> Option<String> {
-    // Kotlin's body is no field of its function.
-    let body = def.child_by_field_name("body").or_else(|| {
-        let mut c = def.walk();
-        let found = def
-            .named_children(&mut c)
-            .find(|n| n.kind() == "function_body");
-        found
-    });
-    let (end, end_row) = match body {
+    let (end, end_row) = match body_of(def) {
         // An expression body (Kotlin's `= apply {`): the header runs on to the end of
         // the expression's first line, or its first `{`: how the expression starts
         // tells what a builder's method returns.

@@ -172,7 +172,20 @@ impl<'a> Walk<'a> {
             };
             (from, holder.end_byte())
         };
-        let within = Some((start as u32, end as u32));
+        self.hold_between(before, start, end);
+    }
+
+    /// Makes the parameters bound from `before` on hold in `node` alone (a lambda's,
+    /// visited at the lambda), where the language scopes locals by block.
+    pub(super) fn hold_in_node(&mut self, node: Node<'_>, before: usize) {
+        if block_scopes(self.lang.name).is_some() {
+            self.hold_between(before, node.start_byte(), node.end_byte());
+        }
+    }
+
+    /// Makes the bindings from `before` on, fields aside, hold from `start` to `end`.
+    fn hold_between(&mut self, before: usize, start: usize, end: usize) {
+        let within = u32::try_from(start).ok().zip(u32::try_from(end).ok());
         for b in &mut self.bindings[before..] {
             if b.kind != BindingKind::Field {
                 b.within = within;

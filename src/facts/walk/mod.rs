@@ -564,23 +564,13 @@ impl<'a> Walk<'a> {
                     let before = self.bindings.len();
                     self.bind(p, None, None, BindingKind::Parameter);
                     // Where locals are their blocks', the parameter is the lambda's.
-                    if scopes_locals_by_block(self.lang.name) {
-                        let within = u32::try_from(node.start_byte())
-                            .ok()
-                            .zip(u32::try_from(node.end_byte()).ok());
-                        for b in &mut self.bindings[before..] {
-                            b.within = within;
-                        }
-                    }
+                    self.hold_in_node(node, before);
                     if let Some(element) = self.element_passed_to(node, stack) {
                         self.give_type(before, element);
                     } else if let Some(site) = self.callback_site(node, stack, 0) {
                         self.place_untyped(before, site);
                     } else if collection_elements::reads_elements(self.lang.name) {
-                        match self.lambda_receives(node, 1).pop().flatten() {
-                            Some(element) => self.give_type(before, element),
-                            None => self.place_in_lambda(node, 0, before),
-                        }
+                        self.type_lambda_parameter_at(node, 1, 0, before);
                     }
                 }
             }

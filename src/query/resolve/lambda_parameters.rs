@@ -1,16 +1,24 @@
-//! Java's, C#'s and Kotlin's lambdas passed to a repository function: the types its
-//! header gives the lambda's parameters. Java and C# write them as the type arguments
-//! of a library functional type (`Consumer<Codecs> configure`, `BiFunction<A, B, R>`,
-//! `Action<Options> setup`, `Func<Row, bool> keep`); Kotlin as a function type
-//! (`block: (Codecs) -> Unit`, `onEach: ((name: String, Row) -> Unit)?`).
+//! Callbacks' parameters: the types the function a callback is passed to declares for
+//! the callback's untyped parameters, read from that function's header.
+//! - TypeScript writes a function type (`transaction(run: (manager: EntityManager) =>
+//!   T)`).
+//! - Java and C# write the type arguments of a library functional type (`Consumer<Codecs>
+//!   configure`, `BiFunction<A, B, R>`, `Action<Options> setup`, `Func<Row, bool>
+//!   keep`).
+//! - Kotlin writes a function type (`block: (Codecs) -> Unit`, `onEach: ((name: String,
+//!   Row) -> Unit)?`).
+//! - Rust writes a closure bound (see [`super::rust_closures`]).
 //!
 //! Only those plain readings are taken: a functional interface of the repository, a
 //! Kotlin function type with a receiver (`Codecs.() -> Unit`, whose lambda has `this`,
-//! not a parameter), a wildcard's lower bound, or a parameter that is not there gives
-//! nothing, and the lambda's parameter stays untyped.
+//! not a parameter), a wildcard's lower bound, a union, or a parameter that is not
+//! there gives nothing, and the callback's parameter stays untyped.
 
-use super::generics::{after_parameters_open, top_level_entries};
-use super::overloads::each_parameter;
+use super::generics::{after_parameters_open, after_type_parameters, name_at, top_level_entries};
+use super::overloads::{declared_type, each_parameter};
+use super::returns::one_type;
+use super::rust_closures::closure_parameter_type;
+use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
 /// The library's functional types, and which of their type arguments the function's
@@ -41,9 +49,24 @@ enum Taken {
     First,
 }
 
+/// The type function `sym` gives parameter `parameter` of the callback passed as its
+/// argument `argument` of a call with `arity` arguments, as its header writes it.
+pub fn callback_parameter_type(
+    sym: &Symbol,
+    argument: usize,
+    parameter: usize,
+    arity: Option<u16>,
+) -> Option<&str> {
+    match sym.language {
+        "rust" => closure_parameter_type(sym, argument, parameter, arity),
+        "java" | "csharp" | "kotlin" => lambda_parameter_type(sym, argument, parameter),
+        _ => typescript_callback_parameter_type(sym, argument, parameter),
+    }
+}
+
 /// The type function `sym` (Java, C# or Kotlin) gives parameter `parameter` of the
 /// lambda passed as its argument `argument`, as its header writes it.
-pub fn lambda_parameter_type(sym: &Symbol, argument: usize, parameter: usize) -> Option<&str> {
+fn lambda_parameter_type(sym: &Symbol, argument: usize, parameter: usize) -> Option<&str> {
     let rest = after_parameters_open(sym.header(), &sym.name)?;
     let mut params = Vec::new();
     if !each_parameter(rest, |p, _| params.push(p)) {
@@ -61,6 +84,68 @@ pub fn lambda_parameter_type(sym: &Symbol, argument: usize, parameter: usize) ->
     let plain =
         !written.is_empty() && !written.starts_with(['?', '(', '[']) && !written.contains("->");
     plain.then_some(written)
+}
+
+/// The type TypeScript function `sym` declares for parameter `parameter` of the
+/// function it takes as argument `argument` (`transaction(run: (m: Manager) =>
+/// Promise<T>)`: `Manager` for argument 0, parameter 0); none when that argument is
+/// not declared a function type or the parameter has no one written type.
+fn typescript_callback_parameter_type(
+    sym: &Symbol,
+    argument: usize,
+    parameter: usize,
+) -> Option<&str> {
+    if !matches!(sym.language, "typescript" | "tsx") {
+        return None;
+    }
+    let header = sym.header();
+    let at = name_at(header, &sym.name)?;
+    let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?.trim_start();
+    let (arguments, closed) = arrow_entries(tail.strip_prefix('(')?, b')');
+    let function = typescript_parameter_type(arguments.get(argument).filter(|_| closed)?)?;
+    let (parameters, closed) = arrow_entries(function.strip_prefix('(')?, b')');
+    let taken: usize = parameters.iter().map(|e| e.len() + 1).sum();
+    if !closed || !function.get(taken + 1..)?.trim_start().starts_with("=>") {
+        return None;
+    }
+    one_type(typescript_parameter_type(parameters.get(parameter)?)?)
+}
+
+/// The entries of a TypeScript list that `close` ends (`rest` follows its opening
+/// bracket), split at its top-level commas; an arrow's `>` closes nothing. Whether
+/// the list was closed.
+fn arrow_entries(rest: &str, close: u8) -> (Vec<&str>, bool) {
+    let bytes = rest.as_bytes();
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut entries = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'=' => {}
+            b')' | b']' | b'}' | b'>' if depth > 0 => depth -= 1,
+            b',' if depth == 0 => {
+                entries.push(&rest[start..i]);
+                start = i + 1;
+            }
+            _ if b == close && depth == 0 => {
+                entries.push(&rest[start..i]);
+                return (entries, true);
+            }
+            _ => {}
+        }
+    }
+    (entries, false)
+}
+
+/// The type written for a parameter (`name: T`, `name?: T`, `readonly name: T`);
+/// none for a destructured or rest one.
+fn typescript_parameter_type(entry: &str) -> Option<&str> {
+    let (name, ty) = declared_type(entry)?;
+    let name = name.trim().trim_end_matches('?');
+    let name = name.rsplit(' ').next()?;
+    let ty = ty.trim();
+    (!name.is_empty() && name.bytes().all(is_word_byte) && !ty.is_empty()).then_some(ty)
 }
 
 /// Java's or C#'s `Consumer<Codecs> configure`: the type argument parameter
@@ -115,15 +200,14 @@ fn kotlin_function_parameter<'h>(
     }
     let entry = entries.get(parameter)?;
     // A parameter of a function type may be named (`(name: String) -> Unit`).
-    Some(entry.split_once(':').map_or(*entry, |(_, ty)| ty).trim())
+    Some(declared_type(entry).map_or(*entry, |(_, ty)| ty).trim())
 }
 
 /// The function type a Kotlin parameter (`name: (A, B) -> R`, `name: ((A) -> R)?`,
 /// `crossinline name: suspend (A) -> R`) is declared with, from its `(`; none for
 /// another type, or a function type with a receiver.
 fn kotlin_function_type(param: &str) -> Option<&str> {
-    let (_, ty) = param.split_once(':')?;
-    let mut ty = ty.trim();
+    let (_, mut ty) = declared_type(param)?;
     if let Some(default) = ty.find(" = ") {
         ty = ty[..default].trim();
     }
@@ -153,6 +237,33 @@ mod tests {
     ) -> Option<String> {
         let sym = signed(language, "codecs", Kind::Method, header);
         lambda_parameter_type(&sym, argument, parameter).map(str::to_string)
+    }
+
+    fn signed_method(language: &'static str, name: &str, signature: &str) -> Symbol {
+        signed(language, name, Kind::Method, signature)
+    }
+
+    #[test]
+    fn typescript_callback_parameters_are_read_from_the_callee_header() {
+        let header = "async transaction<T>( isolation: string, run: (manager: EntityManager, \
+                      level?: Level | undefined) => Promise<T>, done: () => void, ): Promise<T>";
+        let m = signed_method("typescript", "transaction", header);
+        let at = |argument, parameter| typescript_callback_parameter_type(&m, argument, parameter);
+        assert_eq!(at(1, 0), Some("EntityManager"));
+        assert_eq!(at(1, 1), Some("Level"));
+        // Not a function type, no such parameter, no such argument.
+        assert_eq!(at(0, 0), None);
+        assert_eq!(at(2, 0), None);
+        assert_eq!(at(3, 0), None);
+        let union = signed_method(
+            "typescript",
+            "f",
+            "f(cb: ((m: M) => void) | undefined, { a }: (m: M) => void)",
+        );
+        assert_eq!(typescript_callback_parameter_type(&union, 0, 0), None);
+        assert_eq!(typescript_callback_parameter_type(&union, 1, 0), None);
+        let java = signed_method("java", "f", "void f(Consumer<M> cb) {");
+        assert_eq!(typescript_callback_parameter_type(&java, 0, 0), None);
     }
 
     #[test]

@@ -251,6 +251,16 @@ fn is_receiver(head: &str) -> bool {
     matches!(past_reference(head), "self" | "cls")
 }
 
+/// A parameter written `pattern: Type` (Rust, Kotlin, TypeScript, Swift) split at
+/// its colon (not one of a path's `::`): what names it, and its type.
+pub(super) fn declared_type(entry: &str) -> Option<(&str, &str)> {
+    let bytes = entry.as_bytes();
+    let colon = (0..bytes.len()).find(|&i| {
+        bytes[i] == b':' && bytes.get(i + 1) != Some(&b':') && (i == 0 || bytes[i - 1] != b':')
+    })?;
+    Some((&entry[..colon], entry[colon + 1..].trim()))
+}
+
 /// Calls `each` with the text of every parameter (trimmed, none empty) of the list
 /// `rest` is the inside of (from just after its `(`), and whether it gives a default
 /// value; false when the list does not close.

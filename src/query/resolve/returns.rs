@@ -3,10 +3,6 @@
 //! that is. This module reads a receiver that is a call, and the type a definition's
 //! signature declares it returns, in the languages whose signatures state it plainly.
 //!
-//! TypeScript declares the parameters of the callbacks a function takes
-//! (`transaction(run: (manager: EntityManager) => T)`): the type a callback's untyped
-//! parameter receives is read from there too.
-//!
 //! Only a type that names a definite type is given: a type variable (`T`), a
 //! primitive, `void`, an unknown or self type (`Any`, `unknown`, `Self`) or a union of
 //! real types gives none, so that the call stays unresolved rather than tied to a
@@ -389,71 +385,13 @@ fn type_after<'s>(tail: &'s str, marker: &str) -> Option<&'s str> {
 }
 
 /// A union of types says nothing definite, unless all but one are "no value".
-fn one_type(written: &str) -> Option<&str> {
+pub(super) fn one_type(written: &str) -> Option<&str> {
     let mut real = written
         .split('|')
         .map(str::trim)
         .filter(|t| !matches!(*t, "null" | "undefined" | "None"));
     let one = real.next()?;
     real.next().is_none().then_some(one)
-}
-
-/// The type TypeScript function `sym` declares for parameter `parameter` of the
-/// function it takes as argument `argument` (`transaction(run: (m: Manager) =>
-/// Promise<T>)`: `Manager` for argument 0, parameter 0); none when that argument is
-/// not declared a function type or the parameter has no one written type.
-pub fn callback_parameter_type(sym: &Symbol, argument: usize, parameter: usize) -> Option<&str> {
-    if !matches!(sym.language, "typescript" | "tsx") {
-        return None;
-    }
-    let header = sym.header();
-    let at = name_at(header, &sym.name)?;
-    let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?.trim_start();
-    let (arguments, closed) = arrow_entries(tail.strip_prefix('(')?, b')');
-    let function = parameter_type(arguments.get(argument).filter(|_| closed)?)?;
-    let (parameters, closed) = arrow_entries(function.strip_prefix('(')?, b')');
-    let taken: usize = parameters.iter().map(|e| e.len() + 1).sum();
-    if !closed || !function.get(taken + 1..)?.trim_start().starts_with("=>") {
-        return None;
-    }
-    one_type(parameter_type(parameters.get(parameter)?)?)
-}
-
-/// The entries of a TypeScript list that `close` ends (`rest` follows its opening
-/// bracket), split at its top-level commas; an arrow's `>` closes nothing. Whether
-/// the list was closed.
-fn arrow_entries(rest: &str, close: u8) -> (Vec<&str>, bool) {
-    let bytes = rest.as_bytes();
-    let mut depth = 0usize;
-    let mut start = 0;
-    let mut entries = Vec::new();
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b'>' if i > 0 && bytes[i - 1] == b'=' => {}
-            b')' | b']' | b'}' | b'>' if depth > 0 => depth -= 1,
-            b',' if depth == 0 => {
-                entries.push(&rest[start..i]);
-                start = i + 1;
-            }
-            _ if b == close && depth == 0 => {
-                entries.push(&rest[start..i]);
-                return (entries, true);
-            }
-            _ => {}
-        }
-    }
-    (entries, false)
-}
-
-/// The type written for a parameter (`name: T`, `name?: T`, `readonly name: T`);
-/// none for a destructured or rest one.
-fn parameter_type(entry: &str) -> Option<&str> {
-    let (name, ty) = entry.split_once(':')?;
-    let name = name.trim().trim_end_matches('?');
-    let name = name.rsplit(' ').next()?;
-    let ty = ty.trim();
-    (!name.is_empty() && name.bytes().all(is_word_byte) && !ty.is_empty()).then_some(ty)
 }
 
 /// What a Rust or Swift header writes after its parameters' `->` (and Swift's
@@ -704,29 +642,6 @@ mod tests {
         ] {
             assert!(!returns_self(&method("kotlin", "url", header)), "{header}");
         }
-    }
-
-    #[test]
-    fn typescript_callback_parameters_are_read_from_the_callee_header() {
-        let header = "async transaction<T>( isolation: string, run: (manager: EntityManager, \
-                      level?: Level | undefined) => Promise<T>, done: () => void, ): Promise<T>";
-        let m = method("typescript", "transaction", header);
-        let at = |argument, parameter| callback_parameter_type(&m, argument, parameter);
-        assert_eq!(at(1, 0), Some("EntityManager"));
-        assert_eq!(at(1, 1), Some("Level"));
-        // Not a function type, no such parameter, no such argument.
-        assert_eq!(at(0, 0), None);
-        assert_eq!(at(2, 0), None);
-        assert_eq!(at(3, 0), None);
-        let union = method(
-            "typescript",
-            "f",
-            "f(cb: ((m: M) => void) | undefined, { a }: (m: M) => void)",
-        );
-        assert_eq!(callback_parameter_type(&union, 0, 0), None);
-        assert_eq!(callback_parameter_type(&union, 1, 0), None);
-        let java = method("java", "f", "void f(Consumer<M> cb) {");
-        assert_eq!(callback_parameter_type(&java, 0, 0), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 use super::generics::{
     after_type_parameters, name_at, split_top_level, top_level_entries, type_parameter_list,
 };
-use super::overloads::each_parameter;
+use super::overloads::{declared_type, each_parameter};
 use super::returns::past_reference;
 use crate::symbols::Symbol;
 
@@ -49,7 +49,7 @@ pub fn closure_parameter_type(
         (_, n) if arity == n => argument,
         _ => return None,
     };
-    let written = parameter_type(params.get(index)?)?;
+    let (_, written) = declared_type(params.get(index)?)?;
     let bound = match closure_bound(written) {
         Some(bound) => bound,
         None => {
@@ -79,15 +79,6 @@ pub fn closure_parameter_type(
     }
     let written = past_reference(taken.get(parameter)?);
     (!written.is_empty()).then_some(written)
-}
-
-/// The type written for a parameter (`mut f: F`), past its pattern.
-fn parameter_type(entry: &str) -> Option<&str> {
-    let bytes = entry.as_bytes();
-    let colon = (0..bytes.len()).find(|&i| {
-        bytes[i] == b':' && bytes.get(i + 1) != Some(&b':') && (i == 0 || bytes[i - 1] != b':')
-    })?;
-    Some(entry[colon + 1..].trim())
 }
 
 /// What follows the `(` of a closure trait written as a type or a bound (`impl Fn(A,

@@ -6,12 +6,11 @@
 use std::sync::Arc;
 
 use super::guards::InitializerDepth;
-use super::lambda_parameters::lambda_parameter_type;
+use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
-use super::returns::{call_gives, callback_parameter_type, getter_type, ReceiverCall, Returned};
-use super::rust_closures::closure_parameter_type;
+use super::returns::{call_gives, getter_type, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -181,12 +180,7 @@ impl<'s> Resolver<'s> {
         let argument = usize::from(site.argument);
         let parameter = usize::from(site.parameter);
         let sym = method.symbol();
-        let written = match sym.language {
-            "rust" => closure_parameter_type(sym, argument, parameter, site.call.arity),
-            "java" | "csharp" | "kotlin" => lambda_parameter_type(sym, argument, parameter),
-            _ => callback_parameter_type(sym, argument, parameter),
-        };
-        match written {
+        match callback_parameter_type(sym, argument, parameter, site.call.arity) {
             Some("Self") => self
                 .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
                 .map_or(Resolution::Unresolved, Resolution::Definition),

@@ -21,6 +21,7 @@ use self::tables::{ELEMENT_CALLBACKS, ELEMENT_COLLECTIONS, MAPS, SAME_ELEMENTS};
 use super::bindings::initializer;
 use super::type_text::split_type;
 use super::Walk;
+use crate::facts::grammar::Class;
 use crate::facts::{Binding, BindingKind, CallbackSite};
 
 /// A type as the facts keep it: its qualifier and simple name.
@@ -33,6 +34,14 @@ pub(super) enum Held {
     Elements(Option<TypeName>),
     /// A map: its keys and its values.
     Map(Option<TypeName>, Option<TypeName>),
+}
+
+/// Where a lambda is passed: the call, the argument it is, and whether it is written
+/// after the call's parentheses (Kotlin's `f(a) { .. }`).
+struct PassedTo<'t> {
+    call: Node<'t>,
+    argument: usize,
+    trailing: bool,
 }
 
 /// What the declared type `written` holds, when it is one of the library's
@@ -245,18 +254,13 @@ impl<'a> Walk<'a> {
         u32::try_from(*at).ok()
     }
 
-    /// The types the parameters of `lambda` (a Java or C# `lambda_expression`, a Kotlin
-    /// `lambda_literal`) receive from the collection method it is passed to, by
-    /// position; `parameters` is how many it declares (1 for Kotlin's `it`).
-    pub(super) fn lambda_receives(
-        &self,
-        lambda: Node<'_>,
-        parameters: usize,
-    ) -> Vec<Option<TypeName>> {
+    /// The types the parameters of a lambda (a Java or C# `lambda_expression`, a
+    /// Kotlin `lambda_literal`) passed as `passed` receive from the collection method
+    /// called, by position; `parameters` is how many it declares (1 for Kotlin's
+    /// `it`).
+    fn lambda_receives(&self, passed: &PassedTo<'_>, parameters: usize) -> Vec<Option<TypeName>> {
         let none = || vec![None; parameters];
-        let Some((call, argument)) = self.call_passed_lambda(lambda) else {
-            return none();
-        };
+        let (call, argument) = (passed.call, passed.argument);
         let g = self.g;
         let (object, method) = match g.kind(call) {
             "method_invocation" => match (g.child(call, "object"), g.child(call, "name")) {
@@ -306,9 +310,9 @@ impl<'a> Walk<'a> {
         types
     }
 
-    /// The call `lambda` is an argument of, and its position among the arguments (a
-    /// Kotlin lambda written after the parentheses comes after those in them).
-    fn call_passed_lambda<'t>(&self, lambda: Node<'t>) -> Option<(Node<'t>, usize)> {
+    /// The call `lambda` is an argument of, and where among its arguments (a Kotlin
+    /// lambda written after the parentheses comes after those in them).
+    fn call_passed_lambda<'t>(&self, lambda: Node<'t>) -> Option<PassedTo<'t>> {
         let g = self.g;
         let parent = lambda.parent()?;
         match g.kind(parent) {
@@ -324,7 +328,11 @@ impl<'a> Walk<'a> {
                 })?;
                 let mut c = list.walk();
                 let position = list.named_children(&mut c).position(|a| a == argument)?;
-                Some((call, position))
+                Some(PassedTo {
+                    call,
+                    argument: position,
+                    trailing: false,
+                })
             }
             // Kotlin's `f(a) { .. }`, `f { .. }`.
             "annotated_lambda" => {
@@ -348,14 +356,18 @@ impl<'a> Walk<'a> {
                             .count();
                         count
                     });
-                Some((call, written))
+                Some(PassedTo {
+                    call,
+                    argument: written,
+                    trailing: true,
+                })
             }
             _ => None,
         }
     }
 
     /// Gives parameter `param` of `lambda`'s parameter list `list`, bound from
-    /// `before` on, the type the collection method the lambda is passed to hands it.
+    /// `before` on, its type (see [`Walk::type_lambda_parameter_at`]).
     pub(super) fn type_lambda_parameter(
         &mut self,
         lambda: Node<'_>,
@@ -366,39 +378,42 @@ impl<'a> Walk<'a> {
         let mut c = list.walk();
         let params: Vec<Node<'_>> = list
             .named_children(&mut c)
-            .filter(|p| !self.g.class(*p).has(crate::facts::grammar::Class::COMMENT))
+            .filter(|p| !self.g.class(*p).has(Class::COMMENT))
             .collect();
-        let Some(position) = params.iter().position(|p| *p == param) else {
-            return;
-        };
-        match self
-            .lambda_receives(lambda, params.len())
-            .swap_remove(position)
-        {
-            Some(element) => self.give_type(before, element),
-            None => self.place_in_lambda(lambda, position, before),
+        if let Some(position) = params.iter().position(|p| *p == param) {
+            self.type_lambda_parameter_at(lambda, params.len(), position, before);
         }
     }
 
-    /// Places the untyped bindings made from `before` on, parameter `position` of
-    /// `lambda`, at the call it is passed to: the function called may declare what
-    /// it hands that parameter (`Consumer<Codecs> configure`, `block: (Codecs) ->
-    /// Unit`).
-    pub(super) fn place_in_lambda(&mut self, lambda: Node<'_>, position: usize, before: usize) {
-        let Some((call, argument)) = self.call_passed_lambda(lambda) else {
+    /// Gives the untyped bindings made from `before` on, parameter `position` of the
+    /// `parameters` that `lambda` declares, the element type the collection method it
+    /// is passed to hands it; else places them at that call, whose function may
+    /// declare what it hands the parameter (`Consumer<Codecs> configure`, `block:
+    /// (Codecs) -> Unit`).
+    pub(super) fn type_lambda_parameter_at(
+        &mut self,
+        lambda: Node<'_>,
+        parameters: usize,
+        position: usize,
+        before: usize,
+    ) {
+        let Some(passed) = self.call_passed_lambda(lambda) else {
             return;
         };
-        // A Kotlin lambda after the parentheses is one more argument of the call.
-        let trailing = lambda
-            .parent()
-            .is_some_and(|p| self.g.kind(p) == "annotated_lambda");
-        let site = initializer(self.g, call, self.src).and_then(|mut call| {
-            if trailing {
+        if let Some(element) = self
+            .lambda_receives(&passed, parameters)
+            .swap_remove(position)
+        {
+            return self.give_type(before, element);
+        }
+        let site = initializer(self.g, passed.call, self.src).and_then(|mut call| {
+            // A Kotlin lambda after the parentheses is one more argument of the call.
+            if passed.trailing {
                 call.arity = call.arity.map(|a| a + 1);
             }
             Some(CallbackSite {
                 call,
-                argument: u16::try_from(argument).ok()?,
+                argument: u16::try_from(passed.argument).ok()?,
                 parameter: u16::try_from(position).ok()?,
             })
         });
@@ -421,24 +436,20 @@ impl<'a> Walk<'a> {
         if declares || self.call_passed_lambda(lambda).is_none() {
             return;
         }
-        let (start, end) = (lambda.start_byte(), lambda.end_byte());
-        let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(end)) else {
-            return;
-        };
-        let ty = self.lambda_receives(lambda, 1).pop().flatten();
         let before = self.bindings.len();
         self.bindings.push(Binding {
             name: "it".to_string(),
-            type_name: ty.as_ref().map(|t| t.1.clone()),
-            type_qualifier: ty.and_then(|t| t.0),
+            type_name: None,
+            type_qualifier: None,
             kind: BindingKind::Parameter,
             scope: self.binding_scope(),
             initializer: None,
             copied_from: None,
             passed_to: None,
-            within: Some((start, end)),
+            within: None,
         });
-        self.place_in_lambda(lambda, 0, before);
+        self.hold_in_node(lambda, before);
+        self.type_lambda_parameter_at(lambda, 1, 0, before);
     }
 
     /// The element type a Java `for (var x : xs)` or Kotlin `for (x in xs)` loop
