@@ -830,6 +830,43 @@ fn go_resolves_packages_by_module_path() {
 }
 
 #[test]
+fn a_go_import_from_outside_the_module_is_external_whatever_directory_ends_like_it() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/app\n\ngo 1.22\n"),
+        // A directory named like the library's package, with a function of its name.
+        ("cmd/aws/main.go", "package main\n\nfunc String(s string) *string { return &s }\n"),
+        ("store/db.go", "package store\n\nfunc Open() int { return 1 }\n"),
+        (
+            "vendor/github.com/lib/pq/conn.go",
+            "package pq\n\nfunc Dial() int { return 1 }\n",
+        ),
+        (
+            "main.go",
+            "package main\n\nimport (\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/lib/pq\"\n)\n\n\
+             func main() {\n\taws.String(\"x\")\n\tpq.Dial()\n}\n",
+        ),
+        // Another module of the tree, importing this one's package.
+        ("tools/go.mod", "module example.com/tools\n\ngo 1.22\n"),
+        (
+            "tools/gen.go",
+            "package tools\n\nimport \"example.com/app/store\"\n\nfunc Gen() int { return store.Open() }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["main.main"]);
+    has_all(
+        &got,
+        &[
+            "9 call aws.String -> external:github.com/aws/aws-sdk-go-v2/aws",
+            "10 call pq.Dial -> vendor/github.com/lib/pq/conn.go:3",
+        ],
+    );
+    let got = depends(dir.path(), &["tools.Gen"]);
+    has_all(&got, &["5 call store.Open -> store/db.go:3"]);
+    let (_, recs) = json(dir.path(), &["what-breaks", "cmd/aws/main.go:3"]);
+    assert!(uses(&recs).is_empty(), "{recs:?}");
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),

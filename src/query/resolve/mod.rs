@@ -262,6 +262,8 @@ pub struct Resolver<'s> {
     /// During a dry run of [`Resolver::resolve_all`], the names asked for.
     recording: Mutex<Option<HashSet<String>>>,
     go_modules: Memo<PathBuf, Option<GoModule>>,
+    /// Every Go module of the tree, read on first use.
+    tree_go_modules: std::sync::OnceLock<Vec<GoModule>>,
     /// The Rust library crates of the tree by name, read on first use.
     rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
     /// What lookups ask of a file's definitions again and again, by path.
@@ -413,6 +415,7 @@ impl<'s> Resolver<'s> {
             modules: Memo::new(),
             recording: Mutex::new(None),
             go_modules: Memo::new(),
+            tree_go_modules: std::sync::OnceLock::new(),
             rust_crates: std::sync::OnceLock::new(),
             file_indexes: Memo::new(),
             members: Memo::new(),

@@ -4,6 +4,7 @@
 
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -389,11 +390,9 @@ impl<'s> Resolver<'s> {
             };
             // Only a go.mod of the walked tree: nothing outside it is read.
             if self.file_set().contains(&normalize(&candidate)) {
-                if let Ok(text) = std::fs::read_to_string(&candidate) {
-                    if let Some(m) = text.lines().find_map(|l| l.trim().strip_prefix("module ")) {
-                        found = Some((normalize(d), m.trim().trim_matches('"').to_string()));
-                        break;
-                    }
+                found = read_go_module(d, &candidate);
+                if found.is_some() {
+                    break;
                 }
             }
             dir = d.parent();
@@ -401,15 +400,42 @@ impl<'s> Resolver<'s> {
         found
     }
 
+    /// Every Go module of the walked tree, read on first use.
+    fn tree_go_modules(&self) -> &[GoModule] {
+        self.tree_go_modules.get_or_init(|| {
+            let mut found: Vec<GoModule> = self
+                .file_set()
+                .iter()
+                .filter(|f| f.file_name().is_some_and(|n| n == "go.mod"))
+                .filter_map(|f| read_go_module(f.parent()?, f))
+                .collect();
+            found.sort();
+            found
+        })
+    }
+
     pub(super) fn go_package(&self, importer: &Path, import_path: &str) -> ModuleTarget {
         let mut dir = None;
         if let Some((root, module)) = self.go_module_of(importer) {
-            let rest = if import_path == module {
-                Some("")
-            } else {
-                import_path.strip_prefix(&format!("{module}/"))
-            };
-            dir = rest.map(|r| normalize(&root.join(r)));
+            // Within a module, a path names a package of that module, of another
+            // module of the tree (which a workspace or a `replace` joins to it), or of
+            // its `vendor/` directory; any other comes from the module cache, outside
+            // the tree, however much of its path a directory here happens to end with.
+            dir = package_dir(&root, &module, import_path)
+                .or_else(|| {
+                    self.tree_go_modules()
+                        .iter()
+                        .filter_map(|(d, m)| Some((m.len(), package_dir(d, m, import_path)?)))
+                        .max_by_key(|(len, _)| *len)
+                        .map(|(_, dir)| dir)
+                })
+                .or_else(|| {
+                    let vendored = normalize(&root.join("vendor").join(import_path));
+                    self.has_go_files(&vendored).then_some(vendored)
+                });
+            if dir.is_none() {
+                return ModuleTarget::External(import_path.to_string());
+            }
         }
         if dir.is_none() {
             // The standard library's paths have no dot in their first element.
@@ -431,23 +457,30 @@ impl<'s> Resolver<'s> {
         let Some(dir) = dir else {
             return ModuleTarget::External(import_path.to_string());
         };
-        let files = self.cached_module((dir.clone(), "go".into()), || {
-            let mut v: Vec<PathBuf> = self
-                .file_set()
-                .iter()
-                .filter(|f| {
-                    f.parent() == Some(dir.as_path()) && f.extension().is_some_and(|e| e == "go")
-                })
-                .cloned()
-                .collect();
-            v.sort();
-            v
-        });
+        let files = self.go_files_in(&dir);
         if files.is_empty() {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::Files(files.to_vec())
         }
+    }
+
+    /// The Go files of the walked tree directly in `dir`, sorted.
+    fn go_files_in(&self, dir: &Path) -> Arc<Vec<PathBuf>> {
+        self.cached_module((dir.to_path_buf(), "go".into()), || {
+            let mut v: Vec<PathBuf> = self
+                .file_set()
+                .iter()
+                .filter(|f| f.parent() == Some(dir) && f.extension().is_some_and(|e| e == "go"))
+                .cloned()
+                .collect();
+            v.sort();
+            v
+        })
+    }
+
+    fn has_go_files(&self, dir: &Path) -> bool {
+        !self.go_files_in(dir).is_empty()
     }
 
     pub(super) fn include_target(&self, importer: &Path, imp: &Import) -> ModuleTarget {
@@ -478,6 +511,26 @@ impl<'s> Resolver<'s> {
             ModuleTarget::Files(found.to_vec())
         }
     }
+}
+
+/// The module a `go.mod` declares, with the directory it covers.
+fn read_go_module(dir: &Path, go_mod: &Path) -> Option<GoModule> {
+    let text = std::fs::read_to_string(go_mod).ok()?;
+    let module = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("module "))?;
+    Some((normalize(dir), module.trim().trim_matches('"').to_string()))
+}
+
+/// The directory of package `import_path` when it belongs to `module`, rooted at
+/// `root`.
+fn package_dir(root: &Path, module: &str, import_path: &str) -> Option<PathBuf> {
+    let rest = if import_path == module {
+        ""
+    } else {
+        import_path.strip_prefix(module)?.strip_prefix('/')?
+    };
+    Some(normalize(&root.join(rest)))
 }
 
 #[cfg(test)]
