@@ -33,6 +33,9 @@ fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
             s = rest;
         }
         s = s.trim();
+        if prefix == "&" {
+            s = past_lifetime(s);
+        }
     }
     let s = s.trim_start_matches(['&', '*', ' ']);
     let end = s
@@ -56,6 +59,22 @@ fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
     match split.or_else(|| s.rsplit_once('.')) {
         Some((q, n)) if !n.is_empty() => Some((Some(q), n)),
         _ => Some((None, s)),
+    }
+}
+
+/// Rust's reference `&'a T` past its lifetime: `T`, or `mut T` for the next prefix.
+/// A quoted text (TypeScript's literal type `'a'`) is no lifetime.
+fn past_lifetime(s: &str) -> &str {
+    let Some(rest) = s.strip_prefix('\'') else {
+        return s;
+    };
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if end > 0 && rest[end..].starts_with(char::is_whitespace) {
+        rest[end..].trim_start()
+    } else {
+        s
     }
 }
 
@@ -209,6 +228,21 @@ mod tests {
         );
         assert_eq!(split_type("::Top"), (None, Some("Top".into())));
         assert_eq!(split_type("dyn Trait"), (None, Some("Trait".into())));
+    }
+
+    #[test]
+    fn a_rust_reference_with_a_lifetime_names_the_type_it_refers_to() {
+        assert_eq!(
+            simple_type_name("&'a MetricAtomicUsize"),
+            Some("MetricAtomicUsize")
+        );
+        assert_eq!(
+            split_type("&'static mut crate::io::Driver"),
+            (Some("crate::io".into()), Some("Driver".into()))
+        );
+        assert_eq!(simple_type_name("&'_ [u8]"), None);
+        // A quoted literal type is no lifetime.
+        assert_eq!(simple_type_name("'a' | 'b'"), None);
     }
 
     #[test]
