@@ -867,6 +867,58 @@ fn a_go_import_from_outside_the_module_is_external_whatever_directory_ends_like_
 }
 
 #[test]
+fn go_variants_for_different_builds_resolve_to_the_default_build_s() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/app\n\ngo 1.22\n"),
+        (
+            "labels/labels_string.go",
+            "//go:build !slicelabels\n\npackage labels\n\ntype Labels struct{}\n\n\
+             func (l Labels) Get(n string) string { return n }\n",
+        ),
+        (
+            "labels/labels_slice.go",
+            "// Copyright\n\n//go:build slicelabels\n\npackage labels\n\ntype Labels []string\n\n\
+             func (l Labels) Get(n string) string { return n }\n",
+        ),
+        (
+            "lock_unix.go",
+            "//go:build !windows\n\npackage main\n\nfunc newLock() int { return 1 }\n",
+        ),
+        (
+            "lock_windows.go",
+            "package main\n\nfunc newLock() int { return 2 }\n",
+        ),
+        (
+            "main.go",
+            "package main\n\nimport \"example.com/app/labels\"\n\n\
+             func main() {\n\tvar l labels.Labels\n\tl.Get(\"a\")\n\tnewLock()\n}\n",
+        ),
+        // Built only for Windows: the unix variant is never what it calls.
+        (
+            "service_windows.go",
+            "package main\n\nfunc serve() {\n\tnewLock()\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["main.main"]);
+    has_all(
+        &got,
+        &[
+            "6 type_use labels.Labels -> labels/labels_string.go:5",
+            "7 call l.Get -> labels/labels_string.go:7",
+            "8 call newLock -> lock_unix.go:5",
+        ],
+    );
+    let got = depends(dir.path(), &["main.serve"]);
+    has_all(&got, &["4 call newLock -> ?"]);
+    // A use is a use of every variant: changing the other build's breaks it too.
+    let found = breaks_both_ways(dir.path(), &["labels/labels_slice.go:9"]);
+    assert!(
+        found.contains(&"main.go:7 definition".to_string()),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),

@@ -204,6 +204,9 @@ pub struct FileFacts {
     pub bindings: Vec<Binding>,
     /// The calls whose arguments tell something, by position.
     pub call_arguments: Vec<CallArguments>,
+    /// The build constraint a Go file states before its package clause, as written
+    /// after `//go:build` (`linux && !cgo`).
+    pub build: Option<String>,
 }
 
 impl FileFacts {

@@ -115,6 +115,18 @@ fn python_imports_self_fields_and_keyword_arguments() {
 }
 
 #[test]
+fn a_go_build_line_counts_only_before_the_package_clause() {
+    let build = |src: &str| facts("a.go", src).build;
+    assert_eq!(
+        build("/* Copyright\n   the authors */\n\n//go:build linux && !cgo\n// +build linux,!cgo\n\npackage a\n"),
+        Some("linux && !cgo".into())
+    );
+    assert_eq!(build("package a\n\n//go:build linux\n"), None);
+    assert_eq!(build("//go:buildlinux\npackage a\n"), None);
+    assert_eq!(facts("a.py", "#go:build linux\n").build, None);
+}
+
+#[test]
 fn go_packages_selectors_and_composite_literals() {
     let f = facts(
         "s.go",

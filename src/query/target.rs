@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::resolve::{
-    declared_apart, is_constructor, is_ruby_class_method, names_tail, target_key, DefRef, Resolver,
+    declared_apart, is_constructor, is_ruby_class_method, is_variant_of, names_tail, target_key,
+    DefRef, Resolver,
 };
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
@@ -38,7 +39,9 @@ impl Target {
     /// search` of one file are two things), each C++ member joined with its
     /// declaration or definition outside the file.
     pub fn of(d: &DefRef, resolver: &Resolver) -> Target {
-        Target::grouped(d).joined_apart(resolver, true)
+        Target::grouped(d)
+            .joined_apart(resolver, true)
+            .joined_variants(resolver)
     }
 
     /// The definitions of `d`'s file that make its group.
@@ -109,7 +112,26 @@ impl Target {
     /// one implementation, which every call runs: always a group. Of a Ruby class's
     /// `def self.x` and `def x`, the one pointed at.
     pub fn of_one(d: &DefRef, resolver: &Resolver) -> Target {
-        Target::one_of_group(d).joined_apart(resolver, false)
+        Target::one_of_group(d)
+            .joined_apart(resolver, false)
+            .joined_variants(resolver)
+    }
+
+    /// The group with the variants of its Go members for other builds: the
+    /// definitions of the same name in the other files of their package (a use
+    /// resolves to the default build's, and is a use of every variant).
+    fn joined_variants(mut self, resolver: &Resolver) -> Target {
+        if self.primary.symbol().language != "go" {
+            return self;
+        }
+        for m in self.members.clone() {
+            for v in resolver.defs_named(&m.symbol().name).iter() {
+                if is_variant_of(v, &m) {
+                    push_new(&mut self.members, v.clone());
+                }
+            }
+        }
+        self
     }
 
     /// [`Target::of_one`] in `d`'s file.

@@ -2,8 +2,9 @@
 //! one record), encoded compactly with `postcard` and compressed.
 //!
 //! A file's facts are three blobs: its definitions; its outline (package, imports,
-//! inheritance references, fields and top-level variables: what resolution reads of a
-//! file it only looks into); its body (its other references and bindings).
+//! build constraint, inheritance references, fields and top-level variables: what
+//! resolution reads of a file it only looks into); its body (its other references and
+//! bindings).
 //! find-symbol, which needs only the definitions, never decodes references, and
 //! looking into a type's file never decodes the thousands of references a large one
 //! holds. The body holds its references grouped by name, so that a search for the uses
@@ -51,9 +52,9 @@ struct StoredDefinition {
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
 /// read back: the language the file was parsed as (its text may have decided it: a
-/// `.h` header holding C++), the package, the imports, the inheritance references and
-/// the fields and top-level variables, each of the last two with its position among
-/// all the file's references or bindings. Stored apart from the [`StoredBody`] so that
+/// `.h` header holding C++), the package, a Go file's build constraint, the imports,
+/// the inheritance references and the fields and top-level variables, each of the last
+/// two with its position among all the file's references or bindings. Stored apart from the [`StoredBody`] so that
 /// such a read decodes a small blob instead of every reference of the file; stored
 /// once, with the body holding the others, so that the index does not grow by a copy
 /// of every field.
@@ -61,6 +62,7 @@ struct StoredDefinition {
 struct StoredOutline<'a> {
     language: &'a str,
     package: Option<String>,
+    build: Option<String>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
@@ -72,6 +74,7 @@ struct StoredOutline<'a> {
 struct StoredOutlineRef<'a> {
     language: &'a str,
     package: &'a Option<String>,
+    build: &'a Option<String>,
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
     bindings: Vec<(u32, &'a Binding)>,
@@ -804,6 +807,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
     StoredOutlineRef {
         language: facts.language.name,
         package: &facts.package,
+        build: &facts.build,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         bindings: placed(&facts.bindings, in_outline_binding),
@@ -1033,6 +1037,7 @@ fn unpack_facts(
         imports: outline.imports,
         bindings,
         call_arguments,
+        build: outline.build,
     }))
 }
 

@@ -237,7 +237,31 @@ pub(super) fn facts_with(
         imports,
         bindings,
         call_arguments,
+        build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
     }
+}
+
+/// What a Go file's `//go:build` line says: it stands among the comments and blank
+/// lines before the package clause, and only there is it one.
+fn go_build_line(src: &str) -> Option<String> {
+    let mut in_block = false;
+    for line in src.lines() {
+        let line = line.trim();
+        if in_block {
+            in_block = !line.contains("*/");
+            continue;
+        }
+        if let Some(expr) = line.strip_prefix("//go:build") {
+            if expr.starts_with(char::is_whitespace) {
+                return Some(expr.trim().to_string());
+            }
+        } else if line.starts_with("/*") {
+            in_block = !line.contains("*/");
+        } else if !(line.is_empty() || line.starts_with("//")) {
+            return None;
+        }
+    }
+    None
 }
 
 fn line_starts(src: &str) -> Vec<usize> {

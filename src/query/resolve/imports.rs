@@ -794,6 +794,7 @@ mod tests {
             imports: Vec::new(),
             bindings: Vec::new(),
             call_arguments: Vec::new(),
+            build: None,
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

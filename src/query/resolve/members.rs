@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::go_build::default_variant;
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
@@ -66,6 +67,10 @@ pub(super) fn pick(found: Vec<DefRef>) -> Option<DefRef> {
             .find(|d| inheritance_clauses(&d.file, d.index).next().is_some())
             .unwrap_or(first);
         return Some(best.clone());
+    }
+    // Variants of one Go package for different builds: the default build's.
+    if let Some(built) = default_variant(&found) {
+        return pick(built);
     }
     None
 }

@@ -16,6 +16,7 @@ mod argument_types;
 mod defined_apart;
 mod extensions;
 mod generics;
+mod go_build;
 mod guards;
 mod imports;
 mod includes;
@@ -40,6 +41,8 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
+
+pub use self::go_build::is_variant_of;
 
 use self::extensions::has_extension_functions;
 use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
@@ -584,7 +587,17 @@ impl<'s> Resolver<'s> {
         // nested parallel work must not see (or be cut by) how deep the other follows
         // initialising calls.
         let _depth = InitializerDepth::fresh();
-        self.resolve_within(file, r)
+        let found = self.resolve_within(file, r);
+        match &found {
+            Resolution::Definition(d) | Resolution::Overloads(d)
+                if file.language.name == "go"
+                    && d.file.language.name == "go"
+                    && !go_build::can_build_together(file, &d.file) =>
+            {
+                Resolution::Unresolved
+            }
+            _ => found,
+        }
     }
 
     /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
