@@ -127,6 +127,30 @@ fn a_go_build_line_counts_only_before_the_package_clause() {
 }
 
 #[test]
+fn a_go_struct_literal_s_keys_are_fields_and_a_map_literal_s_keys_values() {
+    let f = facts(
+        "a.go",
+        "package a\n\nfunc f() {\n\t_ = elemRef{page: Top, node: Node}\n\
+         \t_ = []elemRef{{page: Top}}\n\t_ = map[string]int{Key: 1}\n\t_ = [...]string{Index: \"x\"}\n}\n",
+    );
+    let r = refs(&f);
+    for want in [
+        "reference:Top@4",
+        "reference:Node@4",
+        "reference:Top@5",
+        "reference:Key@6",
+        "reference:Index@7",
+    ] {
+        assert!(r.contains(&want.to_string()), "{want} in {r:?}");
+    }
+    assert!(
+        !r.iter()
+            .any(|r| r.contains(":page@") || r.contains(":node@")),
+        "{r:?}"
+    );
+}
+
+#[test]
 fn go_packages_selectors_and_composite_literals() {
     let f = facts(
         "s.go",

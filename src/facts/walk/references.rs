@@ -111,6 +111,11 @@ impl<'a> Walk<'a> {
             {
                 return;
             }
+            // Go's `T{name: v}` names a field of `T`, unless the literal is a map's, a
+            // slice's or an array's, whose keys are values (`map[string]int{k: 1}`).
+            if pk == "literal_element" && p.field == Some("key") && !go_keys_are_values(stack) {
+                return;
+            }
             // A segment of a PHP namespace path (`App` in `\App\Util\f`) names no
             // definition of its own.
             if p.class.has(Class::PACKAGE_DECL) || pk == "namespace_name" {
@@ -308,6 +313,23 @@ impl<'a> Walk<'a> {
             RefKind::Reference
         }
     }
+}
+
+/// Whether the keys of the Go literal whose key `stack` ends in (literal element,
+/// keyed element, literal value, then what holds the value) are values: the literal's
+/// written type is a map, a slice or an array. A literal inside another, its type left
+/// out, is taken for a struct's.
+fn go_keys_are_values(stack: &[Frame<'_>]) -> bool {
+    let Some(outer) = stack.len().checked_sub(4).map(|i| &stack[i]) else {
+        return false;
+    };
+    outer.kind == "composite_literal"
+        && outer.node.child_by_field_name("type").is_some_and(|t| {
+            matches!(
+                t.kind(),
+                "map_type" | "slice_type" | "array_type" | "implicit_length_array_type"
+            )
+        })
 }
 
 /// Drops plain references to parameters, locals and fields: they cannot name another

@@ -341,8 +341,11 @@ impl<'s> Resolver<'s> {
                 self.defs_named(name)
                     .iter()
                     .filter(|d| {
+                        // A Go method is declared at the top level too, but is only
+                        // ever called through a receiver, never by its bare name.
                         file_dir(&d.file) == dir
                             && d.symbol().parent.is_none()
+                            && d.symbol().kind != Kind::Method
                             && kind_ok(kinds, d.symbol().kind)
                     })
                     .cloned()
