@@ -919,6 +919,39 @@ fn go_variants_for_different_builds_resolve_to_the_default_build_s() {
 }
 
 #[test]
+fn chains_of_library_calls_stay_the_library_s() {
+    let dir = tree(&[
+        (
+            "src/Report.java",
+            "package acme;\n\nimport java.util.List;\n\npublic class Report {\n\
+             \x20 String render(List<String> rows, Object o) {\n\
+             \x20   StringBuilder sb = new StringBuilder();\n\
+             \x20   sb.append(\"a\").append(rows.size());\n\
+             \x20   rows.stream().filter(r -> r.isEmpty()).map(r -> r.trim()).count();\n\
+             \x20   return o.getClass().getSimpleName().trim();\n\
+             \x20 }\n\
+             \x20 void append(int x) {}\n  void filter() {}\n  void trim() {}\n}\n",
+        ),
+        (
+            "tool.py",
+            "def split(x):\n    return x\n\ndef clean(s: str):\n    return s.strip().split(\",\")\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Report.render"]);
+    has_all(
+        &got,
+        &[
+            "8 call sb.append(\"a\").append -> external:java.lang",
+            "9 call rows.stream().filter -> external:java.util.stream",
+            "9 call rows.stream().filter(r -> r.isEmpty()).map -> external:java.util.stream",
+            "10 call o.getClass().getSimpleName().trim -> external:java.lang",
+        ],
+    );
+    let got = depends(dir.path(), &["tool.clean"]);
+    has_all(&got, &["5 call s.strip().split -> external:builtins"]);
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),
@@ -3369,19 +3402,22 @@ fn values_a_standard_library_builder_makes_have_the_library_types_members() {
     let uses = breaks_both_ways(dir.path(), &["Conn.clear"]);
     assert!(uses.is_empty(), "{uses:#?}");
     // Python's built-in types called: `str(token).strip()` is `str`'s. What a
-    // method of one gives is not known (`.strip().split()`).
-    let dir = tree(&[
-        (
-            "tok.py",
-            "class Token:\n    def strip(self):\n        return self\n\n\ndef clean(token):\n    return str(token).strip().split()\n",
-        ),
-    ]);
+    // method of one gives is known where it is listed as giving a built-in value
+    // (`.strip().split()`), not otherwise (`.count("a").conjugate()`).
+    let dir = tree(&[(
+        "tok.py",
+        "class Token:\n    def strip(self):\n        return self\n\n\ndef clean(token):\n    \
+             str(token).count(\"a\").conjugate()\n    return str(token).strip().split()\n",
+    )]);
     assert_eq!(
         depends(dir.path(), &["clean"]),
         [
             "7 call str -> external:builtins",
-            "7 call str(token).strip -> external:builtins",
-            "7 call str(token).strip().split -> ?",
+            "7 call str(token).count -> external:builtins",
+            "7 call str(token).count(\"a\").conjugate -> ?",
+            "8 call str -> external:builtins",
+            "8 call str(token).strip -> external:builtins",
+            "8 call str(token).strip().split -> external:builtins",
         ]
     );
     // A function of the tree of the builder's name (here in another file of the

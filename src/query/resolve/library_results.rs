@@ -6,6 +6,12 @@
 //! the tree gives that type), where without this table it would be unresolved and a
 //! match by name for every method of the tree that shares its name.
 //!
+//! The same holds of the fluent methods of a few library types, called on a value of
+//! that library: `sb.append(a).append(b)`, `list.stream().filter(..).map(..)`,
+//! `mono.doOnSuccess(..).then()`, Python's `s.strip().lower()`. Each gives a value of a
+//! type of the same library (or the library named beside it), whatever type the
+//! elements or callbacks have.
+//!
 //! A table, not the libraries' signatures: these few calls build most of the values
 //! whose type code leaves to inference, and a generic call (`optional.get()`) gives a
 //! type only its arguments tell, which is kept out.
@@ -58,6 +64,18 @@ const PYTHON_BUILTIN_TYPES: &[&str] = &[
 /// give.
 const JAVA_FACTORIES: &[(&str, &[&str], &str)] = &[
     ("Arrays", &["asList"], "java.util"),
+    (
+        "Base64",
+        &[
+            "getDecoder",
+            "getEncoder",
+            "getMimeDecoder",
+            "getMimeEncoder",
+            "getUrlDecoder",
+            "getUrlEncoder",
+        ],
+        "java.util",
+    ),
     ("Arrays", &["stream"], "java.util.stream"),
     (
         "Collections",
@@ -94,14 +112,181 @@ const JAVA_FACTORIES: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// Fluent methods: the language, the library their receiver's type is of, the
+/// methods, and the library of the type they give.
+const FLUENT: &[(&str, &str, &[&str], &str)] = &[
+    (
+        "java",
+        "java.lang",
+        &[
+            "append",
+            "concat",
+            "delete",
+            "deleteCharAt",
+            "formatted",
+            "getCanonicalName",
+            "getClass",
+            "getClassLoader",
+            "getComponentType",
+            "getName",
+            "getSimpleName",
+            "getSuperclass",
+            "getTypeName",
+            "insert",
+            "intern",
+            "repeat",
+            "replace",
+            "replaceAll",
+            "replaceFirst",
+            "reverse",
+            "strip",
+            "stripIndent",
+            "stripLeading",
+            "stripTrailing",
+            "substring",
+            "toLowerCase",
+            "toString",
+            "toUpperCase",
+            "trim",
+        ],
+        "java.lang",
+    ),
+    (
+        "java",
+        "java.util",
+        &["parallelStream", "stream"],
+        "java.util.stream",
+    ),
+    (
+        "java",
+        "java.util",
+        &[
+            "entrySet", "filter", "flatMap", "iterator", "keySet", "map", "or", "subList", "values",
+        ],
+        "java.util",
+    ),
+    (
+        "java",
+        "java.util.stream",
+        &[
+            "asDoubleStream",
+            "asLongStream",
+            "boxed",
+            "distinct",
+            "dropWhile",
+            "filter",
+            "flatMap",
+            "limit",
+            "map",
+            "mapToDouble",
+            "mapToInt",
+            "mapToLong",
+            "mapToObj",
+            "onClose",
+            "parallel",
+            "peek",
+            "sequential",
+            "skip",
+            "sorted",
+            "takeWhile",
+            "unordered",
+        ],
+        "java.util.stream",
+    ),
+    (
+        "java",
+        "reactor.core.publisher",
+        &[
+            "cast",
+            "concatMap",
+            "concatWith",
+            "defaultIfEmpty",
+            "doFinally",
+            "doOnCancel",
+            "doOnComplete",
+            "doOnDiscard",
+            "doOnError",
+            "doOnNext",
+            "doOnRequest",
+            "doOnSubscribe",
+            "doOnSuccess",
+            "doOnTerminate",
+            "filter",
+            "flatMap",
+            "flatMapMany",
+            "flux",
+            "log",
+            "map",
+            "onErrorMap",
+            "onErrorResume",
+            "onErrorReturn",
+            "publishOn",
+            "subscribeOn",
+            "switchIfEmpty",
+            "take",
+            "then",
+            "thenMany",
+            "thenReturn",
+        ],
+        "reactor.core.publisher",
+    ),
+    (
+        "python",
+        "builtins",
+        &[
+            "capitalize",
+            "casefold",
+            "center",
+            "copy",
+            "decode",
+            "encode",
+            "expandtabs",
+            "format",
+            "items",
+            "join",
+            "keys",
+            "ljust",
+            "lower",
+            "lstrip",
+            "partition",
+            "removeprefix",
+            "removesuffix",
+            "replace",
+            "rjust",
+            "rpartition",
+            "rsplit",
+            "rstrip",
+            "split",
+            "splitlines",
+            "strip",
+            "swapcase",
+            "title",
+            "translate",
+            "upper",
+            "values",
+            "zfill",
+        ],
+        "builtins",
+    ),
+];
+
 /// The module of the library type that a call of `name` (on `qualifier`) in `lang`
-/// gives, for a callee that resolved outside the tree; `None` when the table does not
-/// know the call.
+/// gives, for a callee that resolved outside the tree, to a type of `callee_module`
+/// when known; `None` when the table does not know the call.
 pub(super) fn library_result(
     lang: &str,
     qualifier: Option<&str>,
     name: &str,
+    callee_module: Option<&str>,
 ) -> Option<&'static str> {
+    if let (Some(_), Some(module)) = (qualifier, callee_module) {
+        let fluent = FLUENT
+            .iter()
+            .find(|(l, m, methods, _)| *l == lang && *m == module && methods.contains(&name));
+        if let Some((.., gives)) = fluent {
+            return Some(gives);
+        }
+    }
     match (lang, qualifier) {
         ("kotlin", None) => KOTLIN_BUILDERS
             .iter()
@@ -123,23 +308,53 @@ mod tests {
     #[test]
     fn only_the_listed_calls_of_the_language_give_a_known_library_type() {
         assert_eq!(
-            library_result("kotlin", None, "mutableMapOf"),
+            library_result("kotlin", None, "mutableMapOf", None),
             Some("kotlin.collections")
         );
-        assert_eq!(library_result("kotlin", Some("x"), "mutableMapOf"), None);
         assert_eq!(
-            library_result("java", Some("List"), "of"),
+            library_result("kotlin", Some("x"), "mutableMapOf", None),
+            None
+        );
+        assert_eq!(
+            library_result("java", Some("List"), "of", None),
             Some("java.util")
         );
         assert_eq!(
-            library_result("java", Some("Arrays"), "stream"),
+            library_result("java", Some("Arrays"), "stream", None),
             Some("java.util.stream")
         );
-        assert_eq!(library_result("java", Some("List"), "get"), None);
-        assert_eq!(library_result("java", None, "of"), None);
-        assert_eq!(library_result("scala", Some("List"), "of"), None);
-        assert_eq!(library_result("python", None, "str"), Some("builtins"));
-        assert_eq!(library_result("python", Some("x"), "str"), None);
-        assert_eq!(library_result("python", None, "sorted"), None);
+        assert_eq!(library_result("java", Some("List"), "get", None), None);
+        assert_eq!(library_result("java", None, "of", None), None);
+        assert_eq!(library_result("scala", Some("List"), "of", None), None);
+        assert_eq!(
+            library_result("python", None, "str", None),
+            Some("builtins")
+        );
+        assert_eq!(library_result("python", Some("x"), "str", None), None);
+        assert_eq!(library_result("python", None, "sorted", None), None);
+    }
+
+    #[test]
+    fn a_fluent_method_of_a_listed_library_gives_that_library_s_type() {
+        let java = |module, name| library_result("java", Some("x"), name, Some(module));
+        assert_eq!(java("java.lang", "append"), Some("java.lang"));
+        assert_eq!(java("java.util", "stream"), Some("java.util.stream"));
+        assert_eq!(java("java.util.stream", "filter"), Some("java.util.stream"));
+        assert_eq!(
+            java("reactor.core.publisher", "doOnError"),
+            Some("reactor.core.publisher")
+        );
+        // Not listed: what `get` gives is an element, of any type.
+        assert_eq!(java("java.util", "get"), None);
+        assert_eq!(java("org.acme", "append"), None);
+        // A bare call is no method of a receiver.
+        assert_eq!(
+            library_result("java", None, "append", Some("java.lang")),
+            None
+        );
+        assert_eq!(
+            library_result("python", Some("s"), "strip", Some("builtins")),
+            Some("builtins")
+        );
     }
 }

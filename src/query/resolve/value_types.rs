@@ -366,14 +366,19 @@ impl<'s> Resolver<'s> {
             // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
             // no function of the tree has the bare builder's name (the language's
             // builtins are looked up before another file of the package).
-            Resolution::External(_)
+            Resolution::External(module)
                 if !call.awaited
                     && (call.qualifier.is_some() || self.defs_named(call.name).is_empty()) =>
             {
-                library_result(file.language.name, call.qualifier, call.name)
-                    .map_or(Resolution::Unresolved, |m| {
-                        Resolution::External(Some(m.to_string()))
-                    })
+                library_result(
+                    file.language.name,
+                    call.qualifier,
+                    call.name,
+                    module.as_deref(),
+                )
+                .map_or(Resolution::Unresolved, |m| {
+                    Resolution::External(Some(m.to_string()))
+                })
             }
             _ => Resolution::Unresolved,
         }
