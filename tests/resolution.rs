@@ -952,6 +952,31 @@ fn chains_of_library_calls_stay_the_library_s() {
 }
 
 #[test]
+fn a_rust_local_unwrapped_from_a_result_or_option_has_the_type_it_holds() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "pub struct File;\nimpl File {\n    pub async fn open(p: &str) -> std::io::Result<File> { Ok(File) }\n\
+         \x20   pub fn find(p: &str) -> Option<Self> { Some(File) }\n    pub fn read(&self) -> usize { 1 }\n}\n\
+         pub struct Other;\nimpl Other {\n    pub fn read(&self) -> usize { 2 }\n}\n\
+         pub async fn run() -> std::io::Result<()> {\n\
+         \x20   let a = File::open(\"a\").await?;\n    a.read();\n\
+         \x20   let b = File::open(\"b\").await.unwrap();\n    b.read();\n\
+         \x20   let c = File::find(\"c\").expect(\"there\");\n    c.read();\n\
+         \x20   File::find(\"d\").unwrap().read();\n    Ok(())\n}\n",
+    )]);
+    let got = depends(dir.path(), &["run"]);
+    has_all(
+        &got,
+        &[
+            "13 call a.read -> src/lib.rs:5",
+            "15 call b.read -> src/lib.rs:5",
+            "17 call c.read -> src/lib.rs:5",
+            "18 call File::find(\"d\").unwrap().read -> src/lib.rs:5",
+        ],
+    );
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),

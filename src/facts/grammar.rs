@@ -271,6 +271,8 @@ const VARIABLES: &[&str] = &[
 
 /// The tables of one grammar.
 pub(super) struct Grammar {
+    /// The registry name of the language the tables are of.
+    pub language: &'static str,
     kinds: Vec<Box<str>>,
     classes: Vec<Class>,
     /// By field id; index 0 (no field) is `None`.
@@ -292,7 +294,7 @@ impl Grammar {
             .expect("a registry language")
     }
 
-    fn build(lang: &Language) -> Grammar {
+    fn build(lang: &'static Language) -> Grammar {
         let ts = lang.ts_language();
         let count = ts.node_kind_count();
         let mut kinds = Vec::with_capacity(count);
@@ -339,6 +341,7 @@ impl Grammar {
         }
         let kind_names = kinds.iter().cloned().collect();
         Grammar {
+            language: lang.name,
             kinds,
             classes,
             fields,

@@ -161,6 +161,9 @@ pub struct Initializer {
     /// `await f()`, Rust's `f().await`: the value is what the call's promise,
     /// coroutine or future gives.
     pub awaited: bool,
+    /// Rust's `f()?`, `f().unwrap()`, `f().expect(..)`: the value is what the
+    /// `Result` or `Option` the call gives holds.
+    pub unwrapped: bool,
 }
 
 /// The types of the arguments of a call, when the syntax shows one of them (Java

@@ -754,8 +754,14 @@ pub(super) fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<
 /// [`constructed_type`]), so its binding never asks for this.
 pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
     let mut v = sole_value(g, v)?;
+    // Rust's `f()?`, `f().unwrap()`, `f().await.expect("..")`.
+    let unwrapped = g.language == "rust" && {
+        let inner = rust_unwrapped(g, v, src);
+        v = inner.unwrap_or(v);
+        inner.is_some()
+    };
     // Swift's `try f()`, `try await f()`: the call's value, or its error thrown.
-    if g.kind(v) == "try_expression" {
+    if g.kind(v) == "try_expression" && !unwrapped {
         v = g.child(v, "expr")?;
     }
     // `await f()` (Python's node is `await`), Rust's `f().await`.
@@ -781,7 +787,25 @@ pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option
         qualifier: qualifier.map(|q| receiver_text(g, q, src)),
         arity: arity(g, v, 0),
         awaited,
+        unwrapped,
     })
+}
+
+/// What Rust's `x?`, `x.unwrap()` or `x.expect(..)` unwraps: `x`.
+fn rust_unwrapped<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node<'t>> {
+    match g.kind(v) {
+        "try_expression" => v.named_child(0),
+        "call_expression" => {
+            let callee = g
+                .child(v, "function")
+                .filter(|f| g.kind(*f) == "field_expression")?;
+            let method = g.child(callee, "field")?;
+            matches!(src.get(method.byte_range()), Some("unwrap" | "expect"))
+                .then(|| g.child(callee, "value"))
+                .flatten()
+        }
+        _ => None,
+    }
 }
 
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,

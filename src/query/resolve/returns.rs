@@ -23,6 +23,10 @@ pub struct ReceiverCall<'q> {
     pub arity: Option<u16>,
     /// Its result is awaited: what the call gives is what its promise gives.
     pub awaited: bool,
+    /// Rust's `f()?`, `f().unwrap()`: the value is what the call's `Result` or
+    /// `Option` holds (read for Rust only: elsewhere a `?` after a call is a null-safe
+    /// mark, which changes nothing of the type).
+    pub unwrapped: bool,
 }
 
 impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
@@ -33,6 +37,7 @@ impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
             name: &init.name,
             arity: init.arity,
             awaited: init.awaited,
+            unwrapped: init.unwrapped,
         }
     }
 }
@@ -55,7 +60,8 @@ impl ReceiverCall<'_> {
 /// no bracket and no comma). A null-safe or non-null mark after it (`factory()?.`,
 /// `factory()!!.`) changes nothing of the type.
 pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
-    let body = q.trim().trim_end_matches(['?', '!']).strip_suffix(')')?;
+    let q = q.trim();
+    let body = q.trim_end_matches(['?', '!']).strip_suffix(')')?;
     let blank = blank_literals(body)?;
     let open = opening(&blank, b'(', b')')?;
     let callee = body[..open].trim_end();
@@ -75,7 +81,42 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         name,
         arity: argument_count(&blank[open + 1..]),
         awaited: false,
+        unwrapped: q.ends_with('?'),
     })
+}
+
+/// Rust's `q.unwrap()` or `q.expect(..)` read as the call `q` unwrapped, when `q` is a
+/// call (awaited or not: `File::open(p).await.unwrap()`) not already unwrapped.
+pub(super) fn rust_unwrapping<'q>(call: &ReceiverCall<'q>) -> Option<ReceiverCall<'q>> {
+    if call.unwrapped || !matches!(call.name, "unwrap" | "expect") {
+        return None;
+    }
+    let q = call.qualifier?.trim_end();
+    let (q, awaited) = match q.strip_suffix(".await") {
+        Some(inner) => (inner, true),
+        None => (q, false),
+    };
+    let inner = receiver_call(q).filter(|c| !c.unwrapped)?;
+    Some(ReceiverCall {
+        awaited,
+        unwrapped: true,
+        ..inner
+    })
+}
+
+/// What a Rust `Result<T, E>` or `Option<T>` holds (`io::Result<File>`,
+/// `std::option::Option<&Node>`): `T`.
+pub(super) fn rust_held(written: &str) -> Option<&str> {
+    let written = written.trim();
+    let open = written.find('<')?;
+    let wrapper = written[..open].trim().rsplit("::").next()?;
+    if !matches!(wrapper, "Result" | "Option") {
+        return None;
+    }
+    let args = written[open + 1..].strip_suffix('>')?;
+    let (entries, balanced) = top_level_entries(args, b"<([{", b">)]}");
+    let held = entries.first()?.trim();
+    (balanced && !held.is_empty()).then_some(held)
 }
 
 /// `text` with what each string or character literal holds (its quotes kept) made
@@ -268,8 +309,12 @@ pub fn getter_type(sym: &Symbol) -> Option<&str> {
 /// Whether a written type says something definite about a value (not `Any`, a type
 /// variable, or a lower-case builtin).
 fn definite(written: &str) -> bool {
+    // The last segment of a path: `io::Result`, `java.util.List`, `\\App\\Box`.
     let simple = written
-        .rsplit(['.', ' ', '\\'])
+        .split('<')
+        .next()
+        .unwrap_or(written)
+        .rsplit(['.', ' ', '\\', ':'])
         .next()
         .unwrap_or(written)
         .split(['<', '[', '?'])
@@ -527,6 +572,7 @@ mod tests {
                 name: "getBeanFactory",
                 arity: Some(0),
                 awaited: false,
+                unwrapped: false,
             })
         );
         assert_eq!(
@@ -536,6 +582,7 @@ mod tests {
                 name: "getParent",
                 arity: Some(2),
                 awaited: false,
+                unwrapped: false,
             })
         );
         assert_eq!(
@@ -559,6 +606,7 @@ mod tests {
                 name: "build",
                 arity: Some(1),
                 awaited: false,
+                unwrapped: false,
             })
         );
         assert_eq!(call("get(\")\")").map(|c| c.arity), Some(Some(1)));

@@ -10,7 +10,7 @@ use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
-use super::returns::{call_gives, getter_type, ReceiverCall, Returned};
+use super::returns::{call_gives, getter_type, rust_held, rust_unwrapping, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -360,7 +360,19 @@ impl<'s> Resolver<'s> {
         r: &Reference,
         call: &ReceiverCall<'_>,
     ) -> Resolution {
+        let rust = file.language.name == "rust";
+        if rust {
+            if let Some(inner) = rust_unwrapping(call) {
+                return self.type_of_call_result(file, r, &inner);
+            }
+        }
         match self.resolve_within(file, &call.as_reference(r)) {
+            Resolution::Definition(method) if rust && call.unwrapped => {
+                self.type_unwrapped_from(&method, call.awaited)
+            }
+            // What an overload or a library call gives is not known whole, and what
+            // it holds still less.
+            _ if rust && call.unwrapped => Resolution::Unresolved,
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
             // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
@@ -381,6 +393,21 @@ impl<'s> Resolver<'s> {
                 })
             }
             _ => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of the value a Rust `Result` or `Option` that a call of `method` gives
+    /// (`awaited` or not) holds.
+    fn type_unwrapped_from(&self, method: &DefRef, awaited: bool) -> Resolution {
+        let Some(Returned::Type(written)) = call_gives(method.symbol(), awaited) else {
+            return Resolution::Unresolved;
+        };
+        match rust_held(written) {
+            Some("Self") => self
+                .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
+                .map_or(Resolution::Unresolved, Resolution::Definition),
+            Some(held) => self.type_written_in(method, held),
+            None => Resolution::Unresolved,
         }
     }
 
