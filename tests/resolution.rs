@@ -977,6 +977,30 @@ fn a_rust_local_unwrapped_from_a_result_or_option_has_the_type_it_holds() {
 }
 
 #[test]
+fn rust_names_a_tuple_pattern_takes_apart_have_their_element_s_type() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "pub struct Sender<T>(T);\npub struct Receiver<T>(T);\n\
+         impl<T> Sender<T> {\n    pub fn send(&self) {}\n}\nimpl<T> Receiver<T> {\n    pub fn recv(&self) {}\n}\n\
+         pub fn channel<T>() -> (Sender<T>, Receiver<T>) { todo!() }\n\
+         pub fn open() -> std::io::Result<(Receiver<u8>, Sender<u8>)> { todo!() }\n\
+         pub fn run() -> std::io::Result<()> {\n\
+         \x20   let (tx, mut rx) = channel::<u8>();\n    tx.send();\n\
+         \x20   std::thread::spawn(move || {\n        rx.recv();\n    });\n\
+         \x20   let (_, back) = open()?;\n    back.send();\n    Ok(())\n}\n",
+    )]);
+    let got = depends(dir.path(), &["run"]);
+    has_all(
+        &got,
+        &[
+            "13 call tx.send -> src/lib.rs:4",
+            "15 call rx.recv -> src/lib.rs:7",
+            "18 call back.send -> src/lib.rs:4",
+        ],
+    );
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),

@@ -164,6 +164,9 @@ pub struct Initializer {
     /// Rust's `f()?`, `f().unwrap()`, `f().expect(..)`: the value is what the
     /// `Result` or `Option` the call gives holds.
     pub unwrapped: bool,
+    /// Rust's `let (a, b) = f();`: the value is the element at this position of the
+    /// tuple the call gives (after unwrapping).
+    pub element: Option<u16>,
 }
 
 /// The types of the arguments of a call, when the syntax shows one of them (Java

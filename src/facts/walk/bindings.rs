@@ -137,12 +137,14 @@ impl<'a> Walk<'a> {
         // Rust's `let Some(x) = f() else { .. }`, `let (a, b) = pair;`: the pattern
         // takes the value apart, so neither the type written nor the value's is a
         // name's.
-        let (ty, value) =
-            if self.lang.name == "rust" && names.iter().any(|n| rust_destructures(g.kind(*n))) {
-                (None, None)
-            } else {
-                (ty, value)
-            };
+        let taken_apart = value.filter(|_| {
+            self.lang.name == "rust" && names.iter().any(|n| rust_destructures(g.kind(*n)))
+        });
+        let (ty, value) = if taken_apart.is_some() {
+            (None, None)
+        } else {
+            (ty, value)
+        };
         if names.is_empty() && g.kind(node) == "property_declaration" {
             // PHP: `private Command $a, $b;` declares one property per element.
             let mut c = node.walk();
@@ -225,6 +227,11 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
+            // Rust's `let (tx, rx) = channel(8);`: each name takes its element of the
+            // tuple the call gives.
+            if let (Some(v), true) = (taken_apart, g.kind(n) == "tuple_pattern") {
+                self.give_tuple_elements(n, v, before);
+            }
             if let Some(b) = self.receives_the_call(node, n, i, single, own.is_some(), before) {
                 if self.bindings[b].type_name.is_none() {
                     let either = value
@@ -244,6 +251,46 @@ impl<'a> Walk<'a> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The bindings from `before` on, made for the names of Rust tuple pattern
+    /// `pattern` whose value is `value`: each name (`a`, `mut a`) of the pattern's
+    /// positions, when `value` is a call, takes that position of what it gives.
+    fn give_tuple_elements(&mut self, pattern: Node<'_>, value: Node<'_>, before: usize) {
+        let Some(call) = initializer(self.g, value, self.src) else {
+            return;
+        };
+        // Positions are counted by commas: `_` is no named node.
+        let mut position = 0usize;
+        let mut c = pattern.walk();
+        for element in pattern.children(&mut c) {
+            if !element.is_named() {
+                position += usize::from(element.kind() == ",");
+                continue;
+            }
+            let name = match self.g.kind(element) {
+                "identifier" => element,
+                "mut_pattern" => {
+                    let mut m = element.walk();
+                    let named = element.named_children(&mut m).last();
+                    match named {
+                        Some(n) if self.g.kind(n) == "identifier" => n,
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let (Ok(position), name) = (u16::try_from(position), self.text(name)) else {
+                continue;
+            };
+            if let Some(b) = (before..self.bindings.len()).find(|&b| self.bindings[b].name == name)
+            {
+                self.bindings[b].initializer = Some(Initializer {
+                    element: Some(position),
+                    ..call.clone()
+                });
             }
         }
     }
@@ -788,6 +835,7 @@ pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option
         arity: arity(g, v, 0),
         awaited,
         unwrapped,
+        element: None,
     })
 }
 

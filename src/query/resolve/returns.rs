@@ -27,6 +27,9 @@ pub struct ReceiverCall<'q> {
     /// `Option` holds (read for Rust only: elsewhere a `?` after a call is a null-safe
     /// mark, which changes nothing of the type).
     pub unwrapped: bool,
+    /// Rust's `let (a, b) = f();`: the value is this element of the tuple the call
+    /// gives.
+    pub element: Option<u16>,
 }
 
 impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
@@ -38,6 +41,7 @@ impl<'q> From<&'q Initializer> for ReceiverCall<'q> {
             arity: init.arity,
             awaited: init.awaited,
             unwrapped: init.unwrapped,
+            element: init.element,
         }
     }
 }
@@ -82,6 +86,7 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         arity: argument_count(&blank[open + 1..]),
         awaited: false,
         unwrapped: q.ends_with('?'),
+        element: None,
     })
 }
 
@@ -104,9 +109,26 @@ pub(super) fn rust_unwrapping<'q>(call: &ReceiverCall<'q>) -> Option<ReceiverCal
     })
 }
 
+/// The part of Rust return type `written` a value takes: what a `Result` or `Option`
+/// holds when `unwrapped`, then the `element` of a tuple (`(Sender<T>, Receiver<T>)`).
+pub(super) fn rust_part(written: &str, unwrapped: bool, element: Option<u16>) -> Option<&str> {
+    let held = if unwrapped {
+        rust_held(written)?
+    } else {
+        written.trim()
+    };
+    let Some(at) = element else {
+        return Some(held);
+    };
+    let inside = held.strip_prefix('(')?.strip_suffix(')')?;
+    let (entries, balanced) = top_level_entries(inside, b"<([{", b">)]}");
+    let part = entries.get(usize::from(at))?.trim();
+    (balanced && entries.len() > 1 && !part.is_empty()).then_some(part)
+}
+
 /// What a Rust `Result<T, E>` or `Option<T>` holds (`io::Result<File>`,
 /// `std::option::Option<&Node>`): `T`.
-pub(super) fn rust_held(written: &str) -> Option<&str> {
+fn rust_held(written: &str) -> Option<&str> {
     let written = written.trim();
     let open = written.find('<')?;
     let wrapper = written[..open].trim().rsplit("::").next()?;
@@ -309,6 +331,10 @@ pub fn getter_type(sym: &Symbol) -> Option<&str> {
 /// Whether a written type says something definite about a value (not `Any`, a type
 /// variable, or a lower-case builtin).
 fn definite(written: &str) -> bool {
+    // A tuple (`(Sender<T>, Receiver<T>)`): each element is taken on its own.
+    if written.starts_with('(') && written.ends_with(')') && !written.contains("=>") {
+        return true;
+    }
     // The last segment of a path: `io::Result`, `java.util.List`, `\\App\\Box`.
     let simple = written
         .split('<')
@@ -573,6 +599,7 @@ mod tests {
                 arity: Some(0),
                 awaited: false,
                 unwrapped: false,
+                element: None,
             })
         );
         assert_eq!(
@@ -583,6 +610,7 @@ mod tests {
                 arity: Some(2),
                 awaited: false,
                 unwrapped: false,
+                element: None,
             })
         );
         assert_eq!(
@@ -607,6 +635,7 @@ mod tests {
                 arity: Some(1),
                 awaited: false,
                 unwrapped: false,
+                element: None,
             })
         );
         assert_eq!(call("get(\")\")").map(|c| c.arity), Some(Some(1)));

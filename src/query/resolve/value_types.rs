@@ -10,7 +10,7 @@ use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
 use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
-use super::returns::{call_gives, getter_type, rust_held, rust_unwrapping, ReceiverCall, Returned};
+use super::returns::{call_gives, getter_type, rust_part, rust_unwrapping, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -367,12 +367,14 @@ impl<'s> Resolver<'s> {
             }
         }
         match self.resolve_within(file, &call.as_reference(r)) {
-            Resolution::Definition(method) if rust && call.unwrapped => {
-                self.type_unwrapped_from(&method, call.awaited)
+            Resolution::Definition(method)
+                if rust && (call.unwrapped || call.element.is_some()) =>
+            {
+                self.type_of_part(&method, call)
             }
-            // What an overload or a library call gives is not known whole, and what
-            // it holds still less.
-            _ if rust && call.unwrapped => Resolution::Unresolved,
+            // What an overload or a library call gives is not known whole, and its
+            // parts still less.
+            _ if rust && (call.unwrapped || call.element.is_some()) => Resolution::Unresolved,
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
             // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
@@ -396,13 +398,13 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The type of the value a Rust `Result` or `Option` that a call of `method` gives
-    /// (`awaited` or not) holds.
-    fn type_unwrapped_from(&self, method: &DefRef, awaited: bool) -> Resolution {
-        let Some(Returned::Type(written)) = call_gives(method.symbol(), awaited) else {
+    /// The type of the part of what a Rust call of `method` gives that `call` takes:
+    /// what its `Result` or `Option` holds, an element of its tuple (see [`rust_part`]).
+    fn type_of_part(&self, method: &DefRef, call: &ReceiverCall<'_>) -> Resolution {
+        let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
             return Resolution::Unresolved;
         };
-        match rust_held(written) {
+        match rust_part(written, call.unwrapped, call.element) {
             Some("Self") => self
                 .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
                 .map_or(Resolution::Unresolved, Resolution::Definition),
