@@ -1001,6 +1001,36 @@ fn rust_names_a_tuple_pattern_takes_apart_have_their_element_s_type() {
 }
 
 #[test]
+fn a_rust_impl_of_an_imported_type_has_that_type_s_members_though_others_share_its_name() {
+    let dir = tree(&[
+        ("src/lib.rs", "mod io;\nmod time;\n"),
+        (
+            "src/io/mod.rs",
+            "pub(crate) struct Handle;\nimpl Handle {\n    pub(crate) fn is_shutdown(&self) -> bool { false }\n}\n",
+        ),
+        (
+            "src/time/handle.rs",
+            "pub(crate) struct Handle {\n    pub(super) inner: super::Inner,\n}\n\
+             impl Handle {\n    pub(crate) fn is_shutdown(&self) -> bool { true }\n}\n",
+        ),
+        (
+            "src/time/mod.rs",
+            "mod handle;\npub(crate) use self::handle::Handle;\n\
+             pub(crate) struct Inner;\nimpl Inner {\n    pub(super) fn lock(&self) {}\n}\n\
+             impl Handle {\n    fn reregister(&self) {\n        self.inner.lock();\n        self.is_shutdown();\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["src/time/mod.rs:8"]);
+    has_all(
+        &got,
+        &[
+            "9 call self.inner.lock -> src/time/mod.rs:5",
+            "10 call self.is_shutdown -> src/time/handle.rs:5",
+        ],
+    );
+}
+
+#[test]
 fn typescript_resolves_relative_imports_and_marks_packages_external() {
     let dir = tree(&[
         ("src/parser.ts", "export function parse(s: string) { return s; }\n"),

@@ -13,7 +13,7 @@ use super::members::{implements_explicitly, members_outside_types, pick, Lookup}
 use super::module_files::file_dir;
 use super::{
     is_ruby_class_method, kind_ok, package_at, package_of, same_target, DefRef, NameRole,
-    Resolution, Resolver,
+    Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{BindingKind, FileFacts, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope, Scoping};
@@ -108,6 +108,17 @@ impl<'s> Resolver<'s> {
         let (ty, _) = member.qualified_name.rsplit_once('.')?;
         if let Some(found) = self.type_in_file(file, ty) {
             return Some(found);
+        }
+        // Rust's `impl Handle` in a file that imports `Handle`, Go's method of a type
+        // of another file of its package: the type the file's scope names, though
+        // other modules have types of that name.
+        if matches!(file.language.name, "rust" | "go") && !ty.contains('.') {
+            let named = self.resolve_beyond_locals(file, None, ty, TYPE_KINDS, NameRole::TypeOnly);
+            if let Resolution::Definition(d) = named {
+                if d.symbol().kind.is_type_like() {
+                    return Some(d);
+                }
+            }
         }
         self.only_type_named(ty)
     }
