@@ -886,7 +886,7 @@ fn go_variants_for_different_builds_resolve_to_the_default_build_s() {
         ),
         (
             "lock_windows.go",
-            "package main\n\nfunc newLock() int { return 2 }\n",
+            "package main\n\nfunc newLock() int { return windowsLock() }\n\nfunc windowsLock() int { return 2 }\n",
         ),
         (
             "main.go",
@@ -910,6 +910,11 @@ fn go_variants_for_different_builds_resolve_to_the_default_build_s() {
     );
     let got = depends(dir.path(), &["main.serve"]);
     has_all(&got, &["4 call newLock -> ?"]);
+    // What a variant uses is its own: not the other variants' calls.
+    let got = depends(dir.path(), &["lock_unix.go:5"]);
+    assert!(!got.iter().any(|d| d.contains("windowsLock")), "{got:?}");
+    let got = depends(dir.path(), &["lock_windows.go:3"]);
+    has_all(&got, &["3 call windowsLock -> lock_windows.go:5"]);
     // A use is a use of every variant: changing the other build's breaks it too.
     let found = breaks_both_ways(dir.path(), &["labels/labels_slice.go:9"]);
     assert!(
@@ -1028,6 +1033,21 @@ fn a_rust_impl_of_an_imported_type_has_that_type_s_members_though_others_share_i
             "10 call self.is_shutdown -> src/time/handle.rs:5",
         ],
     );
+}
+
+#[test]
+fn a_go_method_called_on_a_value_is_no_conversion_to_a_type_of_its_name() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/app\n\ngo 1.22\n"),
+        (
+            "db.go",
+            "package app\n\ntype Log interface {\n\tErrorf(f string)\n}\n\n\
+             type DB struct{ log Log }\n\nfunc (db *DB) Logger() Log { return db.log }\n\n\
+             func (db *DB) run() {\n\tdb.Logger().Errorf(\"x\")\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["DB.run"]);
+    has_all(&got, &["12 call db.Logger().Errorf -> db.go:4"]);
 }
 
 #[test]

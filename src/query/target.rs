@@ -27,10 +27,11 @@ pub struct Target {
     pub primary: DefRef,
     /// Every definition of the group, the primary included.
     pub members: Vec<DefRef>,
-    /// The declarations in their class of the C++ members defined outside it
-    /// (`Status Write(..);` for `Status DBImpl::Write(..) {..}`, which is then the
-    /// member): calls may resolve to either, but only the definition has a body.
-    declarations: Vec<DefRef>,
+    /// Definitions a use may resolve to in the members' stead, whose bodies are not
+    /// the target's: the declarations in their class of the C++ members defined
+    /// outside it (`Status Write(..);` for `Status DBImpl::Write(..) {..}`, which is
+    /// then the member), and the variants of a Go definition for other builds.
+    stand_ins: Vec<DefRef>,
 }
 
 impl Target {
@@ -61,7 +62,7 @@ impl Target {
         Target {
             primary,
             members,
-            declarations: Vec::new(),
+            stand_ins: Vec::new(),
         }
     }
 
@@ -103,7 +104,7 @@ impl Target {
         Target {
             primary,
             members,
-            declarations,
+            stand_ins: declarations,
         }
     }
 
@@ -117,17 +118,18 @@ impl Target {
             .joined_variants(resolver)
     }
 
-    /// The group with the variants of its Go members for other builds: the
-    /// definitions of the same name in the other files of their package (a use
-    /// resolves to the default build's, and is a use of every variant).
+    /// The group with the variants of its Go members for other builds as stand-ins:
+    /// the definitions of the same name in the other files of their package. A use
+    /// resolves to the default build's, and is a use of every variant; what a variant
+    /// itself uses is its own.
     fn joined_variants(mut self, resolver: &Resolver) -> Target {
         if self.primary.symbol().language != "go" {
             return self;
         }
-        for m in self.members.clone() {
+        for m in &self.members {
             for v in resolver.defs_named(&m.symbol().name).iter() {
-                if is_variant_of(v, &m) {
-                    push_new(&mut self.members, v.clone());
+                if is_variant_of(v, m) && !self.members.iter().any(|o| o.same_as(v)) {
+                    push_new(&mut self.stand_ins, v.clone());
                 }
             }
         }
@@ -160,19 +162,19 @@ impl Target {
             return Target {
                 primary: d.clone(),
                 members: vec![d.clone()],
-                declarations: Vec::new(),
+                stand_ins: Vec::new(),
             };
         }
         group
     }
 
     /// Whether `d`, a definition with one of this target's keys, is one of its
-    /// members or their declarations (not another overload of a method pointed at
+    /// members or their stand-ins (not another overload of a method pointed at
     /// alone).
     pub fn stands_for(&self, d: &DefRef) -> bool {
         self.members
             .iter()
-            .chain(&self.declarations)
+            .chain(&self.stand_ins)
             .any(|m| m.same_as(d))
     }
 
@@ -186,13 +188,13 @@ impl Target {
         (path.to_path_buf(), name.to_string())
     }
 
-    /// The keys of the members and declarations: one, unless C++ members are
-    /// declared in one file and defined in another.
+    /// The keys of the members and stand-ins: one, unless C++ members are declared
+    /// in one file and defined in another, or a Go definition has variants.
     pub fn keys(&self) -> Vec<(&std::path::Path, &str)> {
         let mut keys: Vec<(&std::path::Path, &str)> = self
             .members
             .iter()
-            .chain(&self.declarations)
+            .chain(&self.stand_ins)
             .map(|m| target_key(m.symbol(), &m.file))
             .collect();
         keys.sort_unstable();

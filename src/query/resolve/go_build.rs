@@ -36,21 +36,8 @@ const GOOS: &[&str] = &[
     "zos",
 ];
 
-/// Those of them the `unix` constraint holds on.
-const UNIX: &[&str] = &[
-    "aix",
-    "android",
-    "darwin",
-    "dragonfly",
-    "freebsd",
-    "hurd",
-    "illumos",
-    "ios",
-    "linux",
-    "netbsd",
-    "openbsd",
-    "solaris",
-];
+/// Those of them the `unix` constraint does not hold on.
+const NOT_UNIX: &[&str] = &["js", "nacl", "plan9", "wasip1", "windows", "zos"];
 
 /// The architectures Go builds for.
 const GOARCH: &[&str] = &[
@@ -200,7 +187,7 @@ impl Build<'_> {
             return tag == self.goarch;
         }
         if tag == "unix" {
-            return UNIX.contains(&self.goos);
+            return !NOT_UNIX.contains(&self.goos);
         }
         (self.tag)(tag)
     }

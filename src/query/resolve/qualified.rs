@@ -346,7 +346,14 @@ impl<'s> Resolver<'s> {
         // `Foo().bar()`, `new Foo().bar()`: a member of the class just constructed.
         // Unless no type but a function of the tree has that name (C++'s
         // `ReadBlock(..).ok()`): then it is what the function returns, below.
-        if let Some(ty) = constructed_class(q, file.language.name) {
+        // Not `db.Logger()` (Go's methods are capitalised): a value's method, called.
+        let constructed = constructed_class(q, file.language.name).filter(|ty| {
+            ty.split_once('.').is_none_or(|(first, _)| {
+                !matches!(first, "this" | "self")
+                    && Self::binding(file, r.enclosing, first).is_none()
+            })
+        });
+        if let Some(ty) = constructed {
             let last = ty.rsplit('.').next().unwrap_or(ty);
             match self.member_of_written(file, r, ty, name, kinds) {
                 Some(Resolution::External(_))
