@@ -6,8 +6,9 @@
 //! constraint is its `//go:build` line with the operating system and architecture its
 //! name may end with. Among such variants, a use names the one the default build
 //! compiles (linux on amd64, with cgo, no custom tags). A use in a file that can never
-//! be built together with the definition it was resolved to names nothing known: a
-//! call in `x_windows.go` is no use of a variant in `x_unix.go`.
+//! be built together with that variant names the variant it builds with (a call in
+//! `x_windows.go` is a use of the variant in `x_windows.go`, not of the one in
+//! `x_unix.go`), and nothing known when none or several do.
 
 use std::path::Path;
 

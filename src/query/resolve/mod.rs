@@ -594,10 +594,23 @@ impl<'s> Resolver<'s> {
                     && d.file.language.name == "go"
                     && !go_build::can_build_together(file, &d.file) =>
             {
-                Resolution::Unresolved
+                self.variant_built_with(file, d)
             }
             _ => found,
         }
+    }
+
+    /// Of the variants of `d` for other builds, the one that builds together with
+    /// `file` (a call in `x_windows.go` of a function each system defines in its own
+    /// file); unresolved when none or several targets do.
+    fn variant_built_with(&self, file: &FileFacts, d: &DefRef) -> Resolution {
+        let fitting: Vec<DefRef> = self
+            .defs_named(&d.symbol().name)
+            .iter()
+            .filter(|v| is_variant_of(v, d) && go_build::can_build_together(file, &v.file))
+            .cloned()
+            .collect();
+        members::pick(fitting).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
