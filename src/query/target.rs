@@ -126,9 +126,11 @@ impl Target {
         if self.primary.symbol().language != "go" {
             return self;
         }
+        // A variant is in another file, so never one of the members (a Go group is
+        // one file's).
         for m in &self.members {
             for v in resolver.defs_named(&m.symbol().name).iter() {
-                if is_variant_of(v, m) && !self.members.iter().any(|o| o.same_as(v)) {
+                if is_variant_of(v, m) {
                     push_new(&mut self.stand_ins, v.clone());
                 }
             }

@@ -17,20 +17,7 @@ impl<'a> Walk<'a> {
     /// them.
     pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
-        let mut c = list.walk();
-        // Rust's `_` (`|_, fut|`) takes a place among the parameters, though no name.
-        let params: Vec<Node<'t>> = list
-            .children(&mut c)
-            .filter(|p| (p.is_named() && !g.class(*p).has(Class::COMMENT)) || p.kind() == "_")
-            .collect();
-        for (position, p) in params.into_iter().enumerate() {
-            // Rust's `|mut next|` binds the name inside.
-            let name = if g.kind(p) == "mut_pattern" {
-                p.named_child(p.named_child_count().saturating_sub(1) as u32)
-                    .filter(|n| g.class(*n).has(Class::IDENTIFIER))
-            } else {
-                Some(p).filter(|p| g.class(*p).has(Class::IDENTIFIER))
-            };
+        for (position, p, name) in names_by_position(g, list) {
             if let Some(name) = name {
                 let before = self.bindings.len();
                 self.bind(name, None, None, BindingKind::Parameter);
@@ -262,29 +249,11 @@ impl<'a> Walk<'a> {
         let Some(call) = initializer(self.g, value, self.src) else {
             return;
         };
-        // Positions are counted by commas: `_` is no named node.
-        let mut position = 0usize;
-        let mut c = pattern.walk();
-        for element in pattern.children(&mut c) {
-            if !element.is_named() {
-                position += usize::from(element.kind() == ",");
-                continue;
-            }
-            let name = match self.g.kind(element) {
-                "identifier" => element,
-                "mut_pattern" => {
-                    let mut m = element.walk();
-                    let named = element.named_children(&mut m).last();
-                    match named {
-                        Some(n) if self.g.kind(n) == "identifier" => n,
-                        _ => continue,
-                    }
-                }
-                _ => continue,
-            };
-            let (Ok(position), name) = (u16::try_from(position), self.text(name)) else {
+        for (position, _, name) in names_by_position(self.g, pattern) {
+            let (Some(name), Ok(position)) = (name, u16::try_from(position)) else {
                 continue;
             };
+            let name = self.text(name);
             if let Some(b) = (before..self.bindings.len()).find(|&b| self.bindings[b].name == name)
             {
                 self.bindings[b].initializer = Some(Initializer {
@@ -837,6 +806,36 @@ pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option
         unwrapped,
         element: None,
     })
+}
+
+/// The elements of a list of parameters or patterns by position, each with the name
+/// it binds, if one: Rust's `_` (`|_, fut|`, `(_, rx)`) takes a place though it binds
+/// nothing, and `mut next` binds `next`.
+fn names_by_position<'t>(
+    g: &'static Grammar,
+    list: Node<'t>,
+) -> Vec<(usize, Node<'t>, Option<Node<'t>>)> {
+    let mut c = list.walk();
+    let elements: Vec<Node<'t>> = list
+        .children(&mut c)
+        .filter(|p| (p.is_named() && !g.class(*p).has(Class::COMMENT)) || p.kind() == "_")
+        .collect();
+    elements
+        .into_iter()
+        .enumerate()
+        .map(|(position, p)| {
+            let name = if g.kind(p) == "mut_pattern" {
+                p.named_child(p.named_child_count().saturating_sub(1) as u32)
+            } else {
+                Some(p)
+            };
+            (
+                position,
+                p,
+                name.filter(|n| g.class(*n).has(Class::IDENTIFIER)),
+            )
+        })
+        .collect()
 }
 
 /// What Rust's `x?`, `x.unwrap()` or `x.expect(..)` unwraps: `x`.

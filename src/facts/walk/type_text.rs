@@ -64,7 +64,7 @@ fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
 
 /// Rust's reference `&'a T` past its lifetime: `T`, or `mut T` for the next prefix.
 /// A quoted text (TypeScript's literal type `'a'`) is no lifetime.
-fn past_lifetime(s: &str) -> &str {
+pub(crate) fn past_lifetime(s: &str) -> &str {
     let Some(rest) = s.strip_prefix('\'') else {
         return s;
     };

@@ -234,23 +234,21 @@ fn name_constraint(path: &Path) -> (Option<&'static str>, Option<&'static str>) 
         return (None, None);
     };
     let stem = stem.strip_suffix("_test").unwrap_or(stem);
-    let parts: Vec<&str> = stem.split('_').collect();
     let known = |list: &[&'static str], p: &str| list.iter().copied().find(|k| *k == p);
-    let n = parts.len();
-    if n >= 3 {
-        if let (Some(os), Some(arch)) = (known(GOOS, parts[n - 2]), known(GOARCH, parts[n - 1])) {
-            return (Some(os), Some(arch));
-        }
+    // The last two `_`-separated parts, each with something before it.
+    let Some((head, last)) = stem.rsplit_once('_') else {
+        return (None, None);
+    };
+    if let Some(arch) = known(GOARCH, last) {
+        let os = head
+            .rsplit_once('_')
+            .and_then(|(_, before)| known(GOOS, before));
+        return match os {
+            Some(os) => (Some(os), Some(arch)),
+            None => (None, Some(arch)),
+        };
     }
-    if n >= 2 {
-        if let Some(os) = known(GOOS, parts[n - 1]) {
-            return (Some(os), None);
-        }
-        if let Some(arch) = known(GOARCH, parts[n - 1]) {
-            return (None, Some(arch));
-        }
-    }
-    (None, None)
+    (known(GOOS, last), None)
 }
 
 /// Whether the default build (linux on amd64, with cgo, no custom tags) compiles
@@ -277,6 +275,10 @@ fn is_go_version(tag: &str) -> bool {
 /// the other tags they name, every way these can be set. A constraint this reader
 /// cannot read, or one naming very many tags, is taken to build with anything.
 pub(super) fn can_build_together(a: &FileFacts, b: &FileFacts) -> bool {
+    // Asked of every Go use that resolves: most resolve into their own file.
+    if a.path == b.path {
+        return true;
+    }
     let (Some(ca), Some(cb)) = (Constraint::of(a), Constraint::of(b)) else {
         return true;
     };

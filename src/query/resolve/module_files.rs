@@ -368,36 +368,17 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The Go module a file belongs to: the directory of the nearest `go.mod` above it and
-    /// the module path it declares.
+    /// The Go module a file belongs to: the directory of the nearest `go.mod` of the
+    /// walked tree above it and the module path it declares.
     fn go_module_of(&self, file: &Path) -> Option<GoModule> {
-        let start = file.parent()?.to_path_buf();
-        self.go_modules
-            .get_or_compute(start.clone(), || self.find_go_module(&start))
-    }
-
-    /// The nearest `go.mod` of the walked tree at or above `start`, read.
-    fn find_go_module(&self, start: &Path) -> Option<GoModule> {
-        let mut dir = Some(start);
-        let mut found = None;
-        // A handful of levels: go.mod sits at the module root.
-        for _ in 0..32 {
-            let Some(d) = dir else { break };
-            let candidate = if d.as_os_str().is_empty() {
-                PathBuf::from("go.mod")
-            } else {
-                d.join("go.mod")
-            };
-            // Only a go.mod of the walked tree: nothing outside it is read.
-            if self.file_set().contains(&normalize(&candidate)) {
-                found = read_go_module(d, &candidate);
-                if found.is_some() {
-                    break;
-                }
-            }
-            dir = d.parent();
-        }
-        found
+        let start = normalize(file.parent()?);
+        self.go_modules.get_or_compute(start.clone(), || {
+            self.tree_go_modules()
+                .iter()
+                .filter(|(root, _)| start.starts_with(root))
+                .max_by_key(|(root, _)| root.components().count())
+                .cloned()
+        })
     }
 
     /// Every Go module of the walked tree, read on first use.

@@ -9,7 +9,7 @@
 //! guess.
 
 use super::generics::{after_type_parameters, group, name_at, top_level_entries};
-use crate::facts::{Initializer, RefKind, Reference};
+use crate::facts::{past_lifetime, Initializer, RefKind, Reference};
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -489,10 +489,7 @@ fn arrow_return(tail: &str) -> Option<&str> {
 /// What Rust writes past a reference's `&`, its lifetime and `mut` (`&'a mut Foo`,
 /// `&mut self`, `mut self`).
 pub(super) fn past_reference(written: &str) -> &str {
-    let mut rest = written.trim_start_matches('&').trim_start();
-    if rest.starts_with('\'') {
-        rest = rest.split_once(' ').map_or("", |(_, r)| r).trim_start();
-    }
+    let rest = past_lifetime(written.trim_start_matches('&').trim_start());
     rest.strip_prefix("mut ").unwrap_or(rest).trim()
 }
 

@@ -366,15 +366,12 @@ impl<'s> Resolver<'s> {
                 return self.type_of_call_result(file, r, &inner);
             }
         }
+        let takes_part = rust && (call.unwrapped || call.element.is_some());
         match self.resolve_within(file, &call.as_reference(r)) {
-            Resolution::Definition(method)
-                if rust && (call.unwrapped || call.element.is_some()) =>
-            {
-                self.type_of_part(&method, call)
-            }
+            Resolution::Definition(method) if takes_part => self.type_of_part(&method, call),
             // What an overload or a library call gives is not known whole, and its
             // parts still less.
-            _ if rust && (call.unwrapped || call.element.is_some()) => Resolution::Unresolved,
+            _ if takes_part => Resolution::Unresolved,
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
             // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
@@ -404,13 +401,11 @@ impl<'s> Resolver<'s> {
         let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
             return Resolution::Unresolved;
         };
-        match rust_part(written, call.unwrapped, call.element) {
-            Some("Self") => self
-                .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
-                .map_or(Resolution::Unresolved, Resolution::Definition),
-            Some(held) => self.type_written_in(method, held),
-            None => Resolution::Unresolved,
-        }
+        let part = rust_part(written, call.unwrapped, call.element).map(|part| match part {
+            "Self" => Returned::OwnType,
+            part => Returned::Type(part),
+        });
+        self.type_given(method, part)
     }
 
     /// The type of the value a call of `method` gives, `awaited` or not.
@@ -424,7 +419,12 @@ impl<'s> Resolver<'s> {
                 Resolution::Definition(method.clone())
             };
         }
-        match call_gives(method.symbol(), awaited) {
+        self.type_given(method, call_gives(method.symbol(), awaited))
+    }
+
+    /// The type of what a call of `method` gives, as its header tells it.
+    fn type_given(&self, method: &DefRef, given: Option<Returned<'_>>) -> Resolution {
+        match given {
             Some(Returned::Type(written)) => self.type_written_in(method, written),
             Some(Returned::OwnType) => self
                 .enclosing_type_def(&method.file, u32::try_from(method.index).ok())
