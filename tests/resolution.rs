@@ -2997,7 +2997,7 @@ fn rust_items_inside_macro_bodies_are_definitions_and_their_calls_are_uses() {
 }
 
 #[test]
-fn rust_values_take_the_type_their_call_returns_but_not_through_a_smart_pointer() {
+fn rust_values_take_the_type_their_call_returns_and_a_pointer_field_its_value_s_methods() {
     let dir = tree(&[(
         "lib.rs",
         "use std::sync::Arc;\npub struct Handle { inner: Arc<Inner> }\n\
@@ -3007,7 +3007,7 @@ fn rust_values_take_the_type_their_call_returns_but_not_through_a_smart_pointer(
          \x20   pub fn spawn(&self) {}\n}\npub struct Inner;\nimpl Inner {\n    pub fn go(&self) {}\n}\n\
          fn f(h: &Handle) -> Result<(), ()> {\n    let a = Handle::current();\n    a.spawn();\n\
          \x20   let b = Handle::make();\n    b.spawn();\n    Handle::make().spawn();\n\
-         \x20   h.inner.go();\n    Handle::try_make()?.spawn();\n    Ok(())\n}\n",
+         \x20   h.inner.go();\n    Handle::try_make()?.spawn();\n    h.inner.clone();\n    Ok(())\n}\n",
     )]);
     let (code, recs) = json(dir.path(), &["what-depends", "lib.rs:13"]);
     assert_eq!(code, 0, "{recs:?}");
@@ -3018,12 +3018,88 @@ fn rust_values_take_the_type_their_call_returns_but_not_through_a_smart_pointer(
             "15 call a.spawn -> lib.rs:7",
             "17 call b.spawn -> lib.rs:7",
             "18 call Handle::make().spawn -> lib.rs:7",
-            // An `Arc<Inner>` field: the pointer's method or the value's, not the library's.
-            "19 call h.inner.go -> ?",
+            // An `Arc<Inner>` field: `go` is none of the pointer's own methods, so it is
+            // the value's.
+            "19 call h.inner.go -> lib.rs:11",
             // `?` takes the `Handle` out of the `Result`: not the `Result`'s member.
             "20 call Handle::try_make()?.spawn -> ?",
+            // The pointer's own `clone` is not the value's.
+            "21 call h.inner.clone -> ?",
         ],
     );
+}
+
+#[test]
+fn rust_methods_called_through_a_standard_pointer_are_the_pointed_to_type_s() {
+    let dir = tree(&[(
+        "lib.rs",
+        "use std::sync::{Arc, Mutex};\n\
+         pub struct Engine;\n\
+         impl Engine {\n    pub fn start(&self) {}\n    pub fn clone(&self) -> Engine { Engine }\n}\n\
+         pub trait Runner {\n    fn run(&self);\n}\n\
+         pub struct Pool {\n    first: Arc<Engine>,\n    boxed: Box<Engine>,\n    \
+         shared: Arc<Mutex<Engine>>,\n    spare: Option<Arc<Engine>>,\n}\n\
+         impl Pool {\n    fn first(&self) -> &Arc<Engine> { &self.first }\n    \
+         fn spare(&self) -> Option<Arc<Engine>> { self.spare.clone() }\n    \
+         fn keep<T>(&self, t: Box<T>) -> Box<T> { t }\n    \
+         fn go(&self, param: &Arc<Engine>, dynamic: Box<dyn Runner>) {\n        \
+         self.first.start();\n        self.boxed.start();\n        self.first().start();\n        \
+         self.spare().unwrap().start();\n        param.start();\n        dynamic.run();\n        \
+         param.clone();\n        self.shared.lock();\n        \
+         let rc: std::rc::Rc<Engine> = std::rc::Rc::new(Engine);\n        rc.start();\n        \
+         self.keep(Box::new(Engine)).start();\n        \
+         let made = Arc::new(Box::new(Engine::new()));\n        made.start();\n    }\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Pool.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            // Fields, a method's return (also in an `Option`), a parameter, a local.
+            "21 call self.first.start -> lib.rs:4",
+            "22 call self.boxed.start -> lib.rs:4",
+            "23 call self.first().start -> lib.rs:4",
+            "24 call self.spare().unwrap().start -> lib.rs:4",
+            "25 call param.start -> lib.rs:4",
+            "30 call rc.start -> lib.rs:4",
+            // A boxed trait object: the trait's method.
+            "26 call dynamic.run -> lib.rs:8",
+            // `clone` is the pointer's own, whatever the value also defines.
+            "27 call param.clone -> ?",
+            // A library type behind the pointer: the library's method.
+            "28 call self.shared.lock -> external:std::sync",
+            // A pointer made of a pointer made of a new value.
+            "33 call made.start -> lib.rs:4",
+            // A pointer to a type parameter points to whatever a caller supplies.
+            "31 call self.keep(Box::new(Engine)).start -> ?",
+        ],
+    );
+    // Who calls `Engine.start`: every call above that reaches it, the index and a
+    // fresh parse agreeing.
+    let found = breaks_both_ways(dir.path(), &["Engine.start"]);
+    for line in [21, 22, 23, 24, 25, 30, 33] {
+        assert!(
+            found.contains(&format!("lib.rs:{line} definition")),
+            "{line}: {found:?}"
+        );
+    }
+    assert!(
+        !found.iter().any(|u| u.starts_with("lib.rs:31 definition")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_repository_type_named_like_a_rust_pointer_is_that_type() {
+    let dir = tree(&[(
+        "lib.rs",
+        "pub struct Inner;\nimpl Inner {\n    pub fn go(&self) {}\n}\n\
+         pub struct Arc<T>(T);\nimpl<T> Arc<T> {\n    pub fn go(&self) {}\n}\n\
+         fn f(a: Arc<Inner>) {\n    a.go();\n}\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "lib.rs:9"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(&deps(&recs), &["10 call a.go -> lib.rs:7"]);
 }
 
 #[test]

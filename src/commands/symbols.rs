@@ -153,7 +153,7 @@ fn resolution_parts(
         Resolution::Overloads(d) => (ResolutionKind::Overloads, Some(d.symbol()), None),
         Resolution::External(m) => (ResolutionKind::External, None, m.as_deref()),
         Resolution::Local => (ResolutionKind::Local, None, None),
-        Resolution::Unresolved => (ResolutionKind::Unresolved, None, None),
+        Resolution::Unresolved | Resolution::Pointer(_) => (ResolutionKind::Unresolved, None, None),
     }
 }
 

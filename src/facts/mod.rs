@@ -29,7 +29,7 @@ use crate::symbols::Symbol;
 
 pub use focus::Focus;
 pub use imports::Import;
-pub(crate) use walk::{narrows, past_lifetime, scopes_locals_by_block, written_type};
+pub(crate) use walk::{narrows, past_lifetime, rust_pointee, scopes_locals_by_block, written_type};
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in
 /// `\App\Util\helper()`, `\` for the global namespace): the facts keep such a path up
@@ -108,6 +108,10 @@ pub struct Binding {
     pub type_name: Option<String>,
     /// The qualifier written in front of the type (`java.util` in `java.util.Map`).
     pub type_qualifier: Option<String>,
+    /// For a Rust value held through a standard pointer (`Arc<Inner>`, whose
+    /// `type_name` is `Arc`): the qualifier and simple name of the type it points to,
+    /// whose methods it has besides the pointer's own.
+    pub pointee: Option<(Option<String>, String)>,
     pub kind: BindingKind,
     /// The definition it belongs to (a function for locals and parameters, a type for
     /// fields); `None` at file level.
@@ -131,11 +135,12 @@ pub struct Binding {
 }
 
 impl Binding {
-    /// Whether `other` is written with the same value: the same declared type,
-    /// initialising call, copied field path and callback place.
+    /// Whether `other` is written with the same value: the same declared type and
+    /// pointee, initialising call, copied field path and callback place.
     pub fn written_alike(&self, other: &Binding) -> bool {
         self.type_name == other.type_name
             && self.type_qualifier == other.type_qualifier
+            && self.pointee == other.pointee
             && self.initializer == other.initializer
             && self.copied_from == other.copied_from
             && self.passed_to == other.passed_to

@@ -216,7 +216,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function), and the
             // reference's form can (a Rust method is never named bare).
-            Resolution::Unresolved => match owners.iter().find(|&&i| {
+            Resolution::Unresolved | Resolution::Pointer(_) => match owners.iter().find(|&&i| {
                 let target = targets[i].symbol();
                 interoperate(f.language.name, target.language)
                     && (r.qualifier.is_some()

@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text};
-use super::type_text::{element_type, split_type, written_type};
+use super::type_text::{element_type, is_rust_pointer, rust_pointee, split_type, written_type};
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
@@ -453,6 +453,14 @@ impl<'a> Walk<'a> {
                 .and_then(|v| constructed_type(g, v, self.src, self.lang.name))
                 .unwrap_or((None, None)),
         };
+        let pointee = match (ty, value) {
+            _ if self.lang.name != "rust" => None,
+            (Some(t), _) => rust_pointee(self.text(t)).map(split_type),
+            (None, Some(v)) => rust_pointer_made_of(g, v, self.src)
+                .and_then(|made_of| constructed_type(g, made_of, self.src, "rust")),
+            (None, None) => None,
+        }
+        .and_then(|(qualifier, name)| Some((qualifier, name?)));
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),
@@ -474,6 +482,7 @@ impl<'a> Walk<'a> {
                             name: self.text(m).to_string(),
                             type_name,
                             type_qualifier,
+                            pointee,
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
@@ -524,6 +533,7 @@ impl<'a> Walk<'a> {
                 name: text.to_string(),
                 type_name: type_name.clone(),
                 type_qualifier: type_qualifier.clone(),
+                pointee: pointee.clone(),
                 kind,
                 scope,
                 initializer: None,
@@ -852,6 +862,33 @@ fn rust_unwrapped<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Nod
                 .flatten()
         }
         _ => None,
+    }
+}
+
+/// What Rust's `Arc::new(x)`, `Rc::new(x)` or `Box::new(x)` makes a pointer to, past
+/// pointers made of pointers (`Arc::new(Box::new(x))`): `x`.
+fn rust_pointer_made_of<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let mut made_of = None;
+    let mut v = sole_value(g, v)?;
+    loop {
+        let pointer = (g.kind(v) == "call_expression")
+            .then(|| g.child(v, "function"))
+            .flatten()
+            .and_then(|f| src.get(f.byte_range())?.strip_suffix("::new"))
+            .is_some_and(|path| is_rust_pointer(path.rsplit("::").next().unwrap_or(path)));
+        if !pointer {
+            return made_of;
+        }
+        let args = g.child(v, "arguments")?;
+        let mut c = args.walk();
+        let mut values = args
+            .named_children(&mut c)
+            .filter(|a| !g.class(*a).has(Class::COMMENT));
+        let (Some(only), None) = (values.next(), values.next()) else {
+            return None;
+        };
+        made_of = Some(only);
+        v = only;
     }
 }
 

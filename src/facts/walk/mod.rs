@@ -30,7 +30,7 @@ mod type_text;
 
 #[cfg(test)]
 pub(crate) use type_text::split_type;
-pub(crate) use type_text::{past_lifetime, written_type};
+pub(crate) use type_text::{past_lifetime, rust_pointee, written_type};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};
@@ -159,6 +159,7 @@ fn untype_clashing_patterns(bindings: &mut [Binding], patterns: &[usize]) {
     for p in clashing {
         bindings[p].type_name = None;
         bindings[p].type_qualifier = None;
+        bindings[p].pointee = None;
     }
 }
 

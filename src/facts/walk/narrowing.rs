@@ -168,6 +168,7 @@ impl<'a> Walk<'a> {
             name: variable.to_string(),
             type_name,
             type_qualifier,
+            pointee: None,
             kind: BindingKind::Local,
             scope: self.binding_scope(),
             initializer: None,

@@ -103,6 +103,65 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
     }
 }
 
+/// Rust's standard pointers that own or share one value and dereference to it: a
+/// method called on one is the pointer's own or the value's.
+const RUST_POINTERS: &[&str] = &["Box", "Arc", "Rc"];
+
+/// Whether `name` (a path's last segment) is one of Rust's standard pointers.
+pub(super) fn is_rust_pointer(name: &str) -> bool {
+    RUST_POINTERS.contains(&name)
+}
+
+/// The type a Rust standard pointer written `t` points to, past any pointers nested
+/// in it (`Inner` of `&Arc<Inner>`, `dyn Handler` of `Box<dyn Handler>`, `T` of
+/// `Arc<Box<T>>`); `None` for any other type, and for a pointer whose type argument
+/// is not one plain type (`Box<T, A>`).
+pub(crate) fn rust_pointee(t: &str) -> Option<&str> {
+    let mut inner = None;
+    let mut s = t;
+    loop {
+        let mut rest = s.trim();
+        while let Some(r) = rest.strip_prefix('&') {
+            rest = past_lifetime(r.trim_start()).trim_start();
+            rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
+        }
+        let Some(open) = rest.find('<') else {
+            return inner;
+        };
+        let wrapper = rest[..open].trim_end().rsplit("::").next().unwrap_or("");
+        if !is_rust_pointer(wrapper) {
+            return inner;
+        }
+        let argument = rest[open + 1..].strip_suffix('>')?.trim();
+        if argument.is_empty() || !one_type_argument(argument) {
+            return None;
+        }
+        inner = Some(argument);
+        s = argument;
+    }
+}
+
+/// Whether `argument` (what a type's angle brackets hold) is one type: no comma
+/// outside nested brackets, the brackets balanced (a closure type's `->` is no
+/// bracket).
+fn one_type_argument(argument: &str) -> bool {
+    let bytes = argument.as_bytes();
+    let mut depth = 0i32;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' | b'(' | b'[' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' | b')' | b']' => depth -= 1,
+            b',' if depth == 0 => return false,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
 /// Swift's `(any RequestDelegate)?`, `(P)!`: the one type inside the parentheses, when
 /// nothing but an optional's mark follows them and no comma makes them a tuple.
 fn parenthesized(t: &str) -> Option<&str> {
@@ -198,7 +257,7 @@ pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{simple_type_name, split_type};
+    use super::{rust_pointee, simple_type_name, split_type};
 
     #[test]
     fn a_written_type_is_its_simple_name_and_an_array_none() {
@@ -255,5 +314,23 @@ mod tests {
         assert_eq!(swift(": (Session)!"), Some("Session".into()));
         assert_eq!(swift("(A, B)"), None);
         assert_eq!(swift("(A) -> B"), None);
+    }
+
+    #[test]
+    fn a_rust_standard_pointer_points_to_its_one_type_argument_through_nested_pointers() {
+        assert_eq!(rust_pointee("Arc<Inner>"), Some("Inner"));
+        assert_eq!(rust_pointee("&'a std::sync::Arc<Inner>"), Some("Inner"));
+        assert_eq!(rust_pointee("&mut Box<dyn Handler>"), Some("dyn Handler"));
+        assert_eq!(rust_pointee("Rc<Box<crate::a::T>>"), Some("crate::a::T"));
+        assert_eq!(rust_pointee("Arc<Mutex<State>>"), Some("Mutex<State>"));
+        assert_eq!(
+            rust_pointee("Box<dyn Fn(u8, u8) -> u8 + Send>"),
+            Some("dyn Fn(u8, u8) -> u8 + Send")
+        );
+        // Not a standard pointer, or not one plain argument.
+        assert_eq!(rust_pointee("Inner"), None);
+        assert_eq!(rust_pointee("Vec<Inner>"), None);
+        assert_eq!(rust_pointee("Box<T, A>"), None);
+        assert_eq!(rust_pointee("Arc<>"), None);
     }
 }

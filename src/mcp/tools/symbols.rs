@@ -168,7 +168,9 @@ fn run_depends(ctx: &ToolContext<'_>, args: &Args) -> Result<Value, ToolError> {
                         }
                         Resolution::External(m) => ("external", None, m.clone()),
                         Resolution::Local => ("local", None, None),
-                        Resolution::Unresolved => ("unresolved", None, None),
+                        Resolution::Unresolved | Resolution::Pointer(_) => {
+                            ("unresolved", None, None)
+                        }
                     };
                     items.push(json!({
                         "kind": r.kind.as_str(),

@@ -116,6 +116,84 @@ pub(super) fn members_outside_types(lang: &str) -> bool {
     )
 }
 
+/// Methods a Rust standard pointer (`Box`, `Arc`, `Rc`) answers itself: its own, those
+/// of the traits every such pointer implements (`clone`, `eq`, `fmt`, ...), and those
+/// `Box` implements by handing the call to the value (`next`, `poll`, `read`, ...),
+/// which are the pointer's methods first.
+const RUST_POINTER_METHODS: &[&str] = &[
+    "clone",
+    "clone_from",
+    "as_ref",
+    "as_mut",
+    "borrow",
+    "borrow_mut",
+    "deref",
+    "deref_mut",
+    "eq",
+    "ne",
+    "cmp",
+    "partial_cmp",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "max",
+    "min",
+    "clamp",
+    "hash",
+    "fmt",
+    "to_string",
+    "into",
+    "try_into",
+    "to_owned",
+    "type_id",
+    "drop",
+    "as_ptr",
+    "downcast",
+    "downcast_ref",
+    "downcast_mut",
+    "into_inner",
+    "into_raw",
+    "leak",
+    "pin",
+    "next",
+    "next_back",
+    "size_hint",
+    "nth",
+    "len",
+    "poll",
+    "poll_next",
+    "call",
+    "call_mut",
+    "call_once",
+    "read",
+    "read_exact",
+    "read_to_end",
+    "read_to_string",
+    "read_line",
+    "read_vectored",
+    "write",
+    "write_all",
+    "write_fmt",
+    "write_vectored",
+    "flush",
+    "seek",
+    "fill_buf",
+    "consume",
+    "source",
+    "description",
+    "cause",
+    "finish",
+    "poll_read",
+    "poll_write",
+    "poll_flush",
+    "poll_shutdown",
+    "poll_write_vectored",
+    "is_write_vectored",
+    "poll_fill_buf",
+    "poll_ready",
+];
+
 impl<'s> Resolver<'s> {
     pub(super) fn lookup_result(&self, l: Lookup) -> Resolution {
         match l {
@@ -189,6 +267,17 @@ impl<'s> Resolver<'s> {
     /// type's member, external for a library type, and unresolved otherwise.
     pub(super) fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {
         match self.unaliased(ty) {
+            // The pointer's own methods, and those of the standard traits it implements
+            // by handing the call on, are not the value's.
+            Resolution::Pointer(_) if RUST_POINTER_METHODS.contains(&name) => {
+                Resolution::Unresolved
+            }
+            Resolution::Pointer(to) => match self.member_of_value(*to, name, kinds) {
+                found @ (Resolution::Definition(_)
+                | Resolution::Overloads(_)
+                | Resolution::External(_)) => found,
+                _ => Resolution::Unresolved,
+            },
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
                 self.lookup_result(self.member_of(&t, name, kinds))
             }
@@ -346,9 +435,10 @@ impl<'s> Resolver<'s> {
                 },
                 Resolution::External(m) => inherit_from(m),
                 // A method's overloads are never a supertype.
-                Resolution::Local | Resolution::Unresolved | Resolution::Overloads(_) => {
-                    unknown = true
-                }
+                Resolution::Local
+                | Resolution::Unresolved
+                | Resolution::Overloads(_)
+                | Resolution::Pointer(_) => unknown = true,
             }
         }
         match external {

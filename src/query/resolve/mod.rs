@@ -115,6 +115,11 @@ pub enum Resolution {
     External(Option<String>),
     /// A parameter, local variable or field: a value, not a definition.
     Local,
+    /// The type of a value held through a Rust standard pointer (`Arc<Inner>`): the
+    /// type it points to (a definition, or a library's). Only a value's type is one,
+    /// never an answer ([`Resolver::resolve`] gives unresolved): a member looked up in
+    /// it is the pointer's own or the pointed-to type's.
+    Pointer(Box<Resolution>),
     /// Not decidable from the syntax (an untyped receiver, a call result, several
     /// equally visible candidates).
     Unresolved,
@@ -596,6 +601,8 @@ impl<'s> Resolver<'s> {
             {
                 self.variant_built_with(file, d)
             }
+            // A pointer is only ever the type of a value, never what a use names.
+            Resolution::Pointer(_) => Resolution::Unresolved,
             _ => found,
         }
     }

@@ -71,6 +71,14 @@ fn is_getter(d: &Symbol) -> bool {
         })
 }
 
+/// The type binding `b` points to, when it holds a Rust standard pointer: its
+/// qualifier and name.
+fn pointee_of(b: &crate::facts::Binding) -> Option<(Option<&str>, &str)> {
+    b.pointee
+        .as_ref()
+        .map(|(qualifier, name)| (qualifier.as_deref(), name.as_str()))
+}
+
 /// Rust's standard types that dereference to the value they hold: a method called on
 /// one may be the pointer's or the value's.
 const RUST_DEREF_WRAPPERS: &[&str] = &[
@@ -123,7 +131,8 @@ impl<'s> Resolver<'s> {
         b: &crate::facts::Binding,
     ) -> Resolution {
         if let Some(t) = &b.type_name {
-            return self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref());
+            let found = self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref());
+            return self.through_pointer(file, r.enclosing, pointee_of(b), found);
         }
         let Some(_depth) = InitializerDepth::enter() else {
             return Resolution::Unresolved;
@@ -208,6 +217,11 @@ impl<'s> Resolver<'s> {
         field: &str,
         unit: Option<(&Arc<FileFacts>, Option<u32>)>,
     ) -> Resolution {
+        // A pointer's fields are the value's (the pointers have none of their own).
+        let owner = match owner {
+            Resolution::Pointer(to) => *to,
+            owner => owner,
+        };
         let Resolution::Definition(t) = owner else {
             return Resolution::Unresolved;
         };
@@ -282,15 +296,19 @@ impl<'s> Resolver<'s> {
             });
         }
         let mut declared =
-            fields.filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref())));
-        let Some((ty, tq)) = declared.next() else {
+            fields.filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref(), b)));
+        let Some((ty, tq, first)) = declared.next() else {
             return Some(Resolution::Unresolved);
         };
         // Python's `self.x = A()` here and `self.x = B()` there: no one type.
-        if !declares_field_types(t.file.language.name) && declared.any(|other| other != (ty, tq)) {
+        if !declares_field_types(t.file.language.name)
+            && declared.any(|(other, oq, _)| (other, oq) != (ty, tq))
+        {
             return Some(Resolution::Unresolved);
         }
-        Some(match self.resolve_declared_type(&t.file, at, ty, tq) {
+        let found = self.resolve_declared_type(&t.file, at, ty, tq);
+        let found = self.through_pointer(&t.file, at, pointee_of(first), found);
+        Some(match found {
             Resolution::Unresolved => match unit {
                 Some((unit, unit_at))
                     if matches!(t.file.language.name, "c" | "cpp")
@@ -320,6 +338,32 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         self.resolve_value_type(file, at, ty, qualifier)
+    }
+
+    /// The type of a value whose written type resolved to `found`: for a Rust
+    /// standard pointer to `pointee` (qualifier, name) that names no type of the
+    /// repository (`Arc<Inner>`), the type it points to, resolved where the type is
+    /// written at `at` (a type parameter there stands for whatever a use supplies:
+    /// unresolved).
+    fn through_pointer(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        pointee: Option<(Option<&str>, &str)>,
+        found: Resolution,
+    ) -> Resolution {
+        let (Resolution::Unresolved, Some((qualifier, name))) = (&found, pointee) else {
+            return found;
+        };
+        if file.language.name != "rust" {
+            return found;
+        }
+        match self.resolve_declared_type(file, at, name, qualifier) {
+            pointee @ (Resolution::Definition(_) | Resolution::External(_)) => {
+                Resolution::Pointer(Box::new(pointee))
+            }
+            _ => Resolution::Unresolved,
+        }
     }
 
     /// A value's type, as far as its members go: a Rust smart pointer or guard of the
@@ -473,7 +517,15 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         };
         let at = u32::try_from(method.index).ok();
-        self.resolve_declared_type(&method.file, at, &tn, tq.as_deref())
+        let found = self.resolve_declared_type(&method.file, at, &tn, tq.as_deref());
+        if method.file.language.name != "rust" {
+            return found;
+        }
+        let pointee = crate::facts::rust_pointee(written)
+            .map(|inner| crate::facts::written_type(inner, "rust"))
+            .and_then(|(q, n)| Some((q, n?)));
+        let pointee = pointee.as_ref().map(|(q, n)| (q.as_deref(), n.as_str()));
+        self.through_pointer(&method.file, at, pointee, found)
     }
 
     /// The type `ty` stands for when it is a C or C++ alias (`typedef std::set<R>

@@ -441,6 +441,7 @@ impl<'a> Walk<'a> {
             name: "it".to_string(),
             type_name: None,
             type_qualifier: None,
+            pointee: None,
             kind: BindingKind::Parameter,
             scope: self.binding_scope(),
             initializer: None,
