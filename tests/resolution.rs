@@ -2947,6 +2947,40 @@ fn rust_a_test_module_import_shadows_the_file_import_and_a_variant_name_is_no_us
 }
 
 #[test]
+fn rust_imports_of_one_name_that_cfg_keeps_apart_leave_the_call_undecided() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"w\"\n"),
+        (
+            "src/lib.rs",
+            "mod blocking;\nmod mocks;\nmod file;\nmod other;\n",
+        ),
+        ("src/blocking.rs", "pub fn spawn_blocking() {}\n"),
+        ("src/mocks.rs", "pub fn spawn_blocking() {}\n"),
+        (
+            "src/file.rs",
+            "#[cfg(test)]\nuse crate::mocks::spawn_blocking;\n\
+             #[cfg(not(test))]\nuse crate::blocking::spawn_blocking;\n\n\
+             fn set_len() {\n    spawn_blocking();\n}\n",
+        ),
+        (
+            "src/other.rs",
+            "use crate::blocking::spawn_blocking;\n\nfn sync_all() {\n    spawn_blocking();\n}\n",
+        ),
+    ]);
+    // A test build calls the mock, any other build the real one: neither is the
+    // answer. The one import of another file is.
+    let (code, recs) = json(dir.path(), &["what-depends", "src/file.rs:6"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(&deps(&recs), &["7 call spawn_blocking -> ?"]);
+    let (code, recs) = json(dir.path(), &["what-depends", "src/other.rs:3"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &["4 call spawn_blocking -> src/blocking.rs:1"],
+    );
+}
+
+#[test]
 fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
     let dir = tree(&[(
         "lib.rs",

@@ -708,25 +708,40 @@ impl<'s> Resolver<'s> {
     }
 
     /// The import (not a wildcard) binding `name` that code at byte `at` of `file`
-    /// sees. In Rust an import belongs to the module it is written in: one of an
-    /// inline module `at` is not in is not seen, and one of the innermost module
-    /// around `at` wins (a test module's `use std::fs;` over the file's `use
-    /// crate::utils::fs;`, which its `use super::*;` brings in only as a glob).
+    /// sees (the first of several, see [`Resolver::imports_binding`]).
     pub(super) fn import_binding<'f>(
         &self,
         file: &'f FileFacts,
         at: usize,
         name: &str,
     ) -> Option<&'f Import> {
+        self.imports_binding(file, at, name).into_iter().next()
+    }
+
+    /// The imports (not wildcards) binding `name` that code at byte `at` of `file`
+    /// sees. In Rust an import belongs to the module it is written in: one of an
+    /// inline module `at` is not in is not seen, and one of the innermost module
+    /// around `at` wins (a test module's `use std::fs;` over the file's `use
+    /// crate::utils::fs;`, which its `use super::*;` brings in only as a glob); one
+    /// in a function's body is seen in that body alone, before the module's. Two
+    /// imports of one name in one module are alternatives that `cfg` attributes keep
+    /// apart (`#[cfg(test)] use super::mocks::spawn_blocking;` beside the real one):
+    /// both are given. Elsewhere the first import is.
+    pub(super) fn imports_binding<'f>(
+        &self,
+        file: &'f FileFacts,
+        at: usize,
+        name: &str,
+    ) -> Vec<&'f Import> {
         let mut named = file
             .imports
             .iter()
             .filter(|i| !i.wildcard && i.bound_name() == Some(name));
         if file.language.name != "rust" {
-            return named.next();
+            return named.next().into_iter().collect();
         }
         let index = self.file_index(file);
-        let mut best: Option<(usize, &Import)> = None;
+        let mut best: Option<(usize, Vec<&Import>)> = None;
         for imp in named {
             let written = imp.start_byte as usize;
             let around = |span: &std::ops::Range<usize>| span.contains(&written);
@@ -737,16 +752,30 @@ impl<'s> Resolver<'s> {
             {
                 continue;
             }
-            let depth = index
-                .modules
-                .iter()
-                .filter(|(span, _)| around(span))
-                .count();
-            if best.is_none_or(|(d, _)| depth > d) {
-                best = Some((depth, imp));
+            // A `use` in a function's body is seen in that body alone, and there
+            // before the module's.
+            let in_function = file.definitions.iter().rev().find(|d| {
+                matches!(d.kind, Kind::Function | Kind::Method)
+                    && (d.start_byte..d.end_byte).contains(&written)
+            });
+            let local = match in_function {
+                Some(f) if !(f.start_byte..f.end_byte).contains(&at) => continue,
+                Some(_) => 1,
+                None => 0,
+            };
+            let depth = local
+                + index
+                    .modules
+                    .iter()
+                    .filter(|(span, _)| around(span))
+                    .count();
+            match &mut best {
+                Some((d, alternatives)) if *d == depth => alternatives.push(imp),
+                Some((d, _)) if *d > depth => {}
+                _ => best = Some((depth, vec![imp])),
             }
         }
-        best.map(|(_, imp)| imp)
+        best.map(|(_, imports)| imports).unwrap_or_default()
     }
 
     /// The [`FileIndex`] of `file`, built on first use.

@@ -474,8 +474,14 @@ impl<'s> Resolver<'s> {
         let written_at = at
             .and_then(|i| file.definitions.get(i as usize))
             .map_or(0, |d| d.start_byte);
-        if let Some(imp) = self.import_binding(file, written_at, name) {
-            return self.resolve_import(file, imp, kinds);
+        if let Some((first, others)) = self.imports_binding(file, written_at, name).split_first() {
+            let found = self.resolve_import(file, first, kinds);
+            // Imports that builds choose between: the name is known only where they
+            // all name one thing.
+            let agree = others
+                .iter()
+                .all(|imp| same_target(&self.resolve_import(file, imp, kinds), &found));
+            return if agree { found } else { Resolution::Unresolved };
         }
         // The language's own names, unless the file or its imports define them (a
         // same-package class shadowing one is too rare to pay a lookup for).
