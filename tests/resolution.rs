@@ -3082,7 +3082,9 @@ fn rust_methods_called_through_a_standard_pointer_are_the_pointed_to_type_s() {
          param.clone();\n        self.shared.lock();\n        \
          let rc: std::rc::Rc<Engine> = std::rc::Rc::new(Engine);\n        rc.start();\n        \
          self.keep(Box::new(Engine)).start();\n        \
-         let made = Arc::new(Box::new(Engine::new()));\n        made.start();\n    }\n}\n",
+         let made = Arc::new(Box::new(Engine::new()));\n        made.start();\n        \
+         let copy = param.clone();\n        copy.start();\n        \
+         let shared = Arc::clone(&self.first);\n        shared.start();\n    }\n}\n",
     )]);
     let (code, recs) = json(dir.path(), &["what-depends", "Pool.go"]);
     assert_eq!(code, 0, "{recs:?}");
@@ -3104,6 +3106,9 @@ fn rust_methods_called_through_a_standard_pointer_are_the_pointed_to_type_s() {
             "28 call self.shared.lock -> external:std::sync",
             // A pointer made of a pointer made of a new value.
             "33 call made.start -> lib.rs:4",
+            // A clone has the type of what it copies.
+            "35 call copy.start -> lib.rs:4",
+            "37 call shared.start -> lib.rs:4",
             // A pointer to a type parameter points to whatever a caller supplies.
             "31 call self.keep(Box::new(Engine)).start -> ?",
         ],
@@ -3111,7 +3116,7 @@ fn rust_methods_called_through_a_standard_pointer_are_the_pointed_to_type_s() {
     // Who calls `Engine.start`: every call above that reaches it, the index and a
     // fresh parse agreeing.
     let found = breaks_both_ways(dir.path(), &["Engine.start"]);
-    for line in [21, 22, 23, 24, 25, 30, 33] {
+    for line in [21, 22, 23, 24, 25, 30, 33, 35, 37] {
         assert!(
             found.contains(&format!("lib.rs:{line} definition")),
             "{line}: {found:?}"

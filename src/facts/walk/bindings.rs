@@ -733,9 +733,46 @@ pub(super) fn value_source(
     src: &str,
     lone: bool,
 ) -> Option<ValueSource> {
+    if let Some(copied) = rust_clone_of(g, v, src) {
+        return field_path(g, copied, src, true).map(ValueSource::FieldPath);
+    }
     initializer(g, v, src)
         .map(ValueSource::Call)
         .or_else(|| field_path(g, v, src, lone).map(ValueSource::FieldPath))
+}
+
+/// What Rust's `x.clone()`, `Arc::clone(&x)` or `Rc::clone(&x)` copies: `x`, whose
+/// type the copy has (`Clone::clone` gives `Self`).
+fn rust_clone_of<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node<'t>> {
+    if g.language != "rust" {
+        return None;
+    }
+    let v = sole_value(g, v)?;
+    if g.kind(v) != "call_expression" {
+        return None;
+    }
+    let callee = g.child(v, "function")?;
+    let args = g.child(v, "arguments")?;
+    let mut c = args.walk();
+    let values: Vec<Node<'t>> = args
+        .named_children(&mut c)
+        .filter(|a| !g.class(*a).has(Class::COMMENT))
+        .collect();
+    match (g.kind(callee), values.as_slice()) {
+        ("field_expression", []) => {
+            let method = g.child(callee, "field")?;
+            (src.get(method.byte_range())? == "clone")
+                .then(|| g.child(callee, "value"))
+                .flatten()
+        }
+        ("scoped_identifier", [only]) if g.kind(*only) == "reference_expression" => {
+            let path = src.get(callee.byte_range())?.strip_suffix("::clone")?;
+            is_rust_pointer(path.rsplit("::").next().unwrap_or(path))
+                .then(|| g.child(*only, "value"))
+                .flatten()
+        }
+        _ => None,
+    }
 }
 
 impl ValueSource {
