@@ -29,7 +29,9 @@ use crate::symbols::Symbol;
 
 pub use focus::Focus;
 pub use imports::Import;
-pub(crate) use walk::{narrows, past_lifetime, rust_pointee, scopes_locals_by_block, written_type};
+pub(crate) use walk::{
+    narrows, past_lifetime, rust_pointee_type, scopes_locals_by_block, written_type,
+};
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in
 /// `\App\Util\helper()`, `\` for the global namespace): the facts keep such a path up

@@ -3,8 +3,10 @@
 
 use tree_sitter::Node;
 
-use super::syntax::{arity, callee_parts, compact, receiver_text};
-use super::type_text::{element_type, is_rust_pointer, rust_pointee, split_type, written_type};
+use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
+use super::type_text::{
+    element_type, is_rust_pointer, rust_pointee_type, split_type, written_type,
+};
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
@@ -455,12 +457,12 @@ impl<'a> Walk<'a> {
         };
         let pointee = match (ty, value) {
             _ if self.lang.name != "rust" => None,
-            (Some(t), _) => rust_pointee(self.text(t)).map(split_type),
+            (Some(t), _) => rust_pointee_type(self.text(t)),
             (None, Some(v)) => rust_pointer_made_of(g, v, self.src)
-                .and_then(|made_of| constructed_type(g, made_of, self.src, "rust")),
+                .and_then(|made_of| constructed_type(g, made_of, self.src, "rust"))
+                .and_then(|(qualifier, name)| Some((qualifier, name?))),
             (None, None) => None,
-        }
-        .and_then(|(qualifier, name)| Some((qualifier, name?)));
+        };
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),
@@ -748,31 +750,42 @@ fn rust_clone_of<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node
         return None;
     }
     let v = sole_value(g, v)?;
+    if calls_rust_pointer(g, v, src, "clone") {
+        let copied = sole_argument(g, v).filter(|a| g.kind(*a) == "reference_expression")?;
+        return g.child(copied, "value");
+    }
+    let (method, receiver) = rust_method_call(g, v, src)?;
+    (method == "clone" && arity(g, v, 0) == Some(0)).then_some(receiver)
+}
+
+/// Rust's method call `v` (`x.m(..)`): the method's name and the receiver.
+fn rust_method_call<'t, 's>(
+    g: &'static Grammar,
+    v: Node<'t>,
+    src: &'s str,
+) -> Option<(&'s str, Node<'t>)> {
     if g.kind(v) != "call_expression" {
         return None;
     }
-    let callee = g.child(v, "function")?;
-    let args = g.child(v, "arguments")?;
-    let mut c = args.walk();
-    let values: Vec<Node<'t>> = args
-        .named_children(&mut c)
-        .filter(|a| !g.class(*a).has(Class::COMMENT))
-        .collect();
-    match (g.kind(callee), values.as_slice()) {
-        ("field_expression", []) => {
-            let method = g.child(callee, "field")?;
-            (src.get(method.byte_range())? == "clone")
-                .then(|| g.child(callee, "value"))
-                .flatten()
-        }
-        ("scoped_identifier", [only]) if g.kind(*only) == "reference_expression" => {
-            let path = src.get(callee.byte_range())?.strip_suffix("::clone")?;
-            is_rust_pointer(path.rsplit("::").next().unwrap_or(path))
-                .then(|| g.child(*only, "value"))
-                .flatten()
-        }
-        _ => None,
-    }
+    let callee = g
+        .child(v, "function")
+        .filter(|f| g.kind(*f) == "field_expression")?;
+    let method = src.get(g.child(callee, "field")?.byte_range())?;
+    Some((method, g.child(callee, "value")?))
+}
+
+/// Whether `v` calls function `name` of one of Rust's standard pointers
+/// (`Arc::new(..)`, `std::rc::Rc::clone(..)`).
+fn calls_rust_pointer(g: &'static Grammar, v: Node<'_>, src: &str, name: &str) -> bool {
+    (g.kind(v) == "call_expression")
+        .then(|| g.child(v, "function"))
+        .flatten()
+        .and_then(|f| {
+            src.get(f.byte_range())?
+                .strip_suffix(name)?
+                .strip_suffix("::")
+        })
+        .is_some_and(|path| is_rust_pointer(path.rsplit("::").next().unwrap_or(path)))
 }
 
 impl ValueSource {
@@ -889,16 +902,9 @@ fn names_by_position<'t>(
 fn rust_unwrapped<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node<'t>> {
     match g.kind(v) {
         "try_expression" => v.named_child(0),
-        "call_expression" => {
-            let callee = g
-                .child(v, "function")
-                .filter(|f| g.kind(*f) == "field_expression")?;
-            let method = g.child(callee, "field")?;
-            matches!(src.get(method.byte_range()), Some("unwrap" | "expect"))
-                .then(|| g.child(callee, "value"))
-                .flatten()
-        }
-        _ => None,
+        _ => rust_method_call(g, v, src)
+            .filter(|(method, _)| matches!(*method, "unwrap" | "expect"))
+            .map(|(_, receiver)| receiver),
     }
 }
 
@@ -907,26 +913,12 @@ fn rust_unwrapped<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Nod
 fn rust_pointer_made_of<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Option<Node<'t>> {
     let mut made_of = None;
     let mut v = sole_value(g, v)?;
-    loop {
-        let pointer = (g.kind(v) == "call_expression")
-            .then(|| g.child(v, "function"))
-            .flatten()
-            .and_then(|f| src.get(f.byte_range())?.strip_suffix("::new"))
-            .is_some_and(|path| is_rust_pointer(path.rsplit("::").next().unwrap_or(path)));
-        if !pointer {
-            return made_of;
-        }
-        let args = g.child(v, "arguments")?;
-        let mut c = args.walk();
-        let mut values = args
-            .named_children(&mut c)
-            .filter(|a| !g.class(*a).has(Class::COMMENT));
-        let (Some(only), None) = (values.next(), values.next()) else {
-            return None;
-        };
+    while calls_rust_pointer(g, v, src, "new") {
+        let only = sole_argument(g, v)?;
         made_of = Some(only);
         v = only;
     }
+    made_of
 }
 
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,

@@ -30,7 +30,7 @@ mod type_text;
 
 #[cfg(test)]
 pub(crate) use type_text::split_type;
-pub(crate) use type_text::{past_lifetime, rust_pointee, written_type};
+pub(crate) use type_text::{past_lifetime, rust_pointee_type, written_type};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};

@@ -218,6 +218,19 @@ pub(super) fn trailing_lambdas(g: &'static Grammar, holder: Node<'_>) -> usize {
     n
 }
 
+/// The one argument of a call, comments aside; `None` for none or several.
+pub(super) fn sole_argument<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
+    let args = arguments(g, call)?;
+    let mut c = args.walk();
+    let mut values = args
+        .named_children(&mut c)
+        .filter(|a| !g.class(*a).has(Class::COMMENT));
+    match (values.next(), values.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
 /// The arguments node of a call.
 pub(super) fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<'t>> {
     for f in ["arguments", "args"] {

@@ -112,11 +112,20 @@ pub(super) fn is_rust_pointer(name: &str) -> bool {
     RUST_POINTERS.contains(&name)
 }
 
+/// The qualifier and simple name of the type a Rust standard pointer written `t`
+/// points to (see [`rust_pointee`]).
+pub(crate) fn rust_pointee_type(t: &str) -> Option<(Option<String>, String)> {
+    match split_type(rust_pointee(t)?) {
+        (qualifier, Some(name)) => Some((qualifier, name)),
+        (_, None) => None,
+    }
+}
+
 /// The type a Rust standard pointer written `t` points to, past any pointers nested
 /// in it (`Inner` of `&Arc<Inner>`, `dyn Handler` of `Box<dyn Handler>`, `T` of
 /// `Arc<Box<T>>`); `None` for any other type, and for a pointer whose type argument
 /// is not one plain type (`Box<T, A>`).
-pub(crate) fn rust_pointee(t: &str) -> Option<&str> {
+fn rust_pointee(t: &str) -> Option<&str> {
     let mut inner = None;
     let mut s = t;
     loop {

@@ -736,13 +736,14 @@ impl<'s> Resolver<'s> {
         let mut named = file
             .imports
             .iter()
-            .filter(|i| !i.wildcard && i.bound_name() == Some(name));
+            .enumerate()
+            .filter(|(_, i)| !i.wildcard && i.bound_name() == Some(name));
         if file.language.name != "rust" {
-            return named.next().into_iter().collect();
+            return named.next().map(|(_, i)| i).into_iter().collect();
         }
         let index = self.file_index(file);
         let mut best: Option<(usize, Vec<&Import>)> = None;
-        for imp in named {
+        for (position, imp) in named {
             let written = imp.start_byte as usize;
             let around = |span: &std::ops::Range<usize>| span.contains(&written);
             if index
@@ -754,12 +755,8 @@ impl<'s> Resolver<'s> {
             }
             // A `use` in a function's body is seen in that body alone, and there
             // before the module's.
-            let in_function = file.definitions.iter().rev().find(|d| {
-                matches!(d.kind, Kind::Function | Kind::Method)
-                    && (d.start_byte..d.end_byte).contains(&written)
-            });
-            let local = match in_function {
-                Some(f) if !(f.start_byte..f.end_byte).contains(&at) => continue,
+            let local = match &index.import_bodies[position] {
+                Some(body) if !body.contains(&at) => continue,
                 Some(_) => 1,
                 None => 0,
             };

@@ -272,12 +272,7 @@ impl<'s> Resolver<'s> {
             Resolution::Pointer(_) if RUST_POINTER_METHODS.contains(&name) => {
                 Resolution::Unresolved
             }
-            Resolution::Pointer(to) => match self.member_of_value(*to, name, kinds) {
-                found @ (Resolution::Definition(_)
-                | Resolution::Overloads(_)
-                | Resolution::External(_)) => found,
-                _ => Resolution::Unresolved,
-            },
+            Resolution::Pointer(to) => self.member_of_value(*to, name, kinds),
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
                 self.lookup_result(self.member_of(&t, name, kinds))
             }

@@ -214,12 +214,16 @@ const C_TYPE_KINDS: &[Kind] = CPP_TYPE_KINDS.split_at(CPP_TYPE_KINDS.len() - 1).
 pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() - 1).0;
 
 /// What lookups ask of one file again and again: its types by qualified name, the
-/// names it defines, its inline modules' spans, the modules its glob imports name.
+/// names it defines, its inline modules' spans, the modules its glob imports name,
+/// and (in Rust) the body of the function each import is written in.
 pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
     modules: Vec<(std::ops::Range<usize>, String)>,
     globs: Vec<String>,
+    /// By position among the file's imports: the span of the innermost function
+    /// whose body holds the import (Rust's `use` in a function), if any.
+    import_bodies: Vec<Option<std::ops::Range<usize>>>,
 }
 
 impl FileIndex {
@@ -245,8 +249,28 @@ impl FileIndex {
                 .filter(|i| i.wildcard)
                 .map(|i| i.module.clone())
                 .collect(),
+            import_bodies: if file.language.name == "rust" {
+                file.imports
+                    .iter()
+                    .map(|i| function_around(file, i.start_byte as usize))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
+}
+
+/// The span of the innermost function or method of `file` around byte `at`.
+fn function_around(file: &FileFacts, at: usize) -> Option<std::ops::Range<usize>> {
+    file.definitions
+        .iter()
+        .rev()
+        .find(|d| {
+            matches!(d.kind, Kind::Function | Kind::Method)
+                && (d.start_byte..d.end_byte).contains(&at)
+        })
+        .map(|d| d.start_byte..d.end_byte)
 }
 
 /// A module looked up from a directory (or from nowhere, for absolute names).

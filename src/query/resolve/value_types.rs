@@ -521,9 +521,7 @@ impl<'s> Resolver<'s> {
         if method.file.language.name != "rust" {
             return found;
         }
-        let pointee = crate::facts::rust_pointee(written)
-            .map(|inner| crate::facts::written_type(inner, "rust"))
-            .and_then(|(q, n)| Some((q, n?)));
+        let pointee = crate::facts::rust_pointee_type(written);
         let pointee = pointee.as_ref().map(|(q, n)| (q.as_deref(), n.as_str()));
         self.through_pointer(&method.file, at, pointee, found)
     }
