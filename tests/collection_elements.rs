@@ -2,7 +2,9 @@
 //! parameters and the loop's variable are the collection's elements (a map's keys and
 //! values), as the collection's declared type arguments say, through views that keep
 //! them (`values()`, `stream()`, `keys`, `Values`, `Where(..)`). Kotlin's `it` is the implicit parameter of a
-//! lambda passed to a call. Anything else leaves them untyped, never guessed.
+//! lambda passed to a call. So is a local given one element (`foos[i]`, `foos.get(i)`,
+//! `foos.first()`, a map's `get(key)`). Anything else leaves them untyped, never
+//! guessed.
 
 mod common;
 
@@ -129,6 +131,173 @@ fn a_member_of_a_type_whose_body_did_not_parse_is_not_taken_for_a_library_one() 
             "4 type_use Stream -> src/Stream.kt:5",
             "5 call s.reset -> ?",
             "6 call s.also -> external:kotlin",
+        ]
+    );
+}
+
+#[test]
+fn a_local_given_an_element_of_a_collection_has_the_element_type() {
+    let dir = tree(&[
+        (
+            "src/E.java",
+            "import java.util.*;\n\
+             class Reg {\n  String name() { return \"\"; }\n}\n\
+             class E {\n\
+             \x20 private final List<Reg> regs = new ArrayList<>();\n\
+             \x20 void go(Map<String, Reg> byName, Deque<Reg> queue, Box<Reg> box, int i) {\n\
+             \x20   var a = regs.get(i);\n    a.name();\n\
+             \x20   var b = byName.get(\"x\");\n    b.name();\n\
+             \x20   var c = queue.peek();\n    c.name();\n\
+             \x20   var d = box.get(i);\n    d.name();\n\
+             \x20   var e = byName.keySet().iterator();\n    e.name();\n\
+             \x20 }\n}\n\
+             class Box<T> {\n  T get(int i) { return null; }\n}\n",
+        ),
+        (
+            "src/B.kt",
+            "class Foo {\n  fun run() {}\n}\n\
+             class B(private val foos: List<Foo>) {\n\
+             \x20 fun go(m: Map<String, Foo>, i: Int) {\n\
+             \x20   val a = foos[i]\n    a.run()\n\
+             \x20   val b = this.foos.first { true }\n    b.run()\n\
+             \x20   val c = m[\"x\"]!!\n    c.run()\n\
+             \x20   val d = m.getValue(\"x\")\n    d.run()\n\
+             \x20   val e = foos.size\n    e.run()\n\
+             \x20 }\n}\n",
+        ),
+        (
+            "A.cs",
+            "using System.Collections.Generic;\nusing System.Linq;\n\
+             class Qux { public void Run() {} }\n\
+             class A {\n\
+             \x20 private readonly List<Qux> _all = new List<Qux>();\n\
+             \x20 void Go(Dictionary<string, Qux> map, int i) {\n\
+             \x20   var a = _all[i];\n    a.Run();\n\
+             \x20   var b = map[\"x\"];\n    b.Run();\n\
+             \x20   var c = _all.First();\n    c.Run();\n\
+             \x20   var d = _all.Count();\n    d.Run();\n\
+             \x20 }\n}\n",
+        ),
+        (
+            "src/t.ts",
+            "class Baz {\n  run(): void {}\n}\n\
+             class T {\n  private items: Baz[] = [];\n\
+             \x20 go(i: number) {\n\
+             \x20   const a = this.items[i];\n    a.run();\n\
+             \x20   const b = this.items.length;\n    b.run();\n\
+             \x20 }\n}\n",
+        ),
+    ]);
+    // Not a collection of the tree's own (`Box`), whose `get` may give anything; not
+    // a read that gives no element (an iterator, a size, a count).
+    assert_eq!(
+        breaks(dir.path(), &["Reg.name"]),
+        [
+            "src/E.java:9 definition",
+            "src/E.java:11 definition",
+            "src/E.java:13 definition",
+            "src/E.java:15 unresolved",
+            "src/E.java:17 unresolved",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Foo.run"]),
+        [
+            "src/B.kt:7 definition",
+            "src/B.kt:9 definition",
+            "src/B.kt:11 definition",
+            "src/B.kt:13 definition",
+            "src/B.kt:15 unresolved",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Qux.Run"]),
+        [
+            "A.cs:8 definition",
+            "A.cs:10 definition",
+            "A.cs:12 definition",
+            "A.cs:14 unresolved",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Baz.run"]),
+        ["src/t.ts:8 definition", "src/t.ts:10 unresolved"]
+    );
+}
+
+#[test]
+fn a_member_called_on_an_element_read_out_of_a_collection_is_the_element_types() {
+    let dir = tree(&[
+        (
+            "src/E.java",
+            "import java.util.*;\n\
+             class Reg {\n  String name() { return \"\"; }\n}\n\
+             class E {\n\
+             \x20 private final List<Reg> regs = new ArrayList<>();\n\
+             \x20 void go(Map<String, Reg> byName, Box<Reg> box, int i) {\n\
+             \x20   regs.get(i).name();\n\
+             \x20   this.regs.get(i).name();\n\
+             \x20   byName.get(\"x\").name();\n\
+             \x20   box.get(i).name();\n\
+             \x20   regs.iterator().name();\n\
+             \x20   List<Reg> regs = null;\n\
+             \x20 }\n\
+             \x20 void shadowed(Set<String> regs) {\n\
+             \x20   regs.get(0).name();\n\
+             \x20 }\n}\n\
+             class Box<T> {\n  T get(int i) { return null; }\n}\n",
+        ),
+        (
+            "src/B.kt",
+            "class Foo {\n  fun run() {}\n}\n\
+             class B(private val foos: List<Foo>) {\n\
+             \x20 fun go(m: Map<String, Foo>, i: Int) {\n\
+             \x20   foos[i].run()\n\
+             \x20   this.foos.first().run()\n\
+             \x20   m[\"x\"]!!.run()\n\
+             \x20   m[\"x\"]?.run()\n\
+             \x20 }\n}\n",
+        ),
+        (
+            "A.cs",
+            "using System.Collections.Generic;\nusing System.Linq;\n\
+             class Qux { public void Run() {} }\n\
+             class A {\n\
+             \x20 private readonly List<Qux> _all = new List<Qux>();\n\
+             \x20 void Go(Dictionary<string, Qux> map, int i) {\n\
+             \x20   _all[i].Run();\n\
+             \x20   map[\"x\"].Run();\n\
+             \x20   _all.Last().Run();\n\
+             \x20 }\n}\n",
+        ),
+    ]);
+    // Not a collection of the tree's own (`Box`); a read that gives no element (an
+    // iterator) and a parameter of other elements that hides the field (`regs` in
+    // `shadowed`) give the library's members, not the tree's.
+    assert_eq!(
+        breaks(dir.path(), &["Reg.name"]),
+        [
+            "src/E.java:8 definition",
+            "src/E.java:9 definition",
+            "src/E.java:10 definition",
+            "src/E.java:11 unresolved",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Foo.run"]),
+        [
+            "src/B.kt:6 definition",
+            "src/B.kt:7 definition",
+            "src/B.kt:8 definition",
+            "src/B.kt:9 definition",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Qux.Run"]),
+        [
+            "A.cs:7 definition",
+            "A.cs:8 definition",
+            "A.cs:9 definition"
         ]
     );
 }

@@ -30,7 +30,8 @@ use crate::symbols::Symbol;
 pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::{
-    narrows, past_lifetime, rust_pointee_type, scopes_locals_by_block, written_type,
+    entry_read, narrows, null_marks, past_lifetime, reads_elements, rust_pointee_type,
+    scopes_locals_by_block, written_type,
 };
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in
@@ -114,6 +115,9 @@ pub struct Binding {
     /// `type_name` is `Arc`): the qualifier and simple name of the type it points to,
     /// whose methods it has besides the pointer's own.
     pub pointee: Option<(Option<String>, String)>,
+    /// For a Java, Kotlin or C# library collection or map declared with its type
+    /// arguments (`List<Foo>`, `Map<String, Foo>`): what it holds.
+    pub held: Option<Held>,
     pub kind: BindingKind,
     /// The definition it belongs to (a function for locals and parameters, a type for
     /// fields); `None` at file level.
@@ -137,16 +141,31 @@ pub struct Binding {
 }
 
 impl Binding {
-    /// Whether `other` is written with the same value: the same declared type and
-    /// pointee, initialising call, copied field path and callback place.
+    /// Whether `other` is written with the same value: the same declared type,
+    /// pointee and held elements, initialising call, copied field path and callback place.
     pub fn written_alike(&self, other: &Binding) -> bool {
         self.type_name == other.type_name
             && self.type_qualifier == other.type_qualifier
             && self.pointee == other.pointee
+            && self.held == other.held
             && self.initializer == other.initializer
             && self.copied_from == other.copied_from
             && self.passed_to == other.passed_to
     }
+}
+
+/// What a collection holds, as its declared type's arguments write it: each type as
+/// its qualifier and simple name, `None` where the argument names no one type (a
+/// wildcard, a lower bound, a function type).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Held {
+    /// A list, set, queue, stream or array: its elements.
+    Elements(Option<(Option<String>, String)>),
+    /// A map: its keys and its values.
+    Map(
+        Option<(Option<String>, String)>,
+        Option<(Option<String>, String)>,
+    ),
 }
 
 /// An untyped callback parameter's place: the call the callback is an argument of,

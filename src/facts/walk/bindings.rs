@@ -200,6 +200,13 @@ impl<'a> Walk<'a> {
             {
                 self.give_type(before, element);
             }
+            // `val foo = foos[i]`, `var foo = foos.get(i);`, `const foo = this.foos[i]`.
+            if let Some(element) = value
+                .filter(|_| single)
+                .and_then(|v| self.element_read_by(v))
+            {
+                self.give_type(before, element);
+            }
             if let Some(types) = (g.kind(node) == "range_clause")
                 .then(|| self.range_of(node))
                 .flatten()
@@ -242,6 +249,20 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+    }
+
+    /// The element (or map value) value `v` reads out of a collection whose element
+    /// type the walk knows, where the language's collections are read.
+    fn element_read_by(&self, v: Node<'_>) -> Option<(Option<String>, String)> {
+        let v = unparenthesized(self.g, sole_value(self.g, v)?);
+        if collection_elements::reads_elements(self.lang.name) {
+            return self.element_read(v);
+        }
+        // TypeScript's `items[i]` of an array the walk knows the elements of.
+        (self.g.kind(v) == "subscript_expression" && !self.elements.is_empty())
+            .then(|| self.g.child(v, "object"))
+            .flatten()
+            .and_then(|o| self.elements.get(self.text(o)).cloned())
     }
 
     /// The bindings from `before` on, made for the names of Rust tuple pattern
@@ -485,6 +506,7 @@ impl<'a> Walk<'a> {
                             type_name,
                             type_qualifier,
                             pointee,
+                            held: None,
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
@@ -536,6 +558,7 @@ impl<'a> Walk<'a> {
                 type_name: type_name.clone(),
                 type_qualifier: type_qualifier.clone(),
                 pointee: pointee.clone(),
+                held: None,
                 kind,
                 scope,
                 initializer: None,
@@ -685,13 +708,32 @@ pub(super) fn is_inferred_type(g: &'static Grammar, t: Node<'_>, src: &str) -> b
 }
 
 /// A value as written: the one value of a list of one (Go's `x := f()` holds its
-/// value in a list).
+/// value in a list), looked at past a null assertion (Kotlin's `x!!`, TypeScript's,
+/// C#'s and Swift's `x!`), which says the value is there and leaves its type as it is
+/// (the resolver reads types without their nullability).
 pub(super) fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
-    if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
-        v.named_child(0)
+    let mut v = if g.kind(v) == "expression_list" && v.named_child_count() == 1 {
+        v.named_child(0)?
     } else {
-        Some(v)
+        v
+    };
+    while let Some(asserted) = null_asserted(g, v) {
+        v = asserted;
     }
+    Some(v)
+}
+
+/// What null assertion `v` asserts is there, when it is one.
+fn null_asserted<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
+    let last_token = || v.child(v.child_count().checked_sub(1)?).map(|c| c.kind());
+    let asserts = match (g.language, g.kind(v)) {
+        ("typescript" | "tsx", "non_null_expression") => true,
+        ("kotlin", "unary_expression") => last_token() == Some("!!"),
+        ("csharp", "postfix_unary_expression") => last_token() == Some("!"),
+        ("swift", "postfix_expression") => last_token() == Some("bang"),
+        _ => false,
+    };
+    asserts.then(|| v.named_child(0)).flatten()
 }
 
 /// The most fields a value path is read through (see [`field_path`]).
@@ -703,7 +745,14 @@ const MAX_FIELD_PATH: usize = 8;
 fn field_path(g: &'static Grammar, v: Node<'_>, src: &str, lone: bool) -> Option<String> {
     let v = sole_value(g, v)?;
     let mut text = compact(src.get(v.byte_range())?);
-    let php = g.kind(v) == "member_access_expression";
+    if super::type_text::null_marks(g.language) && text.contains(['!', '?']) {
+        // `a!!.b`, `a!.b`, `a?.b`: the marks say nothing of the types.
+        text = text
+            .replace("!!.", ".")
+            .replace("!.", ".")
+            .replace("?.", ".");
+    }
+    let php = g.language == "php" && g.kind(v) == "member_access_expression";
     if php {
         text = text.replace("->", ".");
     }
@@ -930,7 +979,7 @@ fn constructed_type(
     language: &str,
 ) -> Option<(Option<String>, Option<String>)> {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
-    let mut v = sole_value(g, v)?;
+    let mut v = unparenthesized(g, sole_value(g, v)?);
     if matches!(
         g.kind(v),
         "unary_expression" | "reference_expression" | "await_expression"
@@ -979,6 +1028,17 @@ fn constructed_type(
         // Swift's `x as? Foo`, `x as! Foo`: a `Foo` (unwrapped, where optional).
         "as_expression" if language == "swift" => {
             Some(written_type(text(g.child(v, "name")?), language))
+        }
+        // Kotlin's `x as Foo`, `x as? Foo` and C#'s `x as Foo`.
+        // (C#'s `dynamic` says nothing of the value's members.)
+        "as_expression" if matches!(language, "kotlin" | "csharp") => {
+            let t = text(g.child(v, "right")?);
+            (t != "dynamic").then(|| written_type(t, language))
+        }
+        // Java's and C#'s `(Foo) x` (not an intersection, `(A & B) x`).
+        "cast_expression" if matches!(language, "java" | "csharp") => {
+            let t = text(g.child(v, "type")?);
+            (!t.contains('&') && t != "dynamic").then(|| written_type(t, language))
         }
         "composite_literal" | "struct_expression" => {
             let t = g.child(v, "type").or_else(|| g.child(v, "name"))?;

@@ -28,9 +28,10 @@ mod syntax;
 mod token_members;
 mod type_text;
 
+pub(crate) use collection_elements::{entry_read, reads_elements};
 #[cfg(test)]
 pub(crate) use type_text::split_type;
-pub(crate) use type_text::{past_lifetime, rust_pointee_type, written_type};
+pub(crate) use type_text::{null_marks, past_lifetime, rust_pointee_type, written_type};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};
@@ -218,8 +219,14 @@ pub(super) fn facts_with(
         mut call_arguments,
         patterns,
         package,
+        held,
         ..
     } = w;
+    for (i, h) in held {
+        if let Some(b) = bindings.get_mut(i) {
+            b.held = Some(h);
+        }
+    }
     call_arguments.sort_by_key(|c| c.start_byte);
     untype_clashing_patterns(&mut bindings, &patterns);
     let mut references = drop_local_uses(references, &bindings, &definitions);
@@ -331,7 +338,7 @@ struct Walk<'a> {
     ranged: go_ranges::Ranged,
     /// Java and Kotlin: what the bindings declared as collections hold (by position
     /// in `bindings`).
-    held: FxHashMap<usize, collection_elements::Held>,
+    held: FxHashMap<usize, super::Held>,
     package: Option<String>,
     line_starts: Vec<usize>,
 }

@@ -169,6 +169,7 @@ impl<'a> Walk<'a> {
             type_name,
             type_qualifier,
             pointee: None,
+            held: None,
             kind: BindingKind::Local,
             scope: self.binding_scope(),
             initializer: None,

@@ -264,6 +264,15 @@ pub(super) fn element_type(t: &str) -> Option<(Option<String>, String)> {
     }
 }
 
+/// Whether `?` and `!` in a path of fields or a receiver (`a?.b`, `a!.b`, Kotlin's
+/// `a!!.b`) only mark null safety, which changes nothing of the types.
+pub(crate) fn null_marks(language: &str) -> bool {
+    matches!(
+        language,
+        "typescript" | "tsx" | "kotlin" | "swift" | "csharp"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{rust_pointee, simple_type_name, split_type};

@@ -13,6 +13,7 @@
 //! type and its supertypes. A name that no file of the repository defines is external.
 
 mod argument_types;
+mod collection_reads;
 mod defined_apart;
 mod extensions;
 mod generics;

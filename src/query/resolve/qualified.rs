@@ -12,7 +12,7 @@ use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
 use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
-use crate::facts::{is_namespace_path, FileFacts, Import, RefKind, Reference};
+use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Reference};
 use crate::symbols::Kind;
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
@@ -68,6 +68,47 @@ fn cast_type(q: &str) -> Option<&str> {
         && rest.ends_with(')')
         && is_word(rest.trim_end_matches(')').trim());
     ok.then_some(ty)
+}
+
+/// The type a parenthesized `as` cast names (Kotlin's `(x as Foo)`, `(x as? Foo)`,
+/// TypeScript's and C#'s `(x as Foo)`, Swift's `(x as! Foo)`): the receiver is a
+/// `Foo`. Only the last `as` of the parentheses counts (`(x as unknown as Foo)`), and
+/// only a named type: not TypeScript's `as const`, a union or a function type, nor a
+/// type that says nothing of the value's members (`any`, `unknown`, C#'s `dynamic`).
+fn as_cast_type<'q>(lang: &str, q: &'q str) -> Option<&'q str> {
+    if !matches!(lang, "kotlin" | "typescript" | "tsx" | "csharp" | "swift") {
+        return None;
+    }
+    let inner = q.strip_prefix('(')?.strip_suffix(')')?;
+    // The parentheses must be one pair around the whole receiver.
+    let mut depth = 0usize;
+    for b in inner.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    if depth != 0 || inner.starts_with(')') {
+        return None;
+    }
+    let (value, ty) = inner.rsplit_once(" as")?;
+    let ty = ty
+        .strip_prefix(['?', '!'])
+        .unwrap_or(ty)
+        .strip_prefix(' ')?
+        .trim()
+        .trim_end_matches(['?', '!']);
+    // `typeof Foo`, `keyof T`: no space before the type arguments.
+    let head = ty.split('<').next().unwrap_or(ty);
+    let named = !value.trim().is_empty()
+        && ty.chars().next().is_some_and(char::is_alphabetic)
+        && !matches!(ty, "const" | "any" | "unknown" | "never" | "dynamic")
+        && !head.contains(' ')
+        && ty
+            .split(['.', '<', '>', ',', ' '])
+            .all(|w| w.is_empty() || is_word(w));
+    named.then_some(ty)
 }
 
 /// Whether receiver `q` is one string literal (`"a,b"`, `f"{x}"`, `r#"..."#`) in a
@@ -127,11 +168,6 @@ pub(super) fn unmarked<'q>(lang: &str, q: &'q str) -> Cow<'q, str> {
     }
 }
 
-/// Whether `?` and `!` in a receiver (`a?.b`, `a!.b`, `a!!.b`) only mark null safety.
-fn null_marks(lang: &str) -> bool {
-    matches!(lang, "typescript" | "tsx" | "kotlin" | "swift" | "csharp")
-}
-
 impl<'s> Resolver<'s> {
     pub(super) fn resolve_qualified(
         &self,
@@ -157,11 +193,18 @@ impl<'s> Resolver<'s> {
                 return found;
             }
         }
-        // `((Collection<?>) object).isEmpty()`: the cast names the receiver's type.
-        if let Some(found) =
-            cast_type(q).and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
+        // `((Collection<?>) object).isEmpty()`, `(x as Foo).run()`: the cast names the
+        // receiver's type.
+        if let Some(found) = cast_type(q)
+            .or_else(|| as_cast_type(file.language.name, q))
+            .and_then(|ty| self.member_of_written(file, r, ty, name, kinds))
         {
             return found;
+        }
+        // `foos[i].run()`, `foos.get(i).run()`: an entry of a collection whose
+        // declaration says what it holds.
+        if let Some(ty) = self.entry_read_type(file, r, &unmarked(file.language.name, q)) {
+            return self.member_of_value_in(file, ty, name, kinds);
         }
         // A string literal's members are the language's string type's: Ruby's top-level
         // `String`, which the tree may reopen, or the library's.

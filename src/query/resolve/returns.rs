@@ -90,6 +90,17 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     })
 }
 
+/// Reads `q` as one entry of a collection (`foos[i]`, `byName["a]"]`): the collection
+/// as written, when the brackets balance and every literal closes. A non-null mark
+/// after it (`byName[key]!!`) changes nothing of the type.
+pub(super) fn receiver_indexed(q: &str) -> Option<&str> {
+    let body = q.trim().trim_end_matches(['?', '!']).strip_suffix(']')?;
+    let blank = blank_literals(body)?;
+    let open = opening(&blank, b'[', b']')?;
+    let collection = body[..open].trim_end();
+    (!collection.is_empty()).then_some(collection)
+}
+
 /// Rust's `q.unwrap()` or `q.expect(..)` read as the call `q` unwrapped, when `q` is a
 /// call (awaited or not: `File::open(p).await.unwrap()`) not already unwrapped.
 pub(super) fn rust_unwrapping<'q>(call: &ReceiverCall<'q>) -> Option<ReceiverCall<'q>> {

@@ -370,7 +370,7 @@ impl<'s> Resolver<'s> {
     /// standard library (`Arc<Inner>`) has its own few methods and those of the value
     /// it points to, which the written type's name alone does not tell, so it gives
     /// none; nor does TypeScript's `any`.
-    fn resolve_value_type(
+    pub(super) fn resolve_value_type(
         &self,
         file: &Arc<FileFacts>,
         at: Option<u32>,

@@ -17,24 +17,18 @@ mod tables;
 
 use tree_sitter::Node;
 
-use self::tables::{ELEMENT_CALLBACKS, ELEMENT_COLLECTIONS, MAPS, SAME_ELEMENTS};
+use self::tables::{
+    ELEMENT_CALLBACKS, ELEMENT_COLLECTIONS, ELEMENT_READS, MAPS, SAME_ELEMENTS, VALUE_READS,
+};
 use super::bindings::initializer;
+use super::syntax::{arity, trailing_lambdas};
 use super::type_text::split_type;
 use super::Walk;
 use crate::facts::grammar::Class;
-use crate::facts::{Binding, BindingKind, CallbackSite};
+use crate::facts::{Binding, BindingKind, CallbackSite, Held};
 
 /// A type as the facts keep it: its qualifier and simple name.
 type TypeName = (Option<String>, String);
-
-/// What a collection holds, as its declared type writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Held {
-    /// A list, set, queue, stream or array: its elements.
-    Elements(Option<TypeName>),
-    /// A map: its keys and its values.
-    Map(Option<TypeName>, Option<TypeName>),
-}
 
 /// Where a lambda is passed: the call, the argument it is, and whether it is written
 /// after the call's parentheses (Kotlin's `f(a) { .. }`).
@@ -113,7 +107,7 @@ fn argument_type(arg: &str) -> Option<TypeName> {
 }
 
 /// Whether the walk reads collections' elements in `language`.
-pub(super) fn reads_elements(language: &str) -> bool {
+pub(crate) fn reads_elements(language: &str) -> bool {
     matches!(language, "java" | "kotlin" | "csharp")
 }
 
@@ -442,6 +436,7 @@ impl<'a> Walk<'a> {
             type_name: None,
             type_qualifier: None,
             pointee: None,
+            held: None,
             kind: BindingKind::Parameter,
             scope: self.binding_scope(),
             initializer: None,
@@ -485,6 +480,58 @@ impl<'a> Walk<'a> {
             Held::Elements(element) => element,
             Held::Map(..) => None,
         }
+    }
+
+    /// The element (or, of a map, the value) that value `v` reads out of a collection
+    /// whose type arguments the walk knows: `foos[i]`, `foos.get(i)`, `foos.first()`,
+    /// `byName[key]`, `byName.get(key)`, C#'s `foos.First()`.
+    pub(super) fn element_read(&self, v: Node<'_>) -> Option<TypeName> {
+        let g = self.g;
+        let (object, method) = match g.kind(v) {
+            "index_expression" if self.lang.name == "kotlin" => (v.named_child(0)?, None),
+            "element_access_expression" => (g.child(v, "expression")?, None),
+            "method_invocation" => (g.child(v, "object")?, Some(self.text(g.child(v, "name")?))),
+            "invocation_expression" => {
+                let (object, method) = self.csharp_member_call(v)?;
+                (object, Some(method))
+            }
+            "call_expression" if self.lang.name == "kotlin" => {
+                let callee = v
+                    .named_child(0)
+                    .filter(|c| g.kind(*c) == "navigation_expression")?;
+                let (object, method) = self.member_parts(callee)?;
+                (object, Some(self.text(method)))
+            }
+            _ => return None,
+        };
+        let held = self.held_by_value(object, 0)?;
+        let Some(method) = method else {
+            return entry_read(&held, None).cloned();
+        };
+        // Kotlin's lambda after the call (`first { .. }`) is an argument too; its grammar
+        // writes it beside the parentheses, not in them.
+        let arguments = arity(g, v, 0).unwrap_or(0);
+        let trailing = if g.has_kind("call_suffix") {
+            0
+        } else {
+            trailing_lambdas(g, v)
+        };
+        let read = (method, arguments + u16::try_from(trailing).ok()?);
+        entry_read(&held, Some(read)).cloned()
+    }
+}
+
+/// The type of what reading one entry of a collection holding `held` gives: an
+/// element of a list, set, queue or stream, the value of a map. `read` is the method
+/// called with its number of arguments (`get`, 1), or `None` for an index (`foos[i]`,
+/// `byName[key]`).
+pub(crate) fn entry_read<'h>(held: &'h Held, read: Option<(&str, u16)>) -> Option<&'h TypeName> {
+    match (held, read) {
+        (Held::Elements(element), None) => element.as_ref(),
+        (Held::Map(_, value), None) => value.as_ref(),
+        (Held::Elements(element), Some(read)) if ELEMENT_READS.contains(&read) => element.as_ref(),
+        (Held::Map(_, value), Some(read)) if VALUE_READS.contains(&read) => value.as_ref(),
+        _ => None,
     }
 }
 

@@ -1,0 +1,75 @@
+//! One entry read out of a collection, called on at once: `foos[i].run()`,
+//! `foos.get(i).run()`, `foos.first().run()`, `byName.get(key).run()` (Java, Kotlin and
+//! C#). The library's collections declare their entries by a type parameter, so the
+//! read's declared result says nothing; the collection's own declaration does
+//! (`List<Foo> foos`, `val byName: Map<String, Foo>`), and the facts keep what it
+//! holds. The collection must be a local, a parameter or a field of the types the
+//! call is written in (`foos`, `this.foos`); anything else leaves the read untyped.
+
+use std::sync::Arc;
+
+use super::returns::{receiver_call, receiver_indexed};
+use super::value_types::declared_fields;
+use super::{is_word, DefRef, Resolution, Resolver};
+use crate::facts::{entry_read, reads_elements, BindingKind, FileFacts, Held, Reference};
+use crate::symbols::Kind;
+
+impl Resolver<'_> {
+    /// The type of receiver `q` of `r` when it reads one entry of a collection whose
+    /// declaration says what it holds; `None` when it is no such read.
+    pub(super) fn entry_read_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<Resolution> {
+        if !reads_elements(file.language.name) {
+            return None;
+        }
+        let (collection, read) = match receiver_indexed(q) {
+            Some(collection) => (collection, None),
+            None => {
+                let call = receiver_call(q)?;
+                (call.qualifier?, Some((call.name, call.arity?)))
+            }
+        };
+        let held = self.held_by(file, r, collection)?;
+        let (qualifier, name) = entry_read(&held, read)?;
+        Some(self.resolve_value_type(file, r.enclosing, name, qualifier.as_deref()))
+    }
+
+    /// What the collection named `path` where `r` stands holds: a local or parameter
+    /// of that name, or else (and for `this.name`) a field of a type `r` is written
+    /// in, as its declarations that write what it holds agree.
+    fn held_by(&self, file: &Arc<FileFacts>, r: &Reference, path: &str) -> Option<Held> {
+        let (field_only, name) = match path.strip_prefix("this.") {
+            Some(name) => (true, name),
+            None => (false, path),
+        };
+        if !is_word(name) {
+            return None;
+        }
+        if !field_only {
+            if let Some(b) = Self::binding_at(file, r, name) {
+                if b.kind != BindingKind::Field {
+                    return b.held.clone();
+                }
+            }
+        }
+        Self::enclosing_chain(file, r.enclosing)
+            .into_iter()
+            .filter(|&i| {
+                let k = file.definitions[i].kind;
+                k.is_type_like() && k != Kind::Scope
+            })
+            .find_map(|i| {
+                let ty = DefRef {
+                    file: file.clone(),
+                    index: i,
+                };
+                let mut held = declared_fields(&ty, name).filter_map(|b| b.held.as_ref());
+                let first = held.next()?;
+                held.all(|h| h == first).then(|| first.clone())
+            })
+    }
+}
