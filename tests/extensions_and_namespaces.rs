@@ -802,3 +802,65 @@ fn a_bare_php_name_is_never_another_namespaces_namesake() {
         &["6 call tidy -> ?", "7 call collect -> src/helpers.php:3"],
     );
 }
+
+#[test]
+fn an_anonymous_objects_supertypes_are_not_those_of_the_class_it_is_written_in() {
+    let dir = tree(&[
+        (
+            "src/p/Lockable.kt",
+            "package p\n\ninterface Lockable\n\nfun Lockable.assertHeld() {}\n",
+        ),
+        (
+            "src/p/Runner.kt",
+            "package p\n\n\
+             class Runner : Lockable {\n\
+             \x20 private val task: Runnable =\n\
+             \x20   object : Runnable {\n\
+             \x20     override fun run() {}\n\
+             \x20   }\n\n\
+             \x20 fun go() {\n    assertHeld()\n  }\n}\n",
+        ),
+        (
+            "src/a.php",
+            "<?php\nclass Base {}\nclass Host {\n  function make() {\n    return new class extends Base {};\n  }\n}\n",
+        ),
+    ]);
+    // `Runnable`, a library interface only the object implements, is no supertype of
+    // `Runner` whose member `assertHeld` could be: the call is the repository's
+    // extension of `Lockable`.
+    assert_eq!(
+        depends(dir.path(), &["Runner.go"]),
+        ["10 call assertHeld -> src/p/Lockable.kt:5"]
+    );
+    let runner = depends(dir.path(), &["Runner"]);
+    has_all(
+        &runner,
+        &[
+            "3 inheritance Lockable -> src/p/Lockable.kt:3",
+            "5 type_use Runnable -> external:",
+        ],
+    );
+    assert!(!runner.iter().any(|d| d.contains("inheritance Runnable")));
+    assert!(!depends(dir.path(), &["Host"])
+        .iter()
+        .any(|d| d.contains("inheritance")));
+}
+
+#[test]
+fn kotlins_own_functions_are_not_taken_for_members_of_a_library_supertype() {
+    let dir = tree(&[(
+        "src/p/Store.kt",
+        "package p\n\nimport java.io.Closeable\n\n\
+         class Store : Closeable {\n\
+         \x20 override fun close() {\n    synchronized(this) {}\n    flush()\n  }\n}\n",
+    )]);
+    // `synchronized` is the standard library's; a name Kotlin does not define may be
+    // inherited from `java.io.Closeable`.
+    assert_eq!(
+        depends(dir.path(), &["Store.close"]),
+        [
+            "7 call synchronized -> external:kotlin",
+            "8 call flush -> external:java.io"
+        ]
+    );
+}

@@ -290,7 +290,16 @@ impl<'a> Walk<'a> {
                 || f.field == Some("superclass")
                 || self.go_embedding(f, stack.len().checked_sub(depth + 2).map(|p| &stack[p]))
             {
-                return if argument {
+                // An anonymous object's supertypes (Kotlin's `object : Runnable { .. }`,
+                // PHP's `new class extends Base {}`) are none of the definition it is
+                // written in: types it uses.
+                let above = stack[..stack.len() - depth]
+                    .iter()
+                    .rev()
+                    .find(|a| !a.class.has(Class::INHERITANCE));
+                let anonymous =
+                    above.is_some_and(|a| matches!(a.kind, "object_literal" | "anonymous_class"));
+                return if argument || anonymous {
                     RefKind::TypeUse
                 } else {
                     RefKind::Inheritance
