@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use super::returns::{receiver_call, receiver_indexed};
 use super::value_types::declared_fields;
-use super::{is_word, DefRef, Resolution, Resolver};
+use super::{is_word, Resolution, Resolver};
 use crate::facts::{entry_read, reads_elements, BindingKind, FileFacts, Held, Reference};
-use crate::symbols::Kind;
 
 impl Resolver<'_> {
     /// The type of receiver `q` of `r` when it reads one entry of a collection whose
@@ -56,20 +55,10 @@ impl Resolver<'_> {
                 }
             }
         }
-        Self::enclosing_chain(file, r.enclosing)
-            .into_iter()
-            .filter(|&i| {
-                let k = file.definitions[i].kind;
-                k.is_type_like() && k != Kind::Scope
-            })
-            .find_map(|i| {
-                let ty = DefRef {
-                    file: file.clone(),
-                    index: i,
-                };
-                let mut held = declared_fields(&ty, name).filter_map(|b| b.held.as_ref());
-                let first = held.next()?;
-                held.all(|h| h == first).then(|| first.clone())
-            })
+        Self::enclosing_types(file, r.enclosing).find_map(|ty| {
+            let mut held = declared_fields(&ty, name).filter_map(|b| b.held.as_ref());
+            let first = held.next()?;
+            held.all(|h| h == first).then(|| first.clone())
+        })
     }
 }

@@ -54,6 +54,28 @@ impl<'s> Resolver<'s> {
         chain
     }
 
+    /// The positions of the types (not scopes) enclosing `at`, innermost first.
+    fn enclosing_type_indices(
+        file: &FileFacts,
+        at: Option<u32>,
+    ) -> impl Iterator<Item = usize> + '_ {
+        Self::enclosing_chain(file, at).into_iter().filter(|&i| {
+            let k = file.definitions[i].kind;
+            k.is_type_like() && k != Kind::Scope
+        })
+    }
+
+    /// The types (not scopes) enclosing `at`, innermost first.
+    pub(super) fn enclosing_types(
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+    ) -> impl Iterator<Item = DefRef> + '_ {
+        Self::enclosing_type_indices(file, at).map(|index| DefRef {
+            file: file.clone(),
+            index,
+        })
+    }
+
     /// Whether a definition enclosing `at` (itself included) declares a type
     /// parameter called `name`.
     pub(super) fn is_type_parameter(file: &FileFacts, at: Option<u32>, name: &str) -> bool {
@@ -63,18 +85,12 @@ impl<'s> Resolver<'s> {
     }
 
     pub(super) fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
-        Self::enclosing_chain(file, at)
-            .into_iter()
-            .find(|&i| {
-                let k = file.definitions[i].kind;
-                k.is_type_like() && k != Kind::Scope
-            })
-            .or_else(|| {
-                // A Rust `impl T` block or a Go method: the type its scope names.
-                Self::enclosing_chain(file, at)
-                    .into_iter()
-                    .find(|&i| file.definitions[i].kind == Kind::Scope)
-            })
+        Self::enclosing_type_indices(file, at).next().or_else(|| {
+            // A Rust `impl T` block or a Go method: the type its scope names.
+            Self::enclosing_chain(file, at)
+                .into_iter()
+                .find(|&i| file.definitions[i].kind == Kind::Scope)
+        })
     }
 
     /// The type whose members `self`/`this` names at `at`: the enclosing type, or for

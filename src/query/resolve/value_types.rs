@@ -245,19 +245,8 @@ impl<'s> Resolver<'s> {
             let ty = self.enclosing_type_def(file, r.enclosing)?;
             return self.declared_field_type(&ty, name, 0, Some((file, r.enclosing)));
         }
-        Self::enclosing_chain(file, r.enclosing)
-            .into_iter()
-            .filter(|&i| {
-                let k = file.definitions[i].kind;
-                k.is_type_like() && k != Kind::Scope
-            })
-            .find_map(|i| {
-                let ty = DefRef {
-                    file: file.clone(),
-                    index: i,
-                };
-                self.declared_field_type(&ty, name, 0, None)
-            })
+        Self::enclosing_types(file, r.enclosing)
+            .find_map(|ty| self.declared_field_type(&ty, name, 0, None))
     }
 
     /// Whether type `t` or one of its supertypes declares a field `name`.
