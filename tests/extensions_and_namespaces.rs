@@ -864,3 +864,35 @@ fn kotlins_own_functions_are_not_taken_for_members_of_a_library_supertype() {
         ]
     );
 }
+
+#[test]
+fn a_bare_call_in_a_kotlin_lambda_is_not_given_the_library_of_a_supertype() {
+    let dir = tree(&[
+        (
+            "src/p/Journal.kt",
+            "package p\n\nimport java.io.Closeable\nimport okio.BufferedSink\n\n\
+             class Journal : Closeable {\n\
+             \x20 fun go(sink: BufferedSink, s: Settings) {\n\
+             \x20   sink.apply {\n      writeUtf8(\"x\")\n    }\n\
+             \x20   s.apply {\n      merge(s)\n    }\n\
+             \x20   flush()\n\
+             \x20 }\n}\n",
+        ),
+        (
+            "src/p/Settings.kt",
+            "package p\n\nclass Settings {\n  fun merge(other: Settings) {}\n}\n",
+        ),
+    ]);
+    // Inside a lambda a bare name may be a member of the lambda's receiver, which the
+    // syntax does not show: the library's, of no known module, or, where the tree
+    // defines the name, unknown. Outside one, a member `java.io.Closeable` may have.
+    let got = depends(dir.path(), &["Journal.go"]);
+    has_all(
+        &got,
+        &[
+            "9 call writeUtf8 -> external:",
+            "12 call merge -> ?",
+            "14 call flush -> external:java.io",
+        ],
+    );
+}

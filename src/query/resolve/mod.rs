@@ -730,6 +730,16 @@ impl<'s> Resolver<'s> {
             found @ (Resolution::Unresolved | Resolution::External(_)) if r.qualifier.is_some() => {
                 self.universal_member(file, &r.name).unwrap_or(found)
             }
+            // The lambda's receiver may be a type of the tree that defines the name.
+            Resolution::External(Some(m))
+                if r.qualifier.is_none() && self.inherited_inside_a_lambda(file, r, &m, kinds) =>
+            {
+                if !self.defs_named(&r.name).is_empty() {
+                    Resolution::Unresolved
+                } else {
+                    Resolution::External(None)
+                }
+            }
             found => found,
         };
         // Rust's `value.name` without a call reads a field (a method is named as a value

@@ -15,7 +15,7 @@ use super::{
     is_ruby_class_method, kind_ok, package_at, package_of, same_target, DefRef, NameRole,
     Resolution, Resolver, TYPE_KINDS,
 };
-use crate::facts::{BindingKind, FileFacts, Reference};
+use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope, Scoping};
 use crate::symbols::Kind;
 
@@ -674,6 +674,45 @@ impl<'s> Resolver<'s> {
             }
             Lookup::External(_) | Lookup::Ambiguous | Lookup::NotFound => None,
         }
+    }
+
+    /// Whether a Kotlin bare call `r`, answered as external in `module`, is so as a
+    /// member of a library supertype of a type it is written in, and stands inside a
+    /// lambda passed to a call. Such a lambda may have a receiver whose members it
+    /// names bare (`fileSystem.write(file) { writeUtf8(..) }` calls `BufferedSink`'s),
+    /// which the syntax does not show: the supertype's library is then no more than a
+    /// guess.
+    pub(super) fn inherited_inside_a_lambda(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        module: &str,
+        kinds: &[Kind],
+    ) -> bool {
+        let in_lambda = || {
+            file.bindings.iter().any(|b| {
+                b.name == "it"
+                    && b.kind == BindingKind::Parameter
+                    && b.within
+                        .is_some_and(|(start, end)| start <= r.start_byte && r.start_byte < end)
+            })
+        };
+        // A capitalised call constructs a class; an imported name is what the import
+        // says.
+        let imported = || {
+            file.imports
+                .iter()
+                .any(|i| i.alias.as_deref().or(i.name.as_deref()) == Some(r.name.as_str()))
+        };
+        file.language.name == "kotlin"
+            && r.kind == RefKind::Call
+            && r.name.starts_with(|c: char| c.is_lowercase())
+            && in_lambda()
+            && !imported()
+            && Self::enclosing_types(file, r.enclosing).any(|ty| {
+                matches!(self.member_of(&ty, &r.name, kinds),
+                    Lookup::External(Some(m)) if m == module)
+            })
     }
 
     /// Whether a C or C++ macro of the name of `d` (a definition of `file` that is not
