@@ -301,3 +301,49 @@ fn a_member_called_on_an_element_read_out_of_a_collection_is_the_element_types()
         ]
     );
 }
+
+#[test]
+fn a_collection_made_with_its_type_arguments_holds_them() {
+    let dir = tree(&[
+        (
+            "src/A.kt",
+            "class Foo {\n  fun run() {}\n}\n\
+             class A {\n\
+             \x20 private val qs = mutableListOf<Foo>()\n\
+             \x20 private val byName = HashMap<String, Foo>()\n\
+             \x20 private val untyped = mutableListOf(Foo())\n\
+             \x20 fun go(i: Int) {\n\
+             \x20   qs[i].run()\n\
+             \x20   for (q in qs) {\n      q.run()\n    }\n\
+             \x20   byName[\"a\"]!!.run()\n\
+             \x20   val local = arrayListOf<Foo>()\n    local.first().run()\n\
+             \x20   untyped[i].run()\n\
+             \x20 }\n}\n",
+        ),
+        (
+            "B.cs",
+            "using System.Collections.Generic;\n\
+             class Qux { public void Run() {} }\n\
+             class B {\n\
+             \x20 void Go() {\n\
+             \x20   var xs = new List<Qux>();\n    xs[0].Run();\n\
+             \x20   foreach (var x in xs) { x.Run(); }\n\
+             \x20 }\n}\n",
+        ),
+    ]);
+    // A factory given no type arguments (`mutableListOf(Foo())`) says nothing here.
+    assert_eq!(
+        breaks(dir.path(), &["Foo.run"]),
+        [
+            "src/A.kt:9 definition",
+            "src/A.kt:11 definition",
+            "src/A.kt:13 definition",
+            "src/A.kt:15 definition",
+            "src/A.kt:16 unresolved",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Qux.Run"]),
+        ["B.cs:6 definition", "B.cs:7 definition"]
+    );
+}

@@ -550,8 +550,20 @@ impl<'a> Walk<'a> {
                 }
             }
             self.declared.insert(id.start_byte());
-            if let Some(t) = ty.filter(|_| collection_elements::reads_elements(self.lang.name)) {
-                self.note_held(self.bindings.len(), self.text(t));
+            if collection_elements::reads_elements(self.lang.name) {
+                // Declared (`List<Foo> foos`) or made (`val foos = mutableListOf<Foo>()`).
+                let made = || {
+                    let v = unparenthesized(g, sole_value(g, value?)?);
+                    collection_elements::made_collection(g, v, self.src)
+                };
+                match ty {
+                    Some(t) => self.note_held(self.bindings.len(), self.text(t)),
+                    None => {
+                        if let Some(written) = made() {
+                            self.note_held(self.bindings.len(), &written);
+                        }
+                    }
+                }
             }
             self.bindings.push(Binding {
                 name: text.to_string(),

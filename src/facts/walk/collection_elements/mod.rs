@@ -24,7 +24,7 @@ use super::bindings::initializer;
 use super::syntax::{arity, trailing_lambdas};
 use super::type_text::split_type;
 use super::Walk;
-use crate::facts::grammar::Class;
+use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, CallbackSite, Held};
 
 /// A type as the facts keep it: its qualifier and simple name.
@@ -53,6 +53,39 @@ pub(super) fn held_by(written: &str) -> Option<Held> {
         return Some(Held::Map(argument_type(args[0]), argument_type(args[1])));
     }
     None
+}
+
+/// The collection value `v` makes, written as a declaration of its type would write it
+/// (for [`held_by`]): Java's and C#'s `new ArrayList<Foo>()`, Kotlin's
+/// `ArrayList<Foo>()`, and Kotlin's `mutableListOf<Foo>()` (a list) and
+/// `mutableMapOf<String, Foo>()` (a map). Only with the type arguments written (not
+/// Java's diamond).
+pub(super) fn made_collection(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
+    let text = |n: Node<'_>| src.get(n.byte_range());
+    let written = match g.kind(v) {
+        "object_creation_expression" => text(g.child(v, "type")?).map(str::to_string),
+        "call_expression" if g.language == "kotlin" => {
+            let callee = v.named_child(0).filter(|c| g.kind(*c) == "identifier")?;
+            let mut c = v.walk();
+            let arguments = v
+                .named_children(&mut c)
+                .find(|n| g.kind(*n) == "type_arguments")?;
+            let head = match text(callee)? {
+                "listOf" | "mutableListOf" | "arrayListOf" | "emptyList" | "listOfNotNull"
+                | "setOf" | "mutableSetOf" | "hashSetOf" | "linkedSetOf" | "sortedSetOf"
+                | "emptySet" | "setOfNotNull" | "sequenceOf" | "emptySequence" | "arrayOf"
+                | "emptyArray" => "List",
+                "mapOf" | "mutableMapOf" | "hashMapOf" | "linkedMapOf" | "sortedMapOf"
+                | "emptyMap" => "Map",
+                constructor => constructor,
+            };
+            Some(format!("{head}{}", text(arguments)?))
+        }
+        _ => None,
+    }?;
+    // Not Java's diamond (`new ArrayList<>()`), which leaves the declaration to say.
+    let arguments = written.split_once('<')?.1.trim_end().strip_suffix('>')?;
+    (!arguments.trim().is_empty()).then_some(written)
 }
 
 /// The entries of a type-argument list, split at its top-level commas; `None` when
