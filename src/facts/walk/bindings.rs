@@ -254,7 +254,7 @@ impl<'a> Walk<'a> {
     /// The element (or map value) value `v` reads out of a collection whose element
     /// type the walk knows, where the language's collections are read.
     fn element_read_by(&self, v: Node<'_>) -> Option<(Option<String>, String)> {
-        let v = unparenthesized(self.g, sole_value(self.g, v)?);
+        let v = bare_value(self.g, v)?;
         if collection_elements::reads_elements(self.lang.name) {
             return self.element_read(v);
         }
@@ -550,16 +550,15 @@ impl<'a> Walk<'a> {
                 }
             }
             self.declared.insert(id.start_byte());
+            // Declared (`List<Foo> foos`) or made (`val foos = mutableListOf<Foo>()`).
             if collection_elements::reads_elements(self.lang.name) {
-                // Declared (`List<Foo> foos`) or made (`val foos = mutableListOf<Foo>()`).
-                let made = || {
-                    let v = unparenthesized(g, sole_value(g, value?)?);
-                    collection_elements::made_collection(g, v, self.src)
-                };
                 match ty {
                     Some(t) => self.note_held(self.bindings.len(), self.text(t)),
                     None => {
-                        if let Some(written) = made() {
+                        let made = value
+                            .and_then(|v| bare_value(g, v))
+                            .and_then(|v| collection_elements::made_collection(g, v, self.src));
+                        if let Some(written) = made {
                             self.note_held(self.bindings.len(), &written);
                         }
                     }
@@ -735,6 +734,11 @@ pub(super) fn sole_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t
     Some(v)
 }
 
+/// [`sole_value`] past any parentheses around it.
+fn bare_value<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
+    Some(unparenthesized(g, sole_value(g, v)?))
+}
+
 /// What null assertion `v` asserts is there, when it is one.
 fn null_asserted<'t>(g: &'static Grammar, v: Node<'t>) -> Option<Node<'t>> {
     let last_token = || v.child(v.child_count().checked_sub(1)?).map(|c| c.kind());
@@ -861,7 +865,7 @@ impl ValueSource {
 /// The two values JavaScript's `a ?? b`, `a || b` and `c ? a : b` may take, with
 /// parentheses looked through.
 fn either_values<'t>(g: &'static Grammar, v: Node<'t>) -> Option<[Node<'t>; 2]> {
-    let v = unparenthesized(g, sole_value(g, v)?);
+    let v = bare_value(g, v)?;
     let [first, second] = match g.kind(v) {
         "binary_expression" => {
             let op = g.child(v, "operator")?;
@@ -991,7 +995,7 @@ fn constructed_type(
     language: &str,
 ) -> Option<(Option<String>, Option<String>)> {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
-    let mut v = unparenthesized(g, sole_value(g, v)?);
+    let mut v = bare_value(g, v)?;
     if matches!(
         g.kind(v),
         "unary_expression" | "reference_expression" | "await_expression"

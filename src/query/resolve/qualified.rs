@@ -89,7 +89,7 @@ fn as_cast_type<'q>(lang: &str, q: &'q str) -> Option<&'q str> {
             _ => {}
         }
     }
-    if depth != 0 || inner.starts_with(')') {
+    if depth != 0 {
         return None;
     }
     let (value, ty) = inner.rsplit_once(" as")?;

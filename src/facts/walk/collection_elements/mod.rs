@@ -175,10 +175,10 @@ impl<'a> Walk<'a> {
                 // Kotlin's `m.values`, `m.keys`.
                 view_of(held, self.text(member))
             }
-            "method_invocation" => {
-                let object = g.child(node, "object")?;
-                let name = self.text(g.child(node, "name")?);
-                view_of(self.held_by_value(object, depth + 1)?, name)
+            // Java's `foos.stream()`, C#'s `foos.Where(..)`, Kotlin's `foos.filter { .. }`.
+            "method_invocation" | "invocation_expression" | "call_expression" => {
+                let (object, method) = self.member_call(node)?;
+                view_of(self.held_by_value(object, depth + 1)?, method)
             }
             // C#'s `this._foos`, `map.Values`.
             "member_access_expression" => {
@@ -190,18 +190,25 @@ impl<'a> Walk<'a> {
                 }
                 view_of(self.held_by_value(object, depth + 1)?, member)
             }
-            // C#'s `foos.Where(..)`.
-            "invocation_expression" => {
-                let (object, member) = self.csharp_member_call(node)?;
-                view_of(self.held_by_value(object, depth + 1)?, member)
+            _ => None,
+        }
+    }
+
+    /// The object and the method's name of a method call: Java's `a.m(..)`, C#'s
+    /// `a.M(..)`, Kotlin's `a.m(..)` and `a.m { .. }`.
+    fn member_call<'t>(&self, call: Node<'t>) -> Option<(Node<'t>, &'a str)> {
+        let g = self.g;
+        match g.kind(call) {
+            "method_invocation" => {
+                Some((g.child(call, "object")?, self.text(g.child(call, "name")?)))
             }
+            "invocation_expression" => self.csharp_member_call(call),
             "call_expression" if self.lang.name == "kotlin" => {
-                let callee = node.named_child(0)?;
-                if g.kind(callee) != "navigation_expression" {
-                    return None;
-                }
-                let (object, member) = self.member_parts(callee)?;
-                view_of(self.held_by_value(object, depth + 1)?, self.text(member))
+                let callee = call
+                    .named_child(0)
+                    .filter(|c| g.kind(*c) == "navigation_expression")?;
+                let (object, method) = self.member_parts(callee)?;
+                Some((object, self.text(method)))
             }
             _ => None,
         }
@@ -288,24 +295,8 @@ impl<'a> Walk<'a> {
     fn lambda_receives(&self, passed: &PassedTo<'_>, parameters: usize) -> Vec<Option<TypeName>> {
         let none = || vec![None; parameters];
         let (call, argument) = (passed.call, passed.argument);
-        let g = self.g;
-        let (object, method) = match g.kind(call) {
-            "method_invocation" => match (g.child(call, "object"), g.child(call, "name")) {
-                (Some(o), Some(n)) => (o, self.text(n)),
-                _ => return none(),
-            },
-            "invocation_expression" => match self.csharp_member_call(call) {
-                Some(found) => found,
-                None => return none(),
-            },
-            _ => match call
-                .named_child(0)
-                .filter(|c| g.kind(*c) == "navigation_expression")
-                .and_then(|c| self.member_parts(c))
-            {
-                Some((o, m)) => (o, self.text(m)),
-                None => return none(),
-            },
+        let Some((object, method)) = self.member_call(call) else {
+            return none();
         };
         let Some(held) = self.held_by_value(object, 0) else {
             return none();
@@ -523,19 +514,10 @@ impl<'a> Walk<'a> {
         let (object, method) = match g.kind(v) {
             "index_expression" if self.lang.name == "kotlin" => (v.named_child(0)?, None),
             "element_access_expression" => (g.child(v, "expression")?, None),
-            "method_invocation" => (g.child(v, "object")?, Some(self.text(g.child(v, "name")?))),
-            "invocation_expression" => {
-                let (object, method) = self.csharp_member_call(v)?;
+            _ => {
+                let (object, method) = self.member_call(v)?;
                 (object, Some(method))
             }
-            "call_expression" if self.lang.name == "kotlin" => {
-                let callee = v
-                    .named_child(0)
-                    .filter(|c| g.kind(*c) == "navigation_expression")?;
-                let (object, method) = self.member_parts(callee)?;
-                (object, Some(self.text(method)))
-            }
-            _ => return None,
         };
         let held = self.held_by_value(object, 0)?;
         let Some(method) = method else {
