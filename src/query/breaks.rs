@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::resolve::{
-    is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
+    arguments_passed, is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
 };
 use super::scoping::{bare_names_reach_methods, interoperate};
 use super::source::UseNames;
@@ -200,9 +200,10 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             },
             Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
                 Some(&i) => match reaches
-                    .entry((Arc::as_ptr(&d.file), d.index, r.arity, i))
+                    .entry((Arc::as_ptr(&d.file), d.index, arguments_passed(&d, r), i))
                     .or_insert_with(|| {
-                        let reach = reach_of_call(&d, r.arity, |o| targets[i].stands_for(o));
+                        let passed = arguments_passed(&d, r);
+                        let reach = reach_of_call(&d, passed, |o| targets[i].stands_for(o));
                         (d.file.clone(), reach)
                     })
                     .1

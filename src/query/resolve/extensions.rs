@@ -13,7 +13,10 @@
 //! call is unresolved, never external. A receiver of a library type stays unresolved
 //! even when an extension of that very type is in scope: libraries that build for
 //! several platforms define extensions that stand in for members some platforms lack
-//! (`Type.IsAssignableFrom`), and where the member exists it is what is called.
+//! (`Type.IsAssignableFrom`), and where the member exists it is what is called. The
+//! exception is a library type whose members are all known (the string types of the
+//! closed-types table): there the extension is called exactly when no member is named
+//! so.
 //!
 //! Rust's traits are the same idea: a trait of the repository implemented for a library
 //! type (`impl ToUrlPath for Path`) gives that type a method wherever the trait is in
@@ -24,6 +27,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::closed_types::ClosedType;
 use super::members::pick;
 use super::qualified::unmarked;
 use super::{
@@ -148,6 +152,75 @@ fn imports_by_name(file: &FileFacts, name: &str, module: &str) -> bool {
     })
 }
 
+/// A call whose lookup gave `found`, when no repository extension is what it calls.
+/// A library's extension imported by name (Kotlin's `import
+/// okio.ByteString.Companion.encodeUtf8`) may be what is called on a library type, or a
+/// member of that type may: outside the repository either way, but in which module is
+/// not known.
+fn library_call(file: &FileFacts, r: &Reference, found: Resolution) -> Resolution {
+    match found {
+        Resolution::External(Some(m)) if imports_by_name(file, &r.name, &m) => {
+            Resolution::External(None)
+        }
+        other => other,
+    }
+}
+
+/// Whether extension `d` can be called where `r` stands: `In` for one declared at the
+/// top level (the candidates are those of the packages in scope), or in a function or
+/// class enclosing `r`; `Out` for one local to a function elsewhere; `Maybe` for one
+/// declared in another class, which a subclass or a scope with a receiver (`with(w) {
+/// .. }`) may call.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    In,
+    Maybe,
+    Out,
+}
+
+fn extension_scope(file: &Arc<FileFacts>, r: &Reference, d: &DefRef) -> Scope {
+    let Some(parent) = d.symbol().parent else {
+        return Scope::In;
+    };
+    let in_class = d.file.definitions[parent].kind.is_type_like();
+    // A C# extension is a member of a static class: in scope with its namespace.
+    if in_class && d.file.language.name == "csharp" {
+        return Scope::In;
+    }
+    if Arc::ptr_eq(file, &d.file) && Resolver::enclosing_chain(file, r.enclosing).contains(&parent)
+    {
+        Scope::In
+    } else if in_class {
+        Scope::Maybe
+    } else {
+        Scope::Out
+    }
+}
+
+/// Whether `header` (a definition's) declares a type parameter `name` before its
+/// parameters: `T` of `fun <T> T.also(..)` or of `static T Or<T>(this T x, ..)`.
+fn declares_type_parameter(header: &str, name: &str) -> bool {
+    let before = header.split('(').next().unwrap_or(header);
+    let mut depth = 0usize;
+    let mut word = String::new();
+    for c in before.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > 0 && (c.is_alphanumeric() || c == '_') {
+            word.push(c);
+            continue;
+        }
+        if word == name {
+            return true;
+        }
+        word.clear();
+    }
+    false
+}
+
 impl Resolver<'_> {
     /// What a call `q.name(..)` whose lookup among the receiver's members gave `found`
     /// (external or unresolved) calls, given the extension functions in scope.
@@ -160,17 +233,11 @@ impl Resolver<'_> {
         found: Resolution,
     ) -> Resolution {
         let candidates = self.extensions_in_scope(file, r, kinds);
+        if let Some(closed) = self.closed_receiver_type(file, r, q) {
+            return self.on_closed_type(file, r, closed, candidates);
+        }
         if candidates.is_empty() {
-            return match found {
-                // A library's extension imported by name (Kotlin's `import
-                // okio.ByteString.Companion.encodeUtf8`) may be what is called on a
-                // library type, or a member of that type may: outside the repository
-                // either way, but in which module is not known.
-                Resolution::External(Some(m)) if imports_by_name(file, &r.name, &m) => {
-                    Resolution::External(None)
-                }
-                other => other,
-            };
+            return library_call(file, r, found);
         }
         // The names of the receiver's repository type and of its supertypes: an
         // extension of one of them is the one called.
@@ -186,6 +253,59 @@ impl Resolver<'_> {
             Some(d) => Resolution::Definition(d),
             None => Resolution::Unresolved,
         }
+    }
+
+    /// What call `r` on a value of closed library type `closed` calls, given the
+    /// repository extensions of its name in scope: the type's member of that name; else
+    /// the one extension of that very type; else the library's own extension (or another
+    /// library's that the file imports). Unresolved when an extension of one of the
+    /// type's supertypes, or of any type, may be the one called, or when one of that
+    /// very type is declared in a class that may lend it as a receiver (`with(w) { .. }`).
+    fn on_closed_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        closed: &ClosedType,
+        candidates: Vec<DefRef>,
+    ) -> Resolution {
+        let library = Resolution::External(Some(closed.module.into()));
+        if closed.members.contains(&r.name.as_str()) {
+            return library;
+        }
+        let mut exact = Vec::new();
+        for c in candidates {
+            let Some(extended) = extended_type_of(&c) else {
+                continue;
+            };
+            let scope = extension_scope(file, r, &c);
+            if scope == Scope::Out {
+                continue;
+            }
+            if closed.names.contains(&extended) && !self.names_repository_type(&c, extended) {
+                if scope == Scope::Maybe {
+                    return Resolution::Unresolved;
+                }
+                exact.push(c);
+            } else if closed.supertypes.contains(&extended)
+                || declares_type_parameter(c.symbol().header(), extended)
+            {
+                return Resolution::Unresolved;
+            }
+        }
+        if exact.is_empty() {
+            return library_call(file, r, library);
+        }
+        pick(exact).map_or(Resolution::Unresolved, Resolution::Definition)
+    }
+
+    /// Whether the type `written` that extension `d` extends is a repository type where
+    /// `d` is declared.
+    fn names_repository_type(&self, d: &DefRef, written: &str) -> bool {
+        let at = d.symbol().parent.and_then(|p| u32::try_from(p).ok());
+        matches!(
+            self.resolve_value_type(&d.file, at, written, None),
+            Resolution::Definition(_) | Resolution::Overloads(_)
+        )
     }
 
     /// A method named `name` of a Rust trait of the repository that `file` has in

@@ -13,6 +13,7 @@
 //! type and its supertypes. A name that no file of the repository defines is external.
 
 mod argument_types;
+mod closed_types;
 mod collection_reads;
 mod defined_apart;
 mod extensions;
@@ -57,7 +58,7 @@ use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
 pub use module_files::{normalize, plain_form};
-pub use overloads::{reach_of_call, Reach};
+pub use overloads::{arguments_passed, reach_of_call, Reach};
 pub use test_macros::is_test_body;
 
 /// Dry runs of [`Resolver::resolve_all`] before the real one.
@@ -805,12 +806,17 @@ impl<'s> Resolver<'s> {
                     .and_then(|n| self.inherited_overload(&d, kinds, usize::from(n)))
                     .unwrap_or(Resolution::Unresolved)
             }
-            Resolution::Definition(d) => match chosen_overload(d, r.arity.map(usize::from)) {
-                // Java: the arguments' types may tell what their count did not.
-                Resolution::Overloads(first) => Self::overload_by_argument_types(file, r, &first)
-                    .map_or(Resolution::Overloads(first), Resolution::Definition),
-                chosen => chosen,
-            },
+            Resolution::Definition(d) => {
+                let passed = arguments_passed(&d, r).map(usize::from);
+                match chosen_overload(d, passed) {
+                    // Java: the arguments' types may tell what their count did not.
+                    Resolution::Overloads(first) => {
+                        Self::overload_by_argument_types(file, r, &first)
+                            .map_or(Resolution::Overloads(first), Resolution::Definition)
+                    }
+                    chosen => chosen,
+                }
+            }
             other => other,
         }
     }

@@ -6,6 +6,7 @@ use super::generics::after_parameters_open;
 use super::members::implements_explicitly;
 use super::returns::past_reference;
 use super::{is_ruby_class_method, DefRef, Resolution};
+use crate::facts::Reference;
 use crate::symbols::{Kind, Symbol};
 
 /// The overloads of method or function `d`: its definitions of the same name and
@@ -92,6 +93,21 @@ fn takes(count: Option<Params>, arity: usize) -> bool {
 pub(super) fn callers_see(d: &DefRef) -> impl Iterator<Item = (usize, &Symbol)> + '_ {
     let declared = overloads(d).any(|(_, o)| !implements_overloads(o));
     overloads(d).filter(move |(_, o)| !(declared && implements_overloads(o)))
+}
+
+/// How many arguments call `r`, resolved to method `d`, passes it (when counted): those
+/// written, and for a C# extension method called on a value (`format.FormatWith(a)`,
+/// not `StringUtils.FormatWith(format, a)`) that value too, which the method takes as
+/// its first parameter.
+pub fn arguments_passed(d: &DefRef, r: &Reference) -> Option<u16> {
+    let s = d.symbol();
+    let on_a_value = s.language == "csharp"
+        && s.header().contains("(this ")
+        && r.qualifier.as_deref().is_some_and(|q| {
+            let class = s.parent.and_then(|p| d.file.definitions.get(p));
+            class.is_none_or(|c| q.rsplit('.').next() != Some(c.name.as_str()))
+        });
+    r.arity.map(|n| n + u16::from(on_a_value))
 }
 
 /// What a call of `arity` arguments (when counted) resolved to method `d` calls: among

@@ -1,0 +1,217 @@
+//! Library types whose every member the resolver knows: Kotlin's `String` and C#'s
+//! `string`. A repository's extension of such a type (`fun String.percentDecode()`,
+//! `static string FormatWith(this string format, ..)`) is what a call on a value of it
+//! names whenever the type has no member of that name, since a member always wins over
+//! an extension in both languages. For other library types the members are not known,
+//! so a repository extension of one may stand in for a member some platforms lack, and
+//! such a call stays unresolved (see the extensions module).
+//!
+//! A table, one entry per type and language: the names code writes the type with, the
+//! qualifiers that may precede them, the module of its members, the supertypes an
+//! extension may extend instead (an extension of one of them, or of a type parameter,
+//! fits the type too and leaves the call undecided), and its members.
+
+use std::sync::Arc;
+
+use super::qualified::unmarked;
+use super::value_types::declared_fields;
+use super::{is_word, Resolution, Resolver};
+use crate::facts::{FileFacts, Reference};
+
+/// A library type whose members are all known.
+pub(super) struct ClosedType {
+    language: &'static str,
+    /// How code writes the type.
+    pub(super) names: &'static [&'static str],
+    /// The qualifiers that may be written before one of `names`.
+    qualifiers: &'static [&'static str],
+    /// The module of its members.
+    pub(super) module: &'static str,
+    /// The types it extends, as code writes them.
+    pub(super) supertypes: &'static [&'static str],
+    /// Its instance members: methods and properties.
+    pub(super) members: &'static [&'static str],
+}
+
+const CLOSED_TYPES: &[ClosedType] = &[
+    ClosedType {
+        language: "kotlin",
+        names: &["String"],
+        qualifiers: &["kotlin"],
+        module: "kotlin",
+        supertypes: &["Any", "CharSequence", "Comparable"],
+        members: &[
+            "compareTo",
+            "equals",
+            "get",
+            "hashCode",
+            "length",
+            "plus",
+            "subSequence",
+            "toString",
+        ],
+    },
+    ClosedType {
+        language: "csharp",
+        names: &["string", "String"],
+        qualifiers: &["System"],
+        module: "System",
+        supertypes: &[
+            "object",
+            "Object",
+            "ICloneable",
+            "IComparable",
+            "IConvertible",
+            "IEnumerable",
+            "IEquatable",
+            "IParsable",
+            "ISpanParsable",
+        ],
+        members: &[
+            "Chars",
+            "Clone",
+            "CompareTo",
+            "Contains",
+            "CopyTo",
+            "EndsWith",
+            "EnumerateRunes",
+            "Equals",
+            "GetEnumerator",
+            "GetHashCode",
+            "GetPinnableReference",
+            "GetType",
+            "GetTypeCode",
+            "IndexOf",
+            "IndexOfAny",
+            "Insert",
+            "IsNormalized",
+            "LastIndexOf",
+            "LastIndexOfAny",
+            "Length",
+            "MemberwiseClone",
+            "Normalize",
+            "PadLeft",
+            "PadRight",
+            "Remove",
+            "Replace",
+            "ReplaceLineEndings",
+            "Split",
+            "StartsWith",
+            "Substring",
+            "ToCharArray",
+            "ToLower",
+            "ToLowerInvariant",
+            "ToString",
+            "ToUpper",
+            "ToUpperInvariant",
+            "Trim",
+            "TrimEnd",
+            "TrimStart",
+            "TryCopyTo",
+        ],
+    },
+];
+
+/// The closed type `lang` code writes `name` (after `qualifier`, if any) for.
+fn closed_type(lang: &str, name: &str, qualifier: Option<&str>) -> Option<&'static ClosedType> {
+    let name = name.trim().trim_end_matches('?');
+    CLOSED_TYPES.iter().find(|t| {
+        t.language == lang
+            && t.names.contains(&name)
+            && qualifier.is_none_or(|q| t.qualifiers.contains(&q))
+    })
+}
+
+/// Whether receiver `q` is a string literal of `lang` (plain, verbatim, interpolated or
+/// raw): one expression, since a receiver made of several needs parentheses.
+fn is_string_literal(lang: &str, q: &str) -> bool {
+    let body = match lang {
+        "csharp" => q.trim_start_matches(['$', '@']),
+        "kotlin" => q,
+        _ => return false,
+    };
+    body.len() >= 2 && body.starts_with('"') && body.ends_with('"')
+}
+
+impl Resolver<'_> {
+    /// The closed library type of the receiver `q` of `r`, when the code states it: a
+    /// string literal, or a parameter, local or field of the enclosing types declared
+    /// with that type (and no repository type of its name hides the library's).
+    pub(super) fn closed_receiver_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<&'static ClosedType> {
+        let lang = file.language.name;
+        let unmarked = unmarked(lang, q.trim());
+        let q = unmarked.as_ref();
+        if is_string_literal(lang, q) {
+            return CLOSED_TYPES
+                .iter()
+                .find(|t| t.language == lang && t.names.contains(&"String"));
+        }
+        let (bare, field) = match q.split_once('.') {
+            Some((head, field)) if self.scoping(file).self_names.contains(&head) => (false, field),
+            Some(_) => return None,
+            None => (true, q),
+        };
+        if !is_word(field) {
+            return None;
+        }
+        let binding = if bare {
+            Self::binding_at(file, r, q)
+        } else {
+            None
+        };
+        if let Some(b) = binding {
+            let ty = closed_type(lang, b.type_name.as_deref()?, b.type_qualifier.as_deref())?;
+            return matches!(self.type_of_binding(file, r, b), Resolution::External(_))
+                .then_some(ty);
+        }
+        // A field of a type enclosing `r`: the innermost that declares one.
+        Self::enclosing_types(file, r.enclosing)
+            .find_map(|owner| {
+                let b = declared_fields(&owner, field).next()?;
+                let written = b.type_name.as_deref();
+                Some(written.and_then(|name| {
+                    let ty = closed_type(lang, name, b.type_qualifier.as_deref())?;
+                    let at = u32::try_from(owner.index).ok();
+                    let found =
+                        self.resolve_value_type(&owner.file, at, name, b.type_qualifier.as_deref());
+                    matches!(found, Resolution::External(_)).then_some(ty)
+                }))
+            })
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_type_is_known_by_its_names_and_qualifiers_in_its_language() {
+        assert!(closed_type("kotlin", "String", None).is_some());
+        assert!(closed_type("kotlin", "String?", Some("kotlin")).is_some());
+        assert!(closed_type("kotlin", "String", Some("java.lang")).is_none());
+        assert!(closed_type("kotlin", "string", None).is_none());
+        assert!(closed_type("csharp", "string", None).is_some());
+        assert!(closed_type("csharp", "String", Some("System")).is_some());
+        assert!(closed_type("java", "String", None).is_none());
+    }
+
+    #[test]
+    fn string_literals_of_each_language_are_told_from_other_receivers() {
+        assert!(is_string_literal("kotlin", "\"a $b\""));
+        assert!(is_string_literal("kotlin", "\"\"\"raw\"\"\""));
+        assert!(is_string_literal("csharp", "\"Error {0}.\""));
+        assert!(is_string_literal("csharp", "@\"C:\\x\""));
+        assert!(is_string_literal("csharp", "$\"{a}\""));
+        assert!(!is_string_literal("csharp", "\"a\".Trim()"));
+        assert!(!is_string_literal("csharp", "\"a\"u8"));
+        assert!(!is_string_literal("csharp", "\""));
+        assert!(!is_string_literal("swift", "\"a\""));
+        assert!(!is_string_literal("kotlin", "name"));
+    }
+}
