@@ -118,6 +118,10 @@ pub struct Binding {
     /// For a Java, Kotlin or C# library collection or map declared with its type
     /// arguments (`List<Foo>`, `Map<String, Foo>`): what it holds.
     pub held: Option<Held>,
+    /// For a Rust lock or cell declared with the type of its value (`Mutex<State>`,
+    /// `Arc<RwLock<State>>`, `RefCell<State>`): the qualifier and simple name of that
+    /// type, whose members are called through the guard it lends (`state.lock()`).
+    pub lent: Option<(Option<String>, String)>,
     pub kind: BindingKind,
     /// The definition it belongs to (a function for locals and parameters, a type for
     /// fields); `None` at file level.
@@ -142,12 +146,14 @@ pub struct Binding {
 
 impl Binding {
     /// Whether `other` is written with the same value: the same declared type,
-    /// pointee and held elements, initialising call, copied field path and callback place.
+    /// pointee, held elements and lent value, initialising call, copied field path and
+    /// callback place.
     pub fn written_alike(&self, other: &Binding) -> bool {
         self.type_name == other.type_name
             && self.type_qualifier == other.type_qualifier
             && self.pointee == other.pointee
             && self.held == other.held
+            && self.lent == other.lent
             && self.initializer == other.initializer
             && self.copied_from == other.copied_from
             && self.passed_to == other.passed_to

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
 use super::type_text::{
-    element_type, is_rust_pointer, rust_pointee_type, split_type, written_type,
+    element_type, is_rust_pointer, rust_lent_type, rust_pointee_type, split_type, written_type,
 };
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
@@ -484,6 +484,9 @@ impl<'a> Walk<'a> {
                 .and_then(|(qualifier, name)| Some((qualifier, name?))),
             (None, None) => None,
         };
+        let lent = ty
+            .filter(|_| self.lang.name == "rust")
+            .and_then(|t| rust_lent_type(self.text(t)));
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),
@@ -507,6 +510,7 @@ impl<'a> Walk<'a> {
                             type_qualifier,
                             pointee,
                             held: None,
+                            lent: None,
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
@@ -570,6 +574,7 @@ impl<'a> Walk<'a> {
                 type_qualifier: type_qualifier.clone(),
                 pointee: pointee.clone(),
                 held: None,
+                lent: lent.clone(),
                 kind,
                 scope,
                 initializer: None,

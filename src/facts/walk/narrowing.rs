@@ -170,6 +170,7 @@ impl<'a> Walk<'a> {
             type_qualifier,
             pointee: None,
             held: None,
+            lent: None,
             kind: BindingKind::Local,
             scope: self.binding_scope(),
             initializer: None,

@@ -103,9 +103,24 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
     }
 }
 
-/// Rust's standard pointers that own or share one value and dereference to it: a
-/// method called on one is the pointer's own or the value's.
-const RUST_POINTERS: &[&str] = &["Box", "Arc", "Rc"];
+/// Rust's standard pointers that own or share one value and dereference to it, and
+/// the guards a lock or a cell lends its value through (those of `std`, and of the
+/// async and `parking_lot` locks, which share their names): a method called on one is
+/// the pointer's own or the value's.
+const RUST_POINTERS: &[&str] = &[
+    "Box",
+    "Arc",
+    "Rc",
+    "MutexGuard",
+    "OwnedMutexGuard",
+    "MappedMutexGuard",
+    "RwLockReadGuard",
+    "RwLockWriteGuard",
+    "OwnedRwLockReadGuard",
+    "OwnedRwLockWriteGuard",
+    "Ref",
+    "RefMut",
+];
 
 /// Whether `name` (a path's last segment) is one of Rust's standard pointers.
 pub(super) fn is_rust_pointer(name: &str) -> bool {
@@ -129,11 +144,7 @@ fn rust_pointee(t: &str) -> Option<&str> {
     let mut inner = None;
     let mut s = t;
     loop {
-        let mut rest = s.trim();
-        while let Some(r) = rest.strip_prefix('&') {
-            rest = past_lifetime(r.trim_start()).trim_start();
-            rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
-        }
+        let rest = past_references(s);
         let Some(open) = rest.find('<') else {
             return inner;
         };
@@ -141,13 +152,60 @@ fn rust_pointee(t: &str) -> Option<&str> {
         if !is_rust_pointer(wrapper) {
             return inner;
         }
-        let argument = rest[open + 1..].strip_suffix('>')?.trim();
+        let argument = past_lifetime_arguments(rest[open + 1..].strip_suffix('>')?.trim());
         if argument.is_empty() || !one_type_argument(argument) {
             return None;
         }
         inner = Some(argument);
         s = argument;
     }
+}
+
+/// Rust type `t` past the references to it (`State` of `&'a mut State`).
+fn past_references(t: &str) -> &str {
+    let mut rest = t.trim();
+    while let Some(r) = rest.strip_prefix('&') {
+        rest = past_lifetime(r.trim_start()).trim_start();
+        rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
+    }
+    rest
+}
+
+/// Rust's locks and cells, which lend their one value through a guard (`lock()`,
+/// `read()`, `borrow_mut()`): those of `std`, and of the async and `parking_lot`
+/// locks, which share their names.
+const RUST_LENDERS: &[&str] = &["Mutex", "RwLock", "RefCell"];
+
+/// The qualifier and simple name of the value a Rust lock or cell written `t` lends
+/// (`State` of `Mutex<State>`, `&RwLock<State>` and `Arc<Mutex<State>>`); `None` for
+/// any other type, and for a lock whose value is not one plain type.
+pub(crate) fn rust_lent_type(t: &str) -> Option<(Option<String>, String)> {
+    let lender = past_references(rust_pointee(t).unwrap_or(t));
+    let open = lender.find('<')?;
+    let name = lender[..open].trim_end().rsplit("::").next()?;
+    if !RUST_LENDERS.contains(&name) {
+        return None;
+    }
+    let argument = lender[open + 1..].strip_suffix('>')?.trim();
+    if argument.is_empty() || !one_type_argument(argument) {
+        return None;
+    }
+    match split_type(argument) {
+        (qualifier, Some(name)) => Some((qualifier, name)),
+        (_, None) => None,
+    }
+}
+
+/// What a type's angle brackets hold past the lifetimes that lead it (`InnerState`
+/// of `'_, InnerState`).
+fn past_lifetime_arguments(mut arguments: &str) -> &str {
+    while arguments.starts_with('\'') {
+        match arguments.split_once(',') {
+            Some((_, rest)) => arguments = rest.trim_start(),
+            None => return "",
+        }
+    }
+    arguments
 }
 
 /// Whether `argument` (what a type's angle brackets hold) is one type: no comma
@@ -335,6 +393,23 @@ mod tests {
     }
 
     #[test]
+    fn a_rust_lock_or_cell_lends_its_one_type_argument_behind_references_and_pointers() {
+        let lent = |t: &str| super::rust_lent_type(t);
+        let t = |q: Option<&str>, n: &str| Some((q.map(str::to_string), n.to_string()));
+        assert_eq!(lent("Mutex<State>"), t(None, "State"));
+        assert_eq!(
+            lent("&std::sync::RwLock<crate::a::State>"),
+            t(Some("crate::a"), "State")
+        );
+        assert_eq!(lent("Arc<Mutex<Inner>>"), t(None, "Inner"));
+        assert_eq!(lent("RefCell<Option<Core>>"), t(None, "Option"));
+        assert_eq!(lent("Mutex<()>"), None);
+        assert_eq!(lent("Mutex<T, R>"), None);
+        assert_eq!(lent("Arc<Inner>"), None);
+        assert_eq!(lent("Cell<u8>"), None);
+    }
+
+    #[test]
     fn a_rust_standard_pointer_points_to_its_one_type_argument_through_nested_pointers() {
         assert_eq!(rust_pointee("Arc<Inner>"), Some("Inner"));
         assert_eq!(rust_pointee("&'a std::sync::Arc<Inner>"), Some("Inner"));
@@ -345,6 +420,17 @@ mod tests {
             rust_pointee("Box<dyn Fn(u8, u8) -> u8 + Send>"),
             Some("dyn Fn(u8, u8) -> u8 + Send")
         );
+        // A guard, past its lifetime.
+        assert_eq!(rust_pointee("MutexGuard<'_, State>"), Some("State"));
+        assert_eq!(
+            rust_pointee("crate::loom::sync::RwLockReadGuard<'a, Vec<u8>>"),
+            Some("Vec<u8>")
+        );
+        assert_eq!(
+            rust_pointee("RefMut<'_, Option<Core>>"),
+            Some("Option<Core>")
+        );
+        assert_eq!(rust_pointee("Ref<'a>"), None);
         // Not a standard pointer, or not one plain argument.
         assert_eq!(rust_pointee("Inner"), None);
         assert_eq!(rust_pointee("Vec<Inner>"), None);

@@ -28,6 +28,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::closed_types::ClosedType;
+use super::generics::declares_type_parameter;
 use super::members::pick;
 use super::qualified::unmarked;
 use super::{
@@ -197,30 +198,6 @@ fn extension_scope(file: &Arc<FileFacts>, r: &Reference, d: &DefRef) -> Scope {
     }
 }
 
-/// Whether `header` (a definition's) declares a type parameter `name` before its
-/// parameters: `T` of `fun <T> T.also(..)` or of `static T Or<T>(this T x, ..)`.
-fn declares_type_parameter(header: &str, name: &str) -> bool {
-    let before = header.split('(').next().unwrap_or(header);
-    let mut depth = 0usize;
-    let mut word = String::new();
-    for c in before.chars() {
-        match c {
-            '<' => depth += 1,
-            '>' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        if depth > 0 && (c.is_alphanumeric() || c == '_') {
-            word.push(c);
-            continue;
-        }
-        if word == name {
-            return true;
-        }
-        word.clear();
-    }
-    false
-}
-
 impl Resolver<'_> {
     /// What a call `q.name(..)` whose lookup among the receiver's members gave `found`
     /// (external or unresolved) calls, given the extension functions in scope.
@@ -287,7 +264,7 @@ impl Resolver<'_> {
                 }
                 exact.push(c);
             } else if closed.supertypes.contains(&extended)
-                || declares_type_parameter(c.symbol().header(), extended)
+                || declares_type_parameter(c.symbol(), extended)
             {
                 return Resolution::Unresolved;
             }
@@ -310,13 +287,16 @@ impl Resolver<'_> {
 
     /// A method named `name` of a Rust trait of the repository that `file` has in
     /// scope and that the repository implements for a library type (an `impl` of a
-    /// method of that name for a type the repository does not define): the one such
-    /// method, or unresolved when several traits declare one; `None` when no such
-    /// trait is in scope (a library type's own `render` is not a trait's of the
-    /// repository implemented only for repository types).
+    /// method of that name for a type the repository does not define), called on a
+    /// value of a library type of `receiver_module` (when known): the one such method,
+    /// or unresolved when several traits declare one; `None` when no such trait is in
+    /// scope (a library type's own `render` is not a trait's of the repository
+    /// implemented only for repository types), or when the trait is implemented for no
+    /// type of that module.
     pub(super) fn rust_trait_method_in_scope(
         &self,
         file: &Arc<FileFacts>,
+        receiver_module: Option<&str>,
         name: &str,
         kinds: &[Kind],
     ) -> Option<Resolution> {
@@ -342,22 +322,37 @@ impl Resolver<'_> {
                 })
         };
         let named = self.defs_named(name);
-        let for_a_library_type = named.iter().any(|d| {
+        // The library types the method is implemented for: each one's module, `None`
+        // where it is not known (a blanket `impl<T: Tr> Trait for T`), which may be any.
+        let for_library_types = named.iter().filter_map(|d| {
             let s = d.symbol();
-            d.file.language.name == "rust"
-                && s.parent.is_none()
-                && s.qualified_name
-                    .strip_suffix(name)
-                    .and_then(|q| q.strip_suffix('.'))
-                    .and_then(|ty| ty.rsplit(['.', ':']).next())
-                    .is_some_and(|ty| {
-                        !self
-                            .defs_named(ty)
-                            .iter()
-                            .any(|t| t.symbol().kind.is_type_like())
-                    })
+            if d.file.language.name != "rust" || s.parent.is_some() {
+                return None;
+            }
+            let ty = s
+                .qualified_name
+                .strip_suffix(name)?
+                .strip_suffix('.')?
+                .rsplit(['.', ':'])
+                .next()?;
+            let in_tree = self
+                .defs_named(ty)
+                .iter()
+                .any(|t| t.symbol().kind.is_type_like());
+            (!in_tree).then(|| match self.resolve_type_name(&d.file, None, ty, None) {
+                Resolution::External(module) => module,
+                _ => None,
+            })
         });
-        if !for_a_library_type {
+        // A value of a library type of a module the trait is implemented for no type of
+        // has the library's method (a `Vec`'s `push` beside a trait implemented for a
+        // `RefCell`).
+        let mut modules = for_library_types.peekable();
+        modules.peek()?;
+        let fits = |m: Option<String>| {
+            m.is_none() || receiver_module.is_none() || m.as_deref() == receiver_module
+        };
+        if !modules.any(fits) {
             return None;
         }
         let found: Vec<DefRef> = named

@@ -242,8 +242,10 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Resolution {
-        if let (Resolution::External(_), "rust") = (&ty, file.language.name) {
-            if let Some(found) = self.rust_trait_method_in_scope(file, name, kinds) {
+        if let (Resolution::External(module), "rust") = (&ty, file.language.name) {
+            if let Some(found) =
+                self.rust_trait_method_in_scope(file, module.as_deref(), name, kinds)
+            {
                 return found;
             }
         }

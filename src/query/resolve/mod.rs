@@ -23,6 +23,7 @@ mod guards;
 mod imports;
 mod includes;
 mod lambda_parameters;
+mod lent_values;
 mod library_results;
 mod members;
 mod module_files;

@@ -315,7 +315,7 @@ impl<'s> Resolver<'s> {
     /// resolved where it is written; unresolved when it is one of the type parameters
     /// declared there (`<E> E first()`, the `V` of `Box<V>`), or a type named through
     /// one (Rust's `F::Output`), which stand for whatever a use supplies.
-    fn resolve_declared_type(
+    pub(super) fn resolve_declared_type(
         &self,
         file: &Arc<FileFacts>,
         at: Option<u32>,
@@ -397,6 +397,9 @@ impl<'s> Resolver<'s> {
         if rust {
             if let Some(inner) = rust_unwrapping(call) {
                 return self.type_of_call_result(file, r, &inner);
+            }
+            if let Some(lent) = self.lent_through(file, r, call) {
+                return lent;
             }
         }
         let takes_part = rust && (call.unwrapped || call.element.is_some());

@@ -461,6 +461,7 @@ impl<'a> Walk<'a> {
             type_qualifier: None,
             pointee: None,
             held: None,
+            lent: None,
             kind: BindingKind::Parameter,
             scope: self.binding_scope(),
             initializer: None,
