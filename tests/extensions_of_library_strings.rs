@@ -1,8 +1,9 @@
 //! A repository's extensions of the language's string type (Kotlin's `fun
 //! String.percentDecode()`, C#'s `static string FormatWith(this string format, ..)`):
 //! a call on a string (a literal, a parameter, a local or a field declared `String`) is
-//! the extension where the type has no member of that name, the type's member where it
-//! has, and undecided where an extension of a supertype or of any type may be the one.
+//! the extension where the type has no member of that name, the type's member where no
+//! extension has its name, and undecided where both do (the arguments' types choose)
+//! or where an extension of a supertype or of any type may be the one.
 
 mod common;
 
@@ -71,8 +72,10 @@ fn a_kotlin_string_calls_the_repositorys_extension_of_string_where_string_has_no
             "11 call host.percentDecode -> src/app/url/Url.kt:3",
             "12 call \"a%20b\".percentDecode -> src/app/url/Url.kt:3",
             "13 call this.note!!.percentDecode -> src/app/url/Url.kt:3",
-            // `String` has a member `get`: it wins over any extension.
-            "14 call host.get -> external:kotlin",
+            // `String` has a member `get`, which wins where its parameters take the
+            // arguments, and the extension is called where they do not: their types
+            // tell which.
+            "14 call host.get -> ?",
             // An extension of a supertype, or of any type, may be the one called, or
             // the library's may.
             "15 call host.isAscii -> ?",
@@ -133,6 +136,7 @@ fn csharp_project() -> tempfile::TempDir {
              \x20           var e = StringUtils.FormatWith(token, line);\n\
              \x20           var f = token.Trim();\n\
              \x20           var g = token.Describe();\n\
+             \x20           var h = token.Substring(1);\n\
              \x20           return a;\n\
              \x20       }\n\
              \x20   }\n\
@@ -155,8 +159,11 @@ fn a_csharp_string_calls_the_repositorys_extension_method_with_the_overload_its_
             "14 call _text.FormatWith -> src/Utilities/StringUtils.cs:6",
             // Called as a static method, the string is written among the arguments.
             "15 call StringUtils.FormatWith -> src/Utilities/StringUtils.cs:5",
-            // `string` has its own `Trim`, which an extension never hides.
-            "16 call token.Trim -> external:System",
+            // `string`'s own `Trim`, or the extension where its parameters do not take
+            // the arguments: their types tell.
+            "16 call token.Trim -> ?",
+            // No extension of that name: the type's member.
+            "18 call token.Substring -> external:System",
             // An extension of `object` may be what is called, or a library's may.
             "17 call token.Describe -> ?",
         ],

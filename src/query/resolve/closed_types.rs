@@ -1,8 +1,9 @@
 //! Library types whose every member the resolver knows: Kotlin's `String` and C#'s
 //! `string`. A repository's extension of such a type (`fun String.percentDecode()`,
 //! `static string FormatWith(this string format, ..)`) is what a call on a value of it
-//! names whenever the type has no member of that name, since a member always wins over
-//! an extension in both languages. For other library types the members are not known,
+//! names whenever the type has no member of that name; where it has one, the member
+//! wins when its parameters take the arguments, which only their types tell. For other
+//! library types the members are not known,
 //! so a repository extension of one may stand in for a member some platforms lack, and
 //! such a call stays unresolved (see the extensions module).
 //!

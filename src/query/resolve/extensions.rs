@@ -233,11 +233,14 @@ impl Resolver<'_> {
     }
 
     /// What call `r` on a value of closed library type `closed` calls, given the
-    /// repository extensions of its name in scope: the type's member of that name; else
-    /// the one extension of that very type; else the library's own extension (or another
-    /// library's that the file imports). Unresolved when an extension of one of the
-    /// type's supertypes, or of any type, may be the one called, or when one of that
-    /// very type is declared in a class that may lend it as a receiver (`with(w) { .. }`).
+    /// repository extensions of its name in scope: the one extension of that very type
+    /// when the type has no member of that name; the type's member when no such
+    /// extension is in scope; else the library's own extension (or another library's
+    /// that the file imports). Unresolved when both the type and an extension of it
+    /// have a method of that name (the arguments' types choose), when an extension of
+    /// one of the type's supertypes, or of any type, may be the one called, or when one
+    /// of that very type is declared in a class that may lend it as a receiver
+    /// (`with(w) { .. }`).
     fn on_closed_type(
         &self,
         file: &Arc<FileFacts>,
@@ -246,9 +249,7 @@ impl Resolver<'_> {
         candidates: Vec<DefRef>,
     ) -> Resolution {
         let library = Resolution::External(Some(closed.module.into()));
-        if closed.members.contains(&r.name.as_str()) {
-            return library;
-        }
+        let member = closed.members.contains(&r.name.as_str());
         let mut exact = Vec::new();
         for c in candidates {
             let Some(extended) = extended_type_of(&c) else {
@@ -269,10 +270,14 @@ impl Resolver<'_> {
                 return Resolution::Unresolved;
             }
         }
-        if exact.is_empty() {
-            return library_call(file, r, library);
+        match (exact.is_empty(), member) {
+            (true, true) => library,
+            (true, false) => library_call(file, r, library),
+            // The member is called when its parameters take the arguments, the
+            // extension otherwise (`s.Trim(start, length)`): the argument types tell.
+            (false, true) => Resolution::Unresolved,
+            (false, false) => pick(exact).map_or(Resolution::Unresolved, Resolution::Definition),
         }
-        pick(exact).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     /// Whether the type `written` that extension `d` extends is a repository type where
