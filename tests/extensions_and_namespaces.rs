@@ -896,3 +896,34 @@ fn a_bare_call_in_a_kotlin_lambda_is_not_given_the_library_of_a_supertype() {
         ],
     );
 }
+
+#[test]
+fn a_bare_call_in_an_extension_of_a_library_type_is_not_taken_for_the_enclosing_classs() {
+    let dir = tree(&[(
+        "src/Writer.kt",
+        "package p\n\nimport java.net.URL\nimport okio.Buffer\n\n\
+         class Writer {\n\
+         \x20 override fun toString(): String = \"w\"\n\
+         \x20 fun write(s: String) {}\n\n\
+         \x20 fun Buffer.writeName(name: String) {\n    write(name)\n    Writer()\n  }\n\n\
+         \x20 companion object {\n\
+         \x20   fun URL.text(): String = toString()\n\
+         \x20   fun String.shout(): String = loud()\n\
+         \x20   fun String.loud(): String = get(0).toString()\n\
+         \x20 }\n}\n",
+    )]);
+    // okio's `Buffer` has a `write` of its own, which comes before the class's.
+    let got = depends(dir.path(), &["Writer.writeName"]);
+    has_all(
+        &got,
+        &["11 call write -> ?", "12 call Writer -> src/Writer.kt:6"],
+    );
+    // Every value has `toString`: the extended type's.
+    let got = depends(dir.path(), &["Writer.text"]);
+    has_all(&got, &["16 call toString -> external:java.net"]);
+    // `String`'s members are known: `loud` is none of them, `get` is.
+    let got = depends(dir.path(), &["Writer.shout"]);
+    has_all(&got, &["17 call loud -> src/Writer.kt:18"]);
+    let got = depends(dir.path(), &["Writer.loud"]);
+    has_all(&got, &["18 call get -> external:kotlin"]);
+}

@@ -1,6 +1,7 @@
 //! A repository's extensions of the language's string type (Kotlin's `fun
 //! String.percentDecode()`, C#'s `static string FormatWith(this string format, ..)`):
-//! a call on a string (a literal, a parameter, a local or a field declared `String`) is
+//! a call on a string (a literal, a parameter, a local or a field declared `String`, a
+//! call of a function declared to return one) is
 //! the extension where the type has no member of that name, the type's member where no
 //! extension has its name, and undecided where both do (the arguments' types choose)
 //! or where an extension of a supertype or of any type may be the one.
@@ -53,6 +54,7 @@ fn kotlin_project() -> tempfile::TempDir {
              \x20   val g = host.logged()\n\
              \x20   val h = host.shout()\n\
              \x20   val i = host.endsWith(\".\")\n\
+             \x20   val j = host.percentDecode().percentDecode()\n\
              \x20   return a\n\
              \x20 }\n\
              }\n",
@@ -84,6 +86,8 @@ fn a_kotlin_string_calls_the_repositorys_extension_of_string_where_string_has_no
             "17 call host.shout -> ?",
             // No extension of that name fits: the standard library's.
             "18 call host.endsWith -> external:kotlin",
+            // What a repository function declared to return `String` returns.
+            "19 call host.percentDecode().percentDecode -> src/app/url/Url.kt:3",
         ],
     );
     // Inside the class that declares it, the class's extension is in scope.

@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use super::qualified::unmarked;
+use super::returns::{call_gives, receiver_call, ReceiverCall, Returned};
 use super::value_types::declared_fields;
 use super::{is_word, Resolution, Resolver};
 use crate::facts::{FileFacts, Reference};
@@ -114,7 +115,11 @@ const CLOSED_TYPES: &[ClosedType] = &[
 ];
 
 /// The closed type `lang` code writes `name` (after `qualifier`, if any) for.
-fn closed_type(lang: &str, name: &str, qualifier: Option<&str>) -> Option<&'static ClosedType> {
+pub(super) fn closed_type(
+    lang: &str,
+    name: &str,
+    qualifier: Option<&str>,
+) -> Option<&'static ClosedType> {
     let name = name.trim().trim_end_matches('?');
     CLOSED_TYPES.iter().find(|t| {
         t.language == lang
@@ -136,8 +141,9 @@ fn is_string_literal(lang: &str, q: &str) -> bool {
 
 impl Resolver<'_> {
     /// The closed library type of the receiver `q` of `r`, when the code states it: a
-    /// string literal, or a parameter, local or field of the enclosing types declared
-    /// with that type (and no repository type of its name hides the library's).
+    /// string literal, a parameter, local or field of the enclosing types declared with
+    /// that type, or a call of a repository function declared to return it (and no
+    /// repository type of its name hides the library's).
     pub(super) fn closed_receiver_type(
         &self,
         file: &Arc<FileFacts>,
@@ -151,6 +157,9 @@ impl Resolver<'_> {
             return CLOSED_TYPES
                 .iter()
                 .find(|t| t.language == lang && t.names.contains(&"String"));
+        }
+        if let Some(call) = receiver_call(q) {
+            return self.closed_type_returned(file, r, &call);
         }
         let (bare, field) = match q.split_once('.') {
             Some((head, field)) if self.scoping(file).self_names.contains(&head) => (false, field),
@@ -184,6 +193,32 @@ impl Resolver<'_> {
                 }))
             })
             .flatten()
+    }
+
+    /// The closed library type a repository function or method that `call` calls
+    /// declares it returns (`host.percentDecode()` of a `fun String.percentDecode():
+    /// String`).
+    fn closed_type_returned(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Option<&'static ClosedType> {
+        let Resolution::Definition(method) = self.resolve_within(file, &call.as_reference(r))
+        else {
+            return None;
+        };
+        let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
+            return None;
+        };
+        let lang = method.file.language.name;
+        let (qualifier, name) = crate::facts::written_type(written, lang);
+        let ty = closed_type(lang, name.as_deref()?, qualifier.as_deref())?;
+        let at = u32::try_from(method.index).ok();
+        let found =
+            self.resolve_value_type(&method.file, at, name.as_deref()?, qualifier.as_deref());
+        (ty.language == file.language.name && matches!(found, Resolution::External(_)))
+            .then_some(ty)
     }
 }
 

@@ -27,7 +27,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::closed_types::ClosedType;
+use super::closed_types::{closed_type, ClosedType};
 use super::generics::declares_type_parameter;
 use super::members::pick;
 use super::qualified::unmarked;
@@ -386,6 +386,63 @@ impl Resolver<'_> {
         let outside = d.parent.map(|p| p as u32);
         match self.resolve_type_name(file, outside, written, None) {
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => Some(t),
+            _ => None,
+        }
+    }
+
+    /// For a bare call `r` inside a Kotlin extension function of a library type (`fun
+    /// Buffer.count() = size()`), what the tree can tell of it, given `found` by the
+    /// usual lookup: the extended value is the innermost receiver, so its members come
+    /// before those of the enclosing class and before the package's functions, and the
+    /// tree does not show them. `toString`, `equals` and `hashCode`, which every value
+    /// has, are the library type's, and so are the members of a type whose members are
+    /// all known (`String`'s `get`); otherwise a function of the tree other than one
+    /// declared inside the extension is unresolved. `None` when `r` is in no such
+    /// extension, or the lookup's answer stands.
+    pub(super) fn in_library_extension(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        found: &Resolution,
+    ) -> Option<Resolution> {
+        // A capitalised call constructs a class.
+        if file.language.name != "kotlin"
+            || r.qualifier.is_some()
+            || r.kind != RefKind::Call
+            || r.name.starts_with(char::is_uppercase)
+        {
+            return None;
+        }
+        let chain = Self::enclosing_chain(file, r.enclosing);
+        let (e, written) = chain.iter().find_map(|&e| {
+            let d = &file.definitions[e];
+            let written = extended_type("kotlin", d).filter(|_| !d.kind.is_type_like())?;
+            Some((e, written))
+        })?;
+        if self.extended_type_def(file, e).is_some() {
+            return None;
+        }
+        let outside = file.definitions[e].parent.map(|p| p as u32);
+        let Resolution::External(module) = self.resolve_type_name(file, outside, written, None)
+        else {
+            return None;
+        };
+        if matches!(r.name.as_str(), "toString" | "equals" | "hashCode") {
+            return Some(Resolution::External(module));
+        }
+        // A type whose members are all known: its member, or else what the lookup found.
+        if let Some(closed) = closed_type("kotlin", written, None) {
+            let member = closed.members.contains(&r.name.as_str());
+            return member.then(|| Resolution::External(Some(closed.module.into())));
+        }
+        match found {
+            Resolution::Definition(d) | Resolution::Overloads(d) => {
+                let inside = Arc::ptr_eq(&d.file, file)
+                    && Self::enclosing_chain(file, u32::try_from(d.index).ok())
+                        .get(1..)
+                        .is_some_and(|up| up.contains(&e));
+                (!inside).then_some(Resolution::Unresolved)
+            }
             _ => None,
         }
     }

@@ -722,6 +722,10 @@ impl<'s> Resolver<'s> {
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
+        let found = match self.in_library_extension(file, r, &found) {
+            Some(told) => told,
+            None => found,
+        };
         let found = match found {
             Resolution::External(_) if self.may_run_extension_init(file, r) => {
                 Resolution::Unresolved
