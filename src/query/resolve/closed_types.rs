@@ -151,6 +151,9 @@ impl Resolver<'_> {
         q: &str,
     ) -> Option<&'static ClosedType> {
         let lang = file.language.name;
+        if !CLOSED_TYPES.iter().any(|t| t.language == lang) {
+            return None;
+        }
         let unmarked = unmarked(lang, q.trim());
         let q = unmarked.as_ref();
         if is_string_literal(lang, q) {
