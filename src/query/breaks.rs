@@ -201,8 +201,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
                 Some(&i) => match reaches
                     .entry((Arc::as_ptr(&d.file), d.index, arguments_passed(&d, r), i))
-                    .or_insert_with(|| {
-                        let passed = arguments_passed(&d, r);
+                    .or_insert_with_key(|&(.., passed, _)| {
                         let reach = reach_of_call(&d, passed, |o| targets[i].stands_for(o));
                         (d.file.clone(), reach)
                     })

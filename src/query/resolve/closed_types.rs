@@ -186,13 +186,9 @@ impl Resolver<'_> {
         Self::enclosing_types(file, r.enclosing)
             .find_map(|owner| {
                 let b = declared_fields(&owner, field).next()?;
-                let written = b.type_name.as_deref();
-                Some(written.and_then(|name| {
-                    let ty = closed_type(lang, name, b.type_qualifier.as_deref())?;
-                    let at = u32::try_from(owner.index).ok();
-                    let found =
-                        self.resolve_value_type(&owner.file, at, name, b.type_qualifier.as_deref());
-                    matches!(found, Resolution::External(_)).then_some(ty)
+                let at = u32::try_from(owner.index).ok();
+                Some(b.type_name.as_deref().and_then(|name| {
+                    self.written_closed_type(&owner.file, at, name, b.type_qualifier.as_deref())
                 }))
             })
             .flatten()
@@ -214,14 +210,24 @@ impl Resolver<'_> {
         let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
             return None;
         };
-        let lang = method.file.language.name;
-        let (qualifier, name) = crate::facts::written_type(written, lang);
-        let ty = closed_type(lang, name.as_deref()?, qualifier.as_deref())?;
+        let (qualifier, name) = crate::facts::written_type(written, method.file.language.name);
         let at = u32::try_from(method.index).ok();
-        let found =
-            self.resolve_value_type(&method.file, at, name.as_deref()?, qualifier.as_deref());
-        (ty.language == file.language.name && matches!(found, Resolution::External(_)))
-            .then_some(ty)
+        self.written_closed_type(&method.file, at, name.as_deref()?, qualifier.as_deref())
+            .filter(|ty| ty.language == file.language.name)
+    }
+
+    /// The closed library type written `name` (after `qualifier`) at `at` in `file`
+    /// names, unless a repository type of that name hides the library's there.
+    fn written_closed_type(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        name: &str,
+        qualifier: Option<&str>,
+    ) -> Option<&'static ClosedType> {
+        let ty = closed_type(file.language.name, name, qualifier)?;
+        let found = self.resolve_value_type(file, at, name, qualifier);
+        matches!(found, Resolution::External(_)).then_some(ty)
     }
 }
 

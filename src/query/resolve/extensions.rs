@@ -153,6 +153,16 @@ fn imports_by_name(file: &FileFacts, name: &str, module: &str) -> bool {
     })
 }
 
+/// The simple name of the type a member written apart from it belongs to, as its
+/// qualified name tells (`Mutex` of a Rust `impl` block's `sync.Mutex.lock`).
+pub(super) fn owner_type_name(s: &Symbol) -> Option<&str> {
+    s.qualified_name
+        .strip_suffix(s.name.as_str())?
+        .strip_suffix('.')?
+        .rsplit(['.', ':'])
+        .next()
+}
+
 /// A call whose lookup gave `found`, when no repository extension is what it calls.
 /// A library's extension imported by name (Kotlin's `import
 /// okio.ByteString.Companion.encodeUtf8`) may be what is called on a library type, or a
@@ -188,8 +198,7 @@ fn extension_scope(file: &Arc<FileFacts>, r: &Reference, d: &DefRef) -> Scope {
     if in_class && d.file.language.name == "csharp" {
         return Scope::In;
     }
-    if Arc::ptr_eq(file, &d.file) && Resolver::enclosing_chain(file, r.enclosing).contains(&parent)
-    {
+    if Arc::ptr_eq(file, &d.file) && Resolver::is_within(file, r.enclosing, parent) {
         Scope::In
     } else if in_class {
         Scope::Maybe
@@ -334,12 +343,7 @@ impl Resolver<'_> {
             if d.file.language.name != "rust" || s.parent.is_some() {
                 return None;
             }
-            let ty = s
-                .qualified_name
-                .strip_suffix(name)?
-                .strip_suffix('.')?
-                .rsplit(['.', ':'])
-                .next()?;
+            let ty = owner_type_name(s)?;
             let in_tree = self
                 .defs_named(ty)
                 .iter()
@@ -437,10 +441,8 @@ impl Resolver<'_> {
         }
         match found {
             Resolution::Definition(d) | Resolution::Overloads(d) => {
-                let inside = Arc::ptr_eq(&d.file, file)
-                    && Self::enclosing_chain(file, u32::try_from(d.index).ok())
-                        .get(1..)
-                        .is_some_and(|up| up.contains(&e));
+                let parent = d.symbol().parent.map(|p| p as u32);
+                let inside = Arc::ptr_eq(&d.file, file) && Self::is_within(file, parent, e);
                 (!inside).then_some(Resolution::Unresolved)
             }
             _ => None,
@@ -531,7 +533,8 @@ impl Resolver<'_> {
     }
 
     /// The repository type of the receiver `q` of `r`, when the code states it: `this`,
-    /// a typed parameter, local or field, or a path of fields from one.
+    /// a typed parameter, local or field, or a path of fields from one (through a Rust
+    /// pointer or guard, the value's type).
     pub(super) fn receiver_type(
         &self,
         file: &Arc<FileFacts>,
@@ -549,6 +552,11 @@ impl Resolver<'_> {
             self.type_of_binding(file, r, b)
         } else {
             return None;
+        };
+        // A Rust pointer's or guard's members are the value's.
+        let ty = match ty {
+            Resolution::Pointer(to) => *to,
+            ty => ty,
         };
         match ty {
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => Some(t),

@@ -15,6 +15,7 @@
 
 use std::sync::Arc;
 
+use super::extensions::owner_type_name;
 use super::generics::declares_type_parameter;
 use super::qualified::unmarked;
 use super::returns::{call_gives, rust_part, ReceiverCall, Returned};
@@ -72,17 +73,6 @@ type Lender = (
     (Option<String>, String),
 );
 
-/// Whether `d` is method `name` of a Rust type named `ty` (`Mutex.lock`).
-fn member_of_type_named(d: &DefRef, name: &str, ty: &str) -> bool {
-    d.file.language.name == "rust"
-        && d.symbol()
-            .qualified_name
-            .strip_suffix(name)
-            .and_then(|q| q.strip_suffix('.'))
-            .and_then(|q| q.rsplit(['.', ':']).next())
-            == Some(ty)
-}
-
 /// The simple name of the lock or cell type binding `b` is declared with, past a
 /// pointer (`Mutex` of `Arc<Mutex<State>>`).
 fn lock_type(b: &Binding) -> Option<String> {
@@ -121,7 +111,10 @@ impl Resolver<'_> {
                 let methods: Vec<DefRef> = self
                     .defs_named(call.name)
                     .iter()
-                    .filter(|d| member_of_type_named(d, call.name, &lock))
+                    .filter(|d| {
+                        d.file.language.name == "rust"
+                            && owner_type_name(d.symbol()) == Some(lock.as_str())
+                    })
                     .filter(|d| call_gives(d.symbol(), call.awaited).is_some())
                     .cloned()
                     .collect();
@@ -187,22 +180,7 @@ impl Resolver<'_> {
         if !is_word(field) {
             return None;
         }
-        let owner = if self.scoping(file).self_names.contains(&owner) {
-            Resolution::Definition(self.enclosing_type_def(file, r.enclosing)?)
-        } else if let Some(ty) = self.field_path_type(file, r, owner) {
-            ty
-        } else if is_word(owner) {
-            self.type_of_binding(file, r, Self::binding_at(file, r, owner)?)
-        } else {
-            return None;
-        };
-        let owner = match owner {
-            Resolution::Pointer(to) => *to,
-            owner => owner,
-        };
-        let Resolution::Definition(t) = owner else {
-            return None;
-        };
+        let t = self.receiver_type(file, r, owner)?;
         let b = declared_fields(&t, field).next()?;
         let at = u32::try_from(t.index).ok();
         Some((t.file.clone(), at, lock_type(b)?, b.lent.clone()?))

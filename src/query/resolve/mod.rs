@@ -722,10 +722,7 @@ impl<'s> Resolver<'s> {
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
         };
-        let found = match self.in_library_extension(file, r, &found) {
-            Some(told) => told,
-            None => found,
-        };
+        let found = self.in_library_extension(file, r, &found).unwrap_or(found);
         let found = match found {
             Resolution::External(_) if self.may_run_extension_init(file, r) => {
                 Resolution::Unresolved

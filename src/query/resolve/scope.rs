@@ -54,6 +54,11 @@ impl<'s> Resolver<'s> {
         chain
     }
 
+    /// Whether definition `index` of `file` is `at` or encloses it.
+    pub(super) fn is_within(file: &FileFacts, at: Option<u32>, index: usize) -> bool {
+        Self::enclosing_chain(file, at).contains(&index)
+    }
+
     /// The positions of the types (not scopes) enclosing `at`, innermost first.
     fn enclosing_type_indices(
         file: &FileFacts,
