@@ -196,3 +196,53 @@ fn a_repository_trait_implemented_for_a_library_type_of_another_module_is_not_wh
         ],
     );
 }
+
+#[test]
+fn every_standard_pointer_or_guard_type_reaches_the_value_not_its_library() {
+    let dir = tree(&[
+        ("src/lib.rs", "mod state;\nmod use_it;\n"),
+        (
+            "src/state.rs",
+            "pub struct State {}\nimpl State {\n    pub fn poke(&self) {}\n}\n",
+        ),
+        (
+            "src/use_it.rs",
+            "use std::mem::ManuallyDrop;\n\
+             use std::pin::Pin;\n\
+             use tokio::sync::{OwnedMutexGuard, OwnedRwLockWriteGuard};\n\
+             use crate::state::State;\n\
+             \n\
+             pub struct Holder {}\n\
+             \n\
+             impl Holder {\n\
+             \x20   fn owned(&self) -> OwnedMutexGuard<State> {\n        todo!()\n    }\n\
+             \n\
+             \x20   fn run(&self, p: Pin<&mut State>, m: ManuallyDrop<State>, w: OwnedRwLockWriteGuard<State>) {\n\
+             \x20       let g = self.owned();\n\
+             \x20       g.poke();\n\
+             \x20       let h: OwnedMutexGuard<State> = self.owned();\n\
+             \x20       h.poke();\n\
+             \x20       p.poke();\n\
+             \x20       m.poke();\n\
+             \x20       w.poke();\n\
+             \x20       g.len();\n\
+             \x20   }\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Holder.run"]);
+    has_all(
+        &got,
+        &[
+            // An owned guard, returned by a method or declared: not the lock's library.
+            "15 call g.poke -> src/state.rs:3",
+            "17 call h.poke -> src/state.rs:3",
+            // A pinned reference, a value kept from being dropped, an owned write guard.
+            "18 call p.poke -> src/state.rs:3",
+            "19 call m.poke -> src/state.rs:3",
+            "20 call w.poke -> src/state.rs:3",
+            // Neither the value's nor surely the guard's.
+            "21 call g.len -> ?",
+        ],
+    );
+}

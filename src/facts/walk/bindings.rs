@@ -5,7 +5,8 @@ use tree_sitter::Node;
 
 use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
 use super::type_text::{
-    element_type, is_rust_pointer, rust_lent_type, rust_pointee_type, split_type, written_type,
+    element_type, rust_lent_type, rust_pointee_type, rust_pointer_of_value, split_type,
+    written_type,
 };
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
@@ -844,8 +845,8 @@ fn rust_method_call<'t, 's>(
     Some((method, g.child(callee, "value")?))
 }
 
-/// Whether `v` calls function `name` of one of Rust's standard pointers
-/// (`Arc::new(..)`, `std::rc::Rc::clone(..)`).
+/// Whether `v` calls function `name` of one of Rust's standard pointers made of the
+/// value they point to (`Arc::new(..)`, `std::rc::Rc::clone(..)`).
 fn calls_rust_pointer(g: &'static Grammar, v: Node<'_>, src: &str, name: &str) -> bool {
     (g.kind(v) == "call_expression")
         .then(|| g.child(v, "function"))
@@ -855,7 +856,7 @@ fn calls_rust_pointer(g: &'static Grammar, v: Node<'_>, src: &str, name: &str) -
                 .strip_suffix(name)?
                 .strip_suffix("::")
         })
-        .is_some_and(|path| is_rust_pointer(path.rsplit("::").next().unwrap_or(path)))
+        .is_some_and(|path| rust_pointer_of_value(path.rsplit("::").next().unwrap_or(path)))
 }
 
 impl ValueSource {

@@ -31,7 +31,9 @@ mod type_text;
 pub(crate) use collection_elements::{entry_read, reads_elements};
 #[cfg(test)]
 pub(crate) use type_text::split_type;
-pub(crate) use type_text::{null_marks, past_lifetime, rust_pointee_type, written_type};
+pub(crate) use type_text::{
+    is_rust_pointer, null_marks, past_lifetime, rust_pointee_type, written_type,
+};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};

@@ -103,14 +103,20 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
     }
 }
 
-/// Rust's standard pointers that own or share one value and dereference to it, and
-/// the guards a lock or a cell lends its value through (those of `std`, and of the
-/// async and `parking_lot` locks, which share their names): a method called on one is
+/// Rust's standard types that dereference to the one value they hold: the pointers
+/// that own or share it, `Pin`, `Cow`, `ManuallyDrop`, the values made on first use,
+/// and the guards a lock or a cell lends its value through (those of `std`, and of the
+/// async and `parking_lot` locks, which share their names). A method called on one is
 /// the pointer's own or the value's.
 const RUST_POINTERS: &[&str] = &[
     "Box",
     "Arc",
     "Rc",
+    "Pin",
+    "Cow",
+    "ManuallyDrop",
+    "LazyLock",
+    "LazyCell",
     "MutexGuard",
     "OwnedMutexGuard",
     "MappedMutexGuard",
@@ -123,8 +129,14 @@ const RUST_POINTERS: &[&str] = &[
 ];
 
 /// Whether `name` (a path's last segment) is one of Rust's standard pointers.
-pub(super) fn is_rust_pointer(name: &str) -> bool {
+pub(crate) fn is_rust_pointer(name: &str) -> bool {
     RUST_POINTERS.contains(&name)
+}
+
+/// Whether Rust standard pointer `name` is made of the value it points to
+/// (`Arc::new(x)`): a value made on first use is made of the function that makes it.
+pub(super) fn rust_pointer_of_value(name: &str) -> bool {
+    is_rust_pointer(name) && !matches!(name, "LazyLock" | "LazyCell")
 }
 
 /// The qualifier and simple name of the type a Rust standard pointer written `t`
@@ -136,10 +148,10 @@ pub(crate) fn rust_pointee_type(t: &str) -> Option<(Option<String>, String)> {
     }
 }
 
-/// The type a Rust standard pointer written `t` points to, past any pointers nested
-/// in it (`Inner` of `&Arc<Inner>`, `dyn Handler` of `Box<dyn Handler>`, `T` of
-/// `Arc<Box<T>>`); `None` for any other type, and for a pointer whose type argument
-/// is not one plain type (`Box<T, A>`).
+/// The type a Rust standard pointer written `t` points to, past any pointers and
+/// references nested in it (`Inner` of `&Arc<Inner>`, `dyn Handler` of `Box<dyn
+/// Handler>`, `T` of `Arc<Box<T>>` and of `Pin<&mut T>`); `None` for any other type,
+/// and for a pointer whose type argument is not one plain type (`Box<T, A>`).
 fn rust_pointee(t: &str) -> Option<&str> {
     let mut inner = None;
     let mut s = t;
@@ -156,7 +168,7 @@ fn rust_pointee(t: &str) -> Option<&str> {
         if argument.is_empty() || !one_type_argument(argument) {
             return None;
         }
-        inner = Some(argument);
+        inner = Some(past_references(argument));
         s = argument;
     }
 }

@@ -79,24 +79,6 @@ fn pointee_of(b: &crate::facts::Binding) -> Option<(Option<&str>, &str)> {
         .map(|(qualifier, name)| (qualifier.as_deref(), name.as_str()))
 }
 
-/// Rust's standard types that dereference to the value they hold: a method called on
-/// one may be the pointer's or the value's.
-const RUST_DEREF_WRAPPERS: &[&str] = &[
-    "Box",
-    "Arc",
-    "Rc",
-    "Pin",
-    "Cow",
-    "Ref",
-    "RefMut",
-    "MutexGuard",
-    "RwLockReadGuard",
-    "RwLockWriteGuard",
-    "ManuallyDrop",
-    "LazyLock",
-    "LazyCell",
-];
-
 /// C++'s standard types whose `->` reaches the value they hold: a member called
 /// through one may be the wrapper's (`p.reset()`) or the value's (`p->Add(..)`).
 const CPP_POINTER_WRAPPERS: &[&str] = &[
@@ -373,12 +355,12 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         let found = self.resolve_type_name(file, at, ty, qualifier);
-        let wrappers = match file.language.name {
-            "rust" => RUST_DEREF_WRAPPERS,
-            "cpp" => CPP_POINTER_WRAPPERS,
-            _ => &[],
+        let wrapper = match file.language.name {
+            "rust" => crate::facts::is_rust_pointer(ty),
+            "cpp" => CPP_POINTER_WRAPPERS.contains(&ty),
+            _ => false,
         };
-        if wrappers.contains(&ty) && !matches!(found, Resolution::Definition(_)) {
+        if wrapper && !matches!(found, Resolution::Definition(_)) {
             return Resolution::Unresolved;
         }
         found
