@@ -184,3 +184,70 @@ fn a_csharp_string_calls_the_repositorys_extension_method_with_the_overload_its_
         ],
     );
 }
+
+#[test]
+fn a_string_given_by_a_library_method_of_string_or_by_to_string_calls_the_repositorys_extension() {
+    let dir = tree(&[
+        (
+            "src/Hosts.kt",
+            "package app\n\
+             \n\
+             fun String.toCanonicalHost(): String? = this\n\
+             \n\
+             fun String.percentDecode(): String = this\n\
+             \n\
+             class Parser(private val host: String) {\n\
+             \x20 fun parse(s: String, code: Int): String? {\n\
+             \x20   val a = s.removePrefix(\".\").toCanonicalHost()\n\
+             \x20   val b = host.trim().lowercase().toCanonicalHost()\n\
+             \x20   val c = code.toString().toCanonicalHost()\n\
+             \x20   val d = s.percentDecode().substring(1).toCanonicalHost()\n\
+             \x20   val e = s.split(\",\").toCanonicalHost()\n\
+             \x20   return \"x\".repeat(3).toCanonicalHost()\n\
+             \x20 }\n\
+             }\n",
+        ),
+        (
+            "src/Other.cs",
+            "namespace N {\n\
+             \x20 public static class StringUtils {\n\
+             \x20   public static string FormatWith(this string format, object a) { return format; }\n\
+             \x20 }\n\
+             \x20 public class User {\n\
+             \x20   public string Go(string s, int n) {\n\
+             \x20     var x = s.Trim().ToLowerInvariant().FormatWith(n);\n\
+             \x20     var y = n.ToString().FormatWith(s);\n\
+             \x20     var z = s.Split(',').FormatWith(s);\n\
+             \x20     return s.Substring(1).FormatWith(n);\n\
+             \x20   }\n\
+             \x20 }\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Parser.parse"]);
+    has_all(
+        &got,
+        &[
+            // The library's methods of `String` that give a `String` again, chained.
+            "9 call s.removePrefix(\".\").toCanonicalHost -> src/Hosts.kt:3",
+            "10 call host.trim().lowercase().toCanonicalHost -> src/Hosts.kt:3",
+            // Any value's `toString()`.
+            "11 call code.toString().toCanonicalHost -> src/Hosts.kt:3",
+            // After a repository function declared to return a `String`.
+            "12 call s.percentDecode().substring(1).toCanonicalHost -> src/Hosts.kt:3",
+            "14 call \"x\".repeat(3).toCanonicalHost -> src/Hosts.kt:3",
+            // `split` gives a list, not a string.
+            "13 call s.split(\",\").toCanonicalHost -> ?",
+        ],
+    );
+    let got = depends(dir.path(), &["User.Go"]);
+    has_all(
+        &got,
+        &[
+            "7 call s.Trim().ToLowerInvariant().FormatWith -> src/Other.cs:3",
+            "8 call n.ToString().FormatWith -> src/Other.cs:3",
+            "9 call s.Split(',').FormatWith -> ?",
+            "10 call s.Substring(1).FormatWith -> src/Other.cs:3",
+        ],
+    );
+}

@@ -33,6 +33,12 @@ pub(super) struct ClosedType {
     pub(super) supertypes: &'static [&'static str],
     /// Its instance members: methods and properties.
     pub(super) members: &'static [&'static str],
+    /// The methods, its own or its library's extensions, that give a value of the type
+    /// again, whatever their overload (`trim`, `substring`).
+    same_type_results: &'static [&'static str],
+    /// The method every value has that, called without arguments, gives a value of
+    /// the type (`toString`): a class may override it, never change what it gives.
+    given_by_any: &'static str,
 }
 
 const CLOSED_TYPES: &[ClosedType] = &[
@@ -52,6 +58,45 @@ const CLOSED_TYPES: &[ClosedType] = &[
             "subSequence",
             "toString",
         ],
+        same_type_results: &[
+            "capitalize",
+            "decapitalize",
+            "format",
+            "lowercase",
+            "padEnd",
+            "padStart",
+            "plus",
+            "prependIndent",
+            "removePrefix",
+            "removeRange",
+            "removeSuffix",
+            "removeSurrounding",
+            "repeat",
+            "replace",
+            "replaceAfter",
+            "replaceAfterLast",
+            "replaceBefore",
+            "replaceBeforeLast",
+            "replaceFirst",
+            "replaceIndent",
+            "replaceRange",
+            "reversed",
+            "substring",
+            "substringAfter",
+            "substringAfterLast",
+            "substringBefore",
+            "substringBeforeLast",
+            "toLowerCase",
+            "toString",
+            "toUpperCase",
+            "trim",
+            "trimEnd",
+            "trimIndent",
+            "trimMargin",
+            "trimStart",
+            "uppercase",
+        ],
+        given_by_any: "toString",
     },
     ClosedType {
         language: "csharp",
@@ -111,6 +156,25 @@ const CLOSED_TYPES: &[ClosedType] = &[
             "TrimStart",
             "TryCopyTo",
         ],
+        same_type_results: &[
+            "Insert",
+            "Normalize",
+            "PadLeft",
+            "PadRight",
+            "Remove",
+            "Replace",
+            "ReplaceLineEndings",
+            "Substring",
+            "ToLower",
+            "ToLowerInvariant",
+            "ToString",
+            "ToUpper",
+            "ToUpperInvariant",
+            "Trim",
+            "TrimEnd",
+            "TrimStart",
+        ],
+        given_by_any: "ToString",
     },
 ];
 
@@ -142,8 +206,8 @@ fn is_string_literal(lang: &str, q: &str) -> bool {
 impl Resolver<'_> {
     /// The closed library type of the receiver `q` of `r`, when the code states it: a
     /// string literal, a parameter, local or field of the enclosing types declared with
-    /// that type, or a call of a repository function declared to return it (and no
-    /// repository type of its name hides the library's).
+    /// that type (and no repository type of its name hides the library's), or a call
+    /// that gives it (see [`Resolver::closed_type_returned`]).
     pub(super) fn closed_receiver_type(
         &self,
         file: &Arc<FileFacts>,
@@ -194,18 +258,36 @@ impl Resolver<'_> {
             .flatten()
     }
 
-    /// The closed library type a repository function or method that `call` calls
+    /// The closed library type `call` gives: the one a repository function or method
     /// declares it returns (`host.percentDecode()` of a `fun String.percentDecode():
-    /// String`).
+    /// String`), the one a library method of a closed type that gives that type again
+    /// is called on (`host.removePrefix(".")`), or that of the method every value has
+    /// for it (`code.toString()`).
     fn closed_type_returned(
         &self,
         file: &Arc<FileFacts>,
         r: &Reference,
         call: &ReceiverCall<'_>,
     ) -> Option<&'static ClosedType> {
-        let Resolution::Definition(method) = self.resolve_within(file, &call.as_reference(r))
-        else {
-            return None;
+        let lang = file.language.name;
+        if call.arity == Some(0) {
+            if let Some(ty) = CLOSED_TYPES
+                .iter()
+                .find(|t| t.language == lang && t.given_by_any == call.name)
+            {
+                return Some(ty);
+            }
+        }
+        let method = match self.resolve_within(file, &call.as_reference(r)) {
+            Resolution::Definition(method) => method,
+            // The type's library's own method (not another library's of that name
+            // that the file imports), which the receiver's type decides.
+            Resolution::External(Some(module)) => {
+                let ty = self.closed_receiver_type(file, r, call.qualifier?)?;
+                let same = module == ty.module && ty.same_type_results.contains(&call.name);
+                return same.then_some(ty);
+            }
+            _ => return None,
         };
         let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
             return None;
@@ -213,7 +295,7 @@ impl Resolver<'_> {
         let (qualifier, name) = crate::facts::written_type(written, method.file.language.name);
         let at = u32::try_from(method.index).ok();
         self.written_closed_type(&method.file, at, name.as_deref()?, qualifier.as_deref())
-            .filter(|ty| ty.language == file.language.name)
+            .filter(|ty| ty.language == lang)
     }
 
     /// The closed library type written `name` (after `qualifier`) at `at` in `file`
