@@ -2981,6 +2981,46 @@ fn rust_imports_of_one_name_that_cfg_keeps_apart_leave_the_call_undecided() {
 }
 
 #[test]
+fn a_rust_stub_beside_a_reexport_of_its_name_that_cfg_keeps_apart_is_not_the_answer() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"w\"\n"),
+        (
+            "src/lib.rs",
+            "macro_rules! cfg_rt { ($($i:item)*) => { $($i)* } }\n\
+             macro_rules! cfg_not_rt { ($($i:item)*) => { $($i)* } }\n\
+             mod runtime;\nmod util;\nmod timer;\nmod user;\n",
+        ),
+        ("src/runtime.rs", "pub fn poll_proceed() {}\n"),
+        (
+            "src/util.rs",
+            "cfg_rt! {\n    pub(crate) use crate::runtime::poll_proceed;\n}\n\
+             cfg_not_rt! {\n    pub(crate) fn poll_proceed() {}\n}\n\
+             pub(crate) fn other() {}\n",
+        ),
+        ("src/timer.rs", "mod sleep;\npub use sleep::sleep;\n"),
+        ("src/timer/sleep.rs", "pub fn sleep() {}\n"),
+        (
+            "src/user.rs",
+            "use crate::util::{other, poll_proceed};\nuse crate::timer::sleep;\n\n\
+             fn run() {\n    poll_proceed();\n    other();\n    sleep();\n}\n",
+        ),
+    ]);
+    // Which of the two `poll_proceed`s a build holds, its features decide.
+    let (code, recs) = json(dir.path(), &["what-depends", "src/user.rs:4"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            "5 call poll_proceed -> ?",
+            "6 call other -> src/util.rs:7",
+            // A module is of a namespace of its own: the function it re-exports is
+            // no alternative to it.
+            "7 call sleep -> src/timer/sleep.rs:1",
+        ],
+    );
+}
+
+#[test]
 fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
     let dir = tree(&[(
         "lib.rs",

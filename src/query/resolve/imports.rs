@@ -417,8 +417,26 @@ impl<'s> Resolver<'s> {
         seen: &mut HashSet<(PathBuf, String)>,
     ) -> Resolution {
         let defined = |t: &ModuleTarget, n: &str| pick(self.top_level_in(t, n, kinds));
-        self.through_reexports(target, name, depth, seen, &defined)
-            .map_or(Resolution::Unresolved, Resolution::Definition)
+        match self.through_reexports(target, name, depth, seen, &defined) {
+            Some(d) if self.rust_imported_beside(&d) => Resolution::Unresolved,
+            Some(d) => Resolution::Definition(d),
+            None => Resolution::Unresolved,
+        }
+    }
+
+    /// Whether Rust definition `d`'s module also imports a name like it (`pub(crate)
+    /// use tokio::task::coop::poll_proceed;` beside a stub `fn poll_proceed`): a
+    /// module can hold both only when `cfg` keeps one of them out of every build, and
+    /// which one the build holds, the tree does not tell. A module or a macro is of
+    /// a namespace of its own, which an import of a function or type of its name does
+    /// not clash with (`mod timeout; pub use timeout::timeout;`).
+    fn rust_imported_beside(&self, d: &DefRef) -> bool {
+        let symbol = d.symbol();
+        d.file.language.name == "rust"
+            && !matches!(symbol.kind, Kind::Module | Kind::Macro)
+            && !self
+                .imports_binding(&d.file, symbol.start_byte, &symbol.name)
+                .is_empty()
     }
 
     /// What `here` finds for `name` in module `target`, or else in the modules it
