@@ -3021,6 +3021,52 @@ fn a_rust_stub_beside_a_reexport_of_its_name_that_cfg_keeps_apart_is_not_the_ans
 }
 
 #[test]
+fn rust_clone_or_to_string_of_a_type_without_its_own_is_the_standard_librarys() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "use std::sync::{Arc, Mutex};\n\
+         \n\
+         #[derive(Clone)]\n\
+         pub struct Shared {}\n\
+         pub struct Manual {}\n\
+         impl Clone for Manual {\n    fn clone(&self) -> Manual { Manual {} }\n}\n\
+         pub struct Wrapper {}\n\
+         impl std::ops::Deref for Wrapper {\n    type Target = Manual;\n    fn deref(&self) -> &Manual { todo!() }\n}\n\
+         pub trait Named {}\n\
+         \n\
+         fn run(a: Arc<Shared>, m: Arc<Manual>, l: Arc<Mutex<Shared>>, s: Shared, n: Manual, w: Wrapper, t: Box<dyn Named>) {\n\
+         \x20   a.clone();\n\
+         \x20   m.clone();\n\
+         \x20   l.clone();\n\
+         \x20   s.clone();\n\
+         \x20   s.to_string();\n\
+         \x20   n.clone();\n\
+         \x20   w.clone();\n\
+         \x20   t.clone();\n\
+         }\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            // Derived, or of a pointer to a value that has none of its own.
+            "17 call a.clone -> external:std",
+            "19 call l.clone -> external:std",
+            "20 call s.clone -> external:std",
+            "21 call s.to_string -> external:std",
+            // The type's own.
+            "22 call n.clone -> src/lib.rs:7",
+            // The pointer's or the value's, as the pointer goes; a `Deref` may hand the
+            // call on; a trait object's is whatever implements it.
+            "18 call m.clone -> ?",
+            "23 call w.clone -> ?",
+            "24 call t.clone -> ?",
+        ],
+    );
+}
+
+#[test]
 fn rust_self_calls_resolve_to_the_impl_of_the_enclosing_type() {
     let dir = tree(&[(
         "lib.rs",
@@ -3097,8 +3143,8 @@ fn rust_values_take_the_type_their_call_returns_and_a_pointer_field_its_value_s_
             "19 call h.inner.go -> lib.rs:11",
             // `?` takes the `Handle` out of the `Result`: not the `Result`'s member.
             "20 call Handle::try_make()?.spawn -> ?",
-            // The pointer's own `clone` is not the value's.
-            "21 call h.inner.clone -> ?",
+            // The pointer's own `clone`, the standard library's: the value has none.
+            "21 call h.inner.clone -> external:std",
         ],
     );
 }

@@ -194,6 +194,13 @@ const RUST_POINTER_METHODS: &[&str] = &[
     "poll_ready",
 ];
 
+/// Methods Rust's standard library gives every type that has no method of the name
+/// itself: derived or blanket (`clone` of `#[derive(Clone)]` or of a reference,
+/// `to_string` of every `Display`, `into` of every `From`). Called on a value of a
+/// repository type with no such method and no `Deref` of its own, they are the
+/// standard library's.
+const RUST_STD_GIVEN: &[&str] = &["clone", "to_owned", "to_string", "into", "try_into"];
+
 impl<'s> Resolver<'s> {
     pub(super) fn lookup_result(&self, l: Lookup) -> Resolution {
         match l {
@@ -271,16 +278,45 @@ impl<'s> Resolver<'s> {
         match self.unaliased(ty) {
             // The pointer's own methods, and those of the standard traits it implements
             // by handing the call on, are not the value's.
-            Resolution::Pointer(_) if RUST_POINTER_METHODS.contains(&name) => {
-                Resolution::Unresolved
+            // Whichever the pointer, one the standard library gives every value is its
+            // own when the value's type has none of its own.
+            Resolution::Pointer(to) if RUST_POINTER_METHODS.contains(&name) => {
+                let std_given = RUST_STD_GIVEN.contains(&name)
+                    && match *to {
+                        Resolution::Definition(t) => self.rust_std_gives(&t, name, kinds),
+                        Resolution::External(Some(m)) => m == "std" || m.starts_with("std::"),
+                        _ => false,
+                    };
+                if std_given {
+                    Resolution::External(Some("std".to_string()))
+                } else {
+                    Resolution::Unresolved
+                }
             }
             Resolution::Pointer(to) => self.member_of_value(*to, name, kinds),
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+                if RUST_STD_GIVEN.contains(&name) && self.rust_std_gives(&t, name, kinds) {
+                    return Resolution::External(Some("std".to_string()));
+                }
                 self.lookup_result(self.member_of(&t, name, kinds))
             }
             Resolution::External(m) => Resolution::External(m),
             _ => Resolution::Unresolved,
         }
+    }
+
+    /// Whether `name`, one of the methods the standard library gives every Rust type
+    /// that has none of its own, is the library's for a value of repository type `t`:
+    /// neither `t` nor anything it implements has such a method, nor a `deref` that
+    /// could hand the call on to another type's.
+    fn rust_std_gives(&self, t: &DefRef, name: &str, kinds: &[Kind]) -> bool {
+        // A trait object's methods are those of whatever implements it, which may
+        // be written by a macro (`clone_trait_object!`).
+        t.file.language.name == "rust"
+            && t.symbol().kind.is_type_like()
+            && t.symbol().kind != Kind::Trait
+            && matches!(self.member_of(t, name, kinds), Lookup::NotFound)
+            && matches!(self.member_of(t, "deref", kinds), Lookup::NotFound)
     }
 
     /// [`Resolver::member`] from the top, answered once per type, name and kinds (an
