@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways, deps};
+use common::answers::{breaks_both_ways, deps, has_all};
 use common::{json_run as json, tree};
 
 fn breaks(dir: &std::path::Path, target: &str) -> Vec<String> {
@@ -220,6 +220,49 @@ fn a_rust_closure_parameter_takes_the_type_the_callee_bounds_it_with() {
     assert_eq!(
         breaks(dir.path(), "Entry.ref_dec"),
         ["src/state.rs:25 definition", "src/state.rs:26 unresolved"]
+    );
+}
+
+#[test]
+fn a_go_call_returning_an_unexported_or_generic_type_types_the_local() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "common/page.go",
+            "package common\n\n\
+             type Page struct{ count uint16 }\n\n\
+             type branchPageElement struct{ pgid uint64 }\n\n\
+             func (n *branchPageElement) Pgid() uint64 { return n.pgid }\n\n\
+             type Iterator[T any] interface {\n\tNext() bool\n}\n\n\
+             func (p *Page) BranchPageElement(index uint16) *branchPageElement { return nil }\n\n\
+             func (p *Page) Elements() Iterator[uint64] { return nil }\n\n\
+             func (p *Page) Count() int { return 0 }\n",
+        ),
+        (
+            "tx.go",
+            "package x\n\n\
+             import \"example.com/x/common\"\n\n\
+             func check(p *common.Page) {\n\
+             \telem := p.BranchPageElement(1)\n\
+             \telem.Pgid()\n\
+             \tit := p.Elements()\n\
+             \tit.Next()\n\
+             \tn := p.Count()\n\
+             \tn.Pgid()\n\
+             }\n",
+        ),
+    ]);
+    // An exported method may return a type its package does not export; a generic
+    // type's arguments do not hide it; a predeclared type is none of the tree's.
+    let (code, recs) = json(dir.path(), &["what-depends", "check"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            "7 call elem.Pgid -> common/page.go:7",
+            "9 call it.Next -> common/page.go:10",
+            "11 call n.Pgid -> ?",
+        ],
     );
 }
 

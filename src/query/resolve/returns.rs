@@ -299,7 +299,51 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     if matches!(sym.language, "rust" | "swift") && written == "Self" {
         return Some(Returned::OwnType);
     }
-    definite(written).then_some(Returned::Type(written))
+    let definite = match sym.language {
+        "go" => go_definite(written),
+        _ => definite(written),
+    };
+    definite.then_some(Returned::Type(written))
+}
+
+/// Go's predeclared types: the lower-case type names that are none of the
+/// repository's.
+const GO_PREDECLARED: &[&str] = &[
+    "any",
+    "bool",
+    "byte",
+    "comparable",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+];
+
+/// Whether Go result type `written` (its pointer mark taken off) names one type: a
+/// package's type, exported or not (`*branchPageElement`, which an exported method
+/// may return, `BucketIterator[float64]`), and no predeclared type, type parameter,
+/// slice, map or function.
+fn go_definite(written: &str) -> bool {
+    let named = written.split('[').next().unwrap_or(written);
+    let simple = named.rsplit('.').next().unwrap_or(named);
+    simple.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && simple.bytes().all(is_word_byte)
+        && !GO_PREDECLARED.contains(&simple)
+        && !is_type_variable(simple)
 }
 
 /// Whether a Kotlin function with no declared type (`tail` follows its name) returns
