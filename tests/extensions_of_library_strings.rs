@@ -251,3 +251,46 @@ fn a_string_given_by_a_library_method_of_string_or_by_to_string_calls_the_reposi
         ],
     );
 }
+
+#[test]
+fn an_untyped_local_given_a_string_calls_the_string_extensions_and_not_another_types() {
+    let dir = tree(&[
+        (
+            "src/Hosts.kt",
+            "package app\n\nfun String.toCanonicalHost(): String? = this\n",
+        ),
+        (
+            "src/Verify.kt",
+            "package app\n\
+             \n\
+             class Verifier {\n\
+             \x20 private fun Buffer.endsWith(suffix: String): Boolean = true\n\
+             \n\
+             \x20 fun verify(hostname: String?, raw: String) {\n\
+             \x20   var host = hostname\n\
+             \x20   if (host.endsWith(\"..\")) return\n\
+             \x20   val trimmed = raw.trim()\n\
+             \x20   trimmed.toCanonicalHost()\n\
+             \x20   val copy = trimmed\n\
+             \x20   copy.toCanonicalHost()\n\
+             \x20   val parts = raw.split(\",\")\n\
+             \x20   parts.toCanonicalHost()\n\
+             \x20 }\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Verifier.verify"]);
+    has_all(
+        &got,
+        &[
+            // A copy of a `String` parameter: the class's extension of `Buffer` is no
+            // candidate, the library's `endsWith` is called.
+            "8 call host.endsWith -> external:kotlin",
+            // Given by a library method that gives a string, or copied from such a local.
+            "10 call trimmed.toCanonicalHost -> src/Hosts.kt:3",
+            "12 call copy.toCanonicalHost -> src/Hosts.kt:3",
+            // Given a list.
+            "14 call parts.toCanonicalHost -> ?",
+        ],
+    );
+}

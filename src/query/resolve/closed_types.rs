@@ -14,11 +14,12 @@
 
 use std::sync::Arc;
 
+use super::guards::InitializerDepth;
 use super::qualified::unmarked;
 use super::returns::{call_gives, receiver_call, ReceiverCall, Returned};
 use super::value_types::declared_fields;
 use super::{is_word, Resolution, Resolver};
-use crate::facts::{FileFacts, Reference};
+use crate::facts::{Binding, FileFacts, Reference};
 
 /// A library type whose members are all known.
 pub(super) struct ClosedType {
@@ -242,7 +243,10 @@ impl Resolver<'_> {
             None
         };
         if let Some(b) = binding {
-            let ty = closed_type(lang, b.type_name.as_deref()?, b.type_qualifier.as_deref())?;
+            let Some(name) = b.type_name.as_deref() else {
+                return self.closed_type_given(file, r, b);
+            };
+            let ty = closed_type(lang, name, b.type_qualifier.as_deref())?;
             return matches!(self.type_of_binding(file, r, b), Resolution::External(_))
                 .then_some(ty);
         }
@@ -256,6 +260,27 @@ impl Resolver<'_> {
                 }))
             })
             .flatten()
+    }
+
+    /// The closed library type of untyped local `b` (seen from `r`), when it keeps the
+    /// one it is given where it is declared: that of the call that initialises it
+    /// (`val host = s.trim()`), or of the local it copies (`var hostname = hostname`).
+    fn closed_type_given(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        b: &Binding,
+    ) -> Option<&'static ClosedType> {
+        let _depth = InitializerDepth::enter()?;
+        if b.passed_to.is_some() || !Self::keeps_its_initial_type(file, b) {
+            return None;
+        }
+        let declared = Self::where_given(file, r, b);
+        match (&b.initializer, &b.copied_from) {
+            (Some(init), _) => self.closed_type_returned(file, &declared, &init.into()),
+            (None, Some(name)) if is_word(name) => self.closed_receiver_type(file, &declared, name),
+            _ => None,
+        }
     }
 
     /// The closed library type `call` gives: the one a repository function or method

@@ -3,6 +3,7 @@
 //! This is the step between a receiver and the member looked up in it; a type that is
 //! only a type parameter or a guess gives no answer.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::guards::InitializerDepth;
@@ -119,22 +120,8 @@ impl<'s> Resolver<'s> {
         let Some(_depth) = InitializerDepth::enter() else {
             return Resolution::Unresolved;
         };
-        // A block's local is given its value where it is declared, before it holds:
-        // there its value reads the local it hides (`let message =
-        // message.to_string()`), not itself.
-        let declared_at;
-        let r = match b.within {
-            Some((start, _))
-                if start > 0 && crate::facts::scopes_locals_by_block(file.language.name) =>
-            {
-                declared_at = Reference {
-                    start_byte: start - 1,
-                    ..r.clone()
-                };
-                &declared_at
-            }
-            _ => r,
-        };
+        let declared = Self::where_given(file, r, b);
+        let r = declared.as_ref();
         if let Some(site) = &b.passed_to {
             return self.type_of_callback_parameter(file, r, site);
         }
@@ -153,6 +140,27 @@ impl<'s> Resolver<'s> {
                 .field_path_type(file, r, path)
                 .unwrap_or(Resolution::Unresolved),
             (None, None) => Resolution::Unresolved,
+        }
+    }
+
+    /// Where binding `b`, seen from `r`, is given its value. A block's local is given
+    /// it where it is declared, before it holds: there its value reads the local it
+    /// hides (`let message = message.to_string()`), not itself.
+    pub(super) fn where_given<'r>(
+        file: &FileFacts,
+        r: &'r Reference,
+        b: &crate::facts::Binding,
+    ) -> Cow<'r, Reference> {
+        match b.within {
+            Some((start, _))
+                if start > 0 && crate::facts::scopes_locals_by_block(file.language.name) =>
+            {
+                Cow::Owned(Reference {
+                    start_byte: start - 1,
+                    ..r.clone()
+                })
+            }
+            _ => Cow::Borrowed(r),
         }
     }
 
