@@ -277,9 +277,9 @@ impl<'s> Resolver<'s> {
     pub(super) fn member_of_value(&self, ty: Resolution, name: &str, kinds: &[Kind]) -> Resolution {
         match self.unaliased(ty) {
             // The pointer's own methods, and those of the standard traits it implements
-            // by handing the call on, are not the value's.
-            // Whichever the pointer, one the standard library gives every value is its
-            // own when the value's type has none of its own.
+            // by handing the call on, are not the value's. One the standard library
+            // gives every value is the library's, whichever the pointer, when the
+            // value's type has none of its own.
             Resolution::Pointer(to) if RUST_POINTER_METHODS.contains(&name) => {
                 let std_given = RUST_STD_GIVEN.contains(&name)
                     && match *to {

@@ -10,6 +10,7 @@
 
 use super::generics::{after_type_parameters, group, name_at, top_level_entries};
 use crate::facts::{past_lifetime, Initializer, RefKind, Reference};
+use crate::query::scoping::scoping;
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -306,43 +307,16 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
     definite.then_some(Returned::Type(written))
 }
 
-/// Go's predeclared types: the lower-case type names that are none of the
-/// repository's.
-const GO_PREDECLARED: &[&str] = &[
-    "any",
-    "bool",
-    "byte",
-    "comparable",
-    "complex64",
-    "complex128",
-    "error",
-    "float32",
-    "float64",
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "rune",
-    "string",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "uintptr",
-];
-
 /// Whether Go result type `written` (its pointer mark taken off) names one type: a
 /// package's type, exported or not (`*branchPageElement`, which an exported method
-/// may return, `BucketIterator[float64]`), and no predeclared type, type parameter,
-/// slice, map or function.
+/// may return, `BucketIterator[float64]`), and no predeclared type (`int`, `error`),
+/// type parameter, slice, map or function.
 fn go_definite(written: &str) -> bool {
     let named = written.split('[').next().unwrap_or(written);
     let simple = named.rsplit('.').next().unwrap_or(named);
     simple.starts_with(|c: char| c.is_alphabetic() || c == '_')
         && simple.bytes().all(is_word_byte)
-        && !GO_PREDECLARED.contains(&simple)
+        && !scoping("go").builtins.contains(&simple)
         && !is_type_variable(simple)
 }
 
