@@ -3150,6 +3150,36 @@ fn rust_values_take_the_type_their_call_returns_and_a_pointer_field_its_value_s_
 }
 
 #[test]
+fn rust_arc_clone_of_a_value_calls_the_values_methods() {
+    let dir = tree(&[(
+        "lib.rs",
+        "use std::sync::Arc;\n\
+         pub struct Semaphore;\n\
+         impl Semaphore {\n    pub fn acquire_owned(self: Arc<Self>) {}\n}\n\
+         pub struct Poll {\n    semaphore: Arc<Semaphore>,\n}\n\
+         impl Poll {\n\
+         \x20   fn go(&self, local: Arc<Semaphore>) {\n\
+         \x20       Arc::clone(&self.semaphore).acquire_owned();\n\
+         \x20       std::sync::Arc::clone(&local).acquire_owned();\n\
+         \x20       Arc::clone(&make()).acquire_owned();\n\
+         \x20   }\n\
+         }\n\
+         fn make() -> Arc<Semaphore> { todo!() }\n",
+    )]);
+    let (code, recs) = json(dir.path(), &["what-depends", "Poll.go"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            "11 call Arc::clone(&self.semaphore).acquire_owned -> lib.rs:4",
+            "12 call std::sync::Arc::clone(&local).acquire_owned -> lib.rs:4",
+            // Only a local or a field is read inside.
+            "13 call Arc::clone(&make()).acquire_owned -> ?",
+        ],
+    );
+}
+
+#[test]
 fn rust_methods_called_through_a_standard_pointer_are_the_pointed_to_type_s() {
     let dir = tree(&[(
         "lib.rs",

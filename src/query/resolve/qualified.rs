@@ -156,6 +156,29 @@ fn lower_case_is_a_value(lang: &str) -> bool {
 /// Kotlin's `a!!.b`), which change nothing of the types, and with PHP's `$this->items`
 /// (and `?->`) written `$this.items`, C and C++'s `r->block` (a field through a
 /// pointer) `r.block`.
+/// A Rust receiver that makes another shared pointer to a value: the pointer type as
+/// written and the value (`Arc` and `self.shared` of `Arc::clone(&self.shared)`).
+struct SharedAgain<'q> {
+    pointer: &'q str,
+    value: &'q str,
+}
+
+/// Reads `q` as `Arc::clone(&x)` or `Rc::clone(&x)` (the pointer perhaps written with
+/// its path) of a local or a field path `x`.
+fn rust_shared_again(q: &str) -> Option<SharedAgain<'_>> {
+    let inner = q.strip_suffix(')')?;
+    let (callee, argument) = inner.split_once('(')?;
+    let pointer = callee.trim().strip_suffix("::clone")?;
+    if !matches!(pointer.rsplit("::").next(), Some("Arc" | "Rc")) {
+        return None;
+    }
+    let value = argument.trim().strip_prefix('&')?.trim();
+    value
+        .split('.')
+        .all(is_word)
+        .then_some(SharedAgain { pointer, value })
+}
+
 pub(super) fn unmarked<'q>(lang: &str, q: &'q str) -> Cow<'q, str> {
     if null_marks(lang) && q.contains(['!', '?']) {
         Cow::Owned(q.replace(['!', '?'], ""))
@@ -218,6 +241,17 @@ impl<'s> Resolver<'s> {
                 Resolution::Definition,
             );
             return self.member_of_value_in(file, ty, name, kinds);
+        }
+        // Rust's `Arc::clone(&self.shared).f()`: another pointer to the same value.
+        if let Some(shared) = rust.then(|| rust_shared_again(q)).flatten() {
+            let pointer = shared.pointer.rsplit("::").next().unwrap_or(shared.pointer);
+            let owned = matches!(
+                self.resolve_type_name(file, r.enclosing, pointer, None),
+                Resolution::Definition(_)
+            );
+            if !owned {
+                return self.resolve_qualified(file, r, shared.value, kinds);
+            }
         }
         // Rust's `f()?.g()`: `?` takes the value out of a `Result` or an `Option`, a
         // type the written return type only holds as an argument.
