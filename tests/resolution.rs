@@ -3150,6 +3150,58 @@ fn rust_values_take_the_type_their_call_returns_and_a_pointer_field_its_value_s_
 }
 
 #[test]
+fn a_rust_impl_in_another_file_belongs_to_the_type_it_imports_though_another_module_has_a_namesake()
+{
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"w\"\n"),
+        ("src/lib.rs", "mod mt;\nmod scheduler;\n"),
+        (
+            "src/scheduler.rs",
+            "pub(crate) enum Handle {\n    A,\n}\nimpl Handle {\n    pub(crate) fn there(&self) {}\n}\n",
+        ),
+        (
+            "src/mt/mod.rs",
+            "mod handle;\nmod worker;\npub(crate) use handle::Handle;\n",
+        ),
+        (
+            "src/mt/handle.rs",
+            "pub(crate) struct Handle {}\nimpl Handle {\n    pub(crate) fn here(&self) {}\n}\n",
+        ),
+        (
+            "src/mt/worker.rs",
+            "use std::sync::Arc;\n\
+             use crate::mt::Handle;\n\
+             \n\
+             struct Worker {\n    handle: Arc<Handle>,\n}\n\
+             impl Worker {\n\
+             \x20   fn run(&self) {\n\
+             \x20       self.handle.here();\n\
+             \x20       self.handle.there();\n\
+             \x20   }\n\
+             }\n\
+             impl Handle {\n\
+             \x20   fn there(&self) {}\n\
+             \x20   fn again(&self) {\n        self.there();\n    }\n\
+             }\n",
+        ),
+    ]);
+    // `impl Handle` in worker.rs is of the `Handle` worker.rs imports: its `there`,
+    // not the scheduler's, is what a value of that type calls.
+    let (code, recs) = json(dir.path(), &["what-depends", "Worker.run"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(
+        &deps(&recs),
+        &[
+            "9 call self.handle.here -> src/mt/handle.rs:3",
+            "10 call self.handle.there -> src/mt/worker.rs:14",
+        ],
+    );
+    let (code, recs) = json(dir.path(), &["what-depends", "src/mt/worker.rs:15"]);
+    assert_eq!(code, 0, "{recs:?}");
+    has_all(&deps(&recs), &["16 call self.there -> src/mt/worker.rs:14"]);
+}
+
+#[test]
 fn rust_arc_clone_of_a_value_calls_the_values_methods() {
     let dir = tree(&[(
         "lib.rs",

@@ -383,7 +383,8 @@ impl<'s> Resolver<'s> {
             found.splice(0..0, in_body);
             // Where packages do not tell namesake types apart (a Rust crate's modules),
             // members in another file are the type's only when no other type has its
-            // name; those in its own file are its own.
+            // name, or (Rust) when the type their `impl` names, read in their file, is
+            // this one; those in its own file are its own.
             // Swift's extensions in other files are the type's alike, where its name
             // is one type's.
             if scoping(ty.file.language.name).package == PackageScope::None
@@ -393,7 +394,7 @@ impl<'s> Resolver<'s> {
                 if found.iter().any(own) {
                     found.retain(own);
                 } else if self.only_type_named(&t.qualified_name).is_none() {
-                    found.clear();
+                    found.retain(|d| self.rust_impl_of(d, ty));
                 }
             }
         }
@@ -404,6 +405,17 @@ impl<'s> Resolver<'s> {
             Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
             other => other,
         }
+    }
+
+    /// Whether Rust method `d` is in an `impl` of type `ty`: the type its `self` names,
+    /// read in its file, is `ty` (`impl Handle` in `worker.rs`, whose `Handle` is
+    /// imported, and not another module's `Handle`).
+    fn rust_impl_of(&self, d: &DefRef, ty: &DefRef) -> bool {
+        d.file.language.name == "rust"
+            && u32::try_from(d.index)
+                .ok()
+                .and_then(|at| self.enclosing_type_def(&d.file, Some(at)))
+                .is_some_and(|t| t.same_as(ty))
     }
 
     /// When no overload of method `d` in its type can take a call of `arity`
