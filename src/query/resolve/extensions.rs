@@ -554,11 +554,7 @@ impl Resolver<'_> {
             return None;
         };
         // A Rust pointer's or guard's members are the value's.
-        let ty = match ty {
-            Resolution::Pointer(to) => *to,
-            ty => ty,
-        };
-        match ty {
+        match ty.past_pointer() {
             Resolution::Definition(t) if t.symbol().kind.is_type_like() => Some(t),
             _ => None,
         }

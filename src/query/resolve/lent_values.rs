@@ -20,7 +20,7 @@ use super::generics::declares_type_parameter;
 use super::qualified::unmarked;
 use super::returns::{call_gives, rust_part, ReceiverCall, Returned};
 use super::value_types::declared_fields;
-use super::{is_word, DefRef, Resolution, Resolver};
+use super::{is_rust_std, is_word, DefRef, Resolution, Resolver};
 use crate::facts::{rust_pointee_type, Binding, FileFacts, Reference};
 
 /// How a lock method's result holds its guard.
@@ -123,7 +123,7 @@ impl Resolver<'_> {
                 every.then_some(Gives::Guard)?
             }
             Resolution::External(Some(module)) => {
-                let std = module == "std" || module.starts_with("std::");
+                let std = is_rust_std(&module);
                 match (form, call.unwrapped) {
                     (Form::Guard, false) | (Form::Wrapped, true) => Gives::Guard,
                     (Form::WrappedInStd, unwrapped) if unwrapped == std => Gives::Guard,

@@ -11,8 +11,8 @@ use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
 use super::{
-    declared_apart, inheritance_clauses, kind_mask, kind_ok, target_key, DefRef, MemberKey,
-    NameRole, Resolution, Resolver, TYPE_KINDS,
+    declared_apart, inheritance_clauses, is_rust_std, kind_mask, kind_ok, target_key, DefRef,
+    MemberKey, NameRole, Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope};
@@ -284,7 +284,7 @@ impl<'s> Resolver<'s> {
                 let std_given = RUST_STD_GIVEN.contains(&name)
                     && match *to {
                         Resolution::Definition(t) => self.rust_std_gives(&t, name, kinds),
-                        Resolution::External(Some(m)) => m == "std" || m.starts_with("std::"),
+                        Resolution::External(Some(m)) => is_rust_std(&m),
                         _ => false,
                     };
                 if std_given {

@@ -128,6 +128,22 @@ pub enum Resolution {
     Unresolved,
 }
 
+impl Resolution {
+    /// The type a value's members are looked up in: through a Rust pointer or guard,
+    /// the value's.
+    pub(super) fn past_pointer(self) -> Resolution {
+        match self {
+            Resolution::Pointer(to) => *to,
+            other => other,
+        }
+    }
+}
+
+/// Whether `module` is Rust's standard library or one of its modules.
+pub(super) fn is_rust_std(module: &str) -> bool {
+    module == "std" || module.starts_with("std::")
+}
+
 /// Whether two resolutions name the same thing: one definition, or one library.
 pub(super) fn same_target(a: &Resolution, b: &Resolution) -> bool {
     match (a, b) {

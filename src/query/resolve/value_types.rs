@@ -208,11 +208,7 @@ impl<'s> Resolver<'s> {
         unit: Option<(&Arc<FileFacts>, Option<u32>)>,
     ) -> Resolution {
         // A pointer's fields are the value's (the pointers have none of their own).
-        let owner = match owner {
-            Resolution::Pointer(to) => *to,
-            owner => owner,
-        };
-        let Resolution::Definition(t) = owner else {
+        let Resolution::Definition(t) = owner.past_pointer() else {
             return Resolution::Unresolved;
         };
         self.declared_field_type(&t, field, 0, unit)
