@@ -97,6 +97,56 @@ fn a_javascript_or_typescript_getter_is_read_as_a_field_of_the_type_it_returns()
 }
 
 #[test]
+fn an_untyped_field_given_a_call_has_the_type_the_call_gives_in_another_file_too() {
+    let dir = tree(&[
+        (
+            "src/p/Queue.kt",
+            "package p\n\nclass Queue(val name: String) {\n             \x20 internal val futureTasks = mutableListOf<String>()\n             \x20 val helper = Helper.create()\n  var made = makeHelper()\n             \x20 val loose = unknownCall()\n}\n",
+        ),
+        (
+            "src/p/Helper.kt",
+            "package p\n\nfun makeHelper(): Helper = Helper()\n\n             class Helper {\n  fun go() {}\n  companion object {\n             \x20   fun create(): Helper = Helper()\n  }\n}\n\n             class Other {\n  fun go() {}\n}\n",
+        ),
+        (
+            "src/p/Runner.kt",
+            "package p\n\nclass Runner(private val queue: Queue) {\n  fun run() {\n             \x20   queue.futureTasks.isNotEmpty()\n    queue.helper.go()\n             \x20   queue.made.go()\n    queue.loose.go()\n  }\n}\n",
+        ),
+        (
+            "src/pool.ts",
+            "export class Pool {\n  release(): void {}\n}\n             export function makePool(): Pool {\n  return new Pool()\n}\n",
+        ),
+        (
+            "src/runner.ts",
+            "import { makePool } from './pool'\n\n             export class Runner {\n  private pool = makePool()\n             \x20 close() {\n    this.pool.release()\n  }\n}\n",
+        ),
+    ]);
+    let calls: Vec<String> = depends(dir.path(), &["Runner.run"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "5 call queue.futureTasks.isNotEmpty -> external:kotlin.collections",
+            "6 call queue.helper.go -> src/p/Helper.kt:6",
+            "7 call queue.made.go -> src/p/Helper.kt:6",
+            // A call the tree does not declare gives no known type: not `Other.go`.
+            "8 call queue.loose.go -> ?",
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["Pool.release"]),
+        ["src/runner.ts:6 definition"]
+    );
+    // The fields typed by their calls are no longer uses of a namesake; the one
+    // given by an unknown call may still be.
+    assert_eq!(
+        breaks(dir.path(), &["Other.go"]),
+        ["src/p/Runner.kt:8 unresolved"]
+    );
+}
+
+#[test]
 fn a_typescript_value_typed_any_has_members_of_nobody_known() {
     let dir = tree(&[
         (

@@ -13,7 +13,7 @@ use super::members::MAX_SUPER_DEPTH;
 use super::overloads::callers_see;
 use super::returns::{call_gives, getter_type, rust_part, rust_unwrapping, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
-use crate::facts::{BindingKind, CallbackSite, FileFacts, Reference};
+use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
 /// Whether a language gives each field one declared type (its first typed
@@ -270,10 +270,12 @@ impl<'s> Resolver<'s> {
                 _ => None,
             });
         }
-        let mut declared =
-            fields.filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref(), b)));
+        let fields: Vec<&crate::facts::Binding> = fields.collect();
+        let mut declared = fields
+            .iter()
+            .filter_map(|b| Some((b.type_name.as_deref()?, b.type_qualifier.as_deref(), *b)));
         let Some((ty, tq, first)) = declared.next() else {
-            return Some(Resolution::Unresolved);
+            return Some(self.type_of_field_initializer(t, &fields));
         };
         // Python's `self.x = A()` here and `self.x = B()` there: no one type.
         if !declares_field_types(t.file.language.name)
@@ -295,6 +297,43 @@ impl<'s> Resolver<'s> {
             },
             found => found,
         })
+    }
+
+    /// The type of an untyped field of `t` (`val tasks = mutableListOf<Task>()`,
+    /// `private pool = createPool()`) in a language whose fields keep the type their
+    /// initialiser gives them: what that call gives, resolved where the field is
+    /// declared. Unresolved where the field has no initialising call, or where one of
+    /// `fields` (its declarations) is typed otherwise.
+    fn type_of_field_initializer(
+        &self,
+        t: &DefRef,
+        fields: &[&crate::facts::Binding],
+    ) -> Resolution {
+        let file = &t.file;
+        let [field] = fields else {
+            return Resolution::Unresolved;
+        };
+        let (Some(init), true) = (&field.initializer, declares_field_types(file.language.name))
+        else {
+            return Resolution::Unresolved;
+        };
+        let Some(_depth) = InitializerDepth::enter() else {
+            return Resolution::Unresolved;
+        };
+        // The call is read in the type's body: the facts of another file may hold
+        // no references but the inheritance ones, so the call is written out anew.
+        let sym = t.symbol();
+        let site = Reference {
+            name: init.name.clone(),
+            qualifier: init.qualifier.clone(),
+            kind: RefKind::Call,
+            line: u32::try_from(sym.line).unwrap_or(u32::MAX),
+            column: 1,
+            start_byte: u32::try_from(sym.name_byte).unwrap_or(u32::MAX),
+            enclosing: u32::try_from(t.index).ok(),
+            arity: init.arity,
+        };
+        self.type_of_call_result(file, &site, &ReceiverCall::from(init))
     }
 
     /// A type a definition's declaration writes (a field's, a method's return type),
