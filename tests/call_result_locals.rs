@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways, deps, has_all};
+use common::answers::{breaks_both_ways, depends, deps, has_all};
 use common::{json_run as json, tree};
 
 fn breaks(dir: &std::path::Path, target: &str) -> Vec<String> {
@@ -559,5 +559,52 @@ fn a_python_name_bound_again_to_another_type_has_no_one_type() {
             "a.py:17 definition",
             "a.py:19 definition",
         ]
+    );
+}
+
+#[test]
+fn a_rust_std_method_giving_an_option_an_iterator_or_text_gives_a_std_value() {
+    let dir = tree(&[
+        ("src/lib.rs", "mod ext;\nmod steps;\n"),
+        (
+            "src/ext.rs",
+            "pub trait OptionExt {\n    fn or_poke(&self) -> bool;\n}\n\
+             impl<T> OptionExt for Option<T> {\n    fn or_poke(&self) -> bool { true }\n}\n\
+             pub struct Bar;\nimpl Bar {\n    pub fn go(&self) {}\n}\n",
+        ),
+        (
+            "src/steps.rs",
+            "use std::cell::{Cell, Ref, RefCell};\n\
+             use crate::ext::{Bar, OptionExt};\n\
+             \n\
+             fn run(items: &mut Vec<u64>, bars: &Vec<Bar>, name: &str, cell: &RefCell<Bar>) {\n\
+             \x20   items.iter().map(|x| x + 1).filter(|x| *x > 2).count();\n\
+             \x20   let last = items.pop();\n\
+             \x20   last.is_some();\n\
+             \x20   name.trim().to_lowercase().len();\n\
+             \x20   bars.first().or_poke();\n\
+             \x20   bars.iter().next().unwrap().go();\n\
+             \x20   Ref::map(cell.borrow(), |b| b).go();\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["run"]);
+    has_all(
+        &got,
+        &[
+            "5 call items.iter().map -> external:std",
+            "5 call items.iter().map(|x| x + 1).filter -> external:std",
+            "5 call items.iter().map(|x| x + 1).filter(|x| *x > 2).count -> external:std",
+            "7 call last.is_some -> external:std",
+            "8 call name.trim().to_lowercase -> external:std",
+            "8 call name.trim().to_lowercase().len -> external:std",
+            // The repository's trait for `Option` is still what an `Option` calls.
+            "9 call bars.first().or_poke -> src/ext.rs:2",
+            // What `unwrap` gives is the element, not the library's.
+            "10 call bars.iter().next().unwrap -> external:std",
+            "10 call bars.iter().next().unwrap().go -> ?",
+            // A type's function (`Ref::map`) gives a guard of another value.
+            "11 call Ref::map(cell.borrow(), |b| b).go -> ?",
+        ],
     );
 }

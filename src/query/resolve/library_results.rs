@@ -270,6 +270,108 @@ const FLUENT: &[(&str, &str, &[&str], &str)] = &[
     ),
 ];
 
+/// Methods of Rust's standard library whose result is a type of the standard library
+/// whatever type called them there, and whatever their type parameters stand for:
+/// iterator adapters (`iter`, `map`, `filter`), what gives an `Option`, a `Result`, a
+/// `bool` or a count (`pop`, `next`, `ok`, `is_empty`, `len`), and text made anew
+/// (`trim`, `to_lowercase`). Left out: what gives a type parameter's value or the
+/// receiver's own type (`unwrap`, `collect`, `sum`, `clone`, `into`, `max`), and what
+/// some standard type gives so (`Cell::take`, `Cell::get`, `Option::insert`,
+/// `Vec::remove`, `AsRef::as_ref`), or a guard that reaches another value (`lock`,
+/// `borrow`).
+const RUST_STD_GIVES_STD: &[&str] = &[
+    "all",
+    "and_then",
+    "any",
+    "as_bytes",
+    "as_deref",
+    "as_slice",
+    "as_str",
+    "back",
+    "bytes",
+    "char_indices",
+    "chars",
+    "chain",
+    "chunks",
+    "chunks_exact",
+    "cloned",
+    "contains",
+    "contains_key",
+    "copied",
+    "count",
+    "cycle",
+    "drain",
+    "ends_with",
+    "entry",
+    "enumerate",
+    "err",
+    "filter",
+    "filter_map",
+    "find",
+    "first",
+    "flat_map",
+    "flatten",
+    "front",
+    "fuse",
+    "inspect",
+    "is_empty",
+    "is_err",
+    "is_none",
+    "is_ok",
+    "is_some",
+    "iter",
+    "iter_mut",
+    "keys",
+    "last",
+    "len",
+    "lines",
+    "map",
+    "map_err",
+    "map_while",
+    "max_by",
+    "max_by_key",
+    "min_by",
+    "min_by_key",
+    "next",
+    "nth",
+    "ok",
+    "ok_or",
+    "ok_or_else",
+    "or",
+    "or_else",
+    "peekable",
+    "pop",
+    "pop_back",
+    "pop_front",
+    "position",
+    "rev",
+    "rsplit",
+    "scan",
+    "skip",
+    "skip_while",
+    "split",
+    "split_terminator",
+    "split_whitespace",
+    "splitn",
+    "starts_with",
+    "step_by",
+    "take_while",
+    "to_ascii_lowercase",
+    "to_ascii_uppercase",
+    "to_lowercase",
+    "to_string",
+    "to_uppercase",
+    "to_vec",
+    "trim",
+    "trim_end",
+    "trim_matches",
+    "trim_start",
+    "values",
+    "values_mut",
+    "windows",
+    "zip",
+];
+
 /// The module of the library type that a call of `name` (on `qualifier`) in `lang`
 /// gives, for a callee that resolved outside the tree, to a type of `callee_module`
 /// when known; `None` when the table does not know the call.
@@ -288,6 +390,18 @@ pub(super) fn library_result(
         }
     }
     match (lang, qualifier) {
+        // A method called on a value, not a type's function (`Ref::map(r, f)` gives a
+        // guard of what `f` gives): types are named in capitals.
+        ("rust", Some(value))
+            if !value
+                .rsplit(['.', ':'])
+                .next()
+                .is_some_and(|last| last.starts_with(char::is_uppercase)) =>
+        {
+            callee_module
+                .filter(|m| super::is_rust_std(m) && RUST_STD_GIVES_STD.contains(&name))
+                .map(|_| "std")
+        }
         ("kotlin", None) => KOTLIN_BUILDERS
             .iter()
             .find(|(builder, _)| *builder == name)
