@@ -608,3 +608,54 @@ fn a_rust_std_method_giving_an_option_an_iterator_or_text_gives_a_std_value() {
         ],
     );
 }
+
+#[test]
+fn a_typescript_or_javascript_array_method_giving_an_array_gives_a_library_value() {
+    let dir = tree(&[
+        (
+            "src/store.ts",
+            "export class Table {\n  drop(): void {}\n}\n\
+             export class Store {\n  tables: Table[] = []\n\
+             \x20 filterTables(t: string): Table[] {\n    return this.tables\n  }\n}\n",
+        ),
+        (
+            "src/run.ts",
+            "import { Store } from './store'\n\n\
+             export function run(s: Store, flag: boolean) {\n\
+             \x20 const all = flag ? s.filterTables(\"a\") : s.tables\n\
+             \x20 const real = all.filter((t) => t !== null)\n\
+             \x20 const names = real.map((t) => t.drop())\n\
+             \x20 names.forEach((n) => n)\n\
+             \x20 s.tables.slice(1).forEach((t) => t.drop())\n}\n",
+        ),
+        (
+            "src/keys.js",
+            "export function keysOf(o) {\n  const xs = Object.keys(o)\n\
+             \x20 const ys = xs.map((k) => k + \"!\")\n  return ys.join(\",\")\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["run"]);
+    has_all(
+        &got,
+        &[
+            "5 call all.filter -> external:globals",
+            "6 call real.map -> external:globals",
+            "7 call names.forEach -> external:globals",
+            "8 call s.tables.slice(1).forEach -> external:globals",
+        ],
+    );
+    let got = depends(dir.path(), &["keysOf"]);
+    has_all(
+        &got,
+        &[
+            "3 call xs.map -> external:globals",
+            "4 call ys.join -> external:globals",
+        ],
+    );
+    // What the arrays hold is not known past `filter`: the element's calls stay
+    // undecided, and still may use `Table.drop`.
+    assert_eq!(
+        breaks(dir.path(), "Table.drop"),
+        ["src/run.ts:6 unresolved", "src/run.ts:8 unresolved"]
+    );
+}

@@ -268,6 +268,51 @@ const FLUENT: &[(&str, &str, &[&str], &str)] = &[
         ],
         "builtins",
     ),
+    // An array's methods that give an array, a string's that give a string (or its
+    // parts), the iterators of arrays, maps and sets, and a promise's chain. (An
+    // array subclass's `map` gives the subclass: rare enough in typed code.)
+    (
+        "typescript",
+        "globals",
+        &[
+            "catch",
+            "concat",
+            "entries",
+            "fill",
+            "filter",
+            "finally",
+            "flat",
+            "flatMap",
+            "join",
+            "keys",
+            "map",
+            "normalize",
+            "padEnd",
+            "padStart",
+            "repeat",
+            "replace",
+            "replaceAll",
+            "reverse",
+            "slice",
+            "sort",
+            "splice",
+            "split",
+            "substring",
+            "then",
+            "toLocaleLowerCase",
+            "toLocaleUpperCase",
+            "toLowerCase",
+            "toReversed",
+            "toSorted",
+            "toSpliced",
+            "toUpperCase",
+            "trim",
+            "trimEnd",
+            "trimStart",
+            "values",
+        ],
+        "globals",
+    ),
 ];
 
 /// Methods of Rust's standard library whose result is a type of the standard library
@@ -382,6 +427,11 @@ pub(super) fn library_result(
     callee_module: Option<&str>,
 ) -> Option<&'static str> {
     if let (Some(_), Some(module)) = (qualifier, callee_module) {
+        // JavaScript's built-ins are TypeScript's.
+        let lang = match lang {
+            "javascript" | "tsx" => "typescript",
+            lang => lang,
+        };
         let fluent = FLUENT
             .iter()
             .find(|(l, m, methods, _)| *l == lang && *m == module && methods.contains(&name));
