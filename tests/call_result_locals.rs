@@ -659,3 +659,33 @@ fn a_typescript_or_javascript_array_method_giving_an_array_gives_a_library_value
         ["src/run.ts:6 unresolved", "src/run.ts:8 unresolved"]
     );
 }
+
+#[test]
+fn a_csharp_nullable_struct_gives_the_struct_it_holds() {
+    let dir = tree(&[
+        (
+            "src/Pos.cs",
+            "namespace N {\n  public struct Pos {\n    public int Len() { return 1; }\n  }\n\
+             \x20 public enum Mode { A, B }\n\
+             \x20 public class Other {\n    public int Len() { return 2; }\n  }\n}\n",
+        ),
+        (
+            "src/Use.cs",
+            "namespace N {\n  class Use {\n    static int Run(Pos? p, Mode? m) {\n\
+             \x20     var v = p.GetValueOrDefault();\n\
+             \x20     m.GetValueOrDefault();\n\
+             \x20     return p.GetValueOrDefault().Len() + v.Len();\n    }\n  }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Use.Run"]);
+    has_all(
+        &got,
+        &[
+            "4 call p.GetValueOrDefault -> external:System",
+            "5 call m.GetValueOrDefault -> external:System",
+            "6 call p.GetValueOrDefault().Len -> src/Pos.cs:3",
+            "6 call v.Len -> src/Pos.cs:3",
+        ],
+    );
+    assert_eq!(breaks(dir.path(), "Other.Len"), Vec::<String>::new());
+}

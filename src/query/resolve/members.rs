@@ -194,6 +194,10 @@ const RUST_POINTER_METHODS: &[&str] = &[
     "poll_ready",
 ];
 
+/// The method of C#'s `Nullable<T>` that gives the value it holds (or the type's
+/// default): called on a `T?` of a repository struct, it gives that struct.
+pub(super) const CSHARP_NULLABLE_VALUE: &str = "GetValueOrDefault";
+
 /// Methods Rust's standard library gives every type that has no method of the name
 /// itself: derived or blanket (`clone` of `#[derive(Clone)]` or of a reference,
 /// `to_string` of every `Display`, `into` of every `From`). Called on a value of a
@@ -298,6 +302,9 @@ impl<'s> Resolver<'s> {
                 if RUST_STD_GIVEN.contains(&name) && self.rust_std_gives(&t, name, kinds) {
                     return Resolution::External(Some("std".to_string()));
                 }
+                if self.csharp_nullable_gives(&t, name, kinds) {
+                    return Resolution::External(Some("System".to_string()));
+                }
                 self.lookup_result(self.member_of(&t, name, kinds))
             }
             Resolution::External(m) => Resolution::External(m),
@@ -317,6 +324,20 @@ impl<'s> Resolver<'s> {
             && t.symbol().kind != Kind::Trait
             && matches!(self.member_of(t, name, kinds), Lookup::NotFound)
             && matches!(self.member_of(t, "deref", kinds), Lookup::NotFound)
+    }
+
+    /// Whether `name` called on a value of C# value type `t` (a struct or an enum) is
+    /// `Nullable<T>`'s: only a value declared `T?` has `GetValueOrDefault`, when
+    /// neither `t` nor the repository has a method of that name.
+    pub(super) fn csharp_nullable_gives(&self, t: &DefRef, name: &str, kinds: &[Kind]) -> bool {
+        name == CSHARP_NULLABLE_VALUE
+            && t.file.language.name == "csharp"
+            && matches!(t.symbol().kind, Kind::Struct | Kind::Enum)
+            && matches!(self.member_of(t, name, kinds), Lookup::NotFound)
+            && !self
+                .defs_named(name)
+                .iter()
+                .any(|d| d.file.language.name == "csharp")
     }
 
     /// [`Resolver::member`] from the top, answered once per type, name and kinds (an

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
-use super::members::MAX_SUPER_DEPTH;
+use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::returns::{call_gives, getter_type, rust_part, rust_unwrapping, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
@@ -425,6 +425,16 @@ impl<'s> Resolver<'s> {
             }
             if let Some(lent) = self.lent_through(file, r, call) {
                 return lent;
+            }
+        }
+        // A C# `T?` of a repository struct gives the struct it holds.
+        if let (Some(q), "csharp") = (call.qualifier, file.language.name) {
+            if call.name == CSHARP_NULLABLE_VALUE && !call.awaited {
+                if let Some(t) = self.receiver_type(file, r, q) {
+                    if self.csharp_nullable_gives(&t, call.name, &[Kind::Method]) {
+                        return Resolution::Definition(t);
+                    }
+                }
             }
         }
         let takes_part = rust && (call.unwrapped || call.element.is_some());
