@@ -3,8 +3,9 @@
 //! values), as the collection's declared type arguments say, through views that keep
 //! them (`values()`, `stream()`, `keys`, `Values`, `Where(..)`). Kotlin's `it` is the implicit parameter of a
 //! lambda passed to a call. So is a local given one element (`foos[i]`, `foos.get(i)`,
-//! `foos.first()`, a map's `get(key)`). Anything else leaves them untyped, never
-//! guessed.
+//! `foos.first()`, a map's `get(key)`). Go's index reads of a slice or a map declared
+//! with its element type (`c.stack[i].count()`, `v, ok := m[key]`) give that type.
+//! Anything else leaves them untyped, never guessed.
 
 mod common;
 
@@ -345,5 +346,55 @@ fn a_collection_made_with_its_type_arguments_holds_them() {
     assert_eq!(
         breaks(dir.path(), &["Qux.Run"]),
         ["B.cs:6 definition", "B.cs:7 definition"]
+    );
+}
+
+#[test]
+fn a_go_index_read_of_a_declared_slice_or_map_gives_its_element() {
+    let dir = tree(&[
+        (
+            "elems.go",
+            "package p\n\ntype elemRef struct{ n int }\n\n\
+             func (r *elemRef) count() int { return r.n }\n\n\
+             type entry struct{ refs int }\n\nfunc (e *entry) Inc() {}\n\n\
+             type other struct{}\n\nfunc (o *other) Inc() {}\n",
+        ),
+        (
+            "cursor.go",
+            "package p\n\ntype Cursor struct {\n\tstack []elemRef\n\tpool  map[string]*entry\n\
+             \tnames []string\n}\n\n\
+             func (c *Cursor) Run(s string) int {\n\tc.pool[s].Inc()\n\
+             \tinterned, ok := c.pool[s]\n\tif ok {\n\t\tinterned.Inc()\n\t}\n\
+             \treturn c.stack[len(c.stack)-1].count()\n}\n\n\
+             func Loose(xs []*entry, m map[string]other) {\n\tx := xs[0]\n\tx.Inc()\n\
+             \to := m[\"a\"]\n\to.Inc()\n}\n",
+        ),
+    ]);
+    let calls: Vec<String> = depends(dir.path(), &["Cursor.Run"])
+        .into_iter()
+        .filter(|d| d.contains(" call ") && !d.contains(" len "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "10 call c.pool[s].Inc -> elems.go:9",
+            "13 call interned.Inc -> elems.go:9",
+            "15 call c.stack[len(c.stack)-1].count -> elems.go:5",
+        ]
+    );
+    let calls: Vec<String> = depends(dir.path(), &["Loose"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "20 call x.Inc -> elems.go:9",
+            "22 call o.Inc -> elems.go:13"
+        ]
+    );
+    assert_eq!(
+        breaks(dir.path(), &["other.Inc"]),
+        ["cursor.go:22 definition"]
     );
 }

@@ -214,6 +214,19 @@ impl<'a> Walk<'a> {
             {
                 self.give_range_types(node, before, types);
             }
+            // Go's `v := xs[i]`, `v, ok := m[key]`: the entry's type, the first name's.
+            if i == 0 && go_results(g, node) {
+                let entry = value
+                    .and_then(|v| sole_value(g, v))
+                    .and_then(|v| self.go_entry_read(v));
+                if let (Some((qualifier, name)), Some(b)) = (entry, self.first_name_made(n, before))
+                {
+                    if self.bindings[b].type_name.is_none() {
+                        self.bindings[b].type_qualifier = qualifier;
+                        self.bindings[b].type_name = Some(name);
+                    }
+                }
+            }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
             if go_results(g, node) {
                 let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
@@ -538,6 +551,11 @@ impl<'a> Walk<'a> {
             }
             if self.lang.name == "go" {
                 self.note_ranged(text, kind, ty, value);
+                // Declared a slice or a map (`stack []elemRef`): what one entry read
+                // out of it is.
+                if let Some(held) = ty.and_then(|t| super::go_ranges::go_held(self.text(t))) {
+                    self.held.insert(self.bindings.len(), held);
+                }
             }
             if tracks_elements {
                 // A field is written `this.items` where its elements are handed out.

@@ -12,7 +12,7 @@ use tree_sitter::Node;
 use super::bindings::sole_value;
 use super::type_text::{is_name, split_type};
 use super::Walk;
-use crate::facts::BindingKind;
+use crate::facts::{BindingKind, Held};
 
 /// A type as the facts keep it: its qualifier and simple name.
 type TypeName = (Option<String>, String);
@@ -51,6 +51,21 @@ pub(super) fn range_types(t: &str) -> Option<RangeTypes> {
         first: Some(element),
         second: None,
     })
+}
+
+/// What a value of written type `t` holds, read one entry at a time (`xs[i]`,
+/// `m[key]`): a slice's or an array's elements, a map's keys and values. `None` for
+/// any other type, and when no part is one named type.
+pub(super) fn go_held(t: &str) -> Option<Held> {
+    let t = t.trim();
+    if let Some(rest) = t.strip_prefix("map[") {
+        let close = matching_bracket(rest)?;
+        let (key, value) = (named(&rest[..close]), named(&rest[close + 1..]));
+        return (key.is_some() || value.is_some()).then_some(Held::Map(key, value));
+    }
+    let rest = t.strip_prefix('[')?;
+    let close = matching_bracket(rest)?;
+    named(&rest[close + 1..]).map(|element| Held::Elements(Some(element)))
 }
 
 /// The position in `s` of the `]` closing a `[` just before it.
@@ -137,6 +152,15 @@ impl<'a> Walk<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The type of the entry Go's index read `v` (`xs[i]`, `m[key]`) gives, when what
+    /// it reads is a name or a field noted before: a slice's element, a map's value.
+    pub(super) fn go_entry_read(&self, v: Node<'_>) -> Option<TypeName> {
+        if self.g.kind(v) != "index_expression" {
+            return None;
+        }
+        self.ranged_value(self.g.child(v, "operand")?)?.second
     }
 
     /// What the range clause `range` ranges over gives its variables.

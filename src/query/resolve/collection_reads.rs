@@ -22,19 +22,44 @@ impl Resolver<'_> {
         r: &Reference,
         q: &str,
     ) -> Option<Resolution> {
-        if !reads_elements(file.language.name) {
+        let go = file.language.name == "go";
+        if !reads_elements(file.language.name) && !go {
             return None;
         }
         let (collection, read) = match receiver_indexed(q) {
             Some(collection) => (collection, None),
+            // Go's slices and maps have no methods: only an index reads an entry.
+            None if go => return None,
             None => {
                 let call = receiver_call(q)?;
                 (call.qualifier?, Some((call.name, call.arity?)))
             }
         };
-        let held = self.held_by(file, r, collection)?;
+        let held = match collection.split_once('.') {
+            Some((owner, field)) if go => self.go_field_held(file, r, owner, field)?,
+            _ => self.held_by(file, r, collection)?,
+        };
         let (qualifier, name) = entry_read(&held, read)?;
         Some(self.resolve_value_type(file, r.enclosing, name, qualifier.as_deref()))
+    }
+
+    /// What Go's field `field` of the value `owner` names where `r` stands (the
+    /// method's receiver, a parameter, a local) holds, as the struct that is the
+    /// value's type declares it.
+    fn go_field_held(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        owner: &str,
+        field: &str,
+    ) -> Option<Held> {
+        if !is_word(owner) || !is_word(field) {
+            return None;
+        }
+        let ty = self.receiver_type(file, r, owner)?;
+        let mut held = declared_fields(&ty, field).map(|b| b.held.as_ref());
+        let first = held.next()??;
+        held.all(|h| h == Some(first)).then(|| first.clone())
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter
