@@ -3823,3 +3823,51 @@ fn values_a_standard_library_builder_makes_have_the_library_types_members() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_member_of_an_imported_module_may_be_one_the_module_passes_on() {
+    let dir = tree(&[
+        (
+            "src/lib.rs",
+            "macro_rules! cfg_rt { ($($item:item)*) => { $($item)* } }\nmod ctx;\nmod user;\n",
+        ),
+        (
+            "src/ctx.rs",
+            "cfg_rt! {\n    mod current;\n    pub(crate) use current::with_current;\n}\n",
+        ),
+        (
+            "src/ctx/current.rs",
+            "pub(crate) fn with_current() -> Result<(), ()> { Ok(()) }\n",
+        ),
+        (
+            "src/user.rs",
+            "use crate::ctx;\n\nfn run() {\n    ctx::with_current().is_ok();\n}\n",
+        ),
+        ("pkg/__init__.py", ""),
+        ("pkg/checks/__init__.py", "from .messages import Error\n"),
+        (
+            "pkg/checks/messages.py",
+            "class Error:\n    def __init__(self, msg):\n        self.msg = msg\n",
+        ),
+        (
+            "pkg/app.py",
+            "from pkg import checks\n\n\ndef check():\n    return [checks.Error(\"bad\")]\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &[
+            "4 call ctx.with_current -> src/ctx/current.rs:1",
+            "4 call ctx::with_current().is_ok -> external:std",
+        ],
+    );
+    has_all(
+        &depends(dir.path(), &["check"]),
+        &["5 call checks.Error -> pkg/checks/messages.py:1"],
+    );
+    // The re-export is a use too: renaming the function breaks it.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["with_current"]),
+        ["src/ctx.rs:3 definition", "src/user.rs:4 definition"]
+    );
+}

@@ -282,10 +282,9 @@ impl<'s> Resolver<'s> {
                     ..imp.clone()
                 };
                 match self.module_target(file, &sub) {
-                    target @ ModuleTarget::Files(_) => {
-                        pick(self.top_level_in(&target, name, kinds))
-                            .map_or(Resolution::Unresolved, Resolution::Definition)
-                    }
+                    // What the submodule defines, or passes on from another
+                    // (`pub(crate) use current::with_current;`).
+                    target @ ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
                     // A module-level variable of a known type: a member of that type.
                     _ => match imp.name.as_deref().and_then(|imported| {
                         self.module_value_type(&self.module_target(file, imp), imported)
