@@ -3871,3 +3871,31 @@ fn a_member_of_an_imported_module_may_be_one_the_module_passes_on() {
         ["src/ctx.rs:3 definition", "src/user.rs:4 definition"]
     );
 }
+
+#[test]
+fn a_python_standard_module_is_not_a_directory_of_its_name_without_a_package() {
+    let dir = tree(&[
+        ("app/__init__.py", ""),
+        ("app/locale/os/LC_MESSAGES/django.po", "msgid \"\"\n"),
+        ("app/http/__init__.py", "from http.client import responses\n\n\ndef reason(code):\n    return responses.get(code)\n"),
+        ("app/paths.py", "import os\n\n\ndef here():\n    return os.path.join(os.getcwd(), \"x\")\n"),
+        // A directory named like no standard module may be a namespace package.
+        ("tools/widgets/readme.txt", "notes\n"),
+        ("app/use.py", "import widgets\n\n\ndef run():\n    return widgets.make()\n"),
+    ]);
+    has_all(
+        &depends(dir.path(), &["here"]),
+        &[
+            "5 call os.path.join -> external:os",
+            "5 call os.getcwd -> external:os",
+        ],
+    );
+    has_all(
+        &depends(dir.path(), &["reason"]),
+        &["5 call responses.get -> external:http"],
+    );
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &["5 call widgets.make -> ?"],
+    );
+}

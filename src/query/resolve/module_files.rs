@@ -249,7 +249,12 @@ impl<'s> Resolver<'s> {
             return ModuleTarget::Files(files);
         }
         let first = rest.split('.').next().unwrap_or(rest);
-        if dots > 0 || self.dirs().has_component(first) {
+        // A directory of the tree named so may be a namespace package, imported by
+        // that name: unknown. Not one named like a standard module (`locale/os/`, a
+        // translation's): Python takes a namespace package only where no search
+        // directory holds a module or a package of the name, and the standard
+        // library's does.
+        if dots > 0 || (self.dirs().has_component(first) && !is_stdlib_module(first)) {
             ModuleTarget::Unknown
         } else {
             ModuleTarget::External(first.to_string())
