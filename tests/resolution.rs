@@ -3899,3 +3899,37 @@ fn a_python_standard_module_is_not_a_directory_of_its_name_without_a_package() {
         &["5 call widgets.make -> ?"],
     );
 }
+
+#[test]
+fn a_rust_workspace_crate_named_in_a_path_and_std_beside_a_test_modules_glob() {
+    let dir = tree(&[
+        (
+            "tokio/Cargo.toml",
+            "[package]\nname = \"tokio\"\nversion = \"1.0.0\"\n",
+        ),
+        (
+            "tokio/src/lib.rs",
+            "macro_rules! cfg_rt { ($($item:item)*) => { $($item)* } }\npub mod task;\n\
+             cfg_rt! {\n    pub use task::spawn;\n}\n",
+        ),
+        (
+            "tokio/src/task/mod.rs",
+            "cfg_rt! {\n    mod spawn;\n    pub use spawn::spawn;\n}\n",
+        ),
+        ("tokio/src/task/spawn.rs", "pub fn spawn() {}\n"),
+        (
+            "tokio/tests/t.rs",
+            "use std::sync::Arc;\n\nfn run() {\n    tokio::spawn();\n    Arc::new(1);\n    \
+             std::thread::yield_now();\n}\n\nmod inner {\n    use super::*;\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &[
+            "4 call tokio.spawn -> tokio/src/task/spawn.rs:1",
+            // The test module's `use super::*;` brings nothing into `run`.
+            "5 call Arc.new -> external:std::sync",
+            "6 call std::thread.yield_now -> external:std::thread",
+        ],
+    );
+}

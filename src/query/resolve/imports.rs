@@ -12,8 +12,8 @@ use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
 use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
 use super::{
-    kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole, Resolution, Resolver,
-    TYPE_KINDS,
+    function_around, kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole,
+    Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{is_namespace_path, FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::{scoping, PackageScope};
@@ -691,6 +691,19 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// The files of the crate or module a Rust path's one first name stands for
+    /// (`tokio` in `tokio::spawn()`, `util` of a `mod util;`), written at byte `at` of
+    /// `file`; `None` when it names no such files of the tree.
+    pub(super) fn rust_path_files(
+        &self,
+        file: &FileFacts,
+        at: usize,
+        first: &str,
+    ) -> Option<ModuleTarget> {
+        let target = self.rust_module_target(file, &file_path(file), first, at);
+        matches!(target, ModuleTarget::Files(_)).then_some(target)
+    }
+
     /// The file of the module Rust path `module`, written at byte `at` of `file`, names
     /// (see [`rust_module`]).
     fn rust_module_target(
@@ -701,12 +714,28 @@ impl<'s> Resolver<'s> {
         at: usize,
     ) -> ModuleTarget {
         let index = self.file_index(file);
-        // The inline modules (`mod tests { .. }`) the import sits in, outermost first.
-        let inline: Vec<String> = index
-            .modules
+        // The inline modules (`mod tests { .. }`) around byte `at`, outermost first.
+        let inline_at = |at: usize| -> Vec<String> {
+            index
+                .modules
+                .iter()
+                .filter(|(span, _)| span.contains(&at))
+                .map(|(_, name)| name.clone())
+                .collect()
+        };
+        let inline = inline_at(at);
+        // A glob brings names into the module it is written in (and a function's into
+        // that function's body) only: `use super::*;` of a test module says nothing of
+        // what a path elsewhere in the file starts with.
+        let body = function_around(file, at);
+        let globs: Vec<String> = index
+            .globs
             .iter()
-            .filter(|(span, _)| span.contains(&at))
-            .map(|(_, name)| name.clone())
+            .filter(|(_, written)| {
+                inline_at(*written) == inline
+                    && function_around(file, *written).is_none_or(|f| body.as_ref() == Some(&f))
+            })
+            .map(|(module, _)| module.clone())
             .collect();
         let crates = self
             .rust_crates
@@ -715,7 +744,7 @@ impl<'s> Resolver<'s> {
             importer,
             inline: &inline,
             defined_here: &|name: &str| index.names.contains(name),
-            globs: &index.globs,
+            globs: &globs,
         };
         match rust_module(self.file_set(), crates, &site, module) {
             RustModule::File(f) => ModuleTarget::Files(vec![f]),

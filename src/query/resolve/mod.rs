@@ -239,7 +239,8 @@ pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
     modules: Vec<(std::ops::Range<usize>, String)>,
-    globs: Vec<String>,
+    /// The glob imports (`use super::*;`): each one's module, and where it is written.
+    globs: Vec<(String, usize)>,
     /// By position among the file's imports: the span of the innermost function
     /// whose body holds the import (Rust's `use` in a function), if any.
     import_bodies: Vec<Option<std::ops::Range<usize>>>,
@@ -266,7 +267,7 @@ impl FileIndex {
                 .imports
                 .iter()
                 .filter(|i| i.wildcard)
-                .map(|i| i.module.clone())
+                .map(|i| (i.module.clone(), i.start_byte as usize))
                 .collect(),
             import_bodies: if file.language.name == "rust" {
                 file.imports
@@ -281,7 +282,7 @@ impl FileIndex {
 }
 
 /// The span of the innermost function or method of `file` around byte `at`.
-fn function_around(file: &FileFacts, at: usize) -> Option<std::ops::Range<usize>> {
+pub(super) fn function_around(file: &FileFacts, at: usize) -> Option<std::ops::Range<usize>> {
     file.definitions
         .iter()
         .rev()

@@ -372,6 +372,13 @@ impl<'s> Resolver<'s> {
             if let Some(imp) = self.import_binding(file, r.start_byte as usize, q) {
                 return self.member_of_import(file, imp, name, kinds);
             }
+            // Rust's `tokio::spawn()`: a crate of the workspace (or a module of this
+            // one) by its name.
+            if rust && q.starts_with(char::is_lowercase) {
+                if let Some(target) = self.rust_path_files(file, r.start_byte as usize, q) {
+                    return self.module_member(&target, name, kinds);
+                }
+            }
             if let Some(imp) = file
                 .imports
                 .iter()
