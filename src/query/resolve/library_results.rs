@@ -8,9 +8,10 @@
 //!
 //! The same holds of the fluent methods of a few library types, called on a value of
 //! that library: `sb.append(a).append(b)`, `list.stream().filter(..).map(..)`,
-//! `mono.doOnSuccess(..).then()`, Python's `s.strip().lower()`. Each gives a value of a
-//! type of the same library (or the library named beside it), whatever type the
-//! elements or callbacks have.
+//! `mono.doOnSuccess(..).then()`, Python's `s.strip().lower()`, JavaScript's
+//! `xs.filter(..).map(..)`, Rust's `items.iter().map(..)` and `v.pop()` (an `Option`).
+//! Each gives a value of a type of the same library (or the library named beside it),
+//! whatever type the elements or callbacks have.
 //!
 //! A table, not the libraries' signatures: these few calls build most of the values
 //! whose type code leaves to inference, and a generic call (`optional.get()`) gives a

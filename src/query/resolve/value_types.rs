@@ -302,8 +302,8 @@ impl<'s> Resolver<'s> {
     /// The type of an untyped field of `t` (`val tasks = mutableListOf<Task>()`,
     /// `private pool = createPool()`) in a language whose fields keep the type their
     /// initialiser gives them: what that call gives, resolved where the field is
-    /// declared. Unresolved where the field has no initialising call, or where one of
-    /// `fields` (its declarations) is typed otherwise.
+    /// declared. Unresolved where the field has no initialising call, or is declared
+    /// more than once (`fields` are its declarations).
     fn type_of_field_initializer(
         &self,
         t: &DefRef,
