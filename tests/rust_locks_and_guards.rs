@@ -246,3 +246,24 @@ fn every_standard_pointer_or_guard_type_reaches_the_value_not_its_library() {
         ],
     );
 }
+
+#[test]
+fn a_method_called_on_pin_new_of_a_value_is_the_values_unless_it_is_pins_own() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "use std::pin::Pin;\nuse std::task::Context;\n\npub struct Io;\n\nimpl Io {\n    \
+         pub fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>) {}\n    \
+         pub fn set(&mut self) {}\n}\n\npub struct S {\n    io: Io,\n}\n\nimpl S {\n    \
+         pub fn run(&mut self, cx: &mut Context<'_>) {\n        \
+         Pin::new(&mut self.io).poll_write(cx);\n        \
+         Pin::new(&mut self.io).set(Io);\n    }\n}\n",
+    )]);
+    has_all(
+        &depends(dir.path(), &["S.run"]),
+        &[
+            "17 call Pin::new(&mut self.io).poll_write -> src/lib.rs:7",
+            // `Pin::set` replaces the pinned value: the pointer's, not `Io::set`.
+            "18 call Pin::new(&mut self.io).set -> external:std::pin",
+        ],
+    );
+}

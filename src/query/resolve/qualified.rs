@@ -156,27 +156,60 @@ fn lower_case_is_a_value(lang: &str) -> bool {
 /// Kotlin's `a!!.b`), which change nothing of the types, and with PHP's `$this->items`
 /// (and `?->`) written `$this.items`, C and C++'s `r->block` (a field through a
 /// pointer) `r.block`.
-/// A Rust receiver that makes another shared pointer to a value: the pointer type as
-/// written and the value (`Arc` and `self.shared` of `Arc::clone(&self.shared)`).
+/// A Rust receiver that makes another pointer to a value: the pointer type as written,
+/// the value (`Arc` and `self.shared` of `Arc::clone(&self.shared)`), and the methods
+/// that are the pointer's own rather than the value's (`Pin`'s, of `std::pin`).
 struct SharedAgain<'q> {
     pointer: &'q str,
     value: &'q str,
+    own: &'static [&'static str],
 }
 
-/// Reads `q` as `Arc::clone(&x)` or `Rc::clone(&x)` (the pointer perhaps written with
-/// its path) of a local or a field path `x`.
+/// The methods of `Pin` itself: any other called on `Pin::new(&mut x)` is `x`'s.
+const PIN_OWN_METHODS: &[&str] = &[
+    "as_deref_mut",
+    "as_mut",
+    "as_ref",
+    "get_mut",
+    "get_ref",
+    "get_unchecked_mut",
+    "into_inner",
+    "into_inner_unchecked",
+    "into_ref",
+    "map_unchecked",
+    "map_unchecked_mut",
+    "set",
+];
+
+/// Reads `q` as `Arc::clone(&x)` or `Rc::clone(&x)`, or as `Pin::new(&mut x)` (the
+/// pointer perhaps written with its path), of a local or a field path `x`.
 fn rust_shared_again(q: &str) -> Option<SharedAgain<'_>> {
     let inner = q.strip_suffix(')')?;
     let (callee, argument) = inner.split_once('(')?;
-    let pointer = callee.trim().strip_suffix("::clone")?;
-    if !matches!(pointer.rsplit("::").next(), Some("Arc" | "Rc")) {
-        return None;
-    }
-    let value = argument.trim().strip_prefix('&')?.trim();
-    value
-        .split('.')
-        .all(is_word)
-        .then_some(SharedAgain { pointer, value })
+    let callee = callee.trim();
+    let (pointer, value, own) = if let Some(pointer) = callee.strip_suffix("::clone") {
+        if !matches!(pointer.rsplit("::").next(), Some("Arc" | "Rc")) {
+            return None;
+        }
+        (pointer, argument.trim().strip_prefix('&')?, &[][..])
+    } else {
+        let pointer = callee.strip_suffix("::new")?;
+        if pointer.rsplit("::").next() != Some("Pin") {
+            return None;
+        }
+        let value = argument.trim();
+        let value = value
+            .strip_prefix("&mut ")
+            .or_else(|| value.strip_prefix('&'))
+            .unwrap_or(value);
+        (pointer, value, PIN_OWN_METHODS)
+    };
+    let value = value.trim();
+    value.split('.').all(is_word).then_some(SharedAgain {
+        pointer,
+        value,
+        own,
+    })
 }
 
 pub(super) fn unmarked<'q>(lang: &str, q: &'q str) -> Cow<'q, str> {
@@ -242,7 +275,8 @@ impl<'s> Resolver<'s> {
             );
             return self.member_of_value_in(file, ty, name, kinds);
         }
-        // Rust's `Arc::clone(&self.shared).f()`: another pointer to the same value.
+        // Rust's `Arc::clone(&self.shared).f()`, `Pin::new(&mut self.io).f()`:
+        // another pointer to the same value.
         if let Some(shared) = rust.then(|| rust_shared_again(q)).flatten() {
             let pointer = shared.pointer.rsplit("::").next().unwrap_or(shared.pointer);
             let owned = matches!(
@@ -250,6 +284,9 @@ impl<'s> Resolver<'s> {
                 Resolution::Definition(_)
             );
             if !owned {
+                if shared.own.contains(&name) {
+                    return Resolution::External(Some("std::pin".to_string()));
+                }
                 return self.resolve_qualified(file, r, shared.value, kinds);
             }
         }
