@@ -689,3 +689,27 @@ fn a_csharp_nullable_struct_gives_the_struct_it_holds() {
     );
     assert_eq!(breaks(dir.path(), "Other.Len"), Vec::<String>::new());
 }
+
+#[test]
+fn a_kotlin_collection_chain_past_a_trailing_lambda_and_a_java_iterator_are_the_librarys() {
+    let dir = tree(&[
+        (
+            "src/p/D.kt",
+            "package p\n\nimport java.util.ArrayDeque\n\nclass D {\n\
+             \x20 private val ready = ArrayDeque<String>()\n\
+             \x20 private val names = mutableListOf<String>()\n\
+             \x20 fun run() {\n    val i = ready.iterator()\n    i.hasNext()\n\
+             \x20   val kept = names.filter { it.isNotEmpty() }.sorted()\n    kept.first()\n  }\n}\n",
+        ),
+        ("src/p/Other.kt", "package p\n\nclass Other {\n  fun first() {}\n  fun hasNext() {}\n}\n"),
+    ]);
+    has_all(
+        &depends(dir.path(), &["D.run"]),
+        &[
+            "10 call i.hasNext -> external:java.util",
+            "11 call names.filter { it.isNotEmpty() }.sorted -> external:kotlin.collections",
+            "12 call kept.first -> external:kotlin.collections",
+        ],
+    );
+    assert_eq!(breaks(dir.path(), "Other.first"), Vec::<String>::new());
+}

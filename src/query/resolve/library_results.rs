@@ -269,6 +269,55 @@ const FLUENT: &[(&str, &str, &[&str], &str)] = &[
         ],
         "builtins",
     ),
+    // Kotlin's collection functions that give a collection again (Kotlin calls the
+    // Java rows' methods too, on Java's types).
+    (
+        "kotlin",
+        "kotlin.collections",
+        &[
+            "asIterable",
+            "chunked",
+            "distinct",
+            "distinctBy",
+            "drop",
+            "dropLast",
+            "filter",
+            "filterIsInstance",
+            "filterKeys",
+            "filterNot",
+            "filterNotNull",
+            "filterValues",
+            "flatMap",
+            "flatten",
+            "groupBy",
+            "iterator",
+            "listIterator",
+            "map",
+            "mapKeys",
+            "mapNotNull",
+            "mapValues",
+            "reversed",
+            "sorted",
+            "sortedBy",
+            "sortedByDescending",
+            "sortedDescending",
+            "sortedWith",
+            "subList",
+            "take",
+            "takeLast",
+            "toHashSet",
+            "toList",
+            "toMap",
+            "toMutableList",
+            "toMutableMap",
+            "toMutableSet",
+            "toSet",
+            "windowed",
+            "withIndex",
+            "zip",
+        ],
+        "kotlin.collections",
+    ),
     // An array's methods that give an array, a string's that give a string (or its
     // parts), the iterators of arrays, maps and sets, and a promise's chain. (An
     // array subclass's `map` gives the subclass: rare enough in typed code.)
@@ -433,9 +482,11 @@ pub(super) fn library_result(
             "javascript" | "tsx" => "typescript",
             lang => lang,
         };
+        // Kotlin calls Java's libraries as Java does.
+        let of_lang = |l: &str| l == lang || (lang == "kotlin" && l == "java");
         let fluent = FLUENT
             .iter()
-            .find(|(l, m, methods, _)| *l == lang && *m == module && methods.contains(&name));
+            .find(|(l, m, methods, _)| of_lang(l) && *m == module && methods.contains(&name));
         if let Some((.., gives)) = fluent {
             return Some(gives);
         }

@@ -66,6 +66,9 @@ impl ReceiverCall<'_> {
 /// `factory()!!.`) changes nothing of the type.
 pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     let q = q.trim();
+    if let Some(call) = call_with_trailing_block(q) {
+        return Some(call);
+    }
     let body = q.trim_end_matches(['?', '!']).strip_suffix(')')?;
     let blank = blank_literals(body)?;
     let open = opening(&blank, b'(', b')')?;
@@ -88,6 +91,48 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         awaited: false,
         unwrapped: q.ends_with('?'),
         element: None,
+    })
+}
+
+/// Reads `q` as a call whose last argument is a block written after it (Kotlin's and
+/// Swift's trailing lambda, Ruby's block: `names.filter { it.isNotEmpty() }`,
+/// `xs.map(f) { .. }`), counting the block as an argument. Elsewhere such a text is a
+/// value built of a type (`Foo { a: 1 }`, `Foo{1, 2}`), which a call of the type's name
+/// reads the same.
+fn call_with_trailing_block(q: &str) -> Option<ReceiverCall<'_>> {
+    let body = q.trim_end_matches(['?', '!']).strip_suffix('}')?;
+    let blank = blank_literals(body)?;
+    let open = opening(&blank, b'{', b'}')?;
+    let callee = body[..open].trim_end();
+    // Two blocks in a row, or a block after a null-safe mark, follow no call.
+    if callee.ends_with(['?', '!', '}']) {
+        return None;
+    }
+    let call = match receiver_call(callee) {
+        Some(call) => call,
+        None => {
+            let (qualifier, name) = match callee.rfind('.') {
+                Some(i) => (Some(callee[..i].trim()), callee[i + 1..].trim()),
+                None => (None, callee),
+            };
+            let word = !name.is_empty() && name.bytes().all(is_word_byte);
+            if !word || qualifier.is_some_and(str::is_empty) {
+                return None;
+            }
+            ReceiverCall {
+                qualifier,
+                name,
+                arity: Some(0),
+                awaited: false,
+                unwrapped: false,
+                element: None,
+            }
+        }
+    };
+    Some(ReceiverCall {
+        arity: call.arity.map(|n| n + 1),
+        unwrapped: false,
+        ..call
     })
 }
 
@@ -670,6 +715,31 @@ mod tests {
         assert_eq!(call("context"), None);
         assert_eq!(call("(x)"), None);
         assert_eq!(call("new Foo()").map(|c| c.name), None);
+    }
+
+    #[test]
+    fn a_call_with_a_trailing_block_counts_the_block_as_an_argument() {
+        let call = |q| receiver_call(q).map(|c| (c.qualifier, c.name, c.arity));
+        assert_eq!(
+            call("names.filter { it.isNotEmpty() }"),
+            Some((Some("names"), "filter", Some(1)))
+        );
+        assert_eq!(
+            call("xs.fold(0) { acc, x -> acc + x }"),
+            Some((Some("xs"), "fold", Some(2)))
+        );
+        assert_eq!(
+            call("a.map { it }.filter { \"}\" != it }"),
+            Some((Some("a.map { it }"), "filter", Some(1)))
+        );
+        // Built of a type: read as a call of the type's name.
+        assert_eq!(call("Point { x: 1 }"), Some((None, "Point", Some(1))));
+        // No call before the block.
+        assert_eq!(call("if a { b } else { c }"), None);
+        assert_eq!(call("match x { _ => y }"), None);
+        assert_eq!(call("f { a } { b }"), None);
+        assert_eq!(call("x!! { a }"), None);
+        assert_eq!(call("{ a }"), None);
     }
 
     #[test]
