@@ -214,22 +214,20 @@ impl<'a> Walk<'a> {
             {
                 self.give_range_types(node, before, types);
             }
-            // Go's `v := xs[i]`, `v, ok := m[key]`: the entry's type, the first name's.
-            if i == 0 && go_results(g, node) {
-                let entry = value
+            // Go's `v, ok := x.(T)`: the value's type is the first name's alone. So is
+            // the entry's of `v := xs[i]`, `v, ok := m[key]`.
+            if go_results(g, node) {
+                let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
+                let entry = first
+                    .and(value)
                     .and_then(|v| sole_value(g, v))
                     .and_then(|v| self.go_entry_read(v));
-                if let (Some((qualifier, name)), Some(b)) = (entry, self.first_name_made(n, before))
-                {
+                if let (Some((qualifier, name)), Some(b)) = (entry, first) {
                     if self.bindings[b].type_name.is_none() {
                         self.bindings[b].type_qualifier = qualifier;
                         self.bindings[b].type_name = Some(name);
                     }
                 }
-            }
-            // Go's `v, ok := x.(T)`: the value's type is the first name's alone.
-            if go_results(g, node) {
-                let first = (i == 0).then(|| self.first_name_made(n, before)).flatten();
                 for b in before..self.bindings.len() {
                     if Some(b) != first {
                         self.bindings[b].type_name = None;

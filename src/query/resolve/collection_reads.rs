@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::returns::{receiver_call, receiver_indexed};
 use super::value_types::declared_fields;
-use super::{is_word, Resolution, Resolver};
+use super::{is_word, DefRef, Resolution, Resolver};
 use crate::facts::{entry_read, reads_elements, BindingKind, FileFacts, Held, Reference};
 
 impl Resolver<'_> {
@@ -56,10 +56,7 @@ impl Resolver<'_> {
         if !is_word(owner) || !is_word(field) {
             return None;
         }
-        let ty = self.receiver_type(file, r, owner)?;
-        let mut held = declared_fields(&ty, field).map(|b| b.held.as_ref());
-        let first = held.next()??;
-        held.all(|h| h == Some(first)).then(|| first.clone())
+        field_held(&self.receiver_type(file, r, owner)?, field)
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter
@@ -80,10 +77,14 @@ impl Resolver<'_> {
                 }
             }
         }
-        Self::enclosing_types(file, r.enclosing).find_map(|ty| {
-            let mut held = declared_fields(&ty, name).filter_map(|b| b.held.as_ref());
-            let first = held.next()?;
-            held.all(|h| h == first).then(|| first.clone())
-        })
+        Self::enclosing_types(file, r.enclosing).find_map(|ty| field_held(&ty, name))
     }
+}
+
+/// What field `name` of type `ty` holds, as its declarations in the type's body that
+/// write what it holds agree.
+fn field_held(ty: &DefRef, name: &str) -> Option<Held> {
+    let mut held = declared_fields(ty, name).filter_map(|b| b.held.as_ref());
+    let first = held.next()?;
+    held.all(|h| h == first).then(|| first.clone())
 }

@@ -714,28 +714,25 @@ impl<'s> Resolver<'s> {
         at: usize,
     ) -> ModuleTarget {
         let index = self.file_index(file);
-        // The inline modules (`mod tests { .. }`) around byte `at`, outermost first.
-        let inline_at = |at: usize| -> Vec<String> {
-            index
-                .modules
-                .iter()
-                .filter(|(span, _)| span.contains(&at))
-                .map(|(_, name)| name.clone())
-                .collect()
-        };
-        let inline = inline_at(at);
+        let inline = index.inline_modules(at);
         // A glob brings names into the module it is written in (and a function's into
         // that function's body) only: `use super::*;` of a test module says nothing of
         // what a path elsewhere in the file starts with.
-        let body = function_around(file, at);
+        let body = (!index.globs.is_empty())
+            .then(|| function_around(file, at))
+            .flatten();
         let globs: Vec<String> = index
             .globs
             .iter()
-            .filter(|(_, written)| {
-                inline_at(*written) == inline
-                    && function_around(file, *written).is_none_or(|f| body.as_ref() == Some(&f))
+            .filter(|g| {
+                g.inline == inline
+                    && index
+                        .import_bodies
+                        .get(g.position)
+                        .and_then(Option::as_ref)
+                        .is_none_or(|f| body.as_ref() == Some(f))
             })
-            .map(|(module, _)| module.clone())
+            .map(|g| g.module.clone())
             .collect();
         let crates = self
             .rust_crates

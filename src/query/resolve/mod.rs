@@ -239,8 +239,8 @@ pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
     modules: Vec<(std::ops::Range<usize>, String)>,
-    /// The glob imports (`use super::*;`): each one's module, and where it is written.
-    globs: Vec<(String, usize)>,
+    /// The glob imports (`use super::*;`).
+    globs: Vec<Glob>,
     /// By position among the file's imports: the span of the innermost function
     /// whose body holds the import (Rust's `use` in a function), if any.
     import_bodies: Vec<Option<std::ops::Range<usize>>>,
@@ -254,21 +254,28 @@ impl FileIndex {
                 types.entry(d.qualified_name.clone()).or_insert(i);
             }
         }
+        let modules: Vec<(std::ops::Range<usize>, String)> = file
+            .definitions
+            .iter()
+            .filter(|d| d.kind == Kind::Module)
+            .map(|d| (d.start_byte..d.end_byte, d.name.clone()))
+            .collect();
+        let globs = file
+            .imports
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.wildcard)
+            .map(|(position, i)| Glob {
+                module: i.module.clone(),
+                inline: modules_around(&modules, i.start_byte as usize),
+                position,
+            })
+            .collect();
         FileIndex {
             types,
             names: file.definitions.iter().map(|d| d.name.clone()).collect(),
-            modules: file
-                .definitions
-                .iter()
-                .filter(|d| d.kind == Kind::Module)
-                .map(|d| (d.start_byte..d.end_byte, d.name.clone()))
-                .collect(),
-            globs: file
-                .imports
-                .iter()
-                .filter(|i| i.wildcard)
-                .map(|i| (i.module.clone(), i.start_byte as usize))
-                .collect(),
+            modules,
+            globs,
             import_bodies: if file.language.name == "rust" {
                 file.imports
                     .iter()
@@ -279,6 +286,31 @@ impl FileIndex {
             },
         }
     }
+}
+
+/// A glob import (`use super::*;`): the module it names, the inline modules it is
+/// written in (outermost first), and its position among the file's imports.
+pub(super) struct Glob {
+    pub(super) module: String,
+    pub(super) inline: Vec<String>,
+    pub(super) position: usize,
+}
+
+impl FileIndex {
+    /// The names of the inline modules (`mod tests { .. }`) around byte `at`, outermost
+    /// first.
+    pub(super) fn inline_modules(&self, at: usize) -> Vec<String> {
+        modules_around(&self.modules, at)
+    }
+}
+
+/// The names of the modules of `modules` whose spans hold byte `at`, in their order.
+fn modules_around(modules: &[(std::ops::Range<usize>, String)], at: usize) -> Vec<String> {
+    modules
+        .iter()
+        .filter(|(span, _)| span.contains(&at))
+        .map(|(_, name)| name.clone())
+        .collect()
 }
 
 /// The span of the innermost function or method of `file` around byte `at`.
