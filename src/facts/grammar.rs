@@ -189,6 +189,9 @@ const QUALIFIED_NAMES: &[&str] = &[
     "nested_identifier",
     "destructor_name",
     "operator_name",
+    // Lua's `function M.f()`, `function M:f()`.
+    "dot_index_expression",
+    "method_index_expression",
 ];
 
 /// Package and namespace declarations: `name` is the file's package.

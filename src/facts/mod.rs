@@ -245,6 +245,19 @@ pub struct FileFacts {
     /// The build constraint a Go file states before its package clause, as written
     /// after `//go:build` (`linux && !cgo`).
     pub build: Option<String>,
+    /// What a Lua chunk returns, which `require` of the file gives.
+    pub module_value: Option<ModuleValue>,
+}
+
+/// What a Lua chunk returns, as far as the facts follow it: a table, its functions
+/// being what other files call through `require`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModuleValue {
+    /// The local the chunk returns (`return M`), whose `function M.f` are its fields.
+    pub table: Option<String>,
+    /// Fields of the returned table that hold a function of the file by its name, as
+    /// (field, function): `M.f = helper` at the top level, `return { f = helper }`.
+    pub fields: Vec<(String, String)>,
 }
 
 impl FileFacts {

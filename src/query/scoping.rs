@@ -37,7 +37,9 @@ pub struct Scoping {
     /// Every member a type has is declared where the facts see it. Not in Ruby, whose
     /// classes gain methods from modules mixed in and from calls run as the class is
     /// defined (`attr_reader`, `define_method`): there, a name that no definition of
-    /// the tree declares is not known to come from outside.
+    /// the tree declares is not known to come from outside. Nor in Lua, whose globals
+    /// are whatever the host program or any loaded chunk stored in the global table
+    /// (OpenResty's `ngx`), and whose tables gain fields by assignment.
     pub declared_members: bool,
 }
 
@@ -612,6 +614,45 @@ const CSHARP: &[&str] = &[
     "Obsolete",
 ];
 /// Ruby's `Kernel` functions and the `Module` methods a class body calls.
+/// Lua's base functions and standard tables (the tables' functions are reached through
+/// them: `string.format`, `table.insert`).
+const LUA: &[&str] = &[
+    "assert",
+    "collectgarbage",
+    "dofile",
+    "error",
+    "getmetatable",
+    "ipairs",
+    "load",
+    "loadfile",
+    "loadstring",
+    "next",
+    "pairs",
+    "pcall",
+    "print",
+    "rawequal",
+    "rawget",
+    "rawlen",
+    "rawset",
+    "require",
+    "select",
+    "setmetatable",
+    "tonumber",
+    "tostring",
+    "type",
+    "unpack",
+    "xpcall",
+    "coroutine",
+    "debug",
+    "io",
+    "math",
+    "os",
+    "package",
+    "string",
+    "table",
+    "utf8",
+];
+
 const RUBY: &[&str] = &[
     "puts",
     "print",
@@ -850,6 +891,7 @@ pub fn scoping(lang: &str) -> Scoping {
         // A bare class name is the code's own namespace's, unless imported; a
         // function's falls back to the global one, which one global namespace reads.
         "php" => (false, PackageScope::Declared, true, &[], "the system"),
+        "lua" => (false, PackageScope::None, true, LUA, "Lua"),
         _ => (false, PackageScope::None, true, &[], "the system"),
     };
     let (self_names, super_names): (&'static [&'static str], &'static [&'static str]) = match lang {
@@ -859,6 +901,7 @@ pub fn scoping(lang: &str) -> Scoping {
         "ruby" => (&["self"], &["super"]),
         "php" => (&["$this", "self", "static"], &["parent"]),
         "csharp" => (&["this"], &["base"]),
+        "lua" => (&["self"], &[]),
         "go" | "c" => (&[], &[]),
         _ => (&["this"], &["super"]),
     };
@@ -876,7 +919,7 @@ pub fn scoping(lang: &str) -> Scoping {
         builtin_module,
         self_names,
         super_names,
-        declared_members: lang != "ruby",
+        declared_members: !matches!(lang, "ruby" | "lua"),
     }
 }
 

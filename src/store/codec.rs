@@ -25,7 +25,9 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
-use crate::facts::{Binding, BindingKind, CallArguments, FileFacts, Import, RefKind, Reference};
+use crate::facts::{
+    Binding, BindingKind, CallArguments, FileFacts, Import, ModuleValue, RefKind, Reference,
+};
 use crate::lang::{Kind, Language};
 use crate::symbols::name_mask::{NameMask, NameScreen, PairSet, NAME_MASK_BYTES, PAIR_SET_BYTES};
 use crate::symbols::rank::{with_name_parts, NameParts};
@@ -63,6 +65,7 @@ struct StoredOutline<'a> {
     language: &'a str,
     package: Option<String>,
     build: Option<String>,
+    module_value: Option<ModuleValue>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
@@ -75,6 +78,7 @@ struct StoredOutlineRef<'a> {
     language: &'a str,
     package: &'a Option<String>,
     build: &'a Option<String>,
+    module_value: &'a Option<ModuleValue>,
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
     bindings: Vec<(u32, &'a Binding)>,
@@ -808,6 +812,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         language: facts.language.name,
         package: &facts.package,
         build: &facts.build,
+        module_value: &facts.module_value,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         bindings: placed(&facts.bindings, in_outline_binding),
@@ -1038,6 +1043,7 @@ fn unpack_facts(
         bindings,
         call_arguments,
         build: outline.build,
+        module_value: outline.module_value,
     }))
 }
 

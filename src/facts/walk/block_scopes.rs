@@ -106,6 +106,13 @@ const SWIFT: BlockScopes = BlockScopes {
     shadows: true,
 };
 
+const LUA: BlockScopes = BlockScopes {
+    holders: &["block"],
+    loops: &["for_statement"],
+    parameter_holders: &["function_definition"],
+    shadows: true,
+};
+
 fn block_scopes(language: &str) -> Option<&'static BlockScopes> {
     match language {
         "java" | "csharp" => Some(&JAVA_CSHARP),
@@ -114,6 +121,7 @@ fn block_scopes(language: &str) -> Option<&'static BlockScopes> {
         "c" | "cpp" => Some(&C_CPP),
         "kotlin" => Some(&KOTLIN),
         "swift" => Some(&SWIFT),
+        "lua" => Some(&LUA),
         _ => None,
     }
 }

@@ -111,12 +111,84 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The module of a `require('m')` call.
-pub(super) fn require_module(g: &'static Grammar, call: Node<'_>, src: &str) -> Option<String> {
-    if g.kind(call) != "call_expression" {
-        return None;
+impl<'a> Walk<'a> {
+    /// Lua's `local x = require("m")` and `local x = require("m").f`: one local bound
+    /// to a module, or to a member of one, the way an import binds a name.
+    pub(super) fn lua_require_import(&mut self, declaration: Node<'_>) -> bool {
+        let g = self.g;
+        let Some(assignment) = only_named_child(g, declaration, "assignment_statement") else {
+            return false;
+        };
+        let (Some(names), Some(values)) = (
+            only_named_child(g, assignment, "variable_list"),
+            only_named_child(g, assignment, "expression_list"),
+        ) else {
+            return false;
+        };
+        if names.named_child_count() != 1 || values.named_child_count() != 1 {
+            return false;
+        }
+        let (Some(name), Some(value)) = (names.named_child(0), values.named_child(0)) else {
+            return false;
+        };
+        let (call, member) = match g.kind(value) {
+            "dot_index_expression" => (g.child(value, "table"), g.child(value, "field")),
+            _ => (Some(value), None),
+        };
+        let Some(call) = call else {
+            return false;
+        };
+        let Some(module) = require_module(g, call, self.src) else {
+            return false;
+        };
+        if g.kind(name) != "identifier" {
+            return false;
+        }
+        self.requires.insert(call.start_byte());
+        self.declared.insert(name.start_byte());
+        let member = member.map(|m| self.text(m).to_string());
+        if let (Some(m), Some(field)) = (&member, g.child(value, "field")) {
+            let (line, column) = self.position(field.start_byte());
+            self.references.push(Reference {
+                name: m.clone(),
+                qualifier: Some(module.clone()),
+                kind: RefKind::Import,
+                line,
+                column,
+                start_byte: u32::try_from(field.start_byte()).unwrap_or(u32::MAX),
+                enclosing: self.enclosing(),
+                arity: None,
+            });
+        }
+        let mut imp = imports::base(name, module);
+        imp.name = member;
+        imp.alias = Some(self.text(name).to_string());
+        self.imports.push(imp);
+        true
     }
-    let f = g.child(call, "function")?;
+}
+
+/// The one named child of `node` of kind `kind`, if it has one.
+pub(super) fn only_named_child<'t>(
+    g: &'static Grammar,
+    node: Node<'t>,
+    kind: &str,
+) -> Option<Node<'t>> {
+    let mut c = node.walk();
+    let mut found = node.named_children(&mut c).filter(|n| g.kind(*n) == kind);
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// The module of a `require('m')` call (JavaScript's, or Lua's, which may also be
+/// written `require "m"`).
+pub(super) fn require_module(g: &'static Grammar, call: Node<'_>, src: &str) -> Option<String> {
+    let callee = match g.kind(call) {
+        "call_expression" => "function",
+        "function_call" => "name",
+        _ => return None,
+    };
+    let f = g.child(call, callee)?;
     if src.get(f.byte_range())? != "require" {
         return None;
     }

@@ -44,7 +44,7 @@ use self::references::drop_local_uses;
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, CallArguments, FileFacts, RefKind, Reference};
+use super::{Binding, BindingKind, CallArguments, FileFacts, ModuleValue, RefKind, Reference};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -248,7 +248,84 @@ pub(super) fn facts_with(
         bindings,
         call_arguments,
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
+        module_value: (lang.name == "lua")
+            .then(|| lua_module_value(tree.root_node(), src))
+            .flatten(),
     }
+}
+
+/// What a Lua chunk returns: the local its last statement returns (`return M`) with
+/// the fields top-level assignments give it a function by name (`M.f = f`), or the
+/// table built in the return statement (`return { f = f }`).
+fn lua_module_value(chunk: tree_sitter::Node<'_>, src: &str) -> Option<ModuleValue> {
+    let text = |n: tree_sitter::Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let last = chunk.named_child(u32::try_from(chunk.named_child_count().checked_sub(1)?).ok()?)?;
+    if last.kind() != "return_statement" {
+        return None;
+    }
+    let values = last
+        .named_child(0)
+        .filter(|v| v.kind() == "expression_list")?;
+    if values.named_child_count() != 1 {
+        return None;
+    }
+    let value = values.named_child(0)?;
+    let mut fields = Vec::new();
+    let table = match value.kind() {
+        "identifier" => {
+            let table = text(value);
+            let mut c = chunk.walk();
+            for statement in chunk.named_children(&mut c) {
+                if let Some((t, field, function)) = lua_field_assignment(statement, src) {
+                    if t == table {
+                        fields.push((field.to_string(), function.to_string()));
+                    }
+                }
+            }
+            Some(table.to_string())
+        }
+        "table_constructor" => {
+            let mut c = value.walk();
+            for field in value.named_children(&mut c) {
+                let (Some(name), Some(v)) = (
+                    field.child_by_field_name("name"),
+                    field.child_by_field_name("value"),
+                ) else {
+                    continue;
+                };
+                if name.kind() == "identifier" && v.kind() == "identifier" {
+                    fields.push((text(name).to_string(), text(v).to_string()));
+                }
+            }
+            None
+        }
+        _ => return None,
+    };
+    Some(ModuleValue { table, fields })
+}
+
+/// A Lua statement `t.f = g` of three names: (`t`, `f`, `g`).
+fn lua_field_assignment<'s>(
+    statement: tree_sitter::Node<'_>,
+    src: &'s str,
+) -> Option<(&'s str, &'s str, &'s str)> {
+    let text = |n: tree_sitter::Node<'_>| src.get(n.byte_range());
+    if statement.kind() != "assignment_statement" {
+        return None;
+    }
+    let (targets, values) = (statement.named_child(0)?, statement.named_child(1)?);
+    if targets.named_child_count() != 1 || values.named_child_count() != 1 {
+        return None;
+    }
+    let (target, value) = (targets.named_child(0)?, values.named_child(0)?);
+    if target.kind() != "dot_index_expression" || value.kind() != "identifier" {
+        return None;
+    }
+    let table = target
+        .child_by_field_name("table")
+        .filter(|t| t.kind() == "identifier")?;
+    let field = target.child_by_field_name("field")?;
+    Some((text(table)?, text(field)?, text(value)?))
 }
 
 /// What a Go file's `//go:build` line says: it stands among the comments and blank
@@ -526,6 +603,12 @@ impl<'a> Walk<'a> {
             }
         }
         if kind == "variable_declarator" && self.require_import(node) {
+            return true;
+        }
+        if kind == "variable_declaration"
+            && self.lang.name == "lua"
+            && self.lua_require_import(node)
+        {
             return true;
         }
         if class.has(Class::PARAMETER) {

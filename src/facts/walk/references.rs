@@ -52,7 +52,8 @@ impl<'a> Walk<'a> {
             None => (callee, receiver.map(|q| receiver_text(g, q, self.src))),
         };
         // `require('./x')` outside a declaration: a CommonJS import binding nothing.
-        if !self.requires.contains(&node.start_byte()) {
+        // (Lua's binds nothing either, but its module path would read as a name.)
+        if !self.requires.contains(&node.start_byte()) && self.lang.name != "lua" {
             if let Some(module) = require_module(g, node, self.src) {
                 if let Some(arg) = arguments(g, node).and_then(|a| a.named_child(0)) {
                     self.imports.push(imports::base(arg, module));

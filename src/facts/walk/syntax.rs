@@ -14,6 +14,13 @@ pub(super) fn callee_parts<'t>(
     // Java `a.f()`, Ruby `a.f`, PHP `$a->f()`: the call itself holds name and receiver.
     for f in ["name", "method"] {
         if let Some(n) = g.child(call, f) {
+            // Lua's `t.f()` and `t:f()`: the name is the whole member access.
+            if matches!(
+                g.kind(n),
+                "dot_index_expression" | "method_index_expression"
+            ) {
+                return split_member(g, n).or(Some((n, None)));
+            }
             return Some((n, receiver_of(g, call, n)));
         }
     }

@@ -376,6 +376,7 @@ mod tests {
             bindings: Vec::new(),
             call_arguments: Vec::new(),
             build: build.map(str::to_string),
+            module_value: None,
         }
     }
 

@@ -547,7 +547,14 @@ impl<'s> Resolver<'s> {
                                     })
                             }
                         };
-                        if top && d.name == name && kind_ok(kinds, d.kind) {
+                        // A Lua module's members are the fields of the table it
+                        // returns.
+                        let named = if facts.language.name == "lua" {
+                            super::lua_tables::is_lua_module_member(&facts, d, name)
+                        } else {
+                            top && d.name == name
+                        };
+                        if named && kind_ok(kinds, d.kind) {
                             out.push(DefRef {
                                 file: facts.clone(),
                                 index: i,
@@ -599,6 +606,7 @@ impl<'s> Resolver<'s> {
             "python" => self.python_module(&importer, &imp.module),
             "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
             "go" => self.go_package(&importer, &imp.module),
+            "lua" => self.lua_module(&imp.module),
             "rust" => {
                 self.rust_module_target(file, &importer, &imp.module, imp.start_byte as usize)
             }
@@ -864,6 +872,7 @@ mod tests {
             bindings: Vec::new(),
             call_arguments: Vec::new(),
             build: None,
+            module_value: None,
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

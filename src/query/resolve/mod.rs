@@ -25,6 +25,7 @@ mod includes;
 mod lambda_parameters;
 mod lent_values;
 mod library_results;
+mod lua_tables;
 mod members;
 mod module_files;
 mod overloads;
@@ -764,6 +765,11 @@ impl<'s> Resolver<'s> {
                         } else {
                             Resolution::Local
                         }
+                    }
+                    // Lua's `local fmt = string.format`: a call of the copy is one of
+                    // what it copies.
+                    Some(b) if file.language.name == "lua" => {
+                        self.lua_copy_called(file, r, b, kinds)
                     }
                     Some(_) => Resolution::Local,
                     None => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),

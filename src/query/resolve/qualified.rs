@@ -239,6 +239,9 @@ impl<'s> Resolver<'s> {
         // a crate.
         let q = q.trim();
         let q = if rust { q } else { q.trim_start_matches("::") };
+        if file.language.name == "lua" {
+            return self.lua_member(file, r, q, kinds);
+        }
         // PHP's `\App\f()` (a namespace's name) and `\App\Box::make()` (a member of
         // a class named with its namespace).
         if file.language.name == "php" && q.contains('\\') {

@@ -164,7 +164,9 @@ impl<'s> Resolver<'s> {
     /// anything its qualified name puts in a type (an `impl` block's `type Error` or
     /// `const MAX`, C++'s `int Box::count = 0`).
     pub(super) fn file_level(file: &Arc<FileFacts>, name: &str, kinds: &[Kind]) -> Vec<DefRef> {
-        let apart = matches!(file.language.name, "rust" | "cpp");
+        // Not a Rust `impl`'s or a C++ class's member written apart, nor a function
+        // Lua stores in a table (`function M.f`): none is named bare.
+        let apart = matches!(file.language.name, "rust" | "cpp" | "lua");
         DefRef::all_in(file, |d| {
             d.parent.is_none()
                 && d.kind != Kind::Method
@@ -428,11 +430,13 @@ impl<'s> Resolver<'s> {
             if !sc.implicit_this && ek.is_type_like() {
                 continue;
             }
+            let lua = file.language.name == "lua";
             let mut found: Vec<DefRef> = DefRef::all_in(file, |d| {
                 d.parent == Some(e)
                     && d.name == name
                     && kind_ok(kinds, d.kind)
                     && !implements_explicitly(d)
+                    && !(lua && super::lua_tables::is_in_a_table(file, d))
             });
             if ruby {
                 match ruby_callable(file, at, found) {
@@ -757,6 +761,9 @@ impl<'s> Resolver<'s> {
                 // only be the global namespace's (where a function falls back to):
                 // never another namespace's namesake.
                 "php" => package_of(d).is_none_or(str::is_empty),
+                // Only a global function of another chunk, never its `local function`
+                // or a function it keeps in a table.
+                "lua" => super::lua_tables::is_lua_global(d),
                 _ => true,
             }
     }
