@@ -119,6 +119,7 @@ pub fn read(lang: &str, node: Node<'_>, src: &str) -> Vec<Import> {
         (_, "preproc_include") => include(node, src),
         ("rust", _) => rust_use(node, src),
         ("php", _) => dotted_text(node, src, "\\"),
+        ("scala", _) => scala_import(node, src),
         ("cpp", "using_declaration") => cpp_using(node, src),
         ("css", _) => Vec::new(),
         _ => dotted_text(node, src, "."),
@@ -178,6 +179,80 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
     one_import(node, src, sep, is_static, &joined)
         .into_iter()
         .collect()
+}
+
+/// Scala: `import a.b.C`, `import a.b._` and `import a.b.*` (every member of `a.b`),
+/// `import a.b.{C, D => E, F => _, _}` (names of one path: renamed, hidden, the rest),
+/// Scala 3's `import a.b.C as D`, and several clauses in one statement (`import a.B,
+/// c.D`).
+fn scala_import(node: Node<'_>, src: &str) -> Vec<Import> {
+    let raw = text(node, src).trim();
+    let raw = raw.strip_prefix("import").unwrap_or(raw);
+    let mut out = Vec::new();
+    let mut push = |module: &str, name: Option<&str>, alias: Option<&str>| {
+        // `_root_.a.b` is `a.b` from the top, whatever the file's packages hold.
+        let module = module.trim().trim_end_matches('.');
+        let module = module.strip_prefix("_root_.").unwrap_or(module);
+        if module.is_empty() {
+            return;
+        }
+        let mut imp = base(node, module.to_string());
+        match name {
+            Some("_" | "*") => imp.wildcard = true,
+            Some(n) => imp.name = Some(n.to_string()),
+            None => {}
+        }
+        imp.alias = alias.map(str::to_string);
+        imp.start_byte = name_offset(node, src, name.unwrap_or(module));
+        out.push(imp);
+    };
+    for clause in top_level_commas(raw) {
+        let clause: String = clause.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some((prefix, selectors)) = clause.split_once('{') {
+            for selector in selectors.trim_end_matches('}').split(',') {
+                let selector = selector.trim();
+                let renamed = selector
+                    .split_once("=>")
+                    .or_else(|| selector.split_once(" as "));
+                match renamed {
+                    // Hidden: `C => _`.
+                    Some((_, to)) if to.trim() == "_" => {}
+                    Some((from, to)) => push(prefix, Some(from.trim()), Some(to.trim())),
+                    None if selector.is_empty() || selector.starts_with("given") => {}
+                    None => push(prefix, Some(selector), None),
+                }
+            }
+            continue;
+        }
+        let (path, alias) = match clause.split_once(" as ") {
+            Some((path, alias)) => (path.trim(), Some(alias.trim())),
+            None => (clause.trim(), None),
+        };
+        match path.rsplit_once('.') {
+            Some((module, name)) => push(module, Some(name), alias),
+            None => push(path, None, alias),
+        }
+    }
+    out
+}
+
+/// `text` split at the commas outside braces.
+fn top_level_commas(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// The names of a PHP `use` statement that lists several, each as its own statement

@@ -247,6 +247,10 @@ pub struct FileFacts {
     pub build: Option<String>,
     /// What a Lua chunk returns, which `require` of the file gives.
     pub module_value: Option<ModuleValue>,
+    /// Packages around the file's own whose members its code sees too: Scala's after
+    /// chained package clauses (`package sbt` then `package nio`: the file is in
+    /// `sbt.nio` and sees `sbt`'s members), innermost first.
+    pub outer_packages: Vec<String>,
 }
 
 /// What a Lua chunk returns, as far as the facts follow it: a table, its functions

@@ -66,6 +66,7 @@ struct StoredOutline<'a> {
     package: Option<String>,
     build: Option<String>,
     module_value: Option<ModuleValue>,
+    outer_packages: Vec<String>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
@@ -79,6 +80,7 @@ struct StoredOutlineRef<'a> {
     package: &'a Option<String>,
     build: &'a Option<String>,
     module_value: &'a Option<ModuleValue>,
+    outer_packages: &'a [String],
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
     bindings: Vec<(u32, &'a Binding)>,
@@ -813,6 +815,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         package: &facts.package,
         build: &facts.build,
         module_value: &facts.module_value,
+        outer_packages: &facts.outer_packages,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         bindings: placed(&facts.bindings, in_outline_binding),
@@ -1044,6 +1047,7 @@ fn unpack_facts(
         call_arguments,
         build: outline.build,
         module_value: outline.module_value,
+        outer_packages: outline.outer_packages,
     }))
 }
 

@@ -211,6 +211,7 @@ pub(super) fn facts_with(
         ranged: FxHashMap::default(),
         held: FxHashMap::default(),
         package: None,
+        outer_packages: Vec::new(),
         line_starts: line_starts(src),
     };
     w.run(tree);
@@ -221,6 +222,7 @@ pub(super) fn facts_with(
         mut call_arguments,
         patterns,
         package,
+        outer_packages,
         held,
         ..
     } = w;
@@ -248,6 +250,7 @@ pub(super) fn facts_with(
         bindings,
         call_arguments,
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
+        outer_packages,
         module_value: (lang.name == "lua")
             .then(|| lua_module_value(tree.root_node(), src))
             .flatten(),
@@ -419,6 +422,8 @@ struct Walk<'a> {
     /// in `bindings`).
     held: FxHashMap<usize, super::Held>,
     package: Option<String>,
+    /// Scala: the packages of the clauses chained before the last one.
+    outer_packages: Vec<String>,
     line_starts: Vec<usize>,
 }
 
@@ -575,6 +580,13 @@ impl<'a> Walk<'a> {
                 .all(|&i| self.defs[i].kind == crate::symbols::Kind::Namespace);
             if self.package.is_none() && at_top {
                 self.package = package_name(g, node, self.src);
+            } else if at_top && self.lang.name == "scala" && g.child(node, "body").is_none() {
+                // Scala's `package sbt` then `package nio`: the file is in `sbt.nio`.
+                if let (Some(outer), Some(inner)) = (&self.package, package_name(g, node, self.src))
+                {
+                    self.outer_packages.insert(0, outer.clone());
+                    self.package = Some(format!("{outer}.{inner}"));
+                }
             }
             // C# and C++ namespaces hold code; Java/Kotlin/Go package clauses do not.
             return g.child(node, "body").is_some()

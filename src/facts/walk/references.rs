@@ -130,6 +130,14 @@ impl<'a> Walk<'a> {
             if pk == "package_identifier" || kind == "package_identifier" {
                 return;
             }
+            // `java.util.Map.Entry`: a lower-case name a type's path goes on from is a
+            // package's, no definition of the tree.
+            if matches!(pk, "scoped_type_identifier" | "stable_type_identifier")
+                && name.starts_with(char::is_lowercase)
+                && self.src.as_bytes().get(node.end_byte()) == Some(&b'.')
+            {
+                return;
+            }
             // `A::f` naming a definition: part of the definition's own name.
             if self.in_definition_name(field, stack) {
                 return;

@@ -152,6 +152,16 @@ pub(super) fn member_receiver(
     field: Option<&str>,
     src: &str,
 ) -> Option<String> {
+    // Java's `Map.Entry`, Scala's `Level.Value`: a type named inside another, whose
+    // path is written before it with no field to tell.
+    if matches!(
+        parent.kind,
+        "scoped_type_identifier" | "stable_type_identifier"
+    ) {
+        let path = src.get(parent.node.start_byte()..node.start_byte())?;
+        let path = compact(path.trim_end().trim_end_matches('.'));
+        return (!path.is_empty()).then_some(path);
+    }
     let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
         || (matches!(parent.kind, "navigation_expression" | "method_reference")
             && parent.node.named_child_count() > 1)

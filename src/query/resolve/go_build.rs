@@ -377,6 +377,7 @@ mod tests {
             call_arguments: Vec::new(),
             build: build.map(str::to_string),
             module_value: None,
+            outer_packages: Vec::new(),
         }
     }
 

@@ -207,7 +207,7 @@ impl<'s> Resolver<'s> {
         namespace.then_some(Resolution::Unresolved)
     }
 
-    fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {
+    pub(super) fn type_in_package(&self, pkg: &str, ty: &str) -> Resolution {
         let found: Vec<DefRef> = self
             .defs_named(ty)
             .iter()
@@ -378,16 +378,57 @@ impl<'s> Resolver<'s> {
                 }
             }
             ModuleTarget::Package(pkg) => {
-                let found: Vec<DefRef> = self
-                    .defs_named(name)
-                    .iter()
-                    .filter(|d| kind_ok(kinds, d.symbol().kind) && full_name_is(d, pkg, name))
-                    .cloned()
-                    .collect();
-                match pick(found) {
-                    Some(d) => Resolution::Definition(d),
-                    None if self.package_in_repo(pkg) => Resolution::Unresolved,
-                    None => Resolution::External(Some(pkg.clone())),
+                let scala = file.language.name == "scala";
+                // Scala's paths may start inside the file's own packages (`import
+                // std.TaskExtra._` in package `sbt`): those are tried first.
+                let paths: Vec<String> = if scala {
+                    scala_enclosing_packages(file)
+                        .map(|outer| format!("{outer}.{pkg}"))
+                        .chain(std::iter::once(pkg.clone()))
+                        .collect()
+                } else {
+                    vec![pkg.clone()]
+                };
+                for path in &paths {
+                    let found: Vec<DefRef> = self
+                        .defs_named(name)
+                        .iter()
+                        .filter(|d| kind_ok(kinds, d.symbol().kind) && full_name_is(d, path, name))
+                        .cloned()
+                        .collect();
+                    if let Some(d) = pick(found) {
+                        return Resolution::Definition(d);
+                    }
+                    // `import sbt.Def.{Initialize}`: a member of an object or class of
+                    // the tree, which the path ends with.
+                    if let Some((p, ty)) = path.rsplit_once('.') {
+                        if let Resolution::Definition(ty) = self.type_in_package(p, ty) {
+                            return self.lookup_result(self.member_of(&ty, name, kinds));
+                        }
+                    }
+                    if self.package_in_repo(path) && path != pkg {
+                        return Resolution::Unresolved;
+                    }
+                }
+                // Scala's `import Def.{Setting}`: a member of a type the file names.
+                if scala && !pkg.contains('.') {
+                    return match self.resolve_unqualified(
+                        file,
+                        None,
+                        pkg,
+                        TYPE_KINDS,
+                        NameRole::TypeOnly,
+                    ) {
+                        Resolution::Definition(ty) => {
+                            self.lookup_result(self.member_of(&ty, name, kinds))
+                        }
+                        _ => Resolution::Unresolved,
+                    };
+                }
+                if self.package_in_repo(pkg) {
+                    Resolution::Unresolved
+                } else {
+                    Resolution::External(Some(pkg.clone()))
                 }
             }
             ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
@@ -850,6 +891,16 @@ impl<'s> Resolver<'s> {
     }
 }
 
+/// The packages whose members a Scala file's code sees, innermost first: its own,
+/// then those its chained package clauses name (`sbt.std` and `sbt` after `package
+/// sbt` `package std`).
+fn scala_enclosing_packages(file: &FileFacts) -> impl Iterator<Item = &str> {
+    file.package
+        .as_deref()
+        .into_iter()
+        .chain(file.outer_packages.iter().map(String::as_str))
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -873,6 +924,7 @@ mod tests {
             call_arguments: Vec::new(),
             build: None,
             module_value: None,
+            outer_packages: Vec::new(),
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

@@ -13,6 +13,7 @@ use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
 use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
 use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Reference};
+use crate::query::scoping::PackageScope;
 use crate::symbols::Kind;
 
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
@@ -518,6 +519,16 @@ impl<'s> Resolver<'s> {
                     ..imp.clone()
                 };
                 return self.member_of_import(file, &sub, name, kinds);
+            }
+            // `org.acme.env.PropertySource`: a type written with its package.
+            if sc.package == PackageScope::Declared
+                && q.split('.').all(|w| w.starts_with(char::is_lowercase))
+                && Self::binding(file, r.enclosing, first).is_none()
+            {
+                match self.type_in_package(q, name) {
+                    Resolution::Unresolved => {}
+                    found => return found,
+                }
             }
             // `Map.Entry::getValue`: a member of a library type's nested type.
             if first.chars().next().is_some_and(char::is_uppercase)

@@ -351,21 +351,32 @@ impl<'s> Resolver<'s> {
         match sc.package {
             PackageScope::Declared => match package_at(file, at) {
                 Some(pkg) => {
-                    // C# code in `namespace A.B` sees the types of `A` as well.
+                    // C# code in `namespace A.B` sees the types of `A` as well, and
+                    // Scala's those of the packages its chained clauses name.
                     let nested = file.language.name == "csharp";
                     let sees = |p: &str| {
                         p == pkg
+                            || file.outer_packages.iter().any(|o| o == p)
                             || (nested
                                 && pkg.len() > p.len()
                                 && pkg.starts_with(p)
                                 && pkg.as_bytes()[p.len()] == b'.')
                     };
-                    self.defs_named(name)
+                    let seen: Vec<DefRef> = self
+                        .defs_named(name)
                         .iter()
                         .filter(|d| {
                             package_of(d).is_some_and(sees) && kind_ok(kinds, d.symbol().kind)
                         })
                         .cloned()
+                        .collect();
+                    // The innermost package's hide the outer ones'.
+                    let innermost = seen
+                        .iter()
+                        .filter_map(|d| package_of(d).map(str::len))
+                        .max();
+                    seen.into_iter()
+                        .filter(|d| package_of(d).map(str::len) == innermost)
                         .collect()
                 }
                 None => Vec::new(),
@@ -538,15 +549,21 @@ impl<'s> Resolver<'s> {
         // all the time.
         if role == NameRole::Value {
             if let Some(m) = inherited.take() {
-                // Unless it constructs a class of the file's package (`new Item(..)`).
-                let types: Vec<DefRef> = self
+                // Unless it constructs a class of the file's package (`new Item(..)`),
+                // or one a wildcard import brings in (`Range(..)` after `import
+                // a.b._`).
+                let mut types: Vec<DefRef> = self
                     .in_package(file, at, &sc, name, kinds)
                     .into_iter()
                     .filter(|d| d.symbol().kind.is_type_like())
                     .collect();
-                return match pick(types) {
+                if types.is_empty() {
+                    types = self.wildcard_imported_types(file, &sc, name, kinds);
+                }
+                return match pick(types.clone()) {
                     Some(d) => Resolution::Definition(d),
-                    None => Resolution::External(m),
+                    None if types.is_empty() => Resolution::External(m),
+                    None => Resolution::Unresolved,
                 };
             }
         }
@@ -661,6 +678,33 @@ impl<'s> Resolver<'s> {
             });
         }
         Resolution::Unresolved
+    }
+
+    /// The types named `name` of the tree that the wildcard imports of `file` bring
+    /// in: a module's, or a declared package's wherever its files lie.
+    fn wildcard_imported_types(
+        &self,
+        file: &Arc<FileFacts>,
+        sc: &Scoping,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Vec<DefRef> {
+        let mut found = Vec::new();
+        for imp in file.imports.iter().filter(|i| i.wildcard) {
+            match self.module_target(file, imp) {
+                ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
+                    found.extend(self.declared_in(&m, name, kinds));
+                }
+                ModuleTarget::External(_) => {}
+                target => {
+                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {
+                        found.push(d);
+                    }
+                }
+            }
+        }
+        found.retain(|d| d.symbol().kind.is_type_like());
+        found
     }
 
     /// The member `name` of `ty`, a type whose members the code inside it names bare,

@@ -1,0 +1,119 @@
+//! Paths that name types: Scala's imports (`a.b._`, `a.b.{C, D => E}`, `Obj.{m}`, a
+//! path that starts inside the file's packages), its chained package clauses, and the
+//! qualified type names of Java and Scala (`Map.Entry`, `org.acme.env.Source`), which
+//! name the type inside the one written before it, never a namesake of the tree.
+
+mod common;
+
+use common::answers::{depends, has_all};
+use common::tree;
+
+#[test]
+fn a_scala_wildcard_or_selector_import_brings_in_the_tree_s_types() {
+    let dir = tree(&[
+        (
+            "a/Range.scala",
+            "package p.bsp\nfinal class Range(val s: Int)\nclass Other\nclass Third\n",
+        ),
+        (
+            "b/Use.scala",
+            "package p.server\nimport p.bsp._\nimport xsbti.Reporter\n\
+             final class Impl extends Reporter {\n  def f(): Unit = {\n    Range(1)\n  }\n}\n",
+        ),
+        (
+            "b/Sel.scala",
+            "package p.client\nimport p.bsp.{ Other, Third => T3 }\n\
+             object Sel {\n  def g(o: Other, t: T3): Unit = ()\n}\n",
+        ),
+    ]);
+    // `Range` was taken for a member the library class `Reporter` gives `Impl`.
+    has_all(
+        &depends(dir.path(), &["Impl.f"]),
+        &["6 call Range -> a/Range.scala:2"],
+    );
+    // A selector list was no import at all.
+    has_all(
+        &depends(dir.path(), &["Sel.g"]),
+        &[
+            "4 type_use Other -> a/Range.scala:3",
+            "4 type_use T3 -> a/Range.scala:4",
+        ],
+    );
+}
+
+#[test]
+fn a_scala_file_in_chained_packages_sees_the_outer_ones_and_the_inner_hides_them() {
+    let dir = tree(&[
+        (
+            "core/Keys.scala",
+            "package sbt\nobject Keys { val compile = 1 }\nobject Def {\n  trait Setting\n}\n",
+        ),
+        (
+            "nio/Keys.scala",
+            "package sbt\npackage nio\nobject Keys { val files = 2 }\n",
+        ),
+        (
+            "nio/Use.scala",
+            "package sbt\npackage nio\nimport Def.{ Setting }\n\
+             object Use {\n  def f(s: Setting): Unit = { Keys.files; Def.hashCode }\n}\n",
+        ),
+        (
+            "other/Use2.scala",
+            "package sbt.other\nobject Use2 {\n  def g(): Unit = { Def.hashCode }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Use.f"]);
+    has_all(
+        &got,
+        &[
+            // `import Def.{..}` starts at `Def`, a member of the outer package.
+            "5 type_use Setting -> core/Keys.scala:4",
+            // The inner package's `Keys` hides the outer one's.
+            "5 reference Keys -> nio/Keys.scala:3",
+            "5 reference Def -> core/Keys.scala:3",
+        ],
+    );
+    // One clause `package sbt.other` sees no member of `sbt`.
+    let g = depends(dir.path(), &["Use2.g"]);
+    assert!(!g.iter().any(|d| d.contains("core/Keys.scala")), "{g:#?}");
+}
+
+#[test]
+fn a_qualified_type_name_is_the_type_inside_the_one_written_before_it() {
+    let dir = tree(&[
+        (
+            "src/org/acme/Entry.java",
+            "package org.acme;\npublic class Entry {}\n",
+        ),
+        (
+            "src/org/acme/env/Source.java",
+            "package org.acme.env;\npublic class Source {}\n",
+        ),
+        (
+            "src/org/acme/Source.java",
+            "package org.acme;\npublic class Source {}\n",
+        ),
+        (
+            "src/org/acme/Use.java",
+            "package org.acme;\nimport java.util.Map;\npublic class Use {\n\
+             \x20   void f(Map.Entry<String, String> e, org.acme.env.Source s) {}\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["Use.f"]);
+    has_all(
+        &got,
+        &[
+            "4 type_use Map.Entry -> external:java.util",
+            "4 type_use org.acme.env.Source -> src/org/acme/env/Source.java:2",
+        ],
+    );
+    // Not the tree's `Entry` or the file's own package's `Source`, and the package's
+    // names are no uses of anything.
+    assert!(
+        !got.iter().any(|d| d.contains("org/acme/Entry.java")
+            || d.contains("src/org/acme/Source.java")
+            || d.contains(" acme ")
+            || d.contains(" org.acme ")),
+        "{got:#?}"
+    );
+}
