@@ -164,7 +164,8 @@ fn a_lua_module_is_looked_for_where_require_looks_not_in_a_fixture_of_its_name()
         (
             "src/main.lua",
             "local util = require(\"util\")\nlocal lib = require(\"lib.helper\")\n\
-             local function go()\n  util.run()\n  lib.run()\nend\nreturn go\n",
+             local function go()\n  util.run()\n  lib.run()\n  require(\"lib.helper\").run()\n\
+             \x20 require \"cjson.safe\".new()\nend\nreturn go\n",
         ),
         (
             "spec/fixtures/util.lua",
@@ -180,6 +181,9 @@ fn a_lua_module_is_looked_for_where_require_looks_not_in_a_fixture_of_its_name()
         &[
             "4 call util.run -> ?",
             "5 call lib.run -> src/lib/helper.lua:2",
+            // A module loaded on the spot.
+            "6 call require(\"lib.helper\").run -> src/lib/helper.lua:2",
+            "7 call require \"cjson.safe\".new -> external:cjson.safe",
         ],
     );
 }

@@ -45,6 +45,20 @@ fn table_of<'d>(file: &'d FileFacts, d: &'d Symbol) -> Option<&'d str> {
         .map(|(table, _)| table)
 }
 
+/// The module of a receiver written `require("m")`, `require "m"` or `require 'm'`.
+fn required_module(receiver: &str) -> Option<&str> {
+    let argument = receiver.strip_prefix("require")?.trim();
+    let argument = argument
+        .strip_prefix('(')
+        .and_then(|a| a.strip_suffix(')'))
+        .unwrap_or(argument)
+        .trim();
+    let quoted = ['"', '\'']
+        .iter()
+        .find_map(|q| argument.strip_prefix(*q).and_then(|a| a.strip_suffix(*q)))?;
+    (!quoted.is_empty() && !quoted.contains(['"', '\'', '(', ')'])).then_some(quoted)
+}
+
 /// Whether Lua definition `d` is a function stored in a table (`function M.f`), which
 /// no bare name calls.
 pub(super) fn is_in_a_table(file: &FileFacts, d: &Symbol) -> bool {
@@ -85,6 +99,14 @@ impl Resolver<'_> {
         } else {
             q
         };
+        // `require("cjson.safe").new()`: a member of the module, loaded on the spot.
+        if let Some(module) = required_module(table) {
+            return match self.lua_module(module) {
+                ModuleTarget::External(m) => Resolution::External(Some(m)),
+                ModuleTarget::Unknown => Resolution::Unresolved,
+                target => self.module_member(&target, name, kinds),
+            };
+        }
         // `a.b.f()`, `t[k]:f()`, `f():g()`: a field of a value the facts do not follow.
         if !super::is_word(table) {
             return Resolution::Unresolved;
