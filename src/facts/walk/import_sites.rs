@@ -22,7 +22,6 @@ impl<'a> Walk<'a> {
                 })
                 .unwrap_or_default();
             if !name.is_empty() && name != "*" {
-                let (line, column) = self.position(imp.start_byte as usize);
                 let qualifier = if imp.name.is_some() {
                     Some(imp.module.clone())
                 } else {
@@ -31,16 +30,8 @@ impl<'a> Walk<'a> {
                         .map(|(q, _)| q.trim_end_matches([':', '.', '/']).to_string())
                         .filter(|q| !q.is_empty())
                 };
-                self.references.push(Reference {
-                    name: strip_extension(&name).to_string(),
-                    qualifier,
-                    kind: RefKind::Import,
-                    line,
-                    column,
-                    start_byte: imp.start_byte,
-                    enclosing: self.enclosing(),
-                    arity: None,
-                });
+                let name = strip_extension(&name).to_string();
+                self.import_reference(name, qualifier, imp.start_byte as usize);
             }
             self.imports.push(imp);
         }
@@ -59,20 +50,9 @@ impl<'a> Walk<'a> {
         };
         self.requires.insert(value.start_byte());
         let push = |w: &mut Self, n: Node<'t>, imported: Option<String>, alias: Option<String>| {
-            let (line, column) = w.position(n.start_byte());
-            let start_byte = u32::try_from(n.start_byte()).unwrap_or(u32::MAX);
             w.declared.insert(n.start_byte());
             if let Some(i) = &imported {
-                w.references.push(Reference {
-                    name: i.clone(),
-                    qualifier: Some(module.clone()),
-                    kind: RefKind::Import,
-                    line,
-                    column,
-                    start_byte,
-                    enclosing: w.enclosing(),
-                    arity: None,
-                });
+                w.import_reference(i.clone(), Some(module.clone()), n.start_byte());
             }
             let mut imp = imports::base(n, module.clone());
             imp.name = imported;
@@ -109,9 +89,22 @@ impl<'a> Walk<'a> {
         }
         true
     }
-}
 
-impl<'a> Walk<'a> {
+    /// The reference an import of `name` (from `qualifier`) makes, written at byte `at`.
+    fn import_reference(&mut self, name: String, qualifier: Option<String>, at: usize) {
+        let (line, column) = self.position(at);
+        self.references.push(Reference {
+            name,
+            qualifier,
+            kind: RefKind::Import,
+            line,
+            column,
+            start_byte: u32::try_from(at).unwrap_or(u32::MAX),
+            enclosing: self.enclosing(),
+            arity: None,
+        });
+    }
+
     /// Lua's `local x = require("m")` and `local x = require("m").f`: one local bound
     /// to a module, or to a member of one, the way an import binds a name.
     pub(super) fn lua_require_import(&mut self, declaration: Node<'_>) -> bool {
@@ -148,17 +141,7 @@ impl<'a> Walk<'a> {
         self.declared.insert(name.start_byte());
         let member = member.map(|m| self.text(m).to_string());
         if let (Some(m), Some(field)) = (&member, g.child(value, "field")) {
-            let (line, column) = self.position(field.start_byte());
-            self.references.push(Reference {
-                name: m.clone(),
-                qualifier: Some(module.clone()),
-                kind: RefKind::Import,
-                line,
-                column,
-                start_byte: u32::try_from(field.start_byte()).unwrap_or(u32::MAX),
-                enclosing: self.enclosing(),
-                arity: None,
-            });
+            self.import_reference(m.clone(), Some(module.clone()), field.start_byte());
         }
         let mut imp = imports::base(name, module);
         imp.name = member;
