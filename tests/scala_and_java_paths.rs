@@ -117,3 +117,23 @@ fn a_qualified_type_name_is_the_type_inside_the_one_written_before_it() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_scala_case_class_copy_is_the_class_s_and_an_unknown_receiver_is_not_a_library_s() {
+    let dir = tree(&[(
+        "t/Inc.scala",
+        "package t\nfinal case class Incomplete(node: Option[Int]) extends Exception\n\
+         class Runner extends java.lang.Thread {\n  def f(i: Incomplete, xs: Seq[Incomplete]): Unit = {\n\
+         \x20   i.copy(node = None)\n    xs.map(_.copy(node = None))\n    j.copy(1)\n  }\n}\n",
+    )]);
+    // `copy` was taken for a member the library type `Exception` gives, and so were
+    // the members of a lambda's `_` and of a name the facts do not bind.
+    has_all(
+        &depends(dir.path(), &["Runner.f"]),
+        &[
+            "5 call i.copy -> t/Inc.scala:2",
+            "6 call _.copy -> ?",
+            "7 call j.copy -> ?",
+        ],
+    );
+}

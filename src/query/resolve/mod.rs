@@ -35,6 +35,7 @@ mod qualified;
 mod returns;
 mod rust_closures;
 mod rust_modules;
+mod scala_synthetic;
 mod scope;
 mod test_macros;
 mod value_types;
@@ -850,6 +851,15 @@ impl<'s> Resolver<'s> {
                 return Resolution::Local;
             }
         }
+        let found = match (file.language.name, &r.qualifier, found) {
+            // A case class's `copy`, which no library supertype gives it.
+            ("scala", Some(q), found @ (Resolution::External(_) | Resolution::Unresolved))
+                if r.kind == RefKind::Call && r.name == "copy" =>
+            {
+                self.scala_case_class_copy(file, r, q).unwrap_or(found)
+            }
+            (_, _, found) => found,
+        };
         // Among overloads, the one whose parameters fit the call's arguments; when
         // the arguments do not tell, the overloads as one (never a guessed one).
         match found {

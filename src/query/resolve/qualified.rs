@@ -150,7 +150,7 @@ const CSHARP_TYPE_KEYWORDS: &[&str] = &[
 /// names library fields inherited from its base classes that way, and answers them
 /// external).
 fn lower_case_is_a_value(lang: &str) -> bool {
-    matches!(lang, "swift" | "kotlin" | "csharp" | "ruby")
+    matches!(lang, "swift" | "kotlin" | "csharp" | "ruby" | "scala")
 }
 
 /// Receiver `q` as a path of fields (`a.b`): without null-safety marks (`a?.b`, `a!.b`,
@@ -242,6 +242,11 @@ impl<'s> Resolver<'s> {
         let q = if rust { q } else { q.trim_start_matches("::") };
         if file.language.name == "lua" {
             return self.lua_member(file, r, q, kinds);
+        }
+        // Scala's `_.get(k)`: a lambda's parameter, of whatever type the call it is
+        // passed to gives it.
+        if file.language.name == "scala" && (q == "_" || q.starts_with("_.")) {
+            return Resolution::Unresolved;
         }
         // PHP's `\App\f()` (a namespace's name) and `\App\Box::make()` (a member of
         // a class named with its namespace).
