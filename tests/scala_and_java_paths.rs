@@ -137,3 +137,16 @@ fn a_scala_case_class_copy_is_the_class_s_and_an_unknown_receiver_is_not_a_libra
         ],
     );
 }
+
+#[test]
+fn scala_imports_that_name_each_other_end_unresolved_without_overflowing_the_stack() {
+    let dir = tree(&[(
+        "u.scala",
+        "package p\nimport Foo.{ Bar }\nimport Bar.{ Foo }\nobject Use {\n  def f(x: Foo, y: Bar): Unit = ()\n}\n",
+    )]);
+    // Each import looked its owner up through the other, without end.
+    has_all(
+        &depends(dir.path(), &["Use.f"]),
+        &["5 type_use Foo -> ?", "5 type_use Bar -> ?"],
+    );
+}

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::guards::kept_if_complete;
+use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::includes::is_include;
 use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
@@ -412,6 +412,12 @@ impl<'s> Resolver<'s> {
                 }
                 // Scala's `import Def.{Setting}`: a member of a type the file names.
                 if scala && !pkg.contains('.') {
+                    // Imports that name each other (`import A.{B}` beside `import
+                    // B.{A}`) are followed round once, then cut.
+                    let Some(_open) = SupertypeChain::enter(relative_import_key(file, pkg)) else {
+                        SUPERTYPE_CUTS.set(SUPERTYPE_CUTS.get() + 1);
+                        return Resolution::Unresolved;
+                    };
                     return match self.resolve_unqualified(
                         file,
                         None,
@@ -889,6 +895,17 @@ impl<'s> Resolver<'s> {
     ) -> Arc<Vec<PathBuf>> {
         self.modules.get_or_compute(key, || Arc::new(compute()))
     }
+}
+
+/// The key a relative import of `owner` in `file` is followed under: apart from any
+/// type's (a definition's index), which shares the chain of what is being resolved.
+fn relative_import_key(file: &Arc<FileFacts>, owner: &str) -> (usize, usize) {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    owner.hash(&mut h);
+    let half = usize::MAX / 2;
+    let spread = usize::try_from(h.finish()).unwrap_or(usize::MAX) % half;
+    (Arc::as_ptr(file) as usize, half + spread)
 }
 
 /// The packages whose members a Scala file's code sees, innermost first: its own,

@@ -182,8 +182,7 @@ impl Resolver<'_> {
     /// facts do not follow.
     fn lua_function_assigned(&self, file: &Arc<FileFacts>, b: &Binding) -> Resolution {
         let assigned = DefRef::all_in(file, |d| {
-            d.qualified_name.ends_with(b.name.as_str())
-                && written_path(file, d) == b.name
+            written_path(file, d) == b.name
                 && d.parent.and_then(|p| u32::try_from(p).ok()) == b.scope
                 && !d.signature.starts_with("local ")
         });
