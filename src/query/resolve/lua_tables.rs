@@ -6,9 +6,10 @@
 //! it), and `require("a.b")` gives whatever the file `a/b.lua` (or `a/b/init.lua`)
 //! returns. So a call `M.f()` is the file's `function M.f` when `M` is the file's own
 //! table, `self:f()` inside `function M:g()` is `M`'s `f`, and `mod.f()` after `local
-//! mod = require("a.b")` is the `f` of the table that file ends by returning. A field
-//! stored by assignment (`M.f = other`), a table built at run time or a metatable
-//! chain is not followed: such a call stays unresolved, never a guess.
+//! mod = require("a.b")` is the `f` of the table that file ends by returning (or the
+//! function a top-level `M.f = helper` or `return { f = helper }` gives that field).
+//! Other assignments to fields, tables built at run time and metatable chains are not
+//! followed: such a call stays unresolved, never a guess.
 
 use std::path::PathBuf;
 use std::sync::Arc;
