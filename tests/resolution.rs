@@ -3933,3 +3933,33 @@ fn a_rust_workspace_crate_named_in_a_path_and_std_beside_a_test_modules_glob() {
         ],
     );
 }
+
+#[test]
+fn a_commonjs_module_exported_whole_is_what_its_require_gives() {
+    let dir = tree(&[
+        (
+            "lib/assert.js",
+            "function ok(value) {\n  if (!value) throw new Error('x');\n}\nmodule.exports = ok;\n",
+        ),
+        (
+            "lib/tracker.js",
+            "class Tracker {\n  remove() {}\n}\nmodule.exports = Tracker;\n",
+        ),
+        ("lib/many.js", "function a() {}\nmodule.exports = { a };\n"),
+        (
+            "lib/use.js",
+            "const assert = require('./assert');\nconst Tracker = require('./tracker');\n\
+             const many = require('./many');\nfunction go() {\n  assert(1);\n  new Tracker().remove();\n  many();\n}\n",
+        ),
+    ]);
+    // Calls of what `require` gave were unresolved.
+    has_all(
+        &depends(dir.path(), &["go"]),
+        &[
+            "5 call assert -> lib/assert.js:1",
+            "6 call Tracker -> lib/tracker.js:1",
+            "6 call new Tracker().remove -> lib/tracker.js:2",
+            "7 call many -> ?",
+        ],
+    );
+}

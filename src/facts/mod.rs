@@ -245,7 +245,7 @@ pub struct FileFacts {
     /// The build constraint a Go file states before its package clause, as written
     /// after `//go:build` (`linux && !cgo`).
     pub build: Option<String>,
-    /// What a Lua chunk returns, which `require` of the file gives.
+    /// What `require` of the file gives (Lua, CommonJS).
     pub module_value: Option<ModuleValue>,
     /// Packages around the file's own whose members its code sees too: Scala's after
     /// chained package clauses (`package sbt` then `package nio`: the file is in
@@ -253,11 +253,13 @@ pub struct FileFacts {
     pub outer_packages: Vec<String>,
 }
 
-/// What a Lua chunk returns, as far as the facts follow it: a table, its functions
-/// being what other files call through `require`.
+/// What a module gives `require` of it, as far as the facts follow it: a Lua chunk's
+/// returned table, its functions being what other files call; a CommonJS module's
+/// `module.exports = name;`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModuleValue {
-    /// The local the chunk returns (`return M`), whose `function M.f` are its fields.
+    /// The name the module gives: the local a Lua chunk returns (`return M`), whose
+    /// `function M.f` are its fields, or what `module.exports` is set to.
     pub table: Option<String>,
     /// Fields of the returned table that hold a function of the file by its name, as
     /// (field, function): `M.f = helper` at the top level, `return { f = helper }`.

@@ -251,9 +251,11 @@ pub(super) fn facts_with(
         call_arguments,
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
         outer_packages,
-        module_value: (lang.name == "lua")
-            .then(|| lua_module_value(tree.root_node(), src))
-            .flatten(),
+        module_value: match lang.name {
+            "lua" => lua_module_value(tree.root_node(), src),
+            "javascript" | "typescript" | "tsx" => commonjs_export(tree.root_node(), src),
+            _ => None,
+        },
     }
 }
 
@@ -305,6 +307,31 @@ fn lua_module_value(chunk: tree_sitter::Node<'_>, src: &str) -> Option<ModuleVal
         _ => return None,
     };
     Some(ModuleValue { table, fields })
+}
+
+/// What a CommonJS module exports whole with a top-level `module.exports = name;`.
+fn commonjs_export(program: tree_sitter::Node<'_>, src: &str) -> Option<ModuleValue> {
+    let mut c = program.walk();
+    let exported = program
+        .named_children(&mut c)
+        .filter(|s| s.kind() == "expression_statement")
+        .filter_map(|s| s.named_child(0))
+        .filter(|e| e.kind() == "assignment_expression")
+        .filter_map(|e| {
+            Some((
+                e.child_by_field_name("left")?,
+                e.child_by_field_name("right")?,
+            ))
+        })
+        .filter(|(left, right)| {
+            src.get(left.byte_range()) == Some("module.exports") && right.kind() == "identifier"
+        })
+        .filter_map(|(_, right)| src.get(right.byte_range()))
+        .last()?;
+    Some(ModuleValue {
+        table: Some(exported.to_string()),
+        fields: Vec::new(),
+    })
 }
 
 /// A Lua statement `t.f = g` of three names: (`t`, `f`, `g`).

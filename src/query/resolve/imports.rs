@@ -341,6 +341,11 @@ impl<'s> Resolver<'s> {
         let Some(name) = imp.name.as_deref() else {
             return match self.module_target(file, imp) {
                 ModuleTarget::External(m) => Resolution::External(Some(m)),
+                // CommonJS `const assert = require("./assert")` of a file that ends
+                // `module.exports = ok;`: that file's `ok`.
+                ModuleTarget::Files(files) if is_js(file.language.name) => {
+                    self.commonjs_export(&files, kinds)
+                }
                 _ => Resolution::Unresolved,
             };
         };
@@ -440,6 +445,24 @@ impl<'s> Resolver<'s> {
             ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
             ModuleTarget::Unknown => Resolution::Unresolved,
         }
+    }
+
+    /// What a CommonJS module file exports whole (`module.exports = ok;`): its
+    /// top-level definition of that name.
+    fn commonjs_export(&self, files: &[PathBuf], kinds: &[Kind]) -> Resolution {
+        let [only] = files else {
+            return Resolution::Unresolved;
+        };
+        let Some(facts) = self.source.outline(only) else {
+            return Resolution::Unresolved;
+        };
+        let Some(exported) = facts.module_value.as_ref().and_then(|m| m.table.as_deref()) else {
+            return Resolution::Unresolved;
+        };
+        pick(DefRef::all_in(&facts, |d| {
+            d.parent.is_none() && d.name == exported && kind_ok(kinds, d.kind)
+        }))
+        .map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     /// `name` defined at the top of a module, or re-exported by it (`from .user
@@ -895,6 +918,11 @@ impl<'s> Resolver<'s> {
     ) -> Arc<Vec<PathBuf>> {
         self.modules.get_or_compute(key, || Arc::new(compute()))
     }
+}
+
+/// Whether `lang` is JavaScript or one of the languages that compile to it.
+fn is_js(lang: &str) -> bool {
+    matches!(lang, "javascript" | "typescript" | "tsx")
 }
 
 /// The key a relative import of `owner` in `file` is followed under: apart from any
