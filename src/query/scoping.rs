@@ -613,7 +613,6 @@ const CSHARP: &[&str] = &[
     "typeof",
     "Obsolete",
 ];
-/// Ruby's `Kernel` functions and the `Module` methods a class body calls.
 /// Lua's base functions and standard tables (the tables' functions are reached through
 /// them: `string.format`, `table.insert`).
 const LUA: &[&str] = &[
@@ -653,6 +652,7 @@ const LUA: &[&str] = &[
     "utf8",
 ];
 
+/// Ruby's `Kernel` functions and the `Module` methods a class body calls.
 const RUBY: &[&str] = &[
     "puts",
     "print",

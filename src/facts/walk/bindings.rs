@@ -3,7 +3,6 @@
 
 use tree_sitter::Node;
 
-use super::import_sites::only_named_child;
 use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
 use super::type_text::{
     element_type, rust_lent_type, rust_pointee_type, rust_pointer_of_value, split_type,
@@ -57,48 +56,6 @@ impl<'a> Walk<'a> {
             let before = self.bindings.len();
             self.bind(name, None, None, BindingKind::Parameter);
             self.give_type(before, (None, collected.to_string()));
-        }
-    }
-
-    /// Lua's `local a, b = ..` (its names in a variable list, under an assignment
-    /// when values are given) and a `for` loop's variables (`for k, v in pairs(t)`,
-    /// `for i = 1, n`). Lua writes no types, and what a value is the facts do not
-    /// follow, except a copy of a global or of a table's field (`local type = type`,
-    /// `local fmt = string.format`), which a call through the local still makes.
-    fn declare_lua(&mut self, node: Node<'_>, kind: BindingKind) {
-        let g = self.g;
-        let holder = match g.kind(node) {
-            "variable_declaration" => {
-                only_named_child(g, node, "assignment_statement").unwrap_or(node)
-            }
-            "for_statement" => match g.child(node, "clause") {
-                Some(clause) => clause,
-                None => return,
-            },
-            _ => return,
-        };
-        let names = match only_named_child(g, holder, "variable_list") {
-            Some(list) => g.children_in_first_field(list, &["name"]),
-            None => g.child(holder, "name").into_iter().collect(),
-        };
-        let values: Vec<Node<'_>> = only_named_child(g, holder, "expression_list")
-            .filter(|_| g.kind(holder) == "assignment_statement")
-            .map(|list| g.children_in_first_field(list, &["value"]))
-            .unwrap_or_default();
-        let paired = values.len() == names.len();
-        for (i, name) in names.into_iter().enumerate() {
-            if g.kind(name) != "identifier" {
-                continue;
-            }
-            let before = self.bindings.len();
-            self.bind(name, None, None, kind);
-            let copied = values
-                .get(i)
-                .filter(|_| paired)
-                .and_then(|v| lua_copied_path(g, *v, self.src));
-            if let Some(b) = self.bindings.get_mut(before) {
-                b.copied_from = copied;
-            }
         }
     }
 
@@ -647,24 +604,6 @@ impl<'a> Walk<'a> {
                 within: None,
             });
         }
-    }
-}
-
-/// The global or table field a Lua value copies: `type`, `string.format`.
-fn lua_copied_path(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<String> {
-    let word = |n: Node<'_>| {
-        (g.kind(n) == "identifier")
-            .then(|| src.get(n.byte_range()))
-            .flatten()
-    };
-    match g.kind(v) {
-        "identifier" => word(v).map(str::to_string),
-        "dot_index_expression" => {
-            let table = word(g.child(v, "table")?)?;
-            let field = word(g.child(v, "field")?)?;
-            Some(format!("{table}.{field}"))
-        }
-        _ => None,
     }
 }
 

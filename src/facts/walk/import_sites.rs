@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use super::Walk;
 use crate::facts::grammar::Grammar;
-use crate::facts::{imports, RefKind, Reference};
+use crate::facts::{imports, ModuleValue, RefKind, Reference};
 
 impl<'a> Walk<'a> {
     pub(super) fn import<'t>(&mut self, node: Node<'t>) {
@@ -91,7 +91,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The reference an import of `name` (from `qualifier`) makes, written at byte `at`.
-    fn import_reference(&mut self, name: String, qualifier: Option<String>, at: usize) {
+    pub(super) fn import_reference(&mut self, name: String, qualifier: Option<String>, at: usize) {
         let (line, column) = self.position(at);
         self.references.push(Reference {
             name,
@@ -104,63 +104,6 @@ impl<'a> Walk<'a> {
             arity: None,
         });
     }
-
-    /// Lua's `local x = require("m")` and `local x = require("m").f`: one local bound
-    /// to a module, or to a member of one, the way an import binds a name.
-    pub(super) fn lua_require_import(&mut self, declaration: Node<'_>) -> bool {
-        let g = self.g;
-        let Some(assignment) = only_named_child(g, declaration, "assignment_statement") else {
-            return false;
-        };
-        let (Some(names), Some(values)) = (
-            only_named_child(g, assignment, "variable_list"),
-            only_named_child(g, assignment, "expression_list"),
-        ) else {
-            return false;
-        };
-        if names.named_child_count() != 1 || values.named_child_count() != 1 {
-            return false;
-        }
-        let (Some(name), Some(value)) = (names.named_child(0), values.named_child(0)) else {
-            return false;
-        };
-        let (call, member) = match g.kind(value) {
-            "dot_index_expression" => (g.child(value, "table"), g.child(value, "field")),
-            _ => (Some(value), None),
-        };
-        let Some(call) = call else {
-            return false;
-        };
-        let Some(module) = require_module(g, call, self.src) else {
-            return false;
-        };
-        if g.kind(name) != "identifier" {
-            return false;
-        }
-        self.requires.insert(call.start_byte());
-        self.declared.insert(name.start_byte());
-        let member = member.map(|m| self.text(m).to_string());
-        if let (Some(m), Some(field)) = (&member, g.child(value, "field")) {
-            self.import_reference(m.clone(), Some(module.clone()), field.start_byte());
-        }
-        let mut imp = imports::base(name, module);
-        imp.name = member;
-        imp.alias = Some(self.text(name).to_string());
-        self.imports.push(imp);
-        true
-    }
-}
-
-/// The one named child of `node` of kind `kind`, if it has one.
-pub(super) fn only_named_child<'t>(
-    g: &'static Grammar,
-    node: Node<'t>,
-    kind: &str,
-) -> Option<Node<'t>> {
-    let mut c = node.walk();
-    let mut found = node.named_children(&mut c).filter(|n| g.kind(*n) == kind);
-    let first = found.next()?;
-    found.next().is_none().then_some(first)
 }
 
 /// The module of a `require('m')` call (JavaScript's, or Lua's, which may also be
@@ -181,6 +124,31 @@ pub(super) fn require_module(g: &'static Grammar, call: Node<'_>, src: &str) -> 
     }
     let m = src.get(arg.byte_range())?.trim_matches(['"', '\'', '`']);
     (!m.is_empty()).then(|| m.to_string())
+}
+
+/// What a CommonJS module exports whole with a top-level `module.exports = name;`.
+pub(super) fn commonjs_export(program: Node<'_>, src: &str) -> Option<ModuleValue> {
+    let mut c = program.walk();
+    let exported = program
+        .named_children(&mut c)
+        .filter(|s| s.kind() == "expression_statement")
+        .filter_map(|s| s.named_child(0))
+        .filter(|e| e.kind() == "assignment_expression")
+        .filter_map(|e| {
+            Some((
+                e.child_by_field_name("left")?,
+                e.child_by_field_name("right")?,
+            ))
+        })
+        .filter(|(left, right)| {
+            src.get(left.byte_range()) == Some("module.exports") && right.kind() == "identifier"
+        })
+        .filter_map(|(_, right)| src.get(right.byte_range()))
+        .last()?;
+    Some(ModuleValue {
+        table: Some(exported.to_string()),
+        fields: Vec::new(),
+    })
 }
 
 /// The package a declaration names.

@@ -21,6 +21,7 @@ mod define_bodies;
 mod go_ranges;
 mod go_type_switches;
 mod import_sites;
+mod lua;
 mod narrowing;
 mod references;
 mod swift_optionals;
@@ -39,12 +40,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};
 
 pub(crate) use self::block_scopes::scopes_locals_by_block;
-use self::import_sites::package_name;
+use self::import_sites::{commonjs_export, package_name};
 use self::references::drop_local_uses;
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, CallArguments, FileFacts, ModuleValue, RefKind, Reference};
+use super::{Binding, BindingKind, CallArguments, FileFacts, RefKind, Reference};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -252,110 +253,11 @@ pub(super) fn facts_with(
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
         outer_packages,
         module_value: match lang.name {
-            "lua" => lua_module_value(tree.root_node(), src),
+            "lua" => lua::module_value(Grammar::of(lang), tree.root_node(), src),
             "javascript" | "typescript" | "tsx" => commonjs_export(tree.root_node(), src),
             _ => None,
         },
     }
-}
-
-/// What a Lua chunk returns: the local its last statement returns (`return M`) with
-/// the fields top-level assignments give it a function by name (`M.f = f`), or the
-/// table built in the return statement (`return { f = f }`).
-fn lua_module_value(chunk: tree_sitter::Node<'_>, src: &str) -> Option<ModuleValue> {
-    let text = |n: tree_sitter::Node<'_>| src.get(n.byte_range()).unwrap_or("");
-    let last = chunk.named_child(u32::try_from(chunk.named_child_count().checked_sub(1)?).ok()?)?;
-    if last.kind() != "return_statement" {
-        return None;
-    }
-    let values = last
-        .named_child(0)
-        .filter(|v| v.kind() == "expression_list")?;
-    if values.named_child_count() != 1 {
-        return None;
-    }
-    let value = values.named_child(0)?;
-    let mut fields = Vec::new();
-    let table = match value.kind() {
-        "identifier" => {
-            let table = text(value);
-            let mut c = chunk.walk();
-            for statement in chunk.named_children(&mut c) {
-                if let Some((t, field, function)) = lua_field_assignment(statement, src) {
-                    if t == table {
-                        fields.push((field.to_string(), function.to_string()));
-                    }
-                }
-            }
-            Some(table.to_string())
-        }
-        "table_constructor" => {
-            let mut c = value.walk();
-            for field in value.named_children(&mut c) {
-                let (Some(name), Some(v)) = (
-                    field.child_by_field_name("name"),
-                    field.child_by_field_name("value"),
-                ) else {
-                    continue;
-                };
-                if name.kind() == "identifier" && v.kind() == "identifier" {
-                    fields.push((text(name).to_string(), text(v).to_string()));
-                }
-            }
-            None
-        }
-        _ => return None,
-    };
-    Some(ModuleValue { table, fields })
-}
-
-/// What a CommonJS module exports whole with a top-level `module.exports = name;`.
-fn commonjs_export(program: tree_sitter::Node<'_>, src: &str) -> Option<ModuleValue> {
-    let mut c = program.walk();
-    let exported = program
-        .named_children(&mut c)
-        .filter(|s| s.kind() == "expression_statement")
-        .filter_map(|s| s.named_child(0))
-        .filter(|e| e.kind() == "assignment_expression")
-        .filter_map(|e| {
-            Some((
-                e.child_by_field_name("left")?,
-                e.child_by_field_name("right")?,
-            ))
-        })
-        .filter(|(left, right)| {
-            src.get(left.byte_range()) == Some("module.exports") && right.kind() == "identifier"
-        })
-        .filter_map(|(_, right)| src.get(right.byte_range()))
-        .last()?;
-    Some(ModuleValue {
-        table: Some(exported.to_string()),
-        fields: Vec::new(),
-    })
-}
-
-/// A Lua statement `t.f = g` of three names: (`t`, `f`, `g`).
-fn lua_field_assignment<'s>(
-    statement: tree_sitter::Node<'_>,
-    src: &'s str,
-) -> Option<(&'s str, &'s str, &'s str)> {
-    let text = |n: tree_sitter::Node<'_>| src.get(n.byte_range());
-    if statement.kind() != "assignment_statement" {
-        return None;
-    }
-    let (targets, values) = (statement.named_child(0)?, statement.named_child(1)?);
-    if targets.named_child_count() != 1 || values.named_child_count() != 1 {
-        return None;
-    }
-    let (target, value) = (targets.named_child(0)?, values.named_child(0)?);
-    if target.kind() != "dot_index_expression" || value.kind() != "identifier" {
-        return None;
-    }
-    let table = target
-        .child_by_field_name("table")
-        .filter(|t| t.kind() == "identifier")?;
-    let field = target.child_by_field_name("field")?;
-    Some((text(table)?, text(field)?, text(value)?))
 }
 
 /// What a Go file's `//go:build` line says: it stands among the comments and blank

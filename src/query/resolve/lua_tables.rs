@@ -157,23 +157,21 @@ impl Resolver<'_> {
         b: &Binding,
         kinds: &[Kind],
     ) -> Resolution {
-        match b.copied_from.as_deref().map(|p| p.split_once('.')) {
-            Some(None) => {
-                let global = b.copied_from.as_deref().unwrap_or_default();
-                if Self::names_a_global(file, r, &b.name, global) {
-                    self.resolve_beyond_locals(file, r.enclosing, global, kinds, NameRole::Value)
-                } else {
-                    Resolution::Local
-                }
-            }
-            Some(Some((table, field))) => {
+        let Some(copied) = b.copied_from.as_deref() else {
+            return self.lua_function_assigned(file, b);
+        };
+        match copied.split_once('.') {
+            Some((table, field)) => {
                 let member = Reference {
                     name: field.to_string(),
                     ..r.clone()
                 };
                 self.lua_member(file, &member, table, kinds)
             }
-            None => self.lua_function_assigned(file, b),
+            None if Self::names_a_global(file, r, &b.name, copied) => {
+                self.resolve_beyond_locals(file, r.enclosing, copied, kinds, NameRole::Value)
+            }
+            None => Resolution::Local,
         }
     }
 
@@ -235,45 +233,39 @@ impl Resolver<'_> {
     pub(super) fn lua_module(&self, module: &str) -> ModuleTarget {
         let path = module.replace('.', "/");
         let endings = [format!("{path}.lua"), format!("{path}/init.lua")];
-        let mut anywhere = false;
+        // Every file of the tree whose path ends so, wherever it lies.
         let files = self.cached_module((PathBuf::from(&path), "lua".to_string()), || {
-            let mut found: Vec<PathBuf> = Vec::new();
-            for f in self.file_set() {
-                let Some(text) = f.to_str() else {
-                    continue;
-                };
-                for ending in &endings {
-                    let Some(prefix) = text.strip_suffix(ending.as_str()) else {
-                        continue;
-                    };
-                    if !(prefix.is_empty() || prefix.ends_with('/')) {
-                        continue;
-                    }
-                    let dir = prefix.trim_end_matches('/');
-                    let last = dir.rsplit('/').next().unwrap_or(dir);
-                    if dir.is_empty() || SEARCH_ROOTS.contains(&last) {
-                        found.push(f.clone());
-                    } else {
-                        // Marked with an empty path: seen, but not where `require` looks.
-                        found.push(PathBuf::new());
-                    }
-                }
-            }
+            let mut found: Vec<PathBuf> = self
+                .file_set()
+                .iter()
+                .filter(|f| {
+                    f.to_str().is_some_and(|text| {
+                        endings.iter().any(|e| {
+                            text.strip_suffix(e.as_str())
+                                .is_some_and(|prefix| prefix.is_empty() || prefix.ends_with('/'))
+                        })
+                    })
+                })
+                .cloned()
+                .collect();
             found.sort();
-            found.dedup();
             found
         });
-        let mut at_roots = Vec::new();
-        for f in files.iter() {
-            if f.as_os_str().is_empty() {
-                anywhere = true;
-            } else {
-                at_roots.push(f.clone());
-            }
-        }
-        match at_roots.len() {
-            1 => ModuleTarget::Files(at_roots),
-            0 if !anywhere => ModuleTarget::External(module.to_string()),
+        let searched: Vec<PathBuf> = files
+            .iter()
+            .filter(|f| {
+                let dir = f
+                    .to_str()
+                    .and_then(|text| endings.iter().find_map(|e| text.strip_suffix(e.as_str())))
+                    .unwrap_or("")
+                    .trim_end_matches('/');
+                dir.is_empty() || SEARCH_ROOTS.contains(&dir.rsplit('/').next().unwrap_or(dir))
+            })
+            .cloned()
+            .collect();
+        match (searched.len(), files.is_empty()) {
+            (1, _) => ModuleTarget::Files(searched),
+            (0, true) => ModuleTarget::External(module.to_string()),
             _ => ModuleTarget::Unknown,
         }
     }
@@ -289,7 +281,12 @@ pub(super) fn is_lua_module_member(file: &FileFacts, d: &Symbol, name: &str) -> 
     if d.parent.is_some() {
         return false;
     }
-    if d.name == name && module.table.is_some() && table_of(file, d) == module.table.as_deref() {
+    if d.name == name
+        && module
+            .table
+            .as_deref()
+            .is_some_and(|t| table_of(file, d) == Some(t))
+    {
         return true;
     }
     module

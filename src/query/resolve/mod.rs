@@ -288,6 +288,12 @@ impl FileIndex {
             },
         }
     }
+
+    /// The names of the inline modules (`mod tests { .. }`) around byte `at`, outermost
+    /// first.
+    pub(super) fn inline_modules(&self, at: usize) -> Vec<String> {
+        modules_around(&self.modules, at)
+    }
 }
 
 /// A glob import (`use super::*;`): the module it names, the inline modules it is
@@ -296,14 +302,6 @@ pub(super) struct Glob {
     pub(super) module: String,
     pub(super) inline: Vec<String>,
     pub(super) position: usize,
-}
-
-impl FileIndex {
-    /// The names of the inline modules (`mod tests { .. }`) around byte `at`, outermost
-    /// first.
-    pub(super) fn inline_modules(&self, at: usize) -> Vec<String> {
-        modules_around(&self.modules, at)
-    }
 }
 
 /// The names of the modules of `modules` whose spans hold byte `at`, in their order.

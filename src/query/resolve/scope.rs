@@ -574,22 +574,11 @@ impl<'s> Resolver<'s> {
         // 6. Wildcard imports.
         let mut external_wildcards: Vec<String> = Vec::new();
         for imp in file.imports.iter().filter(|i| i.wildcard) {
-            match self.module_target(file, imp) {
-                // A package no directory of the tree shows, which a repository file
-                // declares all the same (C#'s namespaces need not follow directories).
-                ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
-                    if let Some(d) = pick(self.declared_in(&m, name, kinds)) {
-                        return Resolution::Definition(d);
-                    }
-                    external_wildcards.push(m);
-                }
-                ModuleTarget::External(m) => external_wildcards.push(m),
-                target => {
-                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {
-                        return Resolution::Definition(d);
-                    }
-                }
+            let (found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
+            if let Some(d) = pick(found) {
+                return Resolution::Definition(d);
             }
+            external_wildcards.extend(library);
         }
         if let Some(m) = inherited {
             return Resolution::External(m);
@@ -680,8 +669,32 @@ impl<'s> Resolver<'s> {
         Resolution::Unresolved
     }
 
+    /// What wildcard import `imp` of `file` brings in named `name`: the tree's
+    /// definitions, and the library's module when it names one outside the tree. A
+    /// package no directory of the tree shows may still be declared by files of it
+    /// (C#'s namespaces need not follow directories).
+    fn through_wildcard(
+        &self,
+        file: &Arc<FileFacts>,
+        imp: &crate::facts::Import,
+        sc: &Scoping,
+        name: &str,
+        kinds: &[Kind],
+    ) -> (Vec<DefRef>, Option<String>) {
+        match self.module_target(file, imp) {
+            ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
+                (self.declared_in(&m, name, kinds), Some(m))
+            }
+            ModuleTarget::External(m) => (Vec::new(), Some(m)),
+            target => match self.module_member(&target, name, kinds) {
+                Resolution::Definition(d) => (vec![d], None),
+                _ => (Vec::new(), None),
+            },
+        }
+    }
+
     /// The types named `name` of the tree that the wildcard imports of `file` bring
-    /// in: a module's, or a declared package's wherever its files lie.
+    /// in.
     fn wildcard_imported_types(
         &self,
         file: &Arc<FileFacts>,
@@ -689,22 +702,12 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Vec<DefRef> {
-        let mut found = Vec::new();
-        for imp in file.imports.iter().filter(|i| i.wildcard) {
-            match self.module_target(file, imp) {
-                ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
-                    found.extend(self.declared_in(&m, name, kinds));
-                }
-                ModuleTarget::External(_) => {}
-                target => {
-                    if let Resolution::Definition(d) = self.module_member(&target, name, kinds) {
-                        found.push(d);
-                    }
-                }
-            }
-        }
-        found.retain(|d| d.symbol().kind.is_type_like());
-        found
+        file.imports
+            .iter()
+            .filter(|i| i.wildcard)
+            .flat_map(|imp| self.through_wildcard(file, imp, sc, name, kinds).0)
+            .filter(|d| d.symbol().kind.is_type_like())
+            .collect()
     }
 
     /// The member `name` of `ty`, a type whose members the code inside it names bare,
