@@ -111,6 +111,9 @@ const INTERPOLATIONS: &[&str] = &[
     "line_str_text_interpolation",
     "multi_line_str_text_interpolation",
     "template_interpolation",
+    // A shell string runs the commands of its `$(..)`.
+    "command_substitution",
+    "process_substitution",
 ];
 
 /// Supertype lists in class headers.

@@ -251,6 +251,10 @@ pub struct FileFacts {
     /// chained package clauses (`package sbt` then `package nio`: the file is in
     /// `sbt.nio` and sees `sbt`'s members), innermost first.
     pub outer_packages: Vec<String>,
+    /// Shell: the start bytes of the commands run past the shell's functions
+    /// (`command X`, `builtin X`, `exec X`): a builtin or a program, never a function
+    /// of the tree. Sorted.
+    pub direct_commands: Vec<u32>,
 }
 
 /// What a module gives `require` of it, as far as the facts follow it: a Lua chunk's

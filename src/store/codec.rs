@@ -67,6 +67,7 @@ struct StoredOutline<'a> {
     build: Option<String>,
     module_value: Option<ModuleValue>,
     outer_packages: Vec<String>,
+    direct_commands: Vec<u32>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
@@ -81,6 +82,7 @@ struct StoredOutlineRef<'a> {
     build: &'a Option<String>,
     module_value: &'a Option<ModuleValue>,
     outer_packages: &'a [String],
+    direct_commands: &'a [u32],
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
     bindings: Vec<(u32, &'a Binding)>,
@@ -816,6 +818,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         build: &facts.build,
         module_value: &facts.module_value,
         outer_packages: &facts.outer_packages,
+        direct_commands: &facts.direct_commands,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         bindings: placed(&facts.bindings, in_outline_binding),
@@ -1048,6 +1051,7 @@ fn unpack_facts(
         build: outline.build,
         module_value: outline.module_value,
         outer_packages: outline.outer_packages,
+        direct_commands: outline.direct_commands,
     }))
 }
 

@@ -24,6 +24,7 @@ mod import_sites;
 mod lua;
 mod narrowing;
 mod references;
+mod shell;
 mod swift_optionals;
 mod syntax;
 mod token_members;
@@ -213,6 +214,7 @@ pub(super) fn facts_with(
         held: FxHashMap::default(),
         package: None,
         outer_packages: Vec::new(),
+        direct_commands: Vec::new(),
         line_starts: line_starts(src),
     };
     w.run(tree);
@@ -225,6 +227,7 @@ pub(super) fn facts_with(
         package,
         outer_packages,
         held,
+        direct_commands,
         ..
     } = w;
     for (i, h) in held {
@@ -233,6 +236,8 @@ pub(super) fn facts_with(
         }
     }
     call_arguments.sort_by_key(|c| c.start_byte);
+    let mut direct_commands = direct_commands;
+    direct_commands.sort_unstable();
     untype_clashing_patterns(&mut bindings, &patterns);
     let mut references = drop_local_uses(references, &bindings, &definitions);
     if lang.name == "ruby" {
@@ -252,6 +257,7 @@ pub(super) fn facts_with(
         call_arguments,
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
         outer_packages,
+        direct_commands,
         module_value: match lang.name {
             "lua" => lua::module_value(Grammar::of(lang), tree.root_node(), src),
             "javascript" | "typescript" | "tsx" => commonjs_export(tree.root_node(), src),
@@ -353,6 +359,8 @@ struct Walk<'a> {
     package: Option<String>,
     /// Scala: the packages of the clauses chained before the last one.
     outer_packages: Vec<String>,
+    /// Shell: the commands run past the shell's functions (see `shell.rs`).
+    direct_commands: Vec<u32>,
     line_starts: Vec<usize>,
 }
 

@@ -25,6 +25,10 @@ impl<'a> Walk<'a> {
     /// the identifier visited below is classified as a call.
     pub(super) fn call<'t>(&mut self, node: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
+        if self.lang.name == "bash" {
+            self.shell_command(node);
+            return;
+        }
         // C++'s `new Regexp*[n]` makes an array of pointers and calls no constructor
         // (the grammar ends the `new` before the `*`): `Regexp` is only a type there.
         if g.kind(node) == "new_expression"
@@ -73,7 +77,7 @@ impl<'a> Walk<'a> {
             self.calls
                 .insert(name.start_byte(), CallSite { qualifier, arity });
         } else {
-            // A callee that is not an identifier node (a shell command's word).
+            // A callee that is not an identifier node (Swift's `.contentType(..)`).
             let text = self.text(name).trim();
             if text.is_empty() || text.len() > 120 || text.contains(char::is_whitespace) {
                 return;
@@ -218,7 +222,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Adds the reference to `name` written at byte `start`.
-    fn push_reference(
+    pub(super) fn push_reference(
         &mut self,
         name: &str,
         qualifier: Option<String>,

@@ -378,6 +378,7 @@ mod tests {
             build: build.map(str::to_string),
             module_value: None,
             outer_packages: Vec::new(),
+            direct_commands: Vec::new(),
         }
     }
 

@@ -970,6 +970,7 @@ mod tests {
             build: None,
             module_value: None,
             outer_packages: Vec::new(),
+            direct_commands: Vec::new(),
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

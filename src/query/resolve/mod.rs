@@ -706,9 +706,15 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
+        // The shell's `command X`: a builtin or a program, whatever functions exist.
+        if file.direct_commands.binary_search(&r.start_byte).is_ok() {
+            let sc = self.scoping(file);
+            let builtin = sc.builtins.contains(&r.name.as_str());
+            return Resolution::External(builtin.then(|| sc.builtin_module.to_string()));
+        }
         // Swift's `.contentType(..)`: a member of a type the context gives, which the
         // syntax does not name.
-        if r.name.starts_with('.') {
+        if r.name.starts_with('.') && file.language.name != "bash" {
             return Resolution::Unresolved;
         }
         // A type, a supertype or an annotation names a type, never a value. A type use
