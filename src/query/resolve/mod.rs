@@ -22,6 +22,7 @@ mod go_build;
 mod guards;
 mod imports;
 mod includes;
+mod js_workspace;
 mod lambda_parameters;
 mod lent_values;
 mod library_results;
@@ -56,7 +57,7 @@ use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
 use crate::facts::{is_namespace_path, BindingKind, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
-use crate::query::source::FactsSource;
+use crate::query::source::{FactsSource, FileEntry};
 use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
@@ -348,6 +349,8 @@ pub struct Resolver<'s> {
     go_modules: Memo<PathBuf, Option<GoModule>>,
     /// Every Go module of the tree, read on first use.
     tree_go_modules: std::sync::OnceLock<Vec<GoModule>>,
+    /// The tree's JavaScript and TypeScript configs and package manifests.
+    js_workspace: std::sync::OnceLock<js_workspace::JsWorkspace>,
     /// The Rust library crates of the tree by name, read on first use.
     rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
     /// What lookups ask of a file's definitions again and again, by path.
@@ -453,6 +456,27 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
         .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
 }
 
+/// The directory the walked paths start from: the current directory (`""`) for
+/// relative paths, else the deepest directory above them all.
+fn walk_top(files: &[FileEntry]) -> PathBuf {
+    let mut top: Option<PathBuf> = None;
+    for f in files {
+        let dir = normalize(f.path.parent().unwrap_or(Path::new("")));
+        if dir.is_relative() {
+            return PathBuf::new();
+        }
+        top = Some(match top {
+            None => dir,
+            Some(t) => t
+                .ancestors()
+                .find(|a| dir.starts_with(a))
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        });
+    }
+    top.unwrap_or_default()
+}
+
 /// Whether same-named function declarations of one file are different functions, not
 /// overloads of one: JavaScript has no overloads, and a test file declares a function
 /// of one name in each of several callbacks (`it('..', function () { function fn1()
@@ -500,6 +524,7 @@ impl<'s> Resolver<'s> {
             recording: Mutex::new(None),
             go_modules: Memo::new(),
             tree_go_modules: std::sync::OnceLock::new(),
+            js_workspace: std::sync::OnceLock::new(),
             rust_crates: std::sync::OnceLock::new(),
             file_indexes: Memo::new(),
             members: Memo::new(),
@@ -517,6 +542,11 @@ impl<'s> Resolver<'s> {
                 .map(|f| normalize(&f.path))
                 .collect()
         })
+    }
+
+    fn js_workspace(&self) -> &js_workspace::JsWorkspace {
+        self.js_workspace
+            .get_or_init(|| js_workspace::JsWorkspace::new(walk_top(self.source.files())))
     }
 
     fn dirs(&self) -> &DirIndex {

@@ -325,19 +325,36 @@ impl<'s> Resolver<'s> {
             || module == "."
             || module == "..")
         {
-            if module.starts_with("@/") || module.starts_with("~/") || module.starts_with('#') {
+            let spec = module.strip_prefix("node:").unwrap_or(module);
+            let found = self.js_workspace().lookup(importer, spec);
+            if let Some(files) = found.paths.into_iter().find_map(|p| self.js_files(p)) {
+                return ModuleTarget::Files(files);
+            }
+            if found.ours
+                || module.starts_with("@/")
+                || module.starts_with("~/")
+                || module.starts_with('#')
+            {
                 return ModuleTarget::Unknown;
             }
-            let pkg = if module.starts_with('@') {
-                module.splitn(3, '/').take(2).collect::<Vec<_>>().join("/")
+            let pkg = if spec.starts_with('@') {
+                spec.splitn(3, '/').take(2).collect::<Vec<_>>().join("/")
             } else {
-                module.split('/').next().unwrap_or(module).to_string()
+                spec.split('/').next().unwrap_or(spec).to_string()
             };
-            let pkg = pkg.strip_prefix("node:").unwrap_or(&pkg).to_string();
             return ModuleTarget::External(pkg);
         }
         let base = importer.parent().map(Path::to_path_buf).unwrap_or_default();
-        let target = normalize(&base.join(module));
+        match self.js_files(normalize(&base.join(module))) {
+            Some(files) => ModuleTarget::Files(files),
+            None => ModuleTarget::Unknown,
+        }
+    }
+
+    /// The file a JavaScript or TypeScript import of `target` (a path without
+    /// `.`/`..`) loads: the file itself, the file with one of the extensions the
+    /// bundlers try, or the directory's `index` file.
+    fn js_files(&self, target: PathBuf) -> Option<Vec<PathBuf>> {
         let files = self.cached_module((target.clone(), String::new()), || {
             const EXTS: &[&str] = &[
                 "ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts", "vue", "d.ts",
@@ -366,11 +383,7 @@ impl<'s> Resolver<'s> {
             }
             Vec::new()
         });
-        if files.is_empty() {
-            ModuleTarget::Unknown
-        } else {
-            ModuleTarget::Files(files.to_vec())
-        }
+        (!files.is_empty()).then(|| files.to_vec())
     }
 
     /// The Go module a file belongs to: the directory of the nearest `go.mod` of the

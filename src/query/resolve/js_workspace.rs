@@ -1,0 +1,459 @@
+//! The tree's own code behind non-relative JavaScript and TypeScript imports: the
+//! `paths` aliases and `baseUrl` of a `tsconfig.json` or `jsconfig.json`
+//! (`@app/util` → `src/util.ts`), and the packages of a workspace, named by their
+//! `package.json` (`@scope/pkg` → its sources). A specifier that names one of them is
+//! never a library's, even where no file of it can be found: that is unresolved.
+//!
+//! A package is a workspace's only where a `package.json` (`"workspaces"`) or a
+//! `pnpm-workspace.yaml` (`packages:`) lists its directory: a test fixture's manifest
+//! that happens to be named like a library must not take that library's imports.
+//!
+//! The files are looked for on disk, as the compiler and the package managers look
+//! for them: the nearest config above the importing file, the nearest workspace root
+//! above it and the directories its patterns list. So walker flags (`-t ts`, `-g`)
+//! that leave the JSON files out of the walk change nothing; the search stops at the
+//! directory the walk's paths start from. They are read as a `go.mod` is, when the
+//! first import needs them: answers depend on them but stored facts do not, so an
+//! edited config never leaves a stale answer. They are JSON with comments and
+//! trailing commas; those are stripped by hand (a few lines) so that `serde_json`
+//! stays the one JSON reader.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use globset::GlobBuilder;
+use serde_json::Value;
+
+use super::module_files::normalize;
+use crate::query::memo::Memo;
+
+/// How many `extends` a config may chain (also ends a cycle).
+const MAX_EXTENDS: usize = 8;
+/// How deep a workspace pattern's `**` looks below its fixed part.
+const MAX_GLOB_DEPTH: usize = 4;
+/// How many packages one workspace root lists at most.
+const MAX_PACKAGES: usize = 5000;
+
+/// What the configs and package manifests around the walked files say, read as
+/// imports ask.
+pub(super) struct JsWorkspace {
+    /// The directory the walk's paths start from: nothing above it is read.
+    top: PathBuf,
+    /// The settings of the nearest config above each directory asked about.
+    configs: Memo<PathBuf, Option<Arc<Config>>>,
+    /// The packages of the nearest workspace root above each directory asked about.
+    workspaces: Memo<PathBuf, Arc<Vec<Package>>>,
+}
+
+#[derive(Debug)]
+struct Config {
+    /// The directory non-relative specifiers are looked up in.
+    base_url: Option<PathBuf>,
+    /// `paths` patterns with their targets, made whole (relative to `baseUrl`, or
+    /// to the config that wrote them).
+    paths: Vec<(String, Vec<PathBuf>)>,
+}
+
+#[derive(Debug)]
+struct Package {
+    name: String,
+    dir: PathBuf,
+    /// The entry files the manifest names (`source`, `types`, `module`, `main`).
+    entries: Vec<PathBuf>,
+}
+
+/// Where a non-relative specifier may lead in the tree.
+pub(super) struct SpecifierPaths {
+    /// Paths to probe as a relative import's target is, best first.
+    pub paths: Vec<PathBuf>,
+    /// Whether the specifier names the tree's code (an alias or a workspace
+    /// package): then finding no file leaves it unresolved, not a library's. A
+    /// `baseUrl` path alone does not make it so.
+    pub ours: bool,
+}
+
+impl JsWorkspace {
+    /// A workspace read below `top`, where the walk's paths start (`""` for paths
+    /// relative to the current directory).
+    pub(super) fn new(top: PathBuf) -> JsWorkspace {
+        JsWorkspace {
+            top,
+            configs: Memo::new(),
+            workspaces: Memo::new(),
+        }
+    }
+
+    /// Where `spec`, imported by the file at `importer`, may lead.
+    pub(super) fn lookup(&self, importer: &Path, spec: &str) -> SpecifierPaths {
+        let dir = importer.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut candidates = Vec::new();
+        let mut ours = false;
+        if let Some(config) = self.config_for(&dir) {
+            if let Some(targets) = config.alias(spec) {
+                ours = true;
+                candidates.extend(targets);
+            }
+            if let Some(base) = &config.base_url {
+                candidates.push(normalize(&base.join(spec)));
+            }
+        }
+        let packages = self.packages_for(&dir);
+        let owners = packages.iter().filter(|p| {
+            spec.strip_prefix(p.name.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        });
+        let longest = owners.clone().map(|p| p.name.len()).max();
+        for p in owners.filter(|p| Some(p.name.len()) == longest) {
+            ours = true;
+            match spec[p.name.len()..].trim_start_matches('/') {
+                "" => {
+                    candidates.extend(p.entries.iter().cloned());
+                    candidates.push(p.dir.join("src"));
+                    candidates.push(p.dir.clone());
+                }
+                sub => {
+                    candidates.push(normalize(&p.dir.join(sub)));
+                    candidates.push(normalize(&p.dir.join("src").join(sub)));
+                }
+            }
+        }
+        SpecifierPaths {
+            paths: candidates,
+            ours,
+        }
+    }
+
+    /// `dir` and the directories above it, up to the top.
+    fn ancestors<'p>(&self, dir: &'p Path) -> impl Iterator<Item = &'p Path> + use<'p, '_> {
+        dir.ancestors().take_while(|d| d.starts_with(&self.top))
+    }
+
+    /// The settings of the nearest `tsconfig.json` or `jsconfig.json` above `dir`.
+    fn config_for(&self, dir: &Path) -> Option<Arc<Config>> {
+        self.configs.get_or_compute(dir.to_path_buf(), || {
+            self.ancestors(dir).find_map(|d| {
+                ["tsconfig.json", "jsconfig.json"]
+                    .iter()
+                    .map(|n| d.join(n))
+                    .find(|p| on_disk(p).is_file())
+                    .map(|p| Arc::new(read_config(&p)))
+            })
+        })
+    }
+
+    /// The packages of the nearest workspace root above `dir`.
+    fn packages_for(&self, dir: &Path) -> Arc<Vec<Package>> {
+        self.workspaces.get_or_compute(dir.to_path_buf(), || {
+            let listed = self.ancestors(dir).find_map(|d| {
+                let mut patterns = read_jsonc(&d.join("package.json"))
+                    .map(|json| workspace_patterns(&json))
+                    .unwrap_or_default();
+                patterns.extend(pnpm_packages(&d.join("pnpm-workspace.yaml")));
+                (!patterns.is_empty()).then(|| (d.to_path_buf(), patterns))
+            });
+            let Some((root, patterns)) = listed else {
+                return Arc::new(Vec::new());
+            };
+            let mut dirs: Vec<PathBuf> = patterns
+                .iter()
+                .flat_map(|p| expand(&root, p))
+                .take(MAX_PACKAGES)
+                .collect();
+            dirs.sort();
+            dirs.dedup();
+            Arc::new(dirs.into_iter().filter_map(|d| read_package(&d)).collect())
+        })
+    }
+}
+
+/// The path to open for walked path `p` (`""` is the current directory).
+fn on_disk(p: &Path) -> &Path {
+    if p.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        p
+    }
+}
+
+/// The directories below `root` that workspace pattern `pattern` lists, each holding
+/// a `package.json`. `*` stands for one directory name, `**` for any number of them
+/// (dependencies and hidden directories excluded); a pattern that leaves the root
+/// (`..`) or excludes (`!..`) lists nothing.
+fn expand(root: &Path, pattern: &str) -> Vec<PathBuf> {
+    let pattern = pattern.trim_start_matches("./").trim_end_matches('/');
+    if pattern.starts_with('!') || pattern.split('/').any(|s| s == "..") {
+        return Vec::new();
+    }
+    let fixed: Vec<&str> = pattern
+        .split('/')
+        .take_while(|s| !s.contains(['*', '?', '[', '{']))
+        .collect();
+    let base = normalize(&root.join(fixed.join("/")));
+    let Ok(glob) = GlobBuilder::new(&normalize(&root.join(pattern)).to_string_lossy())
+        .literal_separator(true)
+        .build()
+        .map(|g| g.compile_matcher())
+    else {
+        return Vec::new();
+    };
+    let rest = pattern.split('/').count() - fixed.len();
+    let depth = if pattern.contains("**") {
+        MAX_GLOB_DEPTH
+    } else {
+        rest
+    };
+    let mut found = Vec::new();
+    let mut level = vec![base];
+    for _ in 0..=depth {
+        let mut next = Vec::new();
+        for d in level {
+            if glob.is_match(&d) && on_disk(&d.join("package.json")).is_file() {
+                found.push(d.clone());
+            }
+            let Ok(entries) = std::fs::read_dir(on_disk(&d)) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let name = e.file_name();
+                let skip = name.to_string_lossy().starts_with('.') || name == "node_modules";
+                if !skip && e.file_type().is_ok_and(|t| t.is_dir()) {
+                    next.push(d.join(name));
+                }
+            }
+        }
+        level = next;
+        if found.len() >= MAX_PACKAGES {
+            break;
+        }
+    }
+    found
+}
+
+impl Config {
+    /// The targets of the `paths` pattern that `spec` matches best (the longest
+    /// prefix before its `*`), with the `*` filled in.
+    fn alias(&self, spec: &str) -> Option<Vec<PathBuf>> {
+        let mut best: Option<(usize, Vec<PathBuf>)> = None;
+        for (pattern, targets) in &self.paths {
+            let (matched, star) = match pattern.split_once('*') {
+                None => (pattern == spec, String::new()),
+                Some((pre, post)) => match spec
+                    .strip_prefix(pre)
+                    .and_then(|rest| rest.strip_suffix(post))
+                {
+                    Some(star) => (true, star.to_string()),
+                    None => (false, String::new()),
+                },
+            };
+            let prefix = pattern.split('*').next().map_or(0, str::len);
+            if matched && best.as_ref().is_none_or(|(len, _)| prefix > *len) {
+                let filled = targets
+                    .iter()
+                    .map(|t| normalize(Path::new(&t.to_string_lossy().replacen('*', &star, 1))))
+                    .collect();
+                best = Some((prefix, filled));
+            }
+        }
+        best.map(|(_, t)| t)
+    }
+}
+
+/// A config's settings, with what the configs it extends give where it says nothing.
+fn read_config(path: &Path) -> Config {
+    let mut config = Config {
+        base_url: None,
+        paths: Vec::new(),
+    };
+    let mut have_paths = false;
+    let mut at = Some(path.to_path_buf());
+    for _ in 0..MAX_EXTENDS {
+        let Some(file) = at.take() else { break };
+        let Some(json) = read_jsonc(&file) else { break };
+        let here = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        let options = &json["compilerOptions"];
+        let base = options["baseUrl"]
+            .as_str()
+            .map(|b| normalize(&here.join(b)));
+        if config.base_url.is_none() {
+            config.base_url.clone_from(&base);
+        }
+        if let (false, Some(paths)) = (have_paths, options["paths"].as_object()) {
+            // Targets are relative to `baseUrl` where there is one, else to the
+            // config that writes them.
+            let root = config.base_url.clone().or(base).unwrap_or(here.clone());
+            config.paths = paths
+                .iter()
+                .map(|(pattern, targets)| {
+                    let targets = targets
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .map(|t| normalize(&root.join(t)))
+                        .collect();
+                    (pattern.clone(), targets)
+                })
+                .collect();
+            have_paths = true;
+        }
+        // Only a config of the tree, named by a relative path, is followed.
+        let parent = match &json["extends"] {
+            Value::String(s) => Some(s.as_str()),
+            Value::Array(list) => list.last().and_then(Value::as_str),
+            _ => None,
+        };
+        at = parent.filter(|p| p.starts_with('.')).map(|p| {
+            let p = normalize(&here.join(p));
+            if p.extension().is_some_and(|e| e == "json") {
+                p
+            } else {
+                p.with_extension("json")
+            }
+        });
+    }
+    config
+}
+
+/// The package the `package.json` in `dir` names, with the entry files it gives.
+fn read_package(dir: &Path) -> Option<Package> {
+    let json = read_jsonc(&dir.join("package.json"))?;
+    let name = json["name"].as_str().filter(|n| !n.is_empty())?;
+    Some(Package {
+        name: name.to_string(),
+        dir: dir.to_path_buf(),
+        entries: ["source", "types", "typings", "module", "main"]
+            .iter()
+            .filter_map(|field| json[*field].as_str())
+            .map(|e| normalize(&dir.join(e)))
+            .collect(),
+    })
+}
+
+/// The workspace directories a `package.json` lists: `"workspaces": [..]` (npm,
+/// Yarn) or `{"packages": [..]}` (Yarn's older form).
+fn workspace_patterns(json: &Value) -> Vec<String> {
+    let listed = match &json["workspaces"] {
+        Value::Array(list) => list.as_slice(),
+        Value::Object(o) => o
+            .get("packages")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice),
+        _ => &[],
+    };
+    listed
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The directories a `pnpm-workspace.yaml` lists under `packages:`, one `- item` per
+/// line (the form pnpm documents).
+fn pnpm_packages(path: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(on_disk(path)) else {
+        return Vec::new();
+    };
+    let mut in_packages = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if !line.starts_with([' ', '\t', '-']) && !trimmed.is_empty() {
+            in_packages = trimmed.starts_with("packages:");
+            continue;
+        }
+        if let Some(item) = trimmed.strip_prefix('-').filter(|_| in_packages) {
+            let item = item.split(" #").next().unwrap_or("").trim();
+            found.push(item.trim_matches(['"', '\'']).to_string());
+        }
+    }
+    found
+}
+
+fn read_jsonc(path: &Path) -> Option<Value> {
+    // A config is small; a huge file of that name is no config worth reading.
+    const MAX_BYTES: u64 = 1 << 20;
+    if std::fs::metadata(on_disk(path)).ok()?.len() > MAX_BYTES {
+        return None;
+    }
+    let text = std::fs::read_to_string(on_disk(path)).ok()?;
+    serde_json::from_str(&strip_jsonc(&text)).ok()
+}
+
+/// `text` without its comments and the commas before a closing bracket.
+fn strip_jsonc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                '\\' => out.extend(chars.next()),
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => while chars.next_if(|&n| n != '\n').is_some() {},
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+            }
+            (']' | '}', _) => {
+                let kept = out.trim_end().len();
+                if out[..kept].ends_with(',') {
+                    out.truncate(kept - 1);
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jsonc_loses_comments_and_trailing_commas_but_not_string_text() {
+        let text = "{ // a\n \"a\": \"x // not a comment\", /* b */ \"p\": [\"./*\",],\n}";
+        let v: Value = serde_json::from_str(&strip_jsonc(text)).unwrap();
+        assert_eq!(v["a"], "x // not a comment");
+        assert_eq!(v["p"][0], "./*");
+    }
+
+    #[test]
+    fn the_longest_alias_prefix_wins_and_fills_its_star() {
+        let c = Config {
+            base_url: None,
+            paths: vec![
+                ("@x/*".into(), vec![PathBuf::from("app/src/*")]),
+                ("@x/ui/*".into(), vec![PathBuf::from("app/ui/src/*")]),
+                ("@x".into(), vec![PathBuf::from("app/src/index.ts")]),
+            ],
+        };
+        assert_eq!(
+            c.alias("@x/ui/button"),
+            Some(vec![PathBuf::from("app/ui/src/button")])
+        );
+        assert_eq!(
+            c.alias("@x/util"),
+            Some(vec![PathBuf::from("app/src/util")])
+        );
+        assert_eq!(c.alias("@x"), Some(vec![PathBuf::from("app/src/index.ts")]));
+        assert_eq!(c.alias("@y/util"), None);
+    }
+}

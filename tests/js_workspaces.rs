@@ -1,0 +1,127 @@
+//! TypeScript and JavaScript imports of the tree's own packages: a tsconfig's `paths`
+//! aliases (through `extends`, with comments and trailing commas) and a workspace's
+//! packages named by their `package.json` are the tree's code, never a library's,
+//! whatever files the walk leaves out. A manifest no workspace lists does not take a
+//! library's name.
+
+mod common;
+
+use common::answers::{breaks_both_ways, depends, has_all};
+use common::tree;
+
+const BASE_CONFIG: &str = r#"{
+  // Shared by every package.
+  "compilerOptions": {
+    "paths": {
+      "@app/common": ["./common/src/index.ts"],
+      "@app/common/*": ["./common/src/*"],
+      "@app/missing": ["./missing/src/index.ts"], /* not written yet */
+    },
+  },
+}
+"#;
+
+const EDITOR: &str = r#"import { helper } from "@app/common";
+import { deep } from "@app/common/deep";
+import { fromLib } from "@scope/lib";
+import { chunk } from "lodash";
+import { gone } from "@app/missing";
+
+export function edit() {
+  helper();
+  deep();
+  fromLib();
+  chunk();
+  gone();
+}
+"#;
+
+fn workspace() -> tempfile::TempDir {
+    tree(&[
+        (
+            "package.json",
+            r#"{"name": "root", "private": true, "workspaces": ["packages/*", "libs/lib"]}"#,
+        ),
+        ("packages/tsconfig.base.json", BASE_CONFIG),
+        (
+            "packages/editor/tsconfig.json",
+            r#"{"extends": "../tsconfig.base.json", "compilerOptions": {"outDir": "dist"}}"#,
+        ),
+        ("packages/editor/src/edit.ts", EDITOR),
+        (
+            "packages/common/src/index.ts",
+            "export { helper } from \"./helper\";\n",
+        ),
+        (
+            "packages/common/src/helper.ts",
+            "export function helper() {}\n",
+        ),
+        ("packages/common/src/deep.ts", "export function deep() {}\n"),
+        (
+            "libs/lib/package.json",
+            r#"{"name": "@scope/lib", "main": "./dist/index.js"}"#,
+        ),
+        ("libs/lib/src/index.ts", "export function fromLib() {}\n"),
+        // A test fixture named like a library: no workspace lists it.
+        ("test/fixtures/lodash/package.json", r#"{"name": "lodash"}"#),
+        (
+            "test/fixtures/lodash/index.js",
+            "export function chunk() {}\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_tsconfig_alias_or_a_workspace_package_is_the_trees_code_not_a_library() {
+    let dir = workspace();
+    has_all(
+        &depends(dir.path(), &["edit"]),
+        &[
+            // Through the alias and the index file's re-export.
+            "8 call helper -> packages/common/src/helper.ts:1",
+            // An alias with a `*`.
+            "9 call deep -> packages/common/src/deep.ts:1",
+            // A workspace package whose entry is built output: its sources.
+            "10 call fromLib -> libs/lib/src/index.ts:1",
+            // A fixture's manifest is not the library.
+            "11 call chunk -> external:lodash",
+            // An alias of the tree with no file behind it: not known, not a library.
+            "12 call gone -> ?",
+        ],
+    );
+    // The configs are looked for on disk: a walk that leaves them out (only `.ts`
+    // files) still follows them.
+    has_all(
+        &depends(dir.path(), &["edit", "-t", "ts"]),
+        &[
+            "8 call helper -> packages/common/src/helper.ts:1",
+            "10 call fromLib -> libs/lib/src/index.ts:1",
+        ],
+    );
+    // What-breaks sees the uses made through an alias.
+    let uses = breaks_both_ways(dir.path(), &["deep"]);
+    assert!(
+        uses.contains(&"packages/editor/src/edit.ts:9 definition".to_string()),
+        "{uses:?}"
+    );
+}
+
+#[test]
+fn without_a_workspace_or_an_alias_a_package_name_stays_a_library() {
+    // The same manifest, but no workspace lists it and no config aliases it.
+    let dir = tree(&[
+        (
+            "libs/lib/package.json",
+            r#"{"name": "@scope/lib", "main": "./dist/index.js"}"#,
+        ),
+        ("libs/lib/src/index.ts", "export function fromLib() {}\n"),
+        (
+            "app/main.ts",
+            "import { fromLib } from \"@scope/lib\";\nexport function run() {\n  fromLib();\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &["3 call fromLib -> external:@scope/lib"],
+    );
+}
