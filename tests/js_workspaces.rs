@@ -125,3 +125,37 @@ fn without_a_workspace_or_an_alias_a_package_name_stays_a_library() {
         &["3 call fromLib -> external:@scope/lib"],
     );
 }
+
+#[test]
+fn a_name_passed_on_through_a_chain_of_package_barrels_is_found() {
+    // `app` imports `vue`, whose index passes on `@x/dom`'s names, which passes on
+    // `@x/core`'s, which passes on `@x/reactivity`'s, which exports `./ref`'s.
+    let dir = tree(&[
+        (
+            "tsconfig.json",
+            r#"{"compilerOptions": {"paths": {"vue": ["./packages/vue/src"], "@x/*": ["./packages/*/src"]}}}"#,
+        ),
+        ("packages/vue/src/index.ts", "export * from \"@x/dom\";\n"),
+        ("packages/dom/src/index.ts", "export * from \"@x/core\";\n"),
+        (
+            "packages/core/src/index.ts",
+            "export { ref } from \"@x/reactivity\";\n",
+        ),
+        (
+            "packages/reactivity/src/index.ts",
+            "export { ref } from \"./ref\";\n",
+        ),
+        (
+            "packages/reactivity/src/ref.ts",
+            "export function ref(v: number) {\n  return v;\n}\n",
+        ),
+        (
+            "app/main.ts",
+            "import { ref } from \"vue\";\nexport function run() {\n  ref(1);\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &["3 call ref -> packages/reactivity/src/ref.ts:1"],
+    );
+}

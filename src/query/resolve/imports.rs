@@ -466,7 +466,8 @@ impl<'s> Resolver<'s> {
     }
 
     /// `name` defined at the top of a module, or re-exported by it (`from .user
-    /// import User` in a package's `__init__.py`), a few re-exports deep.
+    /// import User` in a package's `__init__.py`), up to [`MAX_REEXPORT_DEPTH`] re-exports
+    /// deep.
     pub(super) fn module_member(
         &self,
         target: &ModuleTarget,
@@ -510,8 +511,8 @@ impl<'s> Resolver<'s> {
 
     /// What `here` finds for `name` in module `target`, or else in the modules it
     /// passes the name on from (`from .m import X`, `export { X } from "./m"`, `export
-    /// * from "./m"`, Python's `from .m import *`), a few re-exports deep, looking in
-    /// each module file for each name once (`seen`).
+    /// * from "./m"`, Python's `from .m import *`), up to [`MAX_REEXPORT_DEPTH`] deep,
+    /// looking in each module file for each name once (`seen`).
     fn through_reexports<T>(
         &self,
         target: &ModuleTarget,
@@ -526,7 +527,10 @@ impl<'s> Resolver<'s> {
         let ModuleTarget::Files(files) = target else {
             return None;
         };
-        if depth >= 3 {
+        // A monorepo's barrels chain packages (`vue` → `@vue/runtime-dom` →
+        // `@vue/runtime-core` → `@vue/reactivity` → `./ref`); `seen` keeps the walk to
+        // each module file once per name, however deep.
+        if depth >= MAX_REEXPORT_DEPTH {
             return None;
         }
         for f in files {
@@ -919,6 +923,9 @@ impl<'s> Resolver<'s> {
         self.modules.get_or_compute(key, || Arc::new(compute()))
     }
 }
+
+/// How many modules deep a name is followed through re-exports.
+const MAX_REEXPORT_DEPTH: usize = 6;
 
 /// Whether `lang` is JavaScript or one of the languages that compile to it.
 fn is_js(lang: &str) -> bool {
