@@ -93,3 +93,33 @@ fn what_breaks_finds_a_shell_function_called_inside_a_string_and_not_behind_comm
     let uses = breaks_both_ways(dir.path(), &["git"]);
     assert_eq!(uses, ["tools/install.sh:15 definition"], "{uses:?}");
 }
+
+#[test]
+fn a_shell_function_a_sourced_file_may_redefine_is_unresolved() {
+    let dir = tree(&[
+        (
+            "install.sh",
+            "log() {\n  echo \"$@\"\n}\nonly_here() {\n  :\n}\ninstall() {\n  log start\n  only_here\n  \\. \"$(install_dir)/lib.sh\"\n  log done\n}\n",
+        ),
+        ("lib.sh", "log() {\n  printf '%s\\n' \"$*\"\n}\n"),
+        (
+            "os.sh",
+            "log() {\n  echo \"$@\"\n}\nreport() {\n  OS=\"$(. /etc/os-release && echo \"$NAME\")\"\n  log \"$OS\"\n}\n",
+        ),
+    ]);
+    // Which `log` runs depends on whether the call comes before the sourcing.
+    has_all(
+        &depends(dir.path(), &["install"]),
+        &[
+            "8 call log -> ?",
+            "9 call only_here -> install.sh:4",
+            "10 call . -> external:bash",
+            "11 call log -> ?",
+        ],
+    );
+    // A file sourced inside a subshell, or one outside the tree, changes nothing.
+    has_all(
+        &depends(dir.path(), &["report"]),
+        &["6 call log -> os.sh:1"],
+    );
+}

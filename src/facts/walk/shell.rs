@@ -8,12 +8,13 @@
 //! `X` even where a function of that name exists (the idiom of a wrapper function
 //! that calls what it wraps), and so does a name with a slash (`./configure`): such
 //! calls are kept in
-//! [`FileFacts::direct_commands`](crate::facts::FileFacts::direct_commands).
+//! [`FileFacts::direct_commands`](crate::facts::FileFacts::direct_commands). The file
+//! `source FILE` (or `. FILE`) reads is an import, as written.
 
 use tree_sitter::Node;
 
 use super::Walk;
-use crate::facts::RefKind;
+use crate::facts::{imports, RefKind};
 
 /// The prefix words that run the next word past the shell's functions.
 const PAST_FUNCTIONS: &[&str] = &["command", "builtin", "exec"];
@@ -32,6 +33,9 @@ impl<'a> Walk<'a> {
         let at = name.start_byte() + usize::from(self.text(name).starts_with('\\'));
         if !PAST_FUNCTIONS.contains(&word) {
             self.push_reference(word, None, RefKind::Call, at, None);
+            if matches!(word, "source" | ".") {
+                self.sourced(node);
+            }
             // A name with a slash is a program's path: the shell looks no function
             // up for it.
             if word.contains('/') {
@@ -53,6 +57,27 @@ impl<'a> Walk<'a> {
                 self.direct_commands
                     .push(u32::try_from(at).unwrap_or(u32::MAX));
             }
+        }
+    }
+
+    /// Records the file `source FILE` (or `. FILE`) reads, as written: an import. Not
+    /// in a subshell (`$(. /etc/os-release && echo ..)`), whose definitions end with it.
+    fn sourced(&mut self, node: Node<'_>) {
+        let mut up = node.parent();
+        while let Some(p) = up {
+            if matches!(
+                self.g.kind(p),
+                "command_substitution" | "process_substitution" | "subshell"
+            ) {
+                return;
+            }
+            up = p.parent();
+        }
+        let mut c = node.walk();
+        let file = node.children_by_field_name("argument", &mut c).next();
+        if let Some(arg) = file {
+            let path = self.text(arg).trim_matches(['"', '\'']).to_string();
+            self.imports.push(imports::base(arg, path));
         }
     }
 
