@@ -1,11 +1,12 @@
 //! Receivers that are fields: `this.a.b.f()` resolves through the declared types of
 //! the fields on the way, wherever the language lets a field be declared (a class
 //! body, a superclass, a TypeScript constructor's parameters, an interface), and is
-//! left undecided where nothing declares it, never tied to a namesake.
+//! left undecided where nothing declares it, never tied to a namesake. A call of a
+//! local that copies a member (`_append = items.append`) calls that member.
 
 mod common;
 
-use common::answers::{breaks_both_ways as breaks, depends};
+use common::answers::{breaks_both_ways as breaks, depends, has_all};
 use common::tree;
 
 fn typescript_project() -> tempfile::TempDir {
@@ -343,5 +344,36 @@ fn typescript_callbacks_over_an_array_field_receive_its_element_type() {
     assert_eq!(
         breaks(dir.path(), &["Item.push"]),
         ["src/box.ts:6 definition"]
+    );
+}
+
+#[test]
+fn a_call_of_a_local_that_copies_a_member_calls_that_member_unless_given_another_value() {
+    let dir = tree(&[(
+        "app.py",
+        "class Theme:\n    def style(self, t):\n        return t\n\n\nclass Console:\n    \
+         def __init__(self):\n        self._theme = Theme()\n\n    \
+         def collect(self, objects, justify):\n        items = []\n        \
+         _append = items.append\n        get_style = self._theme.style\n        \
+         append = _append\n        if justify:\n            def align_append(x):\n                \
+         _append(x)\n            append = align_append\n        other = items.append\n        \
+         other = print\n        for o in objects:\n            _append(o)\n            \
+         append(o)\n            get_style(o)\n            other(o)\n",
+    )]);
+    let got = depends(dir.path(), &["Console.collect"]);
+    has_all(
+        &got,
+        &[
+            // Also from a nested function that sees the local.
+            "17 call _append -> external:builtins",
+            "22 call _append -> external:builtins",
+            "24 call get_style -> app.py:2",
+        ],
+    );
+    // `append` and `other` are given two values: which one a call runs is not known.
+    assert!(
+        !got.iter()
+            .any(|d| d.starts_with("23 ") || d.starts_with("25 ")),
+        "{got:#?}"
     );
 }

@@ -713,6 +713,40 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// What a call of a local that copies a member calls (Python's `_append =
+    /// items.append`, then `_append(x)`): that member, looked up where the call is.
+    /// Only a local given a value once: one given another value elsewhere (`append =
+    /// align_append` in a branch) may hold either when it is called.
+    fn copied_method_called(&self, file: &Arc<FileFacts>, r: &Reference) -> Option<Resolution> {
+        if !matches!(
+            file.language.name,
+            "python" | "javascript" | "typescript" | "tsx"
+        ) {
+            return None;
+        }
+        let b = Self::binding_at(file, r, &r.name)?;
+        let (receiver, member) = b.copied_from.as_deref()?.rsplit_once('.')?;
+        let assignments = file
+            .bindings
+            .iter()
+            .filter(|o| o.name == b.name && o.scope == b.scope)
+            .count();
+        if b.kind != BindingKind::Local || assignments != 1 || receiver.is_empty() {
+            return None;
+        }
+        let call = Reference {
+            name: member.to_string(),
+            qualifier: Some(receiver.to_string()),
+            ..r.clone()
+        };
+        match self.resolve_within(file, &call) {
+            found @ (Resolution::Definition(_)
+            | Resolution::Overloads(_)
+            | Resolution::External(_)) => Some(found),
+            _ => None,
+        }
+    }
+
     /// Of the variants of `d` for other builds, the one that builds together with
     /// `file` (a call in `x_windows.go` of a function each system defines in its own
     /// file); unresolved when none or several targets do.
@@ -811,6 +845,12 @@ impl<'s> Resolver<'s> {
                 }
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
+        };
+        let found = match found {
+            Resolution::Local if r.kind == RefKind::Call && r.qualifier.is_none() => self
+                .copied_method_called(file, r)
+                .unwrap_or(Resolution::Local),
+            found => found,
         };
         let found = self.in_library_extension(file, r, &found).unwrap_or(found);
         let found = match found {
