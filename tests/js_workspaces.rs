@@ -159,3 +159,38 @@ fn a_name_passed_on_through_a_chain_of_package_barrels_is_found() {
         &["3 call ref -> packages/reactivity/src/ref.ts:1"],
     );
 }
+
+#[test]
+fn a_pnpm_workspace_package_is_read_from_its_sources_not_its_build_shim() {
+    let dir = tree(&[
+        (
+            "pnpm-workspace.yaml",
+            "packages:\n  - 'packages/*'\n  - \"tools\" # the tools\n\ncatalog:\n  'a': ^1\n",
+        ),
+        (
+            "packages/reactivity/package.json",
+            r#"{"name": "@x/reactivity", "main": "index.js", "module": "dist/x.esm.js"}"#,
+        ),
+        // The manifest's `main`: a shim that loads the build output.
+        (
+            "packages/reactivity/index.js",
+            "module.exports = require('./dist/x.cjs.js')\n",
+        ),
+        (
+            "packages/reactivity/src/index.ts",
+            "export { isRef } from './ref'\n",
+        ),
+        (
+            "packages/reactivity/src/ref.ts",
+            "export function isRef(r: unknown): boolean {\n  return !!r\n}\n",
+        ),
+        (
+            "packages/core/src/format.ts",
+            "import { isRef } from '@x/reactivity'\nexport function format(v: unknown) {\n  return isRef(v)\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["format"]),
+        &["3 call isRef -> packages/reactivity/src/ref.ts:1"],
+    );
+}

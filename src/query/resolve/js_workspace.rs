@@ -58,8 +58,13 @@ struct Config {
 struct Package {
     name: String,
     dir: PathBuf,
-    /// The entry files the manifest names (`source`, `types`, `module`, `main`).
-    entries: Vec<PathBuf>,
+    /// The sources the manifest names (`source`, `types`), tried before a `src/`
+    /// directory.
+    sources: Vec<PathBuf>,
+    /// The built entry files it names (`module`, `main`), tried after it: in a
+    /// TypeScript package `main` is often a shim that loads the build output
+    /// (`module.exports = require('./dist/x.cjs.js')`), while `src/` holds the code.
+    builds: Vec<PathBuf>,
 }
 
 /// Where a non-relative specifier may lead in the tree.
@@ -107,8 +112,9 @@ impl JsWorkspace {
             ours = true;
             match spec[p.name.len()..].trim_start_matches('/') {
                 "" => {
-                    candidates.extend(p.entries.iter().cloned());
+                    candidates.extend(p.sources.iter().cloned());
                     candidates.push(p.dir.join("src"));
+                    candidates.extend(p.builds.iter().cloned());
                     candidates.push(p.dir.clone());
                 }
                 sub => {
@@ -321,7 +327,12 @@ fn read_package(dir: &Path) -> Option<Package> {
     Some(Package {
         name: name.to_string(),
         dir: dir.to_path_buf(),
-        entries: ["source", "types", "typings", "module", "main"]
+        sources: ["source", "types", "typings"]
+            .iter()
+            .filter_map(|field| json[*field].as_str())
+            .map(|e| normalize(&dir.join(e)))
+            .collect(),
+        builds: ["module", "main"]
             .iter()
             .filter_map(|field| json[*field].as_str())
             .map(|e| normalize(&dir.join(e)))
@@ -433,6 +444,15 @@ mod tests {
         let v: Value = serde_json::from_str(&strip_jsonc(text)).unwrap();
         assert_eq!(v["a"], "x // not a comment");
         assert_eq!(v["p"][0], "./*");
+    }
+
+    #[test]
+    fn pnpm_lists_the_items_under_packages_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pnpm-workspace.yaml");
+        let text = "packages:\n  - 'packages/*'\n  - \"tools\" # ours\n  - apps/**\n\ncatalog:\n  - 'not/this'\n";
+        std::fs::write(&path, text).unwrap();
+        assert_eq!(pnpm_packages(&path), ["packages/*", "tools", "apps/**"]);
     }
 
     #[test]
