@@ -173,3 +173,31 @@ fn a_method_of_thirty_thousand_type_patterns_is_answered_in_time() {
         .count();
     assert_eq!(resolved, 30_000);
 }
+
+#[test]
+fn fifos_named_like_javascript_configs_do_not_block_import_resolution() {
+    let dir = tree(&[
+        (
+            "packages/app/src/main.ts",
+            "import { helper } from \"@x/common\";\nexport function run() {\n  helper();\n}\n",
+        ),
+        (
+            "packages/common/src/index.ts",
+            "export function helper() {}\n",
+        ),
+    ]);
+    // Where the resolver looks for a workspace root and a tsconfig: reading a FIFO
+    // would wait for a writer forever.
+    for name in [
+        "package.json",
+        "pnpm-workspace.yaml",
+        "tsconfig.json",
+        "packages/app/tsconfig.json",
+    ] {
+        mkfifo(&dir.path().join(name));
+    }
+    for args in [&["what-depends", "run"][..], &["what-breaks", "helper"]] {
+        let out = run_bounded(dir.path(), args);
+        assert_ne!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
+}

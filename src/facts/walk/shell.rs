@@ -31,32 +31,23 @@ impl<'a> Walk<'a> {
         };
         // The backslash of `\cd` is one byte before the name.
         let at = name.start_byte() + usize::from(self.text(name).starts_with('\\'));
-        if !PAST_FUNCTIONS.contains(&word) {
-            self.push_reference(word, None, RefKind::Call, at, None);
+        let (run, run_at, direct) = if PAST_FUNCTIONS.contains(&word) {
+            // `command -v X` looks `X` up and runs nothing; a bare `exec` changes the
+            // shell's files: the prefix builtin is all that runs then.
+            let (run, run_at) = self.run_past_functions(node).unwrap_or((word, at));
+            (run, run_at, true)
+        } else {
             if matches!(word, "source" | ".") {
                 self.sourced(node);
             }
             // A name with a slash is a program's path: the shell looks no function
             // up for it.
-            if word.contains('/') {
-                self.direct_commands
-                    .push(u32::try_from(at).unwrap_or(u32::MAX));
-            }
-            return;
-        }
-        match self.run_past_functions(node) {
-            Some((run, run_at)) => {
-                self.push_reference(run, None, RefKind::Call, run_at, None);
-                self.direct_commands
-                    .push(u32::try_from(run_at).unwrap_or(u32::MAX));
-            }
-            // `command -v X` looks `X` up and runs nothing; a bare `exec` changes
-            // the shell's files: the prefix builtin is all that runs.
-            None => {
-                self.push_reference(word, None, RefKind::Call, at, None);
-                self.direct_commands
-                    .push(u32::try_from(at).unwrap_or(u32::MAX));
-            }
+            (word, at, word.contains('/'))
+        };
+        self.push_reference(run, None, RefKind::Call, run_at, None);
+        if direct {
+            self.direct_commands
+                .push(u32::try_from(run_at).unwrap_or(u32::MAX));
         }
     }
 

@@ -18,7 +18,7 @@
 //! trailing commas; those are stripped by hand (a few lines) so that `serde_json`
 //! stays the one JSON reader.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use globset::GlobBuilder;
@@ -129,40 +129,45 @@ impl JsWorkspace {
         }
     }
 
-    /// `dir` and the directories above it, up to the top.
-    fn ancestors<'p>(&self, dir: &'p Path) -> impl Iterator<Item = &'p Path> + use<'p, '_> {
-        dir.ancestors().take_while(|d| d.starts_with(&self.top))
+    /// The directory above `dir`, while inside the top.
+    fn parent_within<'p>(&self, dir: &'p Path) -> Option<&'p Path> {
+        dir.parent()
+            .filter(|p| *p != dir && p.starts_with(&self.top))
     }
 
     /// The settings of the nearest `tsconfig.json` or `jsconfig.json` above `dir`.
+    /// Each directory is looked at once: the answer for a directory without one is
+    /// its parent's.
     fn config_for(&self, dir: &Path) -> Option<Arc<Config>> {
         self.configs.get_or_compute(dir.to_path_buf(), || {
-            self.ancestors(dir).find_map(|d| {
-                ["tsconfig.json", "jsconfig.json"]
-                    .iter()
-                    .map(|n| d.join(n))
-                    .find(|p| on_disk(p).is_file())
-                    .map(|p| Arc::new(read_config(&p)))
-            })
+            let here = ["tsconfig.json", "jsconfig.json"]
+                .iter()
+                .map(|n| dir.join(n))
+                .find(|p| on_disk(p).is_file());
+            match here {
+                Some(p) => Some(Arc::new(read_config(&p, &self.top))),
+                None => self.config_for(self.parent_within(dir)?),
+            }
         })
     }
 
-    /// The packages of the nearest workspace root above `dir`.
+    /// The packages of the nearest workspace root above `dir`, each directory looked
+    /// at once as [`JsWorkspace::config_for`] does.
     fn packages_for(&self, dir: &Path) -> Arc<Vec<Package>> {
         self.workspaces.get_or_compute(dir.to_path_buf(), || {
-            let listed = self.ancestors(dir).find_map(|d| {
-                let mut patterns = read_jsonc(&d.join("package.json"))
-                    .map(|json| workspace_patterns(&json))
-                    .unwrap_or_default();
-                patterns.extend(pnpm_packages(&d.join("pnpm-workspace.yaml")));
-                (!patterns.is_empty()).then(|| (d.to_path_buf(), patterns))
-            });
-            let Some((root, patterns)) = listed else {
-                return Arc::new(Vec::new());
-            };
+            let mut patterns = read_jsonc(&dir.join("package.json"))
+                .map(|json| workspace_patterns(&json))
+                .unwrap_or_default();
+            patterns.extend(pnpm_packages(&dir.join("pnpm-workspace.yaml")));
+            if patterns.is_empty() {
+                return match self.parent_within(dir) {
+                    Some(parent) => self.packages_for(parent),
+                    None => Arc::new(Vec::new()),
+                };
+            }
             let mut dirs: Vec<PathBuf> = patterns
                 .iter()
-                .flat_map(|p| expand(&root, p))
+                .flat_map(|p| expand(dir, p))
                 .take(MAX_PACKAGES)
                 .collect();
             dirs.sort();
@@ -170,6 +175,12 @@ impl JsWorkspace {
             Arc::new(dirs.into_iter().filter_map(|d| read_package(&d)).collect())
         })
     }
+}
+
+/// Whether `p` lies inside `top`: below it, and not reached through a `..` that
+/// leaves it (a relative path folds `a/../../x` to `../x`).
+fn within(top: &Path, p: &Path) -> bool {
+    p.starts_with(top) && !p.components().any(|c| c == Component::ParentDir)
 }
 
 /// The path to open for walked path `p` (`""` is the current directory).
@@ -184,10 +195,10 @@ fn on_disk(p: &Path) -> &Path {
 /// The directories below `root` that workspace pattern `pattern` lists, each holding
 /// a `package.json`. `*` stands for one directory name, `**` for any number of them
 /// (dependencies and hidden directories excluded); a pattern that leaves the root
-/// (`..`) or excludes (`!..`) lists nothing.
+/// (`..`, `/..`) or excludes (`!..`) lists nothing.
 fn expand(root: &Path, pattern: &str) -> Vec<PathBuf> {
     let pattern = pattern.trim_start_matches("./").trim_end_matches('/');
-    if pattern.starts_with('!') || pattern.split('/').any(|s| s == "..") {
+    if pattern.starts_with(['!', '/']) || pattern.split('/').any(|s| s == "..") {
         return Vec::new();
     }
     let fixed: Vec<&str> = pattern
@@ -265,7 +276,8 @@ impl Config {
 }
 
 /// A config's settings, with what the configs it extends give where it says nothing.
-fn read_config(path: &Path) -> Config {
+/// A config outside `top` is not read.
+fn read_config(path: &Path, top: &Path) -> Config {
     let mut config = Config {
         base_url: None,
         paths: Vec::new(),
@@ -302,20 +314,24 @@ fn read_config(path: &Path) -> Config {
                 .collect();
             have_paths = true;
         }
-        // Only a config of the tree, named by a relative path, is followed.
+        // Only a config of the tree, named by a relative path, is followed (a
+        // package's shared config lies outside it, in `node_modules`).
         let parent = match &json["extends"] {
             Value::String(s) => Some(s.as_str()),
             Value::Array(list) => list.last().and_then(Value::as_str),
             _ => None,
         };
-        at = parent.filter(|p| p.starts_with('.')).map(|p| {
-            let p = normalize(&here.join(p));
-            if p.extension().is_some_and(|e| e == "json") {
-                p
-            } else {
-                p.with_extension("json")
-            }
-        });
+        at = parent
+            .filter(|p| p.starts_with('.'))
+            .map(|p| {
+                let p = normalize(&here.join(p));
+                if p.extension().is_some_and(|e| e == "json") {
+                    p
+                } else {
+                    p.with_extension("json")
+                }
+            })
+            .filter(|p| within(top, p));
     }
     config
 }
@@ -361,7 +377,7 @@ fn workspace_patterns(json: &Value) -> Vec<String> {
 /// The directories a `pnpm-workspace.yaml` lists under `packages:`, one `- item` per
 /// line (the form pnpm documents).
 fn pnpm_packages(path: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(on_disk(path)) else {
+    let Some(text) = read_config_file(path) else {
         return Vec::new();
     };
     let mut in_packages = false;
@@ -381,13 +397,19 @@ fn pnpm_packages(path: &Path) -> Vec<String> {
 }
 
 fn read_jsonc(path: &Path) -> Option<Value> {
-    // A config is small; a huge file of that name is no config worth reading.
+    serde_json::from_str(&strip_jsonc(&read_config_file(path)?)).ok()
+}
+
+/// The text of config file `path`: only a regular file (a FIFO or a device of that
+/// name would block or never end), and only a small one (a config is small; a huge
+/// file of that name is no config worth reading).
+fn read_config_file(path: &Path) -> Option<String> {
     const MAX_BYTES: u64 = 1 << 20;
-    if std::fs::metadata(on_disk(path)).ok()?.len() > MAX_BYTES {
+    let meta = std::fs::metadata(on_disk(path)).ok()?;
+    if !meta.is_file() || meta.len() > MAX_BYTES {
         return None;
     }
-    let text = std::fs::read_to_string(on_disk(path)).ok()?;
-    serde_json::from_str(&strip_jsonc(&text)).ok()
+    std::fs::read_to_string(on_disk(path)).ok()
 }
 
 /// `text` without its comments and the commas before a closing bracket.
