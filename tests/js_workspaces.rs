@@ -194,3 +194,29 @@ fn a_pnpm_workspace_package_is_read_from_its_sources_not_its_build_shim() {
         &["3 call isRef -> packages/reactivity/src/ref.ts:1"],
     );
 }
+
+#[test]
+fn an_edited_tsconfig_changes_the_next_answer_from_the_index() {
+    let config = |target: &str| {
+        format!(r#"{{"compilerOptions": {{"paths": {{"@lib/*": ["./{target}/*"]}}}}}}"#)
+    };
+    let dir = tree(&[
+        ("tsconfig.json", config("old").as_str()),
+        ("old/util.ts", "export function util() {}\n"),
+        ("new/util.ts", "export function util() {}\n"),
+        (
+            "app/main.ts",
+            "import { util } from \"@lib/util\";\nexport function run() {\n  util();\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &["3 call util -> old/util.ts:1"],
+    );
+    // No source file changed: the index's facts are fresh, the alias is read again.
+    std::fs::write(dir.path().join("tsconfig.json"), config("new")).unwrap();
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &["3 call util -> new/util.ts:1"],
+    );
+}
