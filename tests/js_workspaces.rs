@@ -220,3 +220,26 @@ fn an_edited_tsconfig_changes_the_next_answer_from_the_index() {
         &["3 call util -> new/util.ts:1"],
     );
 }
+
+#[test]
+fn a_catch_all_path_alias_leaves_a_library_import_external() {
+    let dir = tree(&[
+        (
+            "tsconfig.json",
+            r#"{"compilerOptions": {"baseUrl": ".", "paths": {"*": ["types/*"]}}}"#,
+        ),
+        ("types/shim/index.ts", "export function shimmed() {}\n"),
+        (
+            "app/main.ts",
+            "import { chunk } from \"lodash\";\nimport { shimmed } from \"shim\";\n\
+             export function run() {\n  chunk();\n  shimmed();\n}\n",
+        ),
+    ]);
+    has_all(
+        &depends(dir.path(), &["run"]),
+        &[
+            "4 call chunk -> external:lodash",
+            "5 call shimmed -> types/shim/index.ts:1",
+        ],
+    );
+}

@@ -94,8 +94,10 @@ impl JsWorkspace {
         let mut candidates = Vec::new();
         let mut ours = false;
         if let Some(config) = self.config_for(&dir) {
-            if let Some(targets) = config.alias(spec) {
-                ours = true;
+            if let Some((prefix, targets)) = config.alias(spec) {
+                // A catch-all `"*": ["types/*"]` adds places to look for every
+                // specifier: only a file found there makes one the tree's.
+                ours = prefix > 0;
                 candidates.extend(targets);
             }
             if let Some(base) = &config.base_url {
@@ -248,8 +250,8 @@ fn expand(root: &Path, pattern: &str) -> Vec<PathBuf> {
 
 impl Config {
     /// The targets of the `paths` pattern that `spec` matches best (the longest
-    /// prefix before its `*`), with the `*` filled in.
-    fn alias(&self, spec: &str) -> Option<Vec<PathBuf>> {
+    /// prefix before its `*`), with the `*` filled in, and the length of that prefix.
+    fn alias(&self, spec: &str) -> Option<(usize, Vec<PathBuf>)> {
         let mut best: Option<(usize, Vec<PathBuf>)> = None;
         for (pattern, targets) in &self.paths {
             let (matched, star) = match pattern.split_once('*') {
@@ -271,7 +273,7 @@ impl Config {
                 best = Some((prefix, filled));
             }
         }
-        best.map(|(_, t)| t)
+        best
     }
 }
 
@@ -485,17 +487,21 @@ mod tests {
                 ("@x/*".into(), vec![PathBuf::from("app/src/*")]),
                 ("@x/ui/*".into(), vec![PathBuf::from("app/ui/src/*")]),
                 ("@x".into(), vec![PathBuf::from("app/src/index.ts")]),
+                ("*".into(), vec![PathBuf::from("app/types/*")]),
             ],
         };
+        let target = |spec| c.alias(spec).map(|(_, t)| t);
         assert_eq!(
-            c.alias("@x/ui/button"),
+            target("@x/ui/button"),
             Some(vec![PathBuf::from("app/ui/src/button")])
         );
+        assert_eq!(target("@x/util"), Some(vec![PathBuf::from("app/src/util")]));
+        assert_eq!(target("@x"), Some(vec![PathBuf::from("app/src/index.ts")]));
+        // Only the catch-all matches: a place to look, with no prefix that makes the
+        // specifier the tree's.
         assert_eq!(
-            c.alias("@x/util"),
-            Some(vec![PathBuf::from("app/src/util")])
+            c.alias("react"),
+            Some((0, vec![PathBuf::from("app/types/react")]))
         );
-        assert_eq!(c.alias("@x"), Some(vec![PathBuf::from("app/src/index.ts")]));
-        assert_eq!(c.alias("@y/util"), None);
     }
 }
