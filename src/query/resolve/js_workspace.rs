@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::module_files::normalize;
 use crate::query::memo::Memo;
+use crate::query::source::FileEntry;
 
 /// How many `extends` a config may chain (also ends a cycle).
 const MAX_EXTENDS: usize = 8;
@@ -78,11 +79,11 @@ pub(super) struct SpecifierPaths {
 }
 
 impl JsWorkspace {
-    /// A workspace read below `top`, where the walk's paths start (`""` for paths
-    /// relative to the current directory).
-    pub(super) fn new(top: PathBuf) -> JsWorkspace {
+    /// The workspace of walked `files`, read below the directory their paths start
+    /// from.
+    pub(super) fn over(files: &[FileEntry]) -> JsWorkspace {
         JsWorkspace {
-            top,
+            top: walk_top(files),
             configs: Memo::new(),
             workspaces: Memo::new(),
         }
@@ -177,6 +178,27 @@ impl JsWorkspace {
             Arc::new(dirs.into_iter().filter_map(|d| read_package(&d)).collect())
         })
     }
+}
+
+/// The directory the walked paths start from: the current directory (`""`) for
+/// relative paths, else the deepest directory above them all.
+fn walk_top(files: &[FileEntry]) -> PathBuf {
+    let mut top: Option<PathBuf> = None;
+    for f in files {
+        let dir = normalize(f.path.parent().unwrap_or(Path::new("")));
+        if dir.is_relative() {
+            return PathBuf::new();
+        }
+        top = Some(match top {
+            None => dir,
+            Some(t) => t
+                .ancestors()
+                .find(|a| dir.starts_with(a))
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        });
+    }
+    top.unwrap_or_default()
 }
 
 /// Whether `p` lies inside `top`: below it, and not reached through a `..` that

@@ -38,6 +38,7 @@ mod rust_closures;
 mod rust_modules;
 mod scala_synthetic;
 mod scope;
+mod shell_scripts;
 mod test_macros;
 mod value_types;
 
@@ -57,7 +58,7 @@ use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
 use crate::facts::{is_namespace_path, BindingKind, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
-use crate::query::source::{FactsSource, FileEntry};
+use crate::query::source::FactsSource;
 use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
 
@@ -456,27 +457,6 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
         .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
 }
 
-/// The directory the walked paths start from: the current directory (`""`) for
-/// relative paths, else the deepest directory above them all.
-fn walk_top(files: &[FileEntry]) -> PathBuf {
-    let mut top: Option<PathBuf> = None;
-    for f in files {
-        let dir = normalize(f.path.parent().unwrap_or(Path::new("")));
-        if dir.is_relative() {
-            return PathBuf::new();
-        }
-        top = Some(match top {
-            None => dir,
-            Some(t) => t
-                .ancestors()
-                .find(|a| dir.starts_with(a))
-                .map(Path::to_path_buf)
-                .unwrap_or_default(),
-        });
-    }
-    top.unwrap_or_default()
-}
-
 /// Whether same-named function declarations of one file are different functions, not
 /// overloads of one: JavaScript has no overloads, and a test file declares a function
 /// of one name in each of several callbacks (`it('..', function () { function fn1()
@@ -546,7 +526,7 @@ impl<'s> Resolver<'s> {
 
     fn js_workspace(&self) -> &js_workspace::JsWorkspace {
         self.js_workspace
-            .get_or_init(|| js_workspace::JsWorkspace::new(walk_top(self.source.files())))
+            .get_or_init(|| js_workspace::JsWorkspace::over(self.source.files()))
     }
 
     fn dirs(&self) -> &DirIndex {
@@ -718,10 +698,7 @@ impl<'s> Resolver<'s> {
     /// Only a local given a value once: one given another value elsewhere (`append =
     /// align_append` in a branch) may hold either when it is called.
     fn copied_method_called(&self, file: &Arc<FileFacts>, r: &Reference) -> Option<Resolution> {
-        if !matches!(
-            file.language.name,
-            "python" | "javascript" | "typescript" | "tsx"
-        ) {
+        if !(file.language.name == "python" || imports::is_js(file.language.name)) {
             return None;
         }
         let b = Self::binding_at(file, r, &r.name)?;
@@ -770,11 +747,8 @@ impl<'s> Resolver<'s> {
         if r.kind == RefKind::Import {
             return self.resolve_import_ref(file, r);
         }
-        // The shell's `command X`: a builtin or a program, whatever functions exist.
-        if file.direct_commands.binary_search(&r.start_byte).is_ok() {
-            let sc = self.scoping(file);
-            let builtin = sc.builtins.contains(&r.name.as_str());
-            return Resolution::External(builtin.then(|| sc.builtin_module.to_string()));
+        if let Some(run) = self.direct_command(file, r) {
+            return run;
         }
         // Swift's `.contentType(..)`: a member of a type the context gives, which the
         // syntax does not name.

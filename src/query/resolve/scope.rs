@@ -4,14 +4,13 @@
 //! file's own definitions, its imports, its package, and last the builtins.
 
 use std::cmp::Reverse;
-use std::path::Path;
 use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
 use super::guards::MISSED_NAMES;
 use super::imports::ModuleTarget;
 use super::members::{implements_explicitly, members_outside_types, pick, Lookup};
-use super::module_files::{file_dir, file_path};
+use super::module_files::file_dir;
 use super::{
     is_ruby_class_method, kind_ok, package_at, package_of, same_target, DefRef, NameRole,
     Resolution, Resolver, TYPE_KINDS,
@@ -788,24 +787,6 @@ impl<'s> Resolver<'s> {
                 .any(|m| m.symbol().kind == Kind::Macro && self.can_name(file, at, m))
     }
 
-    /// Whether a shell file's own function `d` may be replaced by the time it is called:
-    /// a file it sources (`. "$dir/lib.sh"`) may be another file of the tree that
-    /// defines a function of that name. Which definition a call then runs depends on
-    /// whether it runs before or after the file is sourced.
-    fn sourced_file_may_redefine(&self, file: &FileFacts, d: &DefRef) -> bool {
-        if file.language.name != "bash" || file.imports.is_empty() {
-            return false;
-        }
-        self.defs_named(&d.symbol().name).iter().any(|other| {
-            other.file.path != file.path
-                && other.file.language.name == "bash"
-                && file
-                    .imports
-                    .iter()
-                    .any(|i| may_be_sourced(&i.module, &file_path(&other.file)))
-        })
-    }
-
     /// Whether code in `file`, where names are global, can name definition `d` by its
     /// bare name: one of a language it calls directly, and for C and C++ one its
     /// includes or the linker bring in.
@@ -882,19 +863,4 @@ fn is_type_member(d: &DefRef) -> bool {
         .parent
         .and_then(|p| d.file.definitions.get(p))
         .is_some_and(|p| p.kind.is_type_like())
-}
-
-/// Whether `source PATH` (as written) may read the file at `path`: a written path is
-/// that file's (`lib/util.sh`); one made by an expansion (`"$dir/nvm.sh"`) may be any
-/// file with the written name, or any file at all when the name is expanded too.
-fn may_be_sourced(written: &str, path: &Path) -> bool {
-    let expanded = |s: &str| s.contains(['$', '`']);
-    let name = written.rsplit('/').next().unwrap_or(written);
-    if expanded(name) {
-        return true;
-    }
-    if expanded(written) {
-        return path.file_name().is_some_and(|n| n == name);
-    }
-    path.ends_with(written.trim_start_matches("./"))
 }
