@@ -1,7 +1,8 @@
 //! Paths that name types: Scala's imports (`a.b._`, `a.b.{C, D => E}`, `Obj.{m}`, a
 //! path that starts inside the file's packages), its chained package clauses, and the
-//! qualified type names of Java and Scala (`Map.Entry`, `org.acme.env.Source`), which
-//! name the type inside the one written before it, never a namesake of the tree.
+//! qualified type names of Java, Scala and Rust (`Map.Entry`, `org.acme.env.Source`,
+//! `io::Result`), which name the type inside the one written before it, never a
+//! namesake of the tree.
 
 mod common;
 
@@ -114,6 +115,62 @@ fn a_qualified_type_name_is_the_type_inside_the_one_written_before_it() {
             || d.contains("src/org/acme/Source.java")
             || d.contains(" acme ")
             || d.contains(" org.acme ")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_rust_type_written_after_its_module_path_is_that_module_s() {
+    let dir = tree(&[
+        ("src/rt/mod.rs", "pub struct Runtime;\npub struct Result;\n"),
+        (
+            "src/lib.rs",
+            "mod rt;\nuse std::io;\n\
+             pub fn f(r: crate::rt::Runtime) -> io::Result<()> { Ok(()) }\n\
+             pub fn g() -> std::fmt::Result { Ok(()) }\n",
+        ),
+    ]);
+    // The path was kept with its trailing `::` (`io::`), which named no module: every
+    // such type was unresolved.
+    let mut got = depends(dir.path(), &["f"]);
+    got.extend(depends(dir.path(), &["g"]));
+    has_all(
+        &got,
+        &[
+            "3 type_use crate::rt.Runtime -> src/rt/mod.rs:1",
+            "3 type_use io.Result -> external:std",
+            "4 type_use std::fmt.Result -> external:std::fmt",
+        ],
+    );
+    // Not the tree's own `Result`.
+    assert!(
+        !got.iter().any(|d| d.contains("src/rt/mod.rs:2")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_rust_call_through_a_path_with_type_arguments_is_the_type_s_function() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "struct Harness<T>(T);\nimpl<T> Harness<T> { fn from_raw(t: T) -> Self { Harness(t) } }\n\
+         fn k() {\n    Harness::<u8>::from_raw(1);\n    <Harness<u8>>::from_raw(2);\n\
+         \x20   Vec::<u8>::with_capacity(3);\n    <u8 as Default>::default();\n}\n",
+    )]);
+    // The type arguments were part of the path (`Harness::<u8>`), which named nothing.
+    let got = depends(dir.path(), &["k"]);
+    has_all(
+        &got,
+        &[
+            "4 call Harness.from_raw -> src/lib.rs:2",
+            "5 call Harness.from_raw -> src/lib.rs:2",
+            "6 call Vec.with_capacity -> external:std",
+        ],
+    );
+    // A trait's function named through `as` is not the type's.
+    assert!(
+        got.iter()
+            .any(|d| d.starts_with("7 call <u8 as Default>.default ")),
         "{got:#?}"
     );
 }

@@ -65,6 +65,7 @@ fn receiver_of<'t>(g: &'static Grammar, holder: Node<'t>, member: Node<'t>) -> O
 /// (`a || b && c!.d` reads `c`). A written `(a && b)!.c` is parenthesised, so an
 /// operator under a `!` is always a misreading.
 pub(super) fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) -> String {
+    let receiver = without_type_arguments(g, receiver);
     let text = |start: usize| compact(src.get(start..receiver.end_byte()).unwrap_or(""));
     if !src
         .get(receiver.byte_range())
@@ -94,6 +95,24 @@ pub(super) fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) 
         }
     }
     text(receiver.start_byte())
+}
+
+/// The type a Rust path names without its type arguments: `Vec` of `Vec::<u8>` and of
+/// `<Vec<u8>>`. Which type's function `Vec::<u8>::new()` calls does not depend on them;
+/// `<T as Trait>` names the trait's function and stays as written.
+fn without_type_arguments<'t>(g: &'static Grammar, mut n: Node<'t>) -> Node<'t> {
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        let inner = match g.kind(n) {
+            "generic_type" | "generic_type_with_turbofish" => g.child(n, "type"),
+            "bracketed_type" => n.named_child(0).filter(|t| g.kind(*t) != "qualified_type"),
+            _ => None,
+        };
+        match inner {
+            Some(t) => n = t,
+            None => break,
+        }
+    }
+    n
 }
 
 /// The last operand of a chain of binary and prefix operators (`c` of `a || b && !c`).
@@ -152,14 +171,20 @@ pub(super) fn member_receiver(
     field: Option<&str>,
     src: &str,
 ) -> Option<String> {
-    // Java's `Map.Entry`, Scala's `Level.Value`: a type named inside another, whose
-    // path is written before it with no field to tell.
+    // Java's `Map.Entry`, Scala's `Level.Value`, Rust's `io::Result`: a type named
+    // inside another or in a module, whose path is written before it with no field to
+    // tell.
     if matches!(
         parent.kind,
         "scoped_type_identifier" | "stable_type_identifier"
     ) {
         let path = src.get(parent.node.start_byte()..node.start_byte())?;
-        let path = compact(path.trim_end().trim_end_matches('.'));
+        let path = path.trim_end();
+        let path = compact(
+            path.strip_suffix("::")
+                .unwrap_or(path)
+                .trim_end_matches('.'),
+        );
         return (!path.is_empty()).then_some(path);
     }
     let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
