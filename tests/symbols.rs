@@ -451,6 +451,28 @@ fn build_index_symbols_outlines_each_file() {
     );
 }
 
+#[test]
+fn build_index_symbols_outlines_a_file_given_as_the_root() {
+    let dir = python_project();
+    // The outline of a file named on the command line was left out: only its name
+    // was printed.
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "build-index",
+            "--symbols",
+            "--color",
+            "never",
+            "app/auth.py",
+        ],
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("app/auth.py\n    class AuthService :5\n      method login :8\n      method audit :14\n    function authentication_service :18\n"),
+        "{out}"
+    );
+}
+
 #[allow(dead_code)]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

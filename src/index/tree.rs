@@ -57,6 +57,11 @@ impl<'w> Renderer<'w> {
             out.reset()?;
             writeln!(out)?;
             self.ancestor_last.clear();
+            // A file given as a root: its outline under it, as under a file of a
+            // directory.
+            if !e.is_dir && !symbols.is_empty() {
+                render_outline(symbols, &[true], out)?;
+            }
             return Ok(());
         }
         self.ancestor_last.truncate(e.depth - 1);
