@@ -19,6 +19,7 @@
 //! the opened descriptor, so a FIFO or device never hangs or floods a run. Input that
 //! is not a file on disk (stdin, an evaluator file) is read through [`read_bounded`].
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -319,13 +320,60 @@ pub fn parse(
     lang: &Language,
     text: &str,
 ) -> Result<tree_sitter::Tree, SourceError> {
+    parse_prepared(parser, lang, text).map(|(tree, _)| tree)
+}
+
+/// [`parse`], with the text the tree was parsed from: `text` with what the grammar
+/// would misread blanked (see [`Language::prepare`]). When that parses with errors and
+/// the language has another text to try, the one of the two with fewer errors.
+pub fn parse_prepared<'t>(
+    parser: &mut tree_sitter::Parser,
+    lang: &Language,
+    text: &'t str,
+) -> Result<(tree_sitter::Tree, Cow<'t, str>), SourceError> {
     // Setting the language is a pointer swap plus an ABI check: cheap enough per file.
     parser
         .set_language(&lang.ts_language())
         .map_err(|_| SourceError::ParseFailed)?;
-    parser
-        .parse(lang.prepare(text).as_ref(), None)
-        .ok_or(SourceError::ParseFailed)
+    let prepared = lang.prepare(text);
+    let tree = parser
+        .parse(prepared.as_ref(), None)
+        .ok_or(SourceError::ParseFailed)?;
+    if !tree.root_node().has_error() {
+        return Ok((tree, prepared));
+    }
+    let Some(other) = lang.prepare_if_broken(text) else {
+        return Ok((tree, prepared));
+    };
+    let other_tree = parser
+        .parse(other.as_ref(), None)
+        .ok_or(SourceError::ParseFailed)?;
+    if errors_in(&other_tree) < errors_in(&tree) {
+        Ok((other_tree, other))
+    } else {
+        Ok((tree, prepared))
+    }
+}
+
+/// How many error and missing nodes a tree holds.
+fn errors_in(tree: &tree_sitter::Tree) -> usize {
+    let mut count = 0;
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            count += 1;
+        }
+        // Only subtrees that hold an error are entered.
+        if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return count;
+            }
+        }
+    }
 }
 
 /// Line starts of a text, for finding a line by number or by offset without rescanning.

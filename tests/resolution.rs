@@ -92,6 +92,41 @@ fn java_instanceof_pattern_variables_are_locals_of_their_type() {
 }
 
 #[test]
+fn a_csharp_null_conditional_member_is_the_receiver_s_not_the_class_s_namesake() {
+    let dir = tree(&[(
+        "W.cs",
+        "using System.IO;\nnamespace N {\npublic class W {\n\
+         \x20   private TextWriter _writer;\n    private W _next;\n\
+         \x20   public bool Copy;\n    public void Close() {}\n\
+         \x20   public void Flush() {\n        _writer?.Close();\n        _next?.Close();\n\
+         \x20       if (_writer?.Copy ?? true) {}\n    }\n}\n}\n",
+    )]);
+    let got = depends(dir.path(), &["W.Flush"]);
+    // `?.Close` was a bare `Close` of its own, tied to `W.Close`, and the call's
+    // receiver was not read.
+    has_all(
+        &got,
+        &[
+            "9 call _writer.Close -> external:System.IO",
+            "10 call _next.Close -> W.cs:7",
+        ],
+    );
+    assert!(
+        !got.iter()
+            .any(|d| d.starts_with("9 ") && d.contains("W.cs:7"))
+            && !got
+                .iter()
+                .any(|d| d.starts_with("11 ") && d.contains("W.cs:6")),
+        "{got:#?}"
+    );
+    // what-breaks of `W.Close` finds the call through `_next?.` and no other.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["W.Close"]),
+        ["W.cs:10 definition"]
+    );
+}
+
+#[test]
 fn csharp_is_and_case_pattern_variables_are_locals_of_their_type() {
     let dir = tree(&[(
         "P.cs",

@@ -5,6 +5,17 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+/// How a language's text is prepared for its grammar.
+#[derive(Debug, Clone, Copy)]
+pub struct Blanking {
+    /// The text the grammar parses: the file, the same length, with the parts it would
+    /// misread blanked out.
+    pub always: fn(&str) -> Cow<'_, str>,
+    /// When that text parses with errors: another to parse, kept when it parses with
+    /// fewer (the parts it blanks may be needed where the first one parses well).
+    pub if_broken: Option<fn(&str) -> Cow<'_, str>>,
+}
+
 /// Vue single-file components: the contents of every `<script>` block (`setup`,
 /// `lang="ts"` or plain JavaScript, which parses as TypeScript) are kept; everything
 /// else becomes spaces, line breaks kept.
@@ -97,13 +108,88 @@ pub fn c_conditionals(text: &str) -> Cow<'_, str> {
 /// later class of the file a member of `Limiter`). With no alternative to choose, the
 /// code between the lines is simply kept.
 fn blank_conditionals_in_expressions(out: &mut Blanked<'_>) {
+    blank_lone_conditionals(out, |before, _| {
+        (before.ends_with(',') || before.ends_with(':') || before.ends_with('('))
+            && !before.ends_with("::")
+    });
+}
+
+/// C#'s preprocessor conditionals the grammar cannot read: the `#if`/`#endif` lines of
+/// a conditional with no `#else` or `#elif` that splits a construct. Either the code
+/// line before it leaves a declaration head, an expression or a statement open (it
+/// does not end with `{`, `}`, `;` or `]`: `class JValue : JToken, IComparable #if
+/// HAVE_ICONVERTIBLE , IConvertible #endif {`), or the code after it goes on with the
+/// statement before it (`else`, `catch`, `finally`: an `else if` branch of a chain
+/// kept under a condition). The grammar read the rest of the class as statements
+/// outside it: its methods were lost from the class, and `else if` became a local
+/// function named `if`. With no alternative to choose, the code between the lines is
+/// simply kept.
+pub fn csharp_conditionals(text: &str) -> Cow<'_, str> {
+    let mut out = Blanked::new(text);
+    blank_lone_conditionals(&mut out, |before, after| {
+        let open = !before.is_empty()
+            && !before.ends_with(['{', '}', ';', ']'])
+            && !before.starts_with('[');
+        let goes_on = ["else", "catch", "finally"].iter().any(|k| {
+            after
+                .strip_prefix(k)
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        open || goes_on
+    });
+    out.finish()
+}
+
+/// C#'s text as the first branch of every conditional reads: every directive line
+/// blanked, and the code of each `#elif` and `#else` branch with it. A branch that
+/// opens a block the code after the conditional closes (`#if X if (a is T t) {
+/// #else T t = (T)a; #endif .. }`) cannot be read with both branches in place. The
+/// code the first branches hold is one that compiles when every condition holds, so
+/// it reads as a whole; what only the other branches define is left out, which is why
+/// this is only for a file that does not parse otherwise.
+pub fn csharp_first_branches(text: &str) -> Cow<'_, str> {
+    let mut out = Blanked::new(text);
+    if !text.contains('#') {
+        return out.finish();
+    }
+    // For each open conditional: whether its first branch is over.
+    let mut open: Vec<bool> = Vec::new();
+    for line in (Lines { text, at: 0 }) {
+        let directive = text[line.clone()].trim_start().strip_prefix('#');
+        match directive.map(str::trim_start) {
+            Some(d) => {
+                if d.starts_with("if") {
+                    open.push(false);
+                } else if d.starts_with("el") {
+                    if let Some(top) = open.last_mut() {
+                        *top = true;
+                    }
+                } else if d.starts_with("endif") {
+                    open.pop();
+                }
+                out.blank(line);
+            }
+            None if open.contains(&true) => out.blank(line),
+            None => {}
+        }
+    }
+    out.finish()
+}
+
+/// Blanks the `#if` and `#endif` lines of every conditional with no `#else` or
+/// `#elif` for which `splits(before, after)` holds: `before` is the last code line
+/// before the `#if`, `after` the first after the `#endif` (each trimmed, without a
+/// trailing `//` comment; empty when there is none).
+fn blank_lone_conditionals(out: &mut Blanked<'_>, splits: impl Fn(&str, &str) -> bool) {
     let text = out.text;
     if !text.contains("#if") {
         return;
     }
-    // Open conditionals: the lines of the `#if` directive, whether it stands inside
-    // an expression, and whether an alternative was seen.
-    let mut open: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
+    // Open conditionals: the lines of the `#if` directive, the code line before it,
+    // and whether an alternative was seen.
+    let mut open: Vec<(std::ops::Range<usize>, &str, bool)> = Vec::new();
+    // Closed conditionals with no alternative, waiting for the code line after them.
+    let mut waiting: Vec<(std::ops::Range<usize>, std::ops::Range<usize>, &str)> = Vec::new();
     let mut last_code = "";
     let mut lines = Lines { text, at: 0 };
     while let Some(line) = lines.next() {
@@ -111,6 +197,12 @@ fn blank_conditionals_in_expressions(out: &mut Blanked<'_>) {
         let Some(directive) = trimmed.strip_prefix('#').map(str::trim_start) else {
             let code = trimmed.split("//").next().unwrap_or("").trim_end();
             if !code.is_empty() && !code.starts_with("/*") && !code.starts_with('*') {
+                for (opening, closing, before) in waiting.drain(..) {
+                    if splits(before, code) {
+                        out.blank(opening);
+                        out.blank(closing);
+                    }
+                }
                 last_code = code;
             }
             continue;
@@ -124,19 +216,21 @@ fn blank_conditionals_in_expressions(out: &mut Blanked<'_>) {
             }
         }
         if directive.starts_with("if") {
-            let inside =
-                (last_code.ends_with(',') || last_code.ends_with(':') || last_code.ends_with('('))
-                    && !last_code.ends_with("::");
-            open.push((whole, inside, false));
+            open.push((whole, last_code, false));
         } else if directive.starts_with("el") {
             if let Some(top) = open.last_mut() {
                 top.2 = true;
             }
         } else if directive.starts_with("endif") {
-            if let Some((opening, true, false)) = open.pop() {
-                out.blank(opening);
-                out.blank(whole);
+            if let Some((opening, before, false)) = open.pop() {
+                waiting.push((opening, whole, before));
             }
+        }
+    }
+    for (opening, closing, before) in waiting {
+        if splits(before, "") {
+            out.blank(opening);
+            out.blank(closing);
         }
     }
 }
@@ -303,6 +397,35 @@ mod tests {
             "int a;\n#if X\nint b;\n#endif\n",
         ] {
             assert!(matches!(c_conditionals(kept), Cow::Borrowed(_)), "{kept}");
+        }
+    }
+
+    #[test]
+    fn a_csharp_conditional_that_splits_a_construct_keeps_its_code_without_its_directives() {
+        let base_list =
+            "class JValue : JToken, IComparable\n#if HAVE_CONV\n    , IConvertible\n#endif\n{\n}\n";
+        assert_eq!(
+            csharp_conditionals(base_list),
+            with_blanks(base_list, &["#if HAVE_CONV", "#endif"])
+        );
+        let chain = "if (a)\n{\n}\n#if HAVE_B // why\nelse if (b)\n{\n}\n  #endif\nelse\n{\n}\n";
+        assert_eq!(
+            csharp_conditionals(chain),
+            with_blanks(chain, &["#if HAVE_B // why", "#endif"])
+        );
+        // An alternative, or a conditional between members or statements, is the
+        // grammar's; so is a word that only starts like `else`.
+        for kept in [
+            "if (a)\n{\n}\n#if X\nelse if (b) {}\n#else\nelse if (c) {}\n#endif\n",
+            "int a;\n#if X\nint b;\n#endif\nint c;\n",
+            "[Obsolete]\n#if X\nvoid F() {}\n#endif\n",
+            "{\n#if X\nF();\n#endif\nelsewhere();\n}\n",
+            "#if X\nusing A;\n#endif\n",
+        ] {
+            assert!(
+                matches!(csharp_conditionals(kept), Cow::Borrowed(_)),
+                "{kept}"
+            );
         }
     }
 

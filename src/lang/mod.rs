@@ -45,9 +45,10 @@ pub struct Language {
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
     /// When the grammar cannot read the file as written (code embedded in another
-    /// format, macros the grammar cannot expand): the text it parses instead, the same
-    /// length as the file with the parts it would misread blanked out (see [`blanked`]).
-    pub blanked: Option<fn(&str) -> std::borrow::Cow<'_, str>>,
+    /// format, macros the grammar cannot expand, preprocessor conditionals): the text
+    /// it parses instead, the same length as the file with the parts it would misread
+    /// blanked out (see [`blanked`]).
+    pub blanked: Option<blanked::Blanking>,
     /// Which nodes define symbols and where their names are.
     pub symbols: &'static spec::SymbolSpec,
     /// Node kinds that are comments: hits inside them are not code.
@@ -121,9 +122,16 @@ impl Language {
     /// grammar would misread blanked (same length, same lines).
     pub fn prepare<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
         match self.blanked {
-            Some(blank) => blank(text),
+            Some(b) => (b.always)(text),
             None => std::borrow::Cow::Borrowed(text),
         }
+    }
+
+    /// Another text to try when the [`prepare`](Self::prepare)d one parses with
+    /// errors; none for most languages.
+    pub fn prepare_if_broken<'a>(&self, text: &'a str) -> Option<std::borrow::Cow<'a, str>> {
+        let if_broken = self.blanked?.if_broken?;
+        Some(if_broken(text))
     }
 
     /// The language `text`, the contents of the file at `path`, is parsed as: this one,

@@ -14,6 +14,7 @@
 //! - Vue: only `<script>` blocks are parsed (as TypeScript); the template and styles
 //!   are blanked first, so positions are the file's own.
 
+use super::blanked::Blanking;
 use super::specs;
 use super::{Language, MacroBodies, ReadAs};
 
@@ -58,7 +59,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_c::LANGUAGE),
-        blanked: Some(super::blanked::c_conditionals),
+        blanked: Some(Blanking {
+            always: super::blanked::c_conditionals,
+            if_broken: None,
+        }),
         symbols: &specs::C,
         comment_kinds: &["comment"],
         string_kinds: &["string_literal", "char_literal", "system_lib_string"],
@@ -80,7 +84,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_cpp::LANGUAGE),
-        blanked: Some(super::blanked::cpp_macros),
+        blanked: Some(Blanking {
+            always: super::blanked::cpp_macros,
+            if_broken: None,
+        }),
         symbols: &specs::CPP,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -101,7 +108,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_c_sharp::LANGUAGE),
-        blanked: None,
+        blanked: Some(Blanking {
+            always: super::blanked::csharp_conditionals,
+            if_broken: Some(super::blanked::csharp_first_branches),
+        }),
         symbols: &specs::CSHARP,
         comment_kinds: &["comment"],
         string_kinds: &[
@@ -512,7 +522,10 @@ pub static LANGUAGES: &[Language] = &[
         covers: &[],
         // Script blocks parse as TypeScript, a superset of the JavaScript they may hold.
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
-        blanked: Some(super::blanked::vue_scripts),
+        blanked: Some(Blanking {
+            always: super::blanked::vue_scripts,
+            if_broken: None,
+        }),
         symbols: &specs::TYPESCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],

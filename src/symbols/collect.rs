@@ -60,9 +60,9 @@ pub fn parse_text(lang: &'static Language, text: &str) -> Result<Tree, SourceErr
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
         let parser = parsers.entry(lang.name).or_insert_with(|| lang.parser());
-        let tree = source::parse(parser, lang, text)?;
+        let (tree, prepared) = source::parse_prepared(parser, lang, text)?;
         Ok(match &lang.macro_bodies {
-            Some(spec) => read_macro_bodies(parser, spec, &lang.prepare(text), tree),
+            Some(spec) => read_macro_bodies(parser, spec, &prepared, tree),
             None => tree,
         })
     })

@@ -133,6 +133,14 @@ fn rightmost_operand<'t>(g: &'static Grammar, mut n: Node<'t>) -> Node<'t> {
 
 /// A member access's member name and receiver.
 fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    // C#'s `a?.F()`: the name sits in a `?.F` part of its own, the receiver beside it.
+    if let Some(receiver) = conditional_receiver(g, n) {
+        let mut c = n.walk();
+        let binding = n
+            .named_children(&mut c)
+            .find(|b| g.kind(*b) == "member_binding_expression")?;
+        return Some((g.child(binding, "name")?, Some(receiver)));
+    }
     let member = MEMBER_FIELDS.iter().find_map(|f| g.child(n, f));
     if let Some(m) = member {
         let m = if g.class(m).has(Class::CALLEE_WRAPPER) {
@@ -161,6 +169,13 @@ fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Optio
         return Some((last, first));
     }
     None
+}
+
+/// The receiver of C#'s conditional access `a?.b` (`a`), when `n` is one.
+fn conditional_receiver<'t>(g: &'static Grammar, n: Node<'t>) -> Option<Node<'t>> {
+    (g.kind(n) == "conditional_access_expression")
+        .then(|| g.child(n, "condition"))
+        .flatten()
 }
 
 /// The receiver text of a member access whose member is `node`.
@@ -195,6 +210,10 @@ pub(super) fn member_receiver(
         return None;
     }
     let holder = parent.node;
+    if g.kind(holder) == "member_binding_expression" {
+        let receiver = holder.parent().and_then(|c| conditional_receiver(g, c))?;
+        return Some(receiver_text(g, receiver, src));
+    }
     let receiver = receiver_of(g, holder, node).or_else(|| {
         matches!(g.kind(holder), "navigation_expression" | "method_reference")
             .then(|| holder.named_child(0))
