@@ -201,3 +201,36 @@ fn fifos_named_like_javascript_configs_do_not_block_import_resolution() {
         assert_ne!(out.status.code(), Some(2), "{args:?}: {out:?}");
     }
 }
+
+#[test]
+fn a_csharp_file_of_deeply_nested_broken_conditionals_is_read_in_time() {
+    // Forty thousand nested conditionals whose branches cannot be read side by side:
+    // the file is parsed again as its first branches, and the work for each line must
+    // not grow with how deep the conditionals nest.
+    let depth = 40_000;
+    let mut text = String::from("class C {\n  int F(object a) {\n");
+    for _ in 0..depth {
+        text.push_str("#if X\n  if (a is C c) {\n#else\n  C c = (C)a;\n#endif\n");
+    }
+    text.push_str("  return G();\n");
+    for _ in 0..depth {
+        text.push_str("#if X\n  }\n#endif\n");
+    }
+    text.push_str("  return 0;\n  }\n  int G() { return 1; }\n}\n");
+    let dir = tree(&[("C.cs", text.as_str())]);
+    let out = run_within(
+        dir.path(),
+        &["what-depends", "C.F", "--json"],
+        Duration::from_secs(30),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"name\":\"G\""),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -140,38 +140,62 @@ pub fn csharp_conditionals(text: &str) -> Cow<'_, str> {
     out.finish()
 }
 
-/// C#'s text as the first branch of every conditional reads: every directive line
-/// blanked, and the code of each `#elif` and `#else` branch with it. A branch that
-/// opens a block the code after the conditional closes (`#if X if (a is T t) {
-/// #else T t = (T)a; #endif .. }`) cannot be read with both branches in place. The
-/// code the first branches hold is one that compiles when every condition holds, so
-/// it reads as a whole; what only the other branches define is left out, which is why
-/// this is only for a file that does not parse otherwise.
+/// C#'s text as the first branch of every conditional reads (the first whose
+/// condition is not a literal `false` or `0`): every directive line blanked, and the
+/// code of every other branch with them. Branches that cannot be read side by side
+/// (`#if X if (a is T t) { #else T t = (T)a; #endif .. }`, `#if X class A : B #else
+/// class A : C #endif {`) read as one whole this way: the first branches are code that
+/// compiles when every condition holds. What only the other branches define is left
+/// out, which is why this is only for a file that does not parse otherwise. (C's
+/// conditionals are not read this way: C code often puts a stub first, `#ifndef
+/// FEATURE .. #else` the real code.)
 pub fn csharp_first_branches(text: &str) -> Cow<'_, str> {
     let mut out = Blanked::new(text);
     if !text.contains('#') {
         return out.finish();
     }
-    // For each open conditional: whether its first branch is over.
-    let mut open: Vec<bool> = Vec::new();
+    // For each open conditional: whether one of its branches was taken, and whether
+    // the branch now read is the one; and how many of them are in a branch not taken
+    // (counted, not looked for: conditionals may nest deep).
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut skipping = 0usize;
     for line in (Lines { text, at: 0 }) {
-        let directive = text[line.clone()].trim_start().strip_prefix('#');
-        match directive.map(str::trim_start) {
-            Some(d) => {
-                if d.starts_with("if") {
-                    open.push(false);
-                } else if d.starts_with("el") {
-                    if let Some(top) = open.last_mut() {
-                        *top = true;
-                    }
-                } else if d.starts_with("endif") {
-                    open.pop();
-                }
+        let Some(directive) = text[line.clone()].trim_start().strip_prefix('#') else {
+            if skipping > 0 {
                 out.blank(line);
             }
-            None if open.contains(&true) => out.blank(line),
-            None => {}
+            continue;
+        };
+        let directive = directive.trim_start();
+        let word_end = directive
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(directive.len());
+        let (word, condition) = directive.split_at(word_end);
+        let holds = !matches!(
+            condition.split("//").next().unwrap_or("").trim(),
+            "false" | "0"
+        );
+        match word {
+            "if" => {
+                open.push((holds, holds));
+                skipping += usize::from(!holds);
+            }
+            "elif" | "else" => {
+                if let Some((taken, now)) = open.last_mut() {
+                    skipping -= usize::from(!*now);
+                    *now = !*taken && (word == "else" || holds);
+                    *taken |= *now;
+                    skipping += usize::from(!*now);
+                }
+            }
+            "endif" => {
+                if let Some((_, now)) = open.pop() {
+                    skipping -= usize::from(!now);
+                }
+            }
+            _ => {}
         }
+        out.blank(line);
     }
     out.finish()
 }
@@ -427,6 +451,21 @@ mod tests {
                 "{kept}"
             );
         }
+    }
+
+    #[test]
+    fn csharp_first_branches_keep_the_first_branch_that_can_hold() {
+        let cs = "#region R\n#if A\na();\n#if B\nb();\n#else\nnotb();\n#endif\n#elif C\nc();\n#else\nd();\n#endif\n#if false\ne();\n#elif X\nx();\n#endif\n#endregion\n";
+        let kept = ["a();", "b();", "x();"];
+        let got = csharp_first_branches(cs);
+        let code: Vec<&str> = got
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(code, kept);
+        assert_eq!(got.len(), cs.len());
+        assert_eq!(got.lines().count(), cs.lines().count());
     }
 
     #[test]
