@@ -92,6 +92,27 @@ fn java_instanceof_pattern_variables_are_locals_of_their_type() {
 }
 
 #[test]
+fn a_kotlin_infix_call_is_a_call_on_its_left_operand() {
+    let dir = tree(&[(
+        "src/U.kt",
+        "package p\n\
+         internal infix fun Byte.and(mask: Int): Int = toInt() and mask\n\
+         class R {\n  infix fun to(o: R): R = this\n}\n\
+         fun use(r: R, n: Long) {\n  val y = r to r\n  val z = n and 3L\n}\n",
+    )]);
+    // `toInt() and mask` and `n and 3L` were a bare `and`, tied to the tree's
+    // `Byte.and` whatever the left operand was.
+    let inner = depends(dir.path(), &["src/U.kt:2"]);
+    assert!(
+        !inner.iter().any(|d| d.contains("src/U.kt:2")),
+        "{inner:#?}"
+    );
+    let got = depends(dir.path(), &["use"]);
+    has_all(&got, &["7 call r.to -> src/U.kt:4"]);
+    assert!(!got.iter().any(|d| d.contains("src/U.kt:2")), "{got:#?}");
+}
+
+#[test]
 fn a_csharp_null_conditional_member_is_the_receiver_s_not_the_class_s_namesake() {
     let dir = tree(&[(
         "W.cs",

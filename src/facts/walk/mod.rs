@@ -532,6 +532,8 @@ impl<'a> Walk<'a> {
         }
         if class.has(Class::CALL) {
             self.call(node, stack);
+        } else if kind == "infix_expression" && self.lang.name == "kotlin" {
+            self.infix_call(node);
         }
         if self.narrowing {
             self.narrow(node, kind);

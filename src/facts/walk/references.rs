@@ -86,6 +86,26 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Kotlin's `a and b`, `0 until n`: a call of the function named between the
+    /// operands, on the left one, as `a.and(b)` is. (A bare name, it was tied to any
+    /// function of that name, whatever its receiver type.)
+    pub(super) fn infix_call(&mut self, node: Node<'_>) {
+        let g = self.g;
+        let (Some(left), Some(name)) = (node.named_child(0), node.named_child(1)) else {
+            return;
+        };
+        if g.class(name).has(Class::IDENTIFIER) && name.start_byte() >= left.end_byte() {
+            let qualifier = Some(receiver_text(g, left, self.src));
+            self.calls.insert(
+                name.start_byte(),
+                CallSite {
+                    qualifier,
+                    arity: Some(1),
+                },
+            );
+        }
+    }
+
     pub(super) fn identifier<'t>(
         &mut self,
         node: Node<'t>,
