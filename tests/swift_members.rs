@@ -1,6 +1,7 @@
 //! Swift's members: named bare only inside their own type, its extensions and the
 //! types that inherit or conform to it, never from another type; a type written in
-//! parentheses (`(any P)?`) is the type inside; a function's declared return type.
+//! parentheses (`(any P)?`) is the type inside; a function's declared return type; an
+//! argument label or an implicit member (`.retry`) is no use of a namesake.
 
 mod common;
 
@@ -90,4 +91,37 @@ fn a_swift_call_is_the_method_beside_a_property_of_its_name_not_the_property() {
     has_all(&got, &["7 call response -> a.swift:5"]);
     // A property holding a closure hides the global function of its name.
     assert!(!got.iter().any(|d| d.contains("a.swift:1")), "{got:#?}");
+}
+
+#[test]
+fn a_swift_argument_label_or_implicit_member_is_no_use_of_a_namesake() {
+    let dir = tree(&[(
+        "a.swift",
+        "enum RetryResult { case retry; case doNotRetry }\n\
+         class I {\n\
+         \x20   func retry(_ r: Int, dueTo e: Int) {}\n\
+         \x20   func run(result: RetryResult, completion: (RetryResult) -> Void) {\n\
+         \x20       switch result {\n\
+         \x20       case .retry, .doNotRetry:\n\
+         \x20           completion(.retry)\n\
+         \x20       }\n\
+         \x20       retry(1, dueTo: 2)\n\
+         \x20   }\n\
+         \x20   func request(_ request: Int, retry task: Int) {}\n\
+         }\n",
+    )]);
+    // `case .retry` and `completion(.retry)` name the enum's case, and `retry task:` is
+    // the label of an argument: each was taken for the method `retry`.
+    let run = depends(dir.path(), &["I.run"]);
+    has_all(&run, &["9 call retry -> a.swift:3"]);
+    assert!(
+        !run.iter()
+            .any(|d| d.contains("a.swift:3") && !d.starts_with("9 ")),
+        "{run:#?}"
+    );
+    let request = depends(dir.path(), &["I.request"]);
+    assert!(
+        !request.iter().any(|d| d.contains("a.swift:3")),
+        "{request:#?}"
+    );
 }

@@ -170,6 +170,35 @@ impl<'a> Walk<'a> {
             if pk == "destructor_name" {
                 return;
             }
+            if self.lang.name == "swift" {
+                // `func request(_ r: Request, didCompleteTask task: ..)`: an argument
+                // label, no use of anything.
+                if pk == "parameter" && field == Some("external_name") {
+                    return;
+                }
+                // `case .retry:`, `completion(.doNotRetry)`: a case or static member
+                // of the type the context expects, which no receiver names. Kept as
+                // written, as such a call is (`.onQueue(..)`): by its name alone it
+                // was tied to any definition so named (a method `retry`).
+                if kind == "simple_identifier"
+                    && matches!(
+                        pk,
+                        "prefix_expression" | "pattern" | "if_statement" | "guard_statement"
+                    )
+                    && self.src[..start].trim_end().ends_with('.')
+                {
+                    // The callee of a call is the call's, recorded with it.
+                    let callee = p.node.parent().is_some_and(|c| {
+                        self.g.class(c).has(Class::CALL)
+                            && c.named_child(0).is_some_and(|f| f.id() == p.node.id())
+                    });
+                    if !callee {
+                        let kind = self.classify(kind, field, stack);
+                        self.push_reference(&format!(".{name}"), None, kind, start, None);
+                    }
+                    return;
+                }
+            }
             // `int f(int);`: a prototype declares the name, it does not use it; nor
             // does a macro's parameter list (`#define LIMIT(y, min, max)`).
             if (pk == "function_declarator" && field == Some("declarator"))
