@@ -60,14 +60,15 @@ fn a_conditional_in_a_class_head_or_an_else_chain_leaves_the_members_in_the_clas
     let got = symbols(dir.path());
     // The head's `#if` made every member a namespace's, and `else if` a local function
     // named `if`.
-    for want in [
-        "N.Value.Compare method",
-        "N.Value.Zero method",
-        "N.Value.One method",
-        "N.Value.Other method",
-    ] {
-        assert!(got.iter().any(|s| s == want), "{want}: {got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            "N.Value.Compare method",
+            "N.Value.Zero method",
+            "N.Value.One method",
+            "N.Value.Other method",
+        ],
+    );
     assert!(!got.iter().any(|s| s.contains(".if ")), "{got:#?}");
     has_all(
         &depends(dir.path(), &["Value.Compare"]),
@@ -126,13 +127,14 @@ fn branches_that_open_a_block_the_code_after_them_closes_read_as_the_first_branc
     // Read with both branches, the braces did not pair: `After` and every class after
     // it left their enclosing class and namespace.
     let got = symbols(dir.path());
-    for want in [
-        "N.Cmp.After method",
-        "N.Moment.Ticks method",
-        "N.Offset.Moment method",
-    ] {
-        assert!(got.iter().any(|s| s == want), "{want}: {got:#?}");
-    }
+    has_all(
+        &got,
+        &[
+            "N.Cmp.After method",
+            "N.Moment.Ticks method",
+            "N.Offset.Moment method",
+        ],
+    );
     has_all(
         &depends(dir.path(), &["Cmp.After"]),
         &["35 call Compare -> Cmp.cs:3"],
@@ -161,7 +163,5 @@ fn a_file_the_grammar_reads_keeps_the_members_of_every_branch() {
          }\n",
     )]);
     let got = symbols(dir.path());
-    for want in ["N.Both.Old method", "N.Both.New method"] {
-        assert!(got.iter().any(|s| s == want), "{want}: {got:#?}");
-    }
+    has_all(&got, &["N.Both.Old method", "N.Both.New method"]);
 }
