@@ -473,6 +473,35 @@ fn build_index_symbols_outlines_a_file_given_as_the_root() {
     );
 }
 
+#[test]
+fn ruby_operator_methods_are_symbols_named_as_written() {
+    let dir = tree(&[(
+        "cache.rb",
+        "class Cache\n  def [](k)\n    fetch(k)\n  end\n  def []=(k, v)\n    store(k, v)\n  end\n\
+         \x20 def <=>(o)\n    0\n  end\n  def fetch(k)\n  end\n  def store(k, v)\n  end\nend\n",
+    )]);
+    // `[]` was no symbol, `[]=` was named `=`, and `<=>` was lost: their brackets were
+    // read as quoting and type arguments.
+    let (code, out, _) = run(
+        dir.path(),
+        &["build-index", "--symbols", "--color", "never", "cache.rb"],
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "    class Cache :1\n      method [] :2\n      method []= :5\n      method <=> :8\n"
+        ),
+        "{out}"
+    );
+    let (code, recs) = json(dir.path(), &["what-depends", "Cache.[]="]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert!(
+        recs.iter()
+            .any(|r| r["type"] == "dependency" && r["data"]["name"] == "store"),
+        "{recs:?}"
+    );
+}
+
 #[allow(dead_code)]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -731,6 +731,18 @@ fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
             anchor,
         });
     }
+    // Ruby's operator methods (`def [](k)`, `def []=(k, v)`, `def <=>(o)`): the
+    // operator is the whole name. Read as a path, `<=>` lost its angle brackets as a
+    // type's arguments and `[]` its brackets as quoting: the one became `=`, the other
+    // no symbol at all.
+    if anchor.kind() == "operator" {
+        return Some(RawName {
+            name: truncate(raw).to_string(),
+            qualifier: None,
+            member: false,
+            anchor,
+        });
+    }
     let operator = is_cpp_operator(raw);
     let stripped = if operator {
         raw.to_string()

@@ -481,10 +481,17 @@ pub(super) fn is_word(s: &str) -> bool {
     !s.is_empty() && s.chars().all(is_word_char)
 }
 
-/// Whether `s` can be a definition's name: a word, or a word ending in one of the
-/// marks Ruby method names may end in (`nil?`, `save!`, `name=`).
+/// Whether `s` can be a definition's name: a word, a word ending in one of the marks
+/// Ruby method names may end in (`nil?`, `save!`, `name=`), or an operator Ruby
+/// defines as a method.
 pub(super) fn is_defined_name(s: &str) -> bool {
-    is_word(s.strip_suffix(['?', '!', '=']).unwrap_or(s))
+    is_word(s.strip_suffix(['?', '!', '=']).unwrap_or(s)) || is_operator_name(s)
+}
+
+/// A name made of operator characters only: Ruby's operator methods (`[]`, `[]=`,
+/// `<=>`, `<<`), which a definition has as its name.
+fn is_operator_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| "[]=<>!+-*/%&|^~".contains(c))
 }
 
 /// A character of a name as [`is_word`] has it.
