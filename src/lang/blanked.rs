@@ -160,17 +160,12 @@ pub fn csharp_first_branches(text: &str) -> Cow<'_, str> {
     let mut open: Vec<(bool, bool)> = Vec::new();
     let mut skipping = 0usize;
     for line in (Lines { text, at: 0 }) {
-        let Some(directive) = text[line.clone()].trim_start().strip_prefix('#') else {
+        let Some((word, condition)) = directive(&text[line.clone()]) else {
             if skipping > 0 {
                 out.blank(line);
             }
             continue;
         };
-        let directive = directive.trim_start();
-        let word_end = directive
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(directive.len());
-        let (word, condition) = directive.split_at(word_end);
         let holds = !matches!(
             condition.split("//").next().unwrap_or("").trim(),
             "false" | "0"
@@ -218,7 +213,7 @@ fn blank_lone_conditionals(out: &mut Blanked<'_>, splits: impl Fn(&str, &str) ->
     let mut lines = Lines { text, at: 0 };
     while let Some(line) = lines.next() {
         let trimmed = text[line.clone()].trim();
-        let Some(directive) = trimmed.strip_prefix('#').map(str::trim_start) else {
+        let Some((word, _)) = directive(trimmed) else {
             let code = trimmed.split("//").next().unwrap_or("").trim_end();
             if !code.is_empty() && !code.starts_with("/*") && !code.starts_with('*') {
                 for (opening, closing, before) in waiting.drain(..) {
@@ -239,13 +234,13 @@ fn blank_lone_conditionals(out: &mut Blanked<'_>, splits: impl Fn(&str, &str) ->
                 None => break,
             }
         }
-        if directive.starts_with("if") {
+        if word.starts_with("if") {
             open.push((whole, last_code, false));
-        } else if directive.starts_with("el") {
+        } else if word.starts_with("el") {
             if let Some(top) = open.last_mut() {
                 top.2 = true;
             }
-        } else if directive.starts_with("endif") {
+        } else if word == "endif" {
             if let Some((opening, before, false)) = open.pop() {
                 waiting.push((opening, whole, before));
             }
@@ -257,6 +252,16 @@ fn blank_lone_conditionals(out: &mut Blanked<'_>, splits: impl Fn(&str, &str) ->
             out.blank(closing);
         }
     }
+}
+
+/// A preprocessor directive's word (`if`, `ifdef`, `elif`, `else`, `endif`, `define`)
+/// and what follows it; `None` for a line that is no directive.
+fn directive(line: &str) -> Option<(&str, &str)> {
+    let d = line.trim_start().strip_prefix('#')?.trim_start();
+    let end = d
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(d.len());
+    Some(d.split_at(end))
 }
 
 /// The lines of a text, as byte ranges without their line breaks.
