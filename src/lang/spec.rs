@@ -141,6 +141,10 @@ pub struct Def {
     /// definition's head (the text before the name): Kotlin's `interface`, Swift's
     /// `struct`.
     pub keywords: &'static [(&'static str, Kind)],
+    /// The node declares a function without its body (a TypeScript overload
+    /// signature, an abstract method): one of the signatures of an implementation
+    /// written elsewhere.
+    pub bodiless: bool,
 }
 
 impl Def {
@@ -151,6 +155,7 @@ impl Def {
             name,
             when: When::Always,
             keywords: &[],
+            bodiless: false,
         }
     }
 
@@ -161,6 +166,11 @@ impl Def {
 
     pub const fn keywords(mut self, k: &'static [(&'static str, Kind)]) -> Def {
         self.keywords = k;
+        self
+    }
+
+    pub const fn bodiless(mut self) -> Def {
+        self.bodiless = true;
         self
     }
 }

@@ -347,7 +347,7 @@ pub static RUBY: SymbolSpec = SymbolSpec::new(&[
 
 pub static RUST: SymbolSpec = SymbolSpec::new(&[
     Def::new("function_item", Function, NAME),
-    Def::new("function_signature_item", Function, NAME),
+    Def::new("function_signature_item", Function, NAME).bodiless(),
     Def::new("struct_item", Struct, NAME),
     Def::new("union_item", Struct, NAME),
     Def::new("enum_item", Enum, NAME),
@@ -430,7 +430,7 @@ pub static TOML: SymbolSpec = SymbolSpec::new(&[
 const TS_DEFS: &[Def] = &[
     Def::new("function_declaration", Function, NAME),
     Def::new("generator_function_declaration", Function, NAME),
-    Def::new("function_signature", Function, NAME),
+    Def::new("function_signature", Function, NAME).bodiless(),
     Def::new("class_declaration", Class, NAME),
     Def::new("abstract_class_declaration", Class, NAME),
     Def::new("interface_declaration", Interface, NAME),
@@ -439,8 +439,8 @@ const TS_DEFS: &[Def] = &[
     Def::new("internal_module", Namespace, NAME),
     Def::new("module", Module, NAME),
     Def::new("method_definition", Method, NAME),
-    Def::new("method_signature", Method, NAME),
-    Def::new("abstract_method_signature", Method, NAME),
+    Def::new("method_signature", Method, NAME).bodiless(),
+    Def::new("abstract_method_signature", Method, NAME).bodiless(),
     Def::new("variable_declarator", Function, NAME)
         .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
     Def::new("public_field_definition", Method, NAME)

@@ -159,12 +159,23 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
     // Each use's definition is looked up among the targets by key: with `--all` on a
     // common name there are thousands of targets, and a scan per use would make the
     // work grow with their product.
-    let mut target_of: FxHashMap<(&Path, &str), usize> = FxHashMap::default();
+    // One key may have several targets: the implementations of one name in one file
+    // that are not one thing (see `Target`); a use is the one's that stands for its
+    // definition.
+    let mut targets_of: FxHashMap<(&Path, &str), Vec<usize>> = FxHashMap::default();
     for (i, t) in targets.iter().enumerate() {
         for key in t.keys() {
-            target_of.entry(key).or_insert(i);
+            targets_of.entry(key).or_default().push(i);
         }
     }
+    let target_of = |d: &DefRef| -> Option<usize> {
+        let found = targets_of.get(&target_key(d.symbol(), &d.file))?;
+        found
+            .iter()
+            .copied()
+            .find(|&i| targets[i].stands_for(d))
+            .or_else(|| found.first().copied())
+    };
     // Decoding (or parsing) each file's facts is the bulk of the work: in parallel,
     // collected in path order, keeping only the files that use the names, and of
     // them only the references this level asks about.
@@ -194,12 +205,12 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             // The overloads of a method are one target, unless one of them was pointed
             // at: then a call whose arguments pick another is not a use of it, and one
             // they leave undecided between it and another is one of the overloads'.
-            Resolution::Definition(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) if targets[i].stands_for(&d) => (UseResolution::Definition, i),
+            Resolution::Definition(d) => match target_of(&d) {
+                Some(i) if targets[i].stands_for(&d) => (UseResolution::Definition, i),
                 _ => continue,
             },
-            Resolution::Overloads(d) => match target_of.get(&target_key(d.symbol(), &d.file)) {
-                Some(&i) => match reaches
+            Resolution::Overloads(d) => match target_of(&d) {
+                Some(i) => match reaches
                     .entry((Arc::as_ptr(&d.file), d.index, arguments_passed(&d, r), i))
                     .or_insert_with_key(|&(.., passed, _)| {
                         let reach = reach_of_call(&d, passed, |o| targets[i].stands_for(o));

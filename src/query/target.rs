@@ -3,7 +3,8 @@
 //! A user names one thing: a class together with its constructors, or a method
 //! together with its overloads in one type. [`Target`] groups those definitions. The
 //! argument forms are an id (`path::Qualified.name#kind`, with `~N` for the N+1-th
-//! overload of the same name in one file; without the suffix an id names all of them),
+//! definition of the same name in one file; without the suffix an id names the first
+//! together with the overloads that are one thing with it),
 //! `path:line` (the definition whose name is on that line, else the innermost one
 //! containing it), or a name, bare or qualified (`save`, `UserRepository.save`,
 //! `addrs.ParseSource`, `A::f`, `org.acme.Util`). An id with its suffix and a
@@ -14,8 +15,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::resolve::{
-    declared_apart, is_constructor, is_ruby_class_method, is_variant_of, names_tail, target_key,
-    DefRef, Resolver,
+    declared_apart, is_constructor, is_js, is_ruby_class_method, is_variant_of, names_tail,
+    target_key, DefRef, Resolver,
 };
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
@@ -50,9 +51,12 @@ impl Target {
         let key = target_key(d.symbol(), &d.file);
         let module = |k: Kind| matches!(k, Kind::Module | Kind::Namespace);
         let modular = module(d.symbol().kind);
-        let members: Vec<DefRef> = DefRef::all_in(&d.file, |s| {
+        let mut members: Vec<DefRef> = DefRef::all_in(&d.file, |s| {
             s.kind != Kind::Scope && module(s.kind) == modular && target_key(s, &d.file) == key
         });
+        if is_js(d.file.language.name) {
+            keep_one_implementation(d, &mut members);
+        }
         let primary = members
             .iter()
             .find(|m| m.symbol().kind.is_type_like())
@@ -220,6 +224,40 @@ impl Target {
     }
 }
 
+/// Of the definitions of `d`'s name in its file, those that are one thing with `d`.
+/// JavaScript and TypeScript give one function several signatures (overloads without
+/// bodies) and a property two accessors; any other two functions of one qualified
+/// name in one file are two things: a class's static method and its instance method,
+/// the methods of different object literals (`{ render() {..} }` in each component
+/// of a test file), or functions of one name nested in different callbacks. What one
+/// of them uses is not the other's.
+fn keep_one_implementation(d: &DefRef, members: &mut Vec<DefRef>) {
+    let s = d.symbol();
+    if s.bodiless || !matches!(s.kind, Kind::Function | Kind::Method) || is_constructor(s, &d.file)
+    {
+        return;
+    }
+    let accessor = has_head_word(s, &["get", "set"]);
+    let statics = has_head_word(s, &["static"]);
+    members.retain(|m| {
+        let o = m.symbol();
+        m.same_as(d)
+            || o.kind.is_type_like()
+            || is_constructor(o, &m.file)
+            || (has_head_word(o, &["static"]) == statics
+                && (o.bodiless || (accessor && has_head_word(o, &["get", "set"]))))
+    });
+}
+
+/// Whether one of `words` is written before a JavaScript or TypeScript function's
+/// name, among its modifiers and decorators (`static`, `get`, `set`).
+fn has_head_word(s: &Symbol, words: &[&str]) -> bool {
+    s.signature
+        .split_whitespace()
+        .take_while(|w| w.split(['(', '<', ':']).next() != Some(s.name.as_str()))
+        .any(|w| words.contains(&w))
+}
+
 fn push_new(list: &mut Vec<DefRef>, d: DefRef) {
     if !list.iter().any(|o| o.same_as(&d)) {
         list.push(d);
@@ -335,14 +373,16 @@ pub fn targets(
                     .cloned()
                     .collect(),
             );
-            let mut groups: BTreeMap<(PathBuf, String), Target> = BTreeMap::new();
+            // Keyed by the primary's id too: two implementations of one name in one
+            // file (methods of different object literals) are two targets.
+            let mut groups: BTreeMap<((PathBuf, String), String), Target> = BTreeMap::new();
             for d in &found {
                 // A C++ member's declaration and definition are one group.
                 if groups.values().any(|t| t.stands_for(d)) {
                     continue;
                 }
                 let t = Target::of(d, resolver);
-                groups.entry(t.key()).or_insert(t);
+                groups.entry((t.key(), t.symbol().id.clone())).or_insert(t);
             }
             let groups: Vec<Target> = groups.into_values().collect();
             match groups.len() {

@@ -50,6 +50,7 @@ struct StoredDefinition {
     parent: Option<u32>,
     name_byte: u32,
     incomplete: bool,
+    bodiless: bool,
 }
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
@@ -500,6 +501,7 @@ fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
                 parent: s.parent.map(|p| p as u32),
                 name_byte: s.name_byte as u32,
                 incomplete: s.incomplete,
+                bodiless: s.bodiless,
             }
         })
         .collect();
@@ -866,6 +868,7 @@ struct StoredDefinitionRef<'a> {
     parent: Option<u32>,
     name_byte: u32,
     incomplete: bool,
+    bodiless: bool,
 }
 
 #[derive(Deserialize)]
@@ -931,6 +934,7 @@ fn unpack_definitions<C: FromIterator<Symbol>>(
                 parent: d.parent.map(|p| p as usize),
                 name_byte: d.name_byte as usize,
                 incomplete: d.incomplete,
+                bodiless: d.bodiless,
             }
         })
         .collect())

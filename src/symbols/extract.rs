@@ -280,7 +280,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
         } else {
             None
         };
-        if let Some((def_kind, raw, span)) = found {
+        if let Some((def_kind, raw, span, bodiless)) = found {
             let range = span.node;
             let parent = stack.last();
             let mut kind = def_kind;
@@ -346,6 +346,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     parent: parent.and_then(|p| p.index),
                     name_byte: raw.anchor.start_byte(),
                     incomplete: kind.is_type_like() && members_may_be_lost(range),
+                    bodiless,
                 });
                 Some(out.len() - 1)
             };
@@ -400,7 +401,7 @@ fn match_defs<'t>(
     node: Node<'t>,
     text: &str,
     stack: &[Open],
-) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+) -> Option<(Kind, RawName<'t>, Span<'t>, bool)> {
     for &i in defs {
         let def: &Def = &spec.defs[i];
         let pre_ok = match def.when {
@@ -436,7 +437,7 @@ fn match_defs<'t>(
             .iter()
             .find(|(w, _)| has_word(head, w))
             .map_or(def.kind, |(_, k)| *k);
-        return Some((kind, raw, Span::of(node)));
+        return Some((kind, raw, Span::of(node), def.bodiless));
     }
     None
 }
@@ -655,7 +656,10 @@ fn body_of(def: Node<'_>) -> Option<Node<'_>> {
 /// A Kotlin class whose body did not parse: `class A { ... }` as an ERROR node's
 /// children (the keyword, the name, `{`, members, `}`), recovered from the keyword the
 /// cursor is on (the caller checks that its parent is an ERROR node).
-fn recover_class<'t>(at: &TreeCursor<'t>, text: &str) -> Option<(Kind, RawName<'t>, Span<'t>)> {
+fn recover_class<'t>(
+    at: &TreeCursor<'t>,
+    text: &str,
+) -> Option<(Kind, RawName<'t>, Span<'t>, bool)> {
     let keyword = at.node();
     let kind = match keyword.kind() {
         "class" | "object" => Kind::Class,
@@ -706,6 +710,7 @@ fn recover_class<'t>(at: &TreeCursor<'t>, text: &str) -> Option<(Kind, RawName<'
             end_byte: end.end_byte(),
             end_line: end_line(end),
         },
+        false,
     ))
 }
 

@@ -63,6 +63,10 @@ pub struct Symbol {
     /// was recovered from one): members missing from it may be there all the same.
     #[serde(skip)]
     pub incomplete: bool,
+    /// A function declared without its body (an overload signature, an abstract or
+    /// interface method): what it does is written elsewhere.
+    #[serde(skip)]
+    pub bodiless: bool,
 }
 
 impl Symbol {

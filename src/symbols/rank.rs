@@ -1114,6 +1114,7 @@ mod tests {
             parent: None,
             name_byte: 0,
             incomplete: false,
+            bodiless: false,
         }
     }
 

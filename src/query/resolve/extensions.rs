@@ -611,6 +611,7 @@ mod tests {
             parent: None,
             name_byte: 0,
             incomplete: false,
+            bodiless: false,
         }
     }
 

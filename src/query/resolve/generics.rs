@@ -209,6 +209,7 @@ pub(super) fn signed(
         parent: None,
         name_byte: 0,
         incomplete: false,
+        bodiless: false,
     }
 }
 

@@ -928,7 +928,7 @@ impl<'s> Resolver<'s> {
 const MAX_REEXPORT_DEPTH: usize = 6;
 
 /// Whether `lang` is JavaScript or one of the languages that compile to it.
-pub(super) fn is_js(lang: &str) -> bool {
+pub fn is_js(lang: &str) -> bool {
     matches!(lang, "javascript" | "typescript" | "tsx")
 }
 

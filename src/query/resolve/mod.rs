@@ -50,6 +50,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub use self::go_build::is_variant_of;
+pub use imports::is_js;
 
 use self::extensions::has_extension_functions;
 use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};

@@ -1,0 +1,99 @@
+//! Functions of one qualified name in one JavaScript or TypeScript file: overload
+//! signatures and a property's accessors are one target with their implementation;
+//! any two functions that each have a body are two, and what one uses is never
+//! listed for the other.
+
+mod common;
+
+use common::answers::{breaks_both_ways, depends, has, has_all};
+use common::{json_run, tree};
+
+/// Two components of one test file, each an object literal with its own `render`.
+const COMPONENTS: &str = "import { h, g } from './lib'\n\
+    const A = {\n  render() {\n    return h(1)\n  },\n}\n\
+    const B = {\n  render() {\n    return g(2)\n  },\n}\n\
+    export { A, B }\n";
+
+const LIB: &str = "export function h(n: number): number { return n }\n\
+    export function g(n: number): number { return n }\n";
+
+#[test]
+fn methods_of_different_object_literals_are_each_their_own_target() {
+    let dir = tree(&[("a.ts", COMPONENTS), ("lib.ts", LIB)]);
+    let second = depends(dir.path(), &["a.ts:8"]);
+    has_all(&second, &["9 call g -> lib.ts:2"]);
+    assert!(!has(&second, "4 call h -> lib.ts:1"), "{second:#?}");
+    // The id without its suffix names the first one only.
+    let first = depends(dir.path(), &["a.ts::render#method"]);
+    has_all(&first, &["4 call h -> lib.ts:1"]);
+    assert!(!has(&first, "9 call g -> lib.ts:2"), "{first:#?}");
+    let by_id = depends(dir.path(), &["a.ts::render#method~1"]);
+    assert_eq!(by_id, second);
+    // By name, the two are two definitions.
+    let (code, recs) = json_run(dir.path(), &["what-depends", "render"]);
+    assert_eq!(code, 2, "{recs:?}");
+    let all = depends(dir.path(), &["render", "--all"]);
+    has_all(&all, &["4 call h -> lib.ts:1", "9 call g -> lib.ts:2"]);
+}
+
+#[test]
+fn a_static_and_an_instance_method_of_one_name_are_two_targets() {
+    let dir = tree(&[(
+        "a.ts",
+        "export class E {\n  save(): number {\n    return helperA()\n  }\n\
+         \x20 static save(e: E): number {\n    return helperB(e)\n  }\n}\n\
+         function helperA(): number { return 1 }\n\
+         function helperB(e: E): number { return 2 }\n\
+         export function use(e: E) {\n  e.save()\n  E.save(e)\n}\n",
+    )]);
+    let instance = depends(dir.path(), &["a.ts:2"]);
+    has_all(&instance, &["3 call helperA -> a.ts:9"]);
+    assert!(
+        !has(&instance, "6 call helperB -> a.ts:10"),
+        "{instance:#?}"
+    );
+    let class_own = depends(dir.path(), &["a.ts:5"]);
+    has_all(&class_own, &["6 call helperB -> a.ts:10"]);
+    assert!(
+        !has(&class_own, "3 call helperA -> a.ts:9"),
+        "{class_own:#?}"
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["a.ts:5"]),
+        ["a.ts:13 definition"]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["a.ts:2"]),
+        ["a.ts:12 definition"]
+    );
+}
+
+#[test]
+fn overload_signatures_and_accessors_stay_one_target_with_their_implementation() {
+    let dir = tree(&[(
+        "a.ts",
+        "export interface Opts { n: number }\n\
+         export function f(a: string): number\n\
+         export function f(a: Opts): number\n\
+         export function f(a: any): number {\n  return g(a)\n}\n\
+         function g(a: any): number { return 1 }\n\
+         export class C {\n  get v(): number { return g(1) }\n  set v(x: number) { f(String(x)) }\n}\n\
+         export function use() {\n  f('x')\n}\n",
+    )]);
+    // The implementation with its signatures: their parameter types are its own.
+    let implementation = depends(dir.path(), &["a.ts:4"]);
+    has_all(
+        &implementation,
+        &["3 type_use Opts -> a.ts:1", "5 call g -> a.ts:7"],
+    );
+    // A getter and its setter are one property.
+    let getter = depends(dir.path(), &["a.ts:9"]);
+    has_all(
+        &getter,
+        &["9 call g -> a.ts:7", "10 call f -> overloads of a.ts:2"],
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["a.ts:4"]),
+        ["a.ts:10 definition", "a.ts:13 definition"]
+    );
+}
