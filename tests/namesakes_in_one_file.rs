@@ -1,7 +1,8 @@
-//! Functions of one qualified name in one JavaScript or TypeScript file: overload
-//! signatures and a property's accessors are one target with their implementation;
-//! any two functions that each have a body are two, and what one uses is never
-//! listed for the other.
+//! Functions of one qualified name in one file, in languages whose overloads are
+//! signatures of one implementation (JavaScript, TypeScript) or that have none (Rust):
+//! overload signatures and a property's accessors are one target with their
+//! implementation; any two functions that each have a body are two, and what one uses
+//! is never listed for the other.
 
 mod common;
 
@@ -96,4 +97,27 @@ fn overload_signatures_and_accessors_stay_one_target_with_their_implementation()
         breaks_both_ways(dir.path(), &["a.ts:4"]),
         ["a.ts:10 definition", "a.ts:13 definition"]
     );
+}
+
+#[test]
+fn rust_methods_of_two_trait_implementations_for_one_type_are_two_targets() {
+    let dir = tree(&[(
+        "a.rs",
+        "use std::fmt;\npub struct X;\n\
+         impl fmt::Display for X {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        shown(f)\n    }\n}\n\
+         impl fmt::Debug for X {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        debugged(f)\n    }\n}\n\
+         fn shown(f: &mut fmt::Formatter<'_>) -> fmt::Result { Ok(()) }\n\
+         fn debugged(f: &mut fmt::Formatter<'_>) -> fmt::Result { Ok(()) }\n",
+    )]);
+    let display = depends(dir.path(), &["a.rs:4"]);
+    has_all(&display, &["5 call shown -> a.rs:13"]);
+    assert!(
+        !has(&display, "10 call debugged -> a.rs:14"),
+        "{display:#?}"
+    );
+    let debug = depends(dir.path(), &["a.rs::X.fmt#method~1"]);
+    has_all(&debug, &["10 call debugged -> a.rs:14"]);
+    assert!(!has(&debug, "5 call shown -> a.rs:13"), "{debug:#?}");
+    let (code, recs) = json_run(dir.path(), &["what-depends", "X.fmt"]);
+    assert_eq!(code, 2, "{recs:?}");
 }

@@ -75,7 +75,7 @@ fn counted_header(o: &Symbol) -> &str {
 /// Whether TypeScript overload `o` is the implementation that follows the overload
 /// declarations: the one with a body, which no caller sees.
 fn implements_overloads(o: &Symbol) -> bool {
-    matches!(o.language, "typescript" | "tsx") && o.header().trim_end().ends_with('{')
+    matches!(o.language, "typescript" | "tsx") && !o.bodiless
 }
 
 /// Whether a method whose parameters are `count` (from [`parameter_count`]) takes
