@@ -187,3 +187,20 @@ fn a_lua_module_is_looked_for_where_require_looks_not_in_a_fixture_of_its_name()
         ],
     );
 }
+
+#[test]
+fn a_lua_table_key_is_no_use_of_a_function_of_its_name() {
+    let dir = tree(&[(
+        "a.lua",
+        "local function get(x)\n  return x\nend\n\
+         local function make()\n  local t = { get = function(a) return a end, n = 1 }\n\
+         \x20 local u = { get = get, [get] = 2 }\n  return t, u\nend\n",
+    )]);
+    let got = depends(dir.path(), &["a.lua:4"]);
+    // The value `get` and the computed key `[get]` are uses; the key `get =` is not.
+    assert_eq!(
+        got,
+        ["6 reference get -> a.lua:1", "6 reference get -> a.lua:1"],
+        "{got:#?}"
+    );
+}

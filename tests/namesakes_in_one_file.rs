@@ -1,6 +1,6 @@
 //! Functions of one qualified name in one file, in languages whose overloads are
-//! signatures of one implementation (JavaScript, TypeScript) or that have none (Rust):
-//! overload signatures and a property's accessors are one target with their
+//! signatures of one implementation (JavaScript, TypeScript) or that have none (Rust,
+//! Lua): overload signatures and a property's accessors are one target with their
 //! implementation; any two functions that each have a body are two, and what one uses
 //! is never listed for the other.
 
@@ -120,4 +120,20 @@ fn rust_methods_of_two_trait_implementations_for_one_type_are_two_targets() {
     assert!(!has(&debug, "5 call shown -> a.rs:13"), "{debug:#?}");
     let (code, recs) = json_run(dir.path(), &["what-depends", "X.fmt"]);
     assert_eq!(code, 2, "{recs:?}");
+}
+
+#[test]
+fn a_lua_function_defined_again_is_its_own_target() {
+    let dir = tree(&[(
+        "a.lua",
+        "local M = {}\nlocal function old() return 1 end\nlocal function new() return 2 end\n\
+         function M.resolve(n)\n  return old(n)\nend\n\
+         M._resolve = M.resolve\n\
+         function M.resolve(n)\n  return new(n)\nend\n\
+         return M\n",
+    )]);
+    let first = depends(dir.path(), &["a.lua:4"]);
+    assert_eq!(first, ["5 call old -> a.lua:2"]);
+    let second = depends(dir.path(), &["a.lua:8"]);
+    assert_eq!(second, ["9 call new -> a.lua:3"]);
 }

@@ -55,7 +55,7 @@ impl Target {
             s.kind != Kind::Scope && module(s.kind) == modular && target_key(s, &d.file) == key
         });
         let lang = d.file.language.name;
-        if is_js(lang) || matches!(lang, "rust" | "go") {
+        if is_js(lang) || matches!(lang, "rust" | "go" | "lua") {
             keep_one_implementation(d, &mut members);
         }
         let primary = members
@@ -230,11 +230,11 @@ impl Target {
 /// bodies) and a property two accessors; any other two functions of one qualified
 /// name in one file are two things: a class's static method and its instance method,
 /// the methods of different object literals (`{ render() {..} }` in each component
-/// of a test file), or functions of one name nested in different callbacks. Rust and
-/// Go have no overloads: two functions of one name in one file are the methods of two
-/// trait implementations for one type (`fmt` of `Display` and of `Debug`), variants
-/// for different build configurations, or Go's several `init`. What one of them uses
-/// is not the other's.
+/// of a test file), or functions of one name nested in different callbacks. Rust, Go
+/// and Lua have no overloads: two functions of one name in one file are the methods
+/// of two trait implementations for one type (`fmt` of `Display` and of `Debug`),
+/// variants for different build configurations, Go's several `init`, or a Lua
+/// function defined again. What one of them uses is not the other's.
 fn keep_one_implementation(d: &DefRef, members: &mut Vec<DefRef>) {
     let s = d.symbol();
     if s.bodiless || !matches!(s.kind, Kind::Function | Kind::Method) || is_constructor(s, &d.file)

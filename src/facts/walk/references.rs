@@ -141,6 +141,14 @@ impl<'a> Walk<'a> {
             if pk == "literal_element" && p.field == Some("key") && !go_keys_are_values(stack) {
                 return;
             }
+            // Lua's `{ get = f }` names a key of the table; `{ [k] = v }` computes the
+            // key from `k`, which is a use.
+            if pk == "field"
+                && field == Some("name")
+                && !self.src[..start].trim_end().ends_with('[')
+            {
+                return;
+            }
             // A segment of a PHP namespace path (`App` in `\App\Util\f`) names no
             // definition of its own.
             if p.class.has(Class::PACKAGE_DECL) || pk == "namespace_name" {
