@@ -1,8 +1,8 @@
 //! Paths that name types: Scala's imports (`a.b._`, `a.b.{C, D => E}`, `Obj.{m}`, a
 //! path that starts inside the file's packages), its chained package clauses, and the
-//! qualified type names of Java, Scala and Rust (`Map.Entry`, `org.acme.env.Source`,
-//! `io::Result`), which name the type inside the one written before it, never a
-//! namesake of the tree.
+//! qualified type names of Java, Scala, Rust and C++ (`Map.Entry`,
+//! `org.acme.env.Source`, `io::Result`, `std::vector<int>`), which name the type inside
+//! the one written before it, never a namesake of the tree.
 
 mod common;
 
@@ -205,5 +205,24 @@ fn scala_imports_that_name_each_other_end_unresolved_without_overflowing_the_sta
     has_all(
         &depends(dir.path(), &["Use.f"]),
         &["5 type_use Foo -> ?", "5 type_use Bar -> ?"],
+    );
+}
+
+#[test]
+fn a_cpp_template_type_written_after_its_scope_is_that_scope_s() {
+    let dir = tree(&[(
+        "a.cc",
+        "#include <vector>\nnamespace app {\nstruct Foo { int x; };\n\
+         template <typename T> struct Box { T v; };\n\
+         int f() {\n  std::vector<int> v;\n  app::Box<Foo> b;\n  return v.size();\n}\n}\n",
+    )]);
+    let got = depends(dir.path(), &["a.cc:5"]);
+    has_all(
+        &got,
+        &[
+            "6 type_use std.vector -> external:std",
+            "7 type_use app.Box -> a.cc:4",
+            "7 type_use Foo -> a.cc:3",
+        ],
     );
 }

@@ -209,7 +209,7 @@ pub(super) fn member_receiver(
     if !is_member {
         return None;
     }
-    let holder = parent.node;
+    let (holder, node) = template_in_scope(g, parent.node, node);
     if g.kind(holder) == "member_binding_expression" {
         let receiver = holder.parent().and_then(|c| conditional_receiver(g, c))?;
         return Some(receiver_text(g, receiver, src));
@@ -221,6 +221,28 @@ pub(super) fn member_receiver(
             .filter(|r| r.end_byte() <= node.start_byte())
     })?;
     Some(receiver_text(g, receiver, src))
+}
+
+/// C++'s `std::vector<int>`: a template type's name is written after the scope of
+/// the qualified name the template type is the name of. That qualified name and the
+/// template type stand for the holder and the member; any other holder stays.
+fn template_in_scope<'t>(
+    g: &'static Grammar,
+    holder: Node<'t>,
+    node: Node<'t>,
+) -> (Node<'t>, Node<'t>) {
+    if g.kind(holder) != "template_type" {
+        return (holder, node);
+    }
+    match holder.parent() {
+        Some(outer)
+            if g.kind(outer) == "qualified_identifier"
+                && g.child(outer, "name") == Some(holder) =>
+        {
+            (outer, holder)
+        }
+        _ => (holder, node),
+    }
 }
 
 /// PHP's `\App\Util\helper`, `Util\helper` and `namespace\helper`: a name written
