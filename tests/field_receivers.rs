@@ -233,7 +233,7 @@ fn kotlin_and_scala_constructor_properties_are_fields_of_their_class() {
     assert_eq!(
         depends(dir.path(), &["Use.go"]),
         [
-            "13 type_use Unit -> external:",
+            "13 type_use Unit -> external:scala",
             "14 call b.runner.newQueue -> src/Use.scala:7",
             "15 call c.runner.newQueue -> src/Use.scala:7",
             "16 call b.other.newQueue -> ?",

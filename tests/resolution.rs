@@ -645,7 +645,7 @@ fn a_type_of_the_package_is_not_taken_for_a_member_of_a_library_supertype() {
         ("src/p/Root.java", "package p;\npublic class Root {}\n"),
         (
             "src/p/Use.java",
-            "package p;\n\nimport java.io.Serializable;\n\npublic class Use implements Serializable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return new Root(); }\n}\n",
+            "package p;\n\nimport java.io.Closeable;\n\npublic class Use implements Closeable {\n    void go() {\n        Root r = make();\n        trace();\n    }\n    Root make() { return new Root(); }\n}\n",
         ),
     ]);
     let got = depends(dir.path(), &["Use.go"]);

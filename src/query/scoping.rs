@@ -30,6 +30,9 @@ pub struct Scoping {
     pub universal_members: &'static [&'static str],
     /// What to call the module of those builtins.
     pub builtin_module: &'static str,
+    /// Names the platform the language runs on provides without an import, and what
+    /// to call their module: Scala sees `java.lang` as Java does.
+    platform_builtins: (&'static [&'static str], &'static str),
     /// Receivers that mean the current object or type (`this`, `self`, `cls`).
     pub self_names: &'static [&'static str],
     /// Receivers that mean the supertype (`super`, C#'s `base`, PHP's `parent`).
@@ -41,6 +44,19 @@ pub struct Scoping {
     /// are whatever the host program or any loaded chunk stored in the global table
     /// (OpenResty's `ngx`), and whose tables gain fields by assignment.
     pub declared_members: bool,
+}
+
+impl Scoping {
+    /// The module of `name` when the language or its platform provides it without an
+    /// import: the language's own first (Scala's `String` is `scala`'s, its `Thread`
+    /// `java.lang`'s).
+    pub fn builtin_module_of(&self, name: &str) -> Option<&'static str> {
+        if self.builtins.contains(&name) {
+            return Some(self.builtin_module);
+        }
+        let (names, module) = self.platform_builtins;
+        names.contains(&name).then_some(module)
+    }
 }
 
 const JAVA_LANG: &[&str] = &[
@@ -106,6 +122,64 @@ const JAVA_LANG: &[&str] = &[
     "NoSuchFieldException",
     "InstantiationException",
     "IllegalAccessException",
+];
+/// The methods of Scala's `Any` and `AnyRef` that no class overrides.
+const SCALA_ANY_METHODS: &[&str] = &["eq", "ne", "isInstanceOf", "asInstanceOf", "synchronized"];
+
+/// The `scala` package and `Predef`, which every Scala file sees.
+const SCALA: &[&str] = &[
+    "Any",
+    "AnyRef",
+    "AnyVal",
+    "Array",
+    "BigDecimal",
+    "BigInt",
+    "Boolean",
+    "Byte",
+    "Char",
+    "Double",
+    "Either",
+    "Equals",
+    "Float",
+    "IndexedSeq",
+    "Int",
+    "Iterable",
+    "Iterator",
+    "LazyList",
+    "Left",
+    "List",
+    "Long",
+    "Map",
+    "Nil",
+    "None",
+    "Nothing",
+    "Null",
+    "Option",
+    "Ordered",
+    "Ordering",
+    "PartialFunction",
+    "Product",
+    "Range",
+    "Right",
+    "Seq",
+    "Serializable",
+    "Set",
+    "Short",
+    "Some",
+    "String",
+    "StringContext",
+    "Unit",
+    "Vector",
+    "assert",
+    "assume",
+    "classOf",
+    "identity",
+    "implicitly",
+    "locally",
+    "print",
+    "printf",
+    "println",
+    "require",
 ];
 const KOTLIN: &[&str] = &[
     "String",
@@ -954,7 +1028,7 @@ pub fn scoping(lang: &str) -> Scoping {
     ) = match lang {
         "java" | "groovy" => (true, PackageScope::Declared, false, JAVA_LANG, "java.lang"),
         "kotlin" => (true, PackageScope::Declared, false, KOTLIN, "kotlin"),
-        "scala" => (true, PackageScope::Declared, false, JAVA_LANG, "scala"),
+        "scala" => (true, PackageScope::Declared, false, SCALA, "scala"),
         "csharp" => (true, PackageScope::Declared, false, CSHARP, "System"),
         "python" => (false, PackageScope::None, false, PYTHON, "builtins"),
         "javascript" | "typescript" | "tsx" => {
@@ -986,7 +1060,12 @@ pub fn scoping(lang: &str) -> Scoping {
     let universal_members: &'static [&'static str] = match lang {
         "ruby" => RUBY_OBJECT_METHODS,
         "kotlin" => KOTLIN_SCOPE_FUNCTIONS,
+        "scala" => SCALA_ANY_METHODS,
         _ => &[],
+    };
+    let platform_builtins: (&'static [&'static str], &'static str) = match lang {
+        "scala" => (JAVA_LANG, "java.lang"),
+        _ => (&[], ""),
     };
     Scoping {
         implicit_this,
@@ -995,6 +1074,7 @@ pub fn scoping(lang: &str) -> Scoping {
         builtins,
         universal_members,
         builtin_module,
+        platform_builtins,
         self_names,
         super_names,
         declared_members: !matches!(lang, "ruby" | "lua"),

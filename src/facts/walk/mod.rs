@@ -532,7 +532,7 @@ impl<'a> Walk<'a> {
         }
         if class.has(Class::CALL) {
             self.call(node, stack);
-        } else if kind == "infix_expression" && self.lang.name == "kotlin" {
+        } else if kind == "infix_expression" && matches!(self.lang.name, "kotlin" | "scala") {
             self.infix_call(node);
         }
         if self.narrowing {

@@ -86,9 +86,9 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Kotlin's `a and b`, `0 until n`: a call of the function named between the
-    /// operands, on the left one, as `a.and(b)` is. (A bare name, it was tied to any
-    /// function of that name, whatever its receiver type.)
+    /// Kotlin's `a and b`, `0 until n`, Scala's `xs map f`, `a eq b`: a call of the
+    /// method named between the operands, on the left one, as `a.and(b)` is. (A bare
+    /// name, it was tied to any function of that name, whatever its receiver type.)
     pub(super) fn infix_call(&mut self, node: Node<'_>) {
         let g = self.g;
         let (Some(left), Some(name)) = (node.named_child(0), node.named_child(1)) else {
@@ -162,9 +162,10 @@ impl<'a> Walk<'a> {
             if pk == "package_identifier" || kind == "package_identifier" {
                 return;
             }
-            // `java.util.Map.Entry`: a lower-case name a type's path goes on from is a
-            // package's, no definition of the tree.
-            if matches!(pk, "scoped_type_identifier" | "stable_type_identifier")
+            // `java.util.Map.Entry`, Scala's `sbt.protocol.Event`: a lower-case name a
+            // type's path goes on from is a package's, no definition of the tree.
+            if (matches!(pk, "scoped_type_identifier" | "stable_type_identifier")
+                || in_scala_type_path(stack))
                 && name.starts_with(char::is_lowercase)
                 && self.src.as_bytes().get(node.end_byte()) == Some(&b'.')
             {
@@ -444,4 +445,15 @@ pub(super) fn drop_local_uses(
             }
         })
         .collect()
+}
+
+/// Whether the innermost frames are a Scala type's path: the `stable_identifier`s
+/// (`sbt.protocol`) a `stable_type_identifier` (`sbt.protocol.testing.TestResult`)
+/// nests its packages in.
+fn in_scala_type_path(stack: &[Frame<'_>]) -> bool {
+    let mut frames = stack.iter().rev();
+    frames.next().is_some_and(|f| f.kind == "stable_identifier")
+        && frames
+            .find(|f| f.kind != "stable_identifier")
+            .is_some_and(|f| f.kind == "stable_type_identifier")
 }

@@ -516,7 +516,15 @@ impl<'s> Resolver<'s> {
                     && self.scoping(&ty.file).declared_members
                     && !self.answers_any_call(ty, name) =>
             {
-                Lookup::External(m)
+                // What every JVM object has is `java.lang.Object`'s, whichever library
+                // types a class names.
+                let of_object = matches!(ty.file.language.name, "java" | "scala" | "groovy")
+                    && JAVA_OBJECT_METHODS.contains(&name);
+                Lookup::External(if of_object {
+                    Some("java.lang".to_string())
+                } else {
+                    m
+                })
             }
             _ => Lookup::NotFound,
         }
@@ -581,20 +589,47 @@ impl<'s> Resolver<'s> {
                 let file = &part.file;
                 let t = part.symbol();
                 inheritance_clauses(file, part.index)
-                    .map(|r| match &r.qualifier {
-                        Some(q) => {
-                            self.resolve_type_name(file, Some(part.index as u32), &r.name, Some(q))
-                        }
-                        None => self.resolve_unqualified(
-                            file,
-                            t.parent.map(|p| p as u32),
-                            &r.name,
-                            TYPE_KINDS,
-                            NameRole::TypeOnly,
-                        ),
+                    .filter_map(|r| {
+                        let sup = match &r.qualifier {
+                            Some(q) => self.resolve_type_name(
+                                file,
+                                Some(part.index as u32),
+                                &r.name,
+                                Some(q),
+                            ),
+                            None => self.resolve_unqualified(
+                                file,
+                                t.parent.map(|p| p as u32),
+                                &r.name,
+                                TYPE_KINDS,
+                                NameRole::TypeOnly,
+                            ),
+                        };
+                        // A library marker interface declares no members: nothing a
+                        // type names bare is inherited from it.
+                        let marker = matches!(sup, Resolution::External(_))
+                            && MARKER_INTERFACES.contains(&r.name.as_str());
+                        (!marker).then_some(sup)
                     })
                     .collect::<Vec<_>>()
             })
             .collect()
     }
 }
+
+/// The methods of `java.lang.Object`.
+const JAVA_OBJECT_METHODS: &[&str] = &[
+    "clone",
+    "equals",
+    "finalize",
+    "getClass",
+    "hashCode",
+    "notify",
+    "notifyAll",
+    "toString",
+    "wait",
+];
+
+/// The JVM's marker interfaces (Scala's `Serializable` is Java's): a class that
+/// implements one gains no member from it.
+const MARKER_INTERFACES: &[&str] = &["Serializable", "Cloneable", "RandomAccess", "EventListener"];

@@ -329,7 +329,7 @@ impl<'s> Resolver<'s> {
             let unknown_type = || {
                 first.starts_with(char::is_uppercase)
                     && first != "Self"
-                    && !sc.builtins.contains(&first)
+                    && sc.builtin_module_of(first).is_none()
                     && self
                         .import_binding(file, r.start_byte as usize, first)
                         .is_none()

@@ -521,8 +521,17 @@ impl<'s> Resolver<'s> {
         }
         // The language's own names, unless the file or its imports define them (a
         // same-package class shadowing one is too rare to pay a lookup for).
-        if sc.builtins.contains(&name) {
-            return Resolution::External(Some(sc.builtin_module.to_string()));
+        if let Some(module) = sc.builtin_module_of(name) {
+            // Scala imports its own package and `Predef` last: a type of the file's
+            // package or of a package it imports whole (`Range`, `Option`) comes first.
+            let shadowed = file.language.name == "scala"
+                && (!self.in_package(file, at, &sc, name, kinds).is_empty()
+                    || !self
+                        .wildcard_imported_types(file, &sc, name, kinds)
+                        .is_empty());
+            if !shadowed {
+                return Resolution::External(Some(module.to_string()));
+            }
         }
         // Where names are global (Swift, C++), a top-level definition of the tree is
         // seen from inside a class whatever library types the class extends: before

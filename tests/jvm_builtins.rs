@@ -1,0 +1,74 @@
+//! What a JVM file sees without an import: Scala's own package and `Predef` (module
+//! `scala`) before the Java platform's `java.lang`, the methods every object has, and
+//! library supertypes, of which a marker interface gives no member at all.
+
+mod common;
+
+use common::answers::{depends, has, has_all};
+use common::tree;
+
+#[test]
+fn scala_names_its_own_builtins_scala_s_and_the_platform_s_java_lang_s() {
+    let dir = tree(&[(
+        "src/a/Job.scala",
+        "package a\n\nclass Job {\n  def run(xs: List[Int], t: Thread): Option[Unit] = {\n\
+         \x20   val ok = xs eq Nil\n    t.interrupt()\n    println(sbt.protocol.Event)\n    None\n  }\n}\n",
+    )]);
+    let got = depends(dir.path(), &["src/a/Job.scala:4"]);
+    has_all(
+        &got,
+        &[
+            "4 type_use List -> external:scala",
+            "4 type_use Int -> external:scala",
+            "4 type_use Thread -> external:java.lang",
+            "4 type_use Option -> external:scala",
+            "4 type_use Unit -> external:scala",
+            "5 call xs.eq -> external:scala",
+            "7 call println -> external:scala",
+        ],
+    );
+}
+
+#[test]
+fn a_scala_type_s_package_path_is_no_use_of_its_segments() {
+    let dir = tree(&[(
+        "src/a/Job.scala",
+        "package a\n\nclass Job {\n  def run(r: sbt.protocol.testing.TestResult): Int = 1\n}\n",
+    )]);
+    let got = depends(dir.path(), &["src/a/Job.scala:4"]);
+    has_all(
+        &got,
+        &["4 type_use sbt.protocol.testing.TestResult -> external:sbt.protocol.testing"],
+    );
+    for segment in ["sbt", "protocol", "testing"] {
+        assert!(
+            !got.iter().any(|d| d.starts_with(&format!("4 type_use {segment} "))),
+            "{got:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_marker_interface_gives_no_member_and_object_s_methods_are_java_lang_s() {
+    let dir = tree(&[
+        (
+            "p/Box.java",
+            "package p;\n\nimport java.io.Serializable;\nimport java.util.function.Supplier;\n\n\
+             public class Box implements Serializable, Supplier<String> {\n\
+             \x20   public String get() { return name(); }\n\
+             \x20   String name() { return getClass().getName() + helper(); }\n}\n",
+        ),
+        (
+            "p/Plain.java",
+            "package p;\n\nimport java.io.Serializable;\n\n\
+             public class Plain implements Serializable {\n\
+             \x20   int f() { return helper(); }\n}\n",
+        ),
+    ]);
+    let boxed = depends(dir.path(), &["p/Box.java:8"]);
+    has_all(&boxed, &["8 call getClass -> external:java.lang"]);
+    // `Supplier` may give `helper`, `Serializable` gives nothing.
+    has_all(&boxed, &["8 call helper -> external:java.util.function"]);
+    let plain = depends(dir.path(), &["p/Plain.java:6"]);
+    assert!(!has(&plain, "6 call helper -> external:java.io"), "{plain:#?}");
+}
