@@ -2,7 +2,8 @@
 //! the fields on the way, wherever the language lets a field be declared (a class
 //! body, a superclass, a TypeScript constructor's parameters, an interface), and is
 //! left undecided where nothing declares it, never tied to a namesake. A call of a
-//! local that copies a member (`_append = items.append`) calls that member.
+//! local that copies a member (`_append = items.append`) calls that member. A Java
+//! field read (`tm.commit`) is the field's, never a method of its name.
 
 mod common;
 
@@ -375,5 +376,35 @@ fn a_call_of_a_local_that_copies_a_member_calls_that_member_unless_given_another
         !got.iter()
             .any(|d| d.starts_with("23 ") || d.starts_with("25 ")),
         "{got:#?}"
+    );
+}
+
+#[test]
+fn a_java_field_read_is_never_a_method_of_its_name_and_a_method_reference_is_a_call() {
+    let dir = tree(&[
+        (
+            "p/Base.java",
+            "package p;\n\npublic class Base {\n    public void commit() {}\n}\n",
+        ),
+        (
+            "p/Sub.java",
+            "package p;\n\npublic class Sub extends Base {\n    protected boolean commit = false;\n\n\
+             \x20   boolean check(Sub tm) {\n        Runnable r = tm::commit;\n\
+             \x20       return tm.commit && this.commit && commit;\n    }\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["p/Sub.java:6"]);
+    assert_eq!(
+        got,
+        [
+            "6 type_use Sub -> p/Sub.java:3",
+            "7 type_use Runnable -> external:java.lang",
+            "7 call tm.commit -> p/Base.java:4",
+        ]
+    );
+    // Only the method reference uses the method.
+    assert_eq!(
+        breaks(dir.path(), &["Base.commit"]),
+        ["p/Sub.java:7 definition"]
     );
 }

@@ -21,10 +21,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::resolve::{
     arguments_passed, is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
 };
-use super::scoping::{bare_names_reach_methods, interoperate};
+use super::scoping::{bare_names_reach_methods, interoperate, reads_reach_methods};
 use super::source::UseNames;
 use super::target::Target;
-use crate::facts::{FileFacts, Reference};
+use crate::facts::{FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
 /// One use of a target.
@@ -229,10 +229,14 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             // reference's form can (a Rust method is never named bare).
             Resolution::Unresolved | Resolution::Pointer(_) => match owners.iter().find(|&&i| {
                 let target = targets[i].symbol();
+                let method = matches!(target.kind, Kind::Method | Kind::Function);
                 interoperate(f.language.name, target.language)
                     && (r.qualifier.is_some()
                         || target.kind != Kind::Method
                         || bare_names_reach_methods(f.language.name))
+                    && !(method
+                        && r.kind == RefKind::Reference
+                        && !reads_reach_methods(f.language.name))
             }) {
                 Some(&i) => (UseResolution::Unresolved, i),
                 None => continue,

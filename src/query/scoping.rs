@@ -1091,6 +1091,13 @@ pub fn bare_names_reach_methods(lang: &str) -> bool {
     !matches!(lang, "rust" | "go")
 }
 
+/// Whether a name written without a call (`tm.commit`, `commit`) may name a method or
+/// function in language `lang`. Not in Java, where that reads a field or a variable,
+/// and a method is named without a call only by `::`.
+pub fn reads_reach_methods(lang: &str) -> bool {
+    lang != "java"
+}
+
 /// Whether code in language `a` can name a definition written in language `b`: the
 /// same language, or languages that share a runtime and call each other directly
 /// (Java, Kotlin, Scala and Groovy; JavaScript, TypeScript and Vue; C and C++).

@@ -534,6 +534,8 @@ impl<'a> Walk<'a> {
             self.call(node, stack);
         } else if kind == "infix_expression" && matches!(self.lang.name, "kotlin" | "scala") {
             self.infix_call(node);
+        } else if kind == "method_reference" && self.lang.name == "java" {
+            self.method_reference(node);
         }
         if self.narrowing {
             self.narrow(node, kind);

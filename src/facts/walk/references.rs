@@ -106,6 +106,32 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Java's `tm::commit`, `String::valueOf`: a use of the method named after `::`,
+    /// as a call with its arguments unknown, never of a field of that name (which
+    /// `tm.commit` reads).
+    pub(super) fn method_reference(&mut self, node: Node<'_>) {
+        let g = self.g;
+        let count = node.named_child_count();
+        let (Some(receiver), Some(name)) = (
+            node.named_child(0),
+            u32::try_from(count.saturating_sub(1))
+                .ok()
+                .and_then(|last| node.named_child(last)),
+        ) else {
+            return;
+        };
+        if count >= 2 && g.class(name).has(Class::IDENTIFIER) {
+            let qualifier = Some(receiver_text(g, receiver, self.src));
+            self.calls.insert(
+                name.start_byte(),
+                CallSite {
+                    qualifier,
+                    arity: None,
+                },
+            );
+        }
+    }
+
     pub(super) fn identifier<'t>(
         &mut self,
         node: Node<'t>,

@@ -59,6 +59,7 @@ use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
 use crate::facts::{is_namespace_path, BindingKind, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
+use crate::query::scoping::reads_reach_methods;
 use crate::query::source::FactsSource;
 use crate::symbols::rank::constructs;
 use crate::symbols::{Kind, Symbol};
@@ -209,6 +210,9 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
             Kind::Constant,
         ],
         RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => TYPE_KINDS,
+        // A method is only ever called, or referred to by `::` (which the facts keep
+        // as a call).
+        RefKind::Reference if !reads_reach_methods(lang) => VALUE_KINDS,
         RefKind::Reference | RefKind::Import => &[],
     }
 }
@@ -229,6 +233,19 @@ const CPP_TYPE_KINDS: &[Kind] = &[
     Kind::Type,
     Kind::Macro,
     Kind::Namespace,
+];
+
+/// What a name written without a call may name where it never names a method.
+const VALUE_KINDS: &[Kind] = &[
+    Kind::Class,
+    Kind::Struct,
+    Kind::Interface,
+    Kind::Enum,
+    Kind::Trait,
+    Kind::Type,
+    Kind::Module,
+    Kind::Namespace,
+    Kind::Constant,
 ];
 
 /// [`CPP_TYPE_KINDS`] without namespaces.
