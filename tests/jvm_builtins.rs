@@ -42,7 +42,8 @@ fn a_scala_type_s_package_path_is_no_use_of_its_segments() {
     );
     for segment in ["sbt", "protocol", "testing"] {
         assert!(
-            !got.iter().any(|d| d.starts_with(&format!("4 type_use {segment} "))),
+            !got.iter()
+                .any(|d| d.starts_with(&format!("4 type_use {segment} "))),
             "{got:#?}"
         );
     }
@@ -70,5 +71,8 @@ fn a_marker_interface_gives_no_member_and_object_s_methods_are_java_lang_s() {
     // `Supplier` may give `helper`, `Serializable` gives nothing.
     has_all(&boxed, &["8 call helper -> external:java.util.function"]);
     let plain = depends(dir.path(), &["p/Plain.java:6"]);
-    assert!(!has(&plain, "6 call helper -> external:java.io"), "{plain:#?}");
+    assert!(
+        !has(&plain, "6 call helper -> external:java.io"),
+        "{plain:#?}"
+    );
 }
