@@ -342,7 +342,11 @@ pub fn parse_prepared<'t>(
     if !tree.root_node().has_error() {
         return Ok((tree, prepared));
     }
-    let Some(other) = lang.prepare_if_broken(text) else {
+    // The other text is often the same (nothing in it to blank): it would parse the same.
+    let Some(other) = lang
+        .prepare_if_broken(text)
+        .filter(|other| other.as_ref() != prepared.as_ref())
+    else {
         return Ok((tree, prepared));
     };
     let other_tree = parser

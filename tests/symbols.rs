@@ -502,6 +502,32 @@ fn ruby_operator_methods_are_symbols_named_as_written() {
     );
 }
 
+#[test]
+fn a_c_macro_of_a_string_beside_another_string_does_not_swallow_the_file() {
+    let dir = tree(&[(
+        "lparser.c",
+        "#define LUA_QL(x) \"'\" x \"'\"\n\
+         static void syntaxerror(const char *m);\n\
+         static void forstat(int t) {\n  switch (t) {\n\
+         \x20   default: syntaxerror(LUA_QL(\"=\") \" or \" LUA_QL(\"in\") \" expected\");\n  }\n}\n\
+         static void ifstat(int t) {\n  forstat(t);\n}\n\
+         static void chunk(int t) {\n  ifstat(t);\n}\n",
+    )]);
+    // `forstat` ended at the end of the file, and held the functions after it.
+    let (code, out, _) = run(
+        dir.path(),
+        &["build-index", "--symbols", "--color", "never", "lparser.c"],
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("    function forstat :3\n    function ifstat :8\n    function chunk :11\n"),
+        "{out}"
+    );
+    let (code, recs) = json(dir.path(), &["what-depends", "chunk"]);
+    assert_eq!(code, 0, "{recs:?}");
+    assert_eq!(deps(&recs), [d("call", "ifstat", "lparser.c")], "{recs:?}");
+}
+
 #[allow(dead_code)]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

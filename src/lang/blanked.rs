@@ -100,6 +100,55 @@ pub fn c_conditionals(text: &str) -> Cow<'_, str> {
     out.finish()
 }
 
+/// [`c_conditionals`], and the macro calls of one string literal written beside another
+/// string (`LUA_QL("=") " or "`, which concatenates to one string once the macro is
+/// expanded) reduced to their string: the grammar, which does not expand macros, cannot
+/// read a call followed by a string, and the function around it swallowed every later
+/// definition of the file. For a file that parses with errors only: the macro is no
+/// longer seen as called.
+pub fn c_macro_strings(text: &str) -> Cow<'_, str> {
+    let mut out = Blanked::new(text);
+    blank_conditionals_in_expressions(&mut out);
+    blank_macro_strings(&mut out);
+    out.finish()
+}
+
+/// [`cpp_macros`], and the macro calls of [`c_macro_strings`].
+pub fn cpp_macro_strings(text: &str) -> Cow<'_, str> {
+    let first = cpp_macros(text);
+    let mut out = Blanked::new(&first);
+    blank_macro_strings(&mut out);
+    match out.finish() {
+        Cow::Borrowed(_) => first,
+        Cow::Owned(both) => Cow::Owned(both),
+    }
+}
+
+/// Blanks the name and parentheses of an upper-case macro called with one string
+/// literal when a string literal is written right before or after the call.
+fn blank_macro_strings(out: &mut Blanked<'_>) {
+    static CALL: OnceLock<regex::Regex> = OnceLock::new();
+    // Invariant: a valid pattern.
+    let call = CALL.get_or_init(|| {
+        regex::Regex::new(r#"\b[A-Z_][A-Z0-9_]*[ \t]*\([ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\)"#)
+            .expect("a valid pattern")
+    });
+    let text = out.text;
+    if !text.contains("(\"") && !text.contains("( \"") {
+        return;
+    }
+    for caps in call.captures_iter(text) {
+        let whole = caps.get(0).expect("the call");
+        let string = caps.get(1).expect("the string");
+        let before = text[..whole.start()].trim_end();
+        let after = text[whole.end()..].trim_start();
+        if before.ends_with('"') || after.starts_with('"') {
+            out.blank(whole.start()..string.start());
+            out.blank(string.end()..whole.end());
+        }
+    }
+}
+
 /// The `#if`/`#endif` lines of a conditional written in the middle of an expression
 /// (a constructor's initializer list, an argument list: the code line before it ends
 /// with `,`, `:` or `(`) that has no `#else` or `#elif`. The grammar reads directives
@@ -392,6 +441,14 @@ mod tests {
             ],
         );
         assert_eq!(cpp_macros(cpp), expected);
+    }
+
+    #[test]
+    fn a_macro_of_one_string_beside_another_string_keeps_only_its_string() {
+        let c = "  err(ls, LUA_QL(\"=\") \" or \" LUA_QL(\"in\") \" expected\");\n  f(QUOTE(\"x\"));\n  puts(\"a\" WRAP( \"b\" ));\n";
+        let expected = "  err(ls,        \"=\"  \" or \"        \"in\"  \" expected\");\n  f(QUOTE(\"x\"));\n  puts(\"a\"       \"b\"  );\n";
+        assert_eq!(c_macro_strings(c), expected);
+        assert_eq!(cpp_macro_strings(c), expected);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub static LANGUAGES: &[Language] = &[
         grammar: grammar!(tree_sitter_c::LANGUAGE),
         blanked: Some(Blanking {
             always: super::blanked::c_conditionals,
-            if_broken: None,
+            if_broken: Some(super::blanked::c_macro_strings),
         }),
         symbols: &specs::C,
         comment_kinds: &["comment"],
@@ -86,7 +86,7 @@ pub static LANGUAGES: &[Language] = &[
         grammar: grammar!(tree_sitter_cpp::LANGUAGE),
         blanked: Some(Blanking {
             always: super::blanked::cpp_macros,
-            if_broken: None,
+            if_broken: Some(super::blanked::cpp_macro_strings),
         }),
         symbols: &specs::CPP,
         comment_kinds: &["comment"],
