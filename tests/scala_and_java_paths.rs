@@ -220,6 +220,7 @@ fn a_cpp_template_type_written_after_its_scope_is_that_scope_s() {
     has_all(
         &got,
         &[
+            "6 type_use std -> external:std",
             "6 type_use std.vector -> external:std",
             "7 type_use app.Box -> a.cc:4",
             "7 type_use Foo -> a.cc:3",

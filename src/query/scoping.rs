@@ -31,7 +31,8 @@ pub struct Scoping {
     /// What to call the module of those builtins.
     pub builtin_module: &'static str,
     /// Names the platform the language runs on provides without an import, and what
-    /// to call their module: Scala sees `java.lang` as Java does.
+    /// to call their module: Scala sees `java.lang` as Java does, C++ the standard
+    /// library's namespace.
     platform_builtins: (&'static [&'static str], &'static str),
     /// Receivers that mean the current object or type (`this`, `self`, `cls`).
     pub self_names: &'static [&'static str],
@@ -1065,6 +1066,8 @@ pub fn scoping(lang: &str) -> Scoping {
     };
     let platform_builtins: (&'static [&'static str], &'static str) = match lang {
         "scala" => (JAVA_LANG, "java.lang"),
+        // The namespace the standard library is written in (`std` of `std::vector`).
+        "cpp" => (&["std"], "std"),
         _ => (&[], ""),
     };
     Scoping {
