@@ -608,6 +608,7 @@ impl<'s> Resolver<'s> {
                         // A library marker interface declares no members: nothing a
                         // type names bare is inherited from it.
                         let marker = matches!(sup, Resolution::External(_))
+                            && matches!(file.language.name, "java" | "kotlin" | "scala" | "groovy")
                             && MARKER_INTERFACES.contains(&r.name.as_str());
                         (!marker).then_some(sup)
                     })
