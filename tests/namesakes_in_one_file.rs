@@ -1,6 +1,6 @@
 //! Functions of one qualified name in one file, in languages whose overloads are
 //! signatures of one implementation (JavaScript, TypeScript) or that have none (Rust,
-//! Lua): overload signatures and a property's accessors are one target with their
+//! Go, Lua): overload signatures and a property's accessors are one target with their
 //! implementation; any two functions that each have a body are two, and what one uses
 //! is never listed for the other.
 
@@ -136,4 +136,18 @@ fn a_lua_function_defined_again_is_its_own_target() {
     assert_eq!(first, ["5 call old -> a.lua:2"]);
     let second = depends(dir.path(), &["a.lua:8"]);
     assert_eq!(second, ["9 call new -> a.lua:3"]);
+}
+
+#[test]
+fn each_of_a_go_file_s_init_functions_is_its_own_target() {
+    let dir = tree(&[(
+        "a.go",
+        "package app\n\nfunc first() {}\nfunc second() {}\n\n\
+         func init() {\n\tfirst()\n}\n\nfunc init() {\n\tsecond()\n}\n",
+    )]);
+    assert_eq!(depends(dir.path(), &["a.go:6"]), ["7 call first -> a.go:3"]);
+    assert_eq!(
+        depends(dir.path(), &["a.go:10"]),
+        ["11 call second -> a.go:4"]
+    );
 }
