@@ -38,6 +38,13 @@ pub fn vue_scripts(text: &str) -> Cow<'_, str> {
 ///   are words code also calls (`if (p) RELEASE(p);`): they are blanked only right
 ///   after a function's parameter list and before the declaration's end.
 pub fn cpp_macros(text: &str) -> Cow<'_, str> {
+    let mut out = Blanked::new(text);
+    blank_cpp_macros(&mut out);
+    out.finish()
+}
+
+/// What [`cpp_macros`] blanks, in `out`.
+fn blank_cpp_macros(out: &mut Blanked<'_>) {
     static HEAD: OnceLock<regex::Regex> = OnceLock::new();
     static ANNOTATION: OnceLock<regex::Regex> = OnceLock::new();
     static CAPABILITY: OnceLock<regex::Regex> = OnceLock::new();
@@ -60,7 +67,7 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
         )
         .expect("a valid pattern")
     });
-    let mut out = Blanked::new(text);
+    let text = out.text;
     for caps in head.captures_iter(text) {
         // Every upper-case word between the keyword and the name (`class
         // ABSL_LOCKABLE ABSL_EXPORT Mutex`); the name is the word after them.
@@ -88,8 +95,7 @@ pub fn cpp_macros(text: &str) -> Cow<'_, str> {
             }
         }
     }
-    blank_conditionals_in_expressions(&mut out);
-    out.finish()
+    blank_conditionals_in_expressions(out);
 }
 
 /// C's preprocessor conditionals the grammar cannot read: see
@@ -115,13 +121,10 @@ pub fn c_macro_strings(text: &str) -> Cow<'_, str> {
 
 /// [`cpp_macros`], and the macro calls of [`c_macro_strings`].
 pub fn cpp_macro_strings(text: &str) -> Cow<'_, str> {
-    let first = cpp_macros(text);
-    let mut out = Blanked::new(&first);
+    let mut out = Blanked::new(text);
+    blank_cpp_macros(&mut out);
     blank_macro_strings(&mut out);
-    match out.finish() {
-        Cow::Borrowed(_) => first,
-        Cow::Owned(both) => Cow::Owned(both),
-    }
+    out.finish()
 }
 
 /// Blanks the name and parentheses of an upper-case macro called with one string

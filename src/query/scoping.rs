@@ -34,6 +34,12 @@ pub struct Scoping {
     /// to call their module: Scala sees `java.lang` as Java does, C++ the standard
     /// library's namespace.
     platform_builtins: (&'static [&'static str], &'static str),
+    /// The methods every object has, and their root type's module: a class gets them
+    /// from there, whichever library types it names.
+    pub object_methods: (&'static [&'static str], &'static str),
+    /// Library supertypes that declare no members (the JVM's marker interfaces): a
+    /// class that names one gains nothing from it.
+    pub marker_interfaces: &'static [&'static str],
     /// Receivers that mean the current object or type (`this`, `self`, `cls`).
     pub self_names: &'static [&'static str],
     /// Receivers that mean the supertype (`super`, C#'s `base`, PHP's `parent`).
@@ -124,6 +130,23 @@ const JAVA_LANG: &[&str] = &[
     "InstantiationException",
     "IllegalAccessException",
 ];
+/// The methods of `java.lang.Object`.
+const JAVA_OBJECT_METHODS: &[&str] = &[
+    "clone",
+    "equals",
+    "finalize",
+    "getClass",
+    "hashCode",
+    "notify",
+    "notifyAll",
+    "toString",
+    "wait",
+];
+
+/// The JVM's marker interfaces (Scala's `Serializable` is Java's).
+const JVM_MARKER_INTERFACES: &[&str] =
+    &["Serializable", "Cloneable", "RandomAccess", "EventListener"];
+
 /// The methods of Scala's `Any` and `AnyRef` that no class overrides.
 const SCALA_ANY_METHODS: &[&str] = &["eq", "ne", "isInstanceOf", "asInstanceOf", "synchronized"];
 
@@ -1070,6 +1093,14 @@ pub fn scoping(lang: &str) -> Scoping {
         "cpp" => (&["std"], "std"),
         _ => (&[], ""),
     };
+    let object_methods: (&'static [&'static str], &'static str) = match lang {
+        "java" | "scala" | "groovy" => (JAVA_OBJECT_METHODS, "java.lang"),
+        _ => (&[], ""),
+    };
+    let marker_interfaces: &'static [&'static str] = match lang {
+        "java" | "kotlin" | "scala" | "groovy" => JVM_MARKER_INTERFACES,
+        _ => &[],
+    };
     Scoping {
         implicit_this,
         package,
@@ -1078,6 +1109,8 @@ pub fn scoping(lang: &str) -> Scoping {
         universal_members,
         builtin_module,
         platform_builtins,
+        object_methods,
+        marker_interfaces,
         self_names,
         super_names,
         declared_members: !matches!(lang, "ruby" | "lua"),

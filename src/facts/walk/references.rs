@@ -90,19 +90,8 @@ impl<'a> Walk<'a> {
     /// method named between the operands, on the left one, as `a.and(b)` is. (A bare
     /// name, it was tied to any function of that name, whatever its receiver type.)
     pub(super) fn infix_call(&mut self, node: Node<'_>) {
-        let g = self.g;
-        let (Some(left), Some(name)) = (node.named_child(0), node.named_child(1)) else {
-            return;
-        };
-        if g.class(name).has(Class::IDENTIFIER) && name.start_byte() >= left.end_byte() {
-            let qualifier = Some(receiver_text(g, left, self.src));
-            self.calls.insert(
-                name.start_byte(),
-                CallSite {
-                    qualifier,
-                    arity: Some(1),
-                },
-            );
+        if let (Some(left), Some(name)) = (node.named_child(0), node.named_child(1)) {
+            self.call_written_apart(left, name, Some(1));
         }
     }
 
@@ -110,25 +99,22 @@ impl<'a> Walk<'a> {
     /// as a call with its arguments unknown, never of a field of that name (which
     /// `tm.commit` reads).
     pub(super) fn method_reference(&mut self, node: Node<'_>) {
+        let last = u32::try_from(node.named_child_count().saturating_sub(1)).ok();
+        if let (Some(receiver), Some(name)) =
+            (node.named_child(0), last.and_then(|i| node.named_child(i)))
+        {
+            self.call_written_apart(receiver, name, None);
+        }
+    }
+
+    /// `name`, an identifier written after `receiver` with no call syntax around the
+    /// two, recorded as a call of it on `receiver` (taking `arity` arguments).
+    fn call_written_apart(&mut self, receiver: Node<'_>, name: Node<'_>, arity: Option<u16>) {
         let g = self.g;
-        let count = node.named_child_count();
-        let (Some(receiver), Some(name)) = (
-            node.named_child(0),
-            u32::try_from(count.saturating_sub(1))
-                .ok()
-                .and_then(|last| node.named_child(last)),
-        ) else {
-            return;
-        };
-        if count >= 2 && g.class(name).has(Class::IDENTIFIER) {
+        if g.class(name).has(Class::IDENTIFIER) && name.start_byte() >= receiver.end_byte() {
             let qualifier = Some(receiver_text(g, receiver, self.src));
-            self.calls.insert(
-                name.start_byte(),
-                CallSite {
-                    qualifier,
-                    arity: None,
-                },
-            );
+            self.calls
+                .insert(name.start_byte(), CallSite { qualifier, arity });
         }
     }
 

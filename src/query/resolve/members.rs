@@ -516,12 +516,11 @@ impl<'s> Resolver<'s> {
                     && self.scoping(&ty.file).declared_members
                     && !self.answers_any_call(ty, name) =>
             {
-                // What every JVM object has is `java.lang.Object`'s, whichever library
-                // types a class names.
-                let of_object = matches!(ty.file.language.name, "java" | "scala" | "groovy")
-                    && JAVA_OBJECT_METHODS.contains(&name);
-                Lookup::External(if of_object {
-                    Some("java.lang".to_string())
+                // What every object has is its root type's, whichever library types a
+                // class names.
+                let (object_methods, root) = self.scoping(&ty.file).object_methods;
+                Lookup::External(if object_methods.contains(&name) {
+                    Some(root.to_string())
                 } else {
                     m
                 })
@@ -608,8 +607,10 @@ impl<'s> Resolver<'s> {
                         // A library marker interface declares no members: nothing a
                         // type names bare is inherited from it.
                         let marker = matches!(sup, Resolution::External(_))
-                            && matches!(file.language.name, "java" | "kotlin" | "scala" | "groovy")
-                            && MARKER_INTERFACES.contains(&r.name.as_str());
+                            && self
+                                .scoping(file)
+                                .marker_interfaces
+                                .contains(&r.name.as_str());
                         (!marker).then_some(sup)
                     })
                     .collect::<Vec<_>>()
@@ -617,20 +618,3 @@ impl<'s> Resolver<'s> {
             .collect()
     }
 }
-
-/// The methods of `java.lang.Object`.
-const JAVA_OBJECT_METHODS: &[&str] = &[
-    "clone",
-    "equals",
-    "finalize",
-    "getClass",
-    "hashCode",
-    "notify",
-    "notifyAll",
-    "toString",
-    "wait",
-];
-
-/// The JVM's marker interfaces (Scala's `Serializable` is Java's): a class that
-/// implements one gains no member from it.
-const MARKER_INTERFACES: &[&str] = &["Serializable", "Cloneable", "RandomAccess", "EventListener"];
