@@ -319,6 +319,11 @@ impl Grammar {
             for (c, names) in BY_CLASS {
                 add(*c, names.contains(&name));
             }
+            // Swift's `@discardableResult`, `@MainActor` (Python's `attribute` is `a.b`).
+            add(
+                Class::ANNOTATION,
+                lang.name == "swift" && name == "attribute",
+            );
             add(Class::STRING, lang.string_kinds.contains(&name));
             add(Class::COMMENT, lang.comment_kinds.contains(&name));
             add(Class::IMPORT, lang.import_kinds.contains(&name));

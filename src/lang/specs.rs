@@ -268,7 +268,9 @@ pub static KOTLIN: SymbolSpec = SymbolSpec::new(&[
     .when(When::HeadWords(&["const"])),
 ])
 .doc_skip(&["annotation"])
-.recover_in_error();
+.recover_in_error()
+// A keyword the grammar reads as a name after `::` (`Foo::class`, a class literal).
+.reserved(&["class"]);
 
 pub static LUA: SymbolSpec = SymbolSpec::new(&[Def::new("function_declaration", Function, NAME)]);
 
@@ -414,6 +416,8 @@ pub static SWIFT: SymbolSpec = SymbolSpec::new(&[
     Def::new("init_declaration", Method, NAME),
     Def::new("protocol_function_declaration", Method, NAME),
     Def::new("typealias_declaration", Type, NAME),
+    // A protocol's `associatedtype Credential`: the type each conforming type names.
+    Def::new("associatedtype_declaration", Type, NAME),
 ])
 .doc_skip(&["attribute"]);
 

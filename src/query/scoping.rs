@@ -37,9 +37,13 @@ pub struct Scoping {
     /// The methods every object has, and their root type's module: a class gets them
     /// from there, whichever library types it names.
     pub object_methods: (&'static [&'static str], &'static str),
-    /// Library supertypes that declare no members (the JVM's marker interfaces): a
-    /// class that names one gains nothing from it.
+    /// Library supertypes that declare no members (the JVM's marker interfaces,
+    /// Swift's `Sendable`, `AnyObject` and `Error`): a type that names one gains
+    /// nothing from it.
     pub marker_interfaces: &'static [&'static str],
+    /// The language's own attributes (Swift's `@discardableResult`): an annotation
+    /// of one of these names is the language's.
+    pub attributes: &'static [&'static str],
     /// Receivers that mean the current object or type (`this`, `self`, `cls`).
     pub self_names: &'static [&'static str],
     /// Receivers that mean the supertype (`super`, C#'s `base`, PHP's `parent`).
@@ -1039,6 +1043,48 @@ const SWIFT: &[&str] = &[
     "Character",
     "zip",
     "stride",
+    "Int8",
+    "Int16",
+    "Int32",
+    "Int64",
+    "UInt",
+    "UInt8",
+    "UInt16",
+    "UInt32",
+    "UInt64",
+    "Substring",
+    "StaticString",
+    "Never",
+    "Range",
+    "ClosedRange",
+    "Sendable",
+    "MainActor",
+    "AnyHashable",
+    "ObjectIdentifier",
+];
+
+/// Swift's own attributes (`@discardableResult`, `@available(..)`): names of the
+/// language, not of any module's declarations, and only ever written after `@`.
+const SWIFT_ATTRIBUTES: &[&str] = &[
+    "available",
+    "discardableResult",
+    "escaping",
+    "autoclosure",
+    "inlinable",
+    "usableFromInline",
+    "frozen",
+    "main",
+    "objc",
+    "objcMembers",
+    "nonobjc",
+    "testable",
+    "preconcurrency",
+    "propertyWrapper",
+    "resultBuilder",
+    "dynamicMemberLookup",
+    "dynamicCallable",
+    "unchecked",
+    "unknown",
 ];
 
 /// The scoping rules of a language, by its registry name.
@@ -1099,6 +1145,11 @@ pub fn scoping(lang: &str) -> Scoping {
     };
     let marker_interfaces: &'static [&'static str] = match lang {
         "java" | "kotlin" | "scala" | "groovy" => JVM_MARKER_INTERFACES,
+        "swift" => &["Sendable", "AnyObject", "Error"],
+        _ => &[],
+    };
+    let attributes: &'static [&'static str] = match lang {
+        "swift" => SWIFT_ATTRIBUTES,
         _ => &[],
     };
     Scoping {
@@ -1111,6 +1162,7 @@ pub fn scoping(lang: &str) -> Scoping {
         platform_builtins,
         object_methods,
         marker_interfaces,
+        attributes,
         self_names,
         super_names,
         declared_members: !matches!(lang, "ruby" | "lua"),

@@ -574,6 +574,8 @@ impl<'a> Walk<'a> {
             && matches!(kind, "if_statement" | "guard_statement" | "while_statement")
         {
             self.bind_optionals(node, stack);
+        } else if self.lang.name == "swift" && kind == "switch_entry" {
+            self.bind_case_patterns(node);
         } else if self.lang.name == "go" && matches!(kind, "type_case" | "default_case") {
             self.bind_type_case(node, stack);
         } else if kind == "enum_variant" {

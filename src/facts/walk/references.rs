@@ -20,6 +20,21 @@ use crate::facts::grammar::Class;
 use crate::facts::{imports, Binding, CallArguments, RefKind, Reference};
 use crate::symbols::Symbol;
 
+/// Swift attributes whose arguments are words of their own syntax (platforms,
+/// selectors, SPI groups), not names of the code.
+const SWIFT_WORD_ATTRIBUTES: &[&str] = &[
+    "available",
+    "backDeployed",
+    "objc",
+    "_spi",
+    "_originallyDefinedIn",
+    "_silgen_name",
+    "_cdecl",
+    "_specialize",
+    "_effects",
+    "inline",
+];
+
 impl<'a> Walk<'a> {
     /// Records where a call's callee name is, with its qualifier and arity, so that
     /// the identifier visited below is classified as a call.
@@ -145,6 +160,34 @@ impl<'a> Walk<'a> {
             let pk = p.kind;
             if p.class.has(Class::KEYED)
                 && matches!(field, Some("name" | "key" | "label" | "field"))
+            {
+                return;
+            }
+            // Swift's `@available(macOS 10.15, *)`, `@objc(name:)`: words of the
+            // attribute's own syntax, no names of the code.
+            if pk == "attribute"
+                && kind == "simple_identifier"
+                && self.lang.name == "swift"
+                && p.node
+                    .named_child(0)
+                    .is_some_and(|a| SWIFT_WORD_ATTRIBUTES.contains(&self.text(a)))
+            {
+                return;
+            }
+            // The effect of Swift's `@Sendable (Response) async -> Void`, which the
+            // grammar reads as a function type of a type named `async`.
+            if pk == "user_type"
+                && matches!(name, "async" | "throws" | "rethrows")
+                && self.lang.name == "swift"
+            {
+                return;
+            }
+            // Kotlin's `f(name = v)`, `@Deprecated(level = ..)`: a label, which the
+            // grammar gives no field.
+            if pk == "value_argument"
+                && p.node.named_child(0) == Some(node)
+                && self.src[node.end_byte()..].trim_start().starts_with('=')
+                && !self.src[node.end_byte()..].trim_start().starts_with("==")
             {
                 return;
             }
@@ -366,6 +409,11 @@ impl<'a> Walk<'a> {
         // enough for every header and annotation shape.
         for (depth, f) in stack.iter().rev().take(8).enumerate() {
             if f.class.has(Class::ANNOTATION) {
+                // The grammar reads Swift's `@Sendable (Response) -> Void` as the
+                // attribute `Sendable` given an argument: a type of the function type.
+                if depth == 0 && f.kind == "attribute" && self.lang.name == "swift" {
+                    return RefKind::TypeUse;
+                }
                 return RefKind::Annotation;
             }
             if f.class.has(Class::INHERITANCE)

@@ -1,9 +1,13 @@
 //! Swift's optional bindings: `if let x = value {..}`, `while let x = value {..}` and
 //! `guard let x = value else {..}` declare a local holding what `value` holds (the
 //! optional unwrapped), in the `if`'s or `while`'s body, and after a `guard` to the
-//! end of its block. `if let x {..}` (no value) unwraps the `x` it hides.
+//! end of its block. `if let x {..}` (no value) unwraps the `x` it hides. A `case` of
+//! a `switch` binds the names its patterns mark with `let` or `var` (`case let
+//! .custom(f)`, `case .pair(let a, var b)`) in its statements.
 
 use tree_sitter::Node;
+
+use crate::facts::grammar::Grammar;
 
 use super::bindings::{value_source, ValueSource};
 use super::{Frame, Walk};
@@ -66,6 +70,55 @@ impl<'a> Walk<'a> {
         let within = Some((within.0 as u32, within.1 as u32));
         for b in &mut self.bindings[before..] {
             b.within = within;
+        }
+    }
+
+    /// Declares the names the patterns of `entry` (a `switch` case) bind, locals of
+    /// that case.
+    pub(super) fn bind_case_patterns(&mut self, entry: Node<'_>) {
+        let mut names = Vec::new();
+        let mut c = entry.walk();
+        for pattern in entry
+            .named_children(&mut c)
+            .filter(|p| self.g.kind(*p) == "switch_pattern")
+        {
+            bound_in_pattern(self.g, pattern, false, &mut names);
+        }
+        let before = self.bindings.len();
+        for name in names {
+            self.bind(name, None, None, BindingKind::Local);
+        }
+        let within = Some((entry.start_byte() as u32, entry.end_byte() as u32));
+        for b in &mut self.bindings[before..] {
+            b.within = within;
+        }
+    }
+}
+
+/// The names pattern `p` binds: each one after `let` or `var`, which marks every name
+/// of the pattern it starts (`let .custom(f)`) or the one it precedes (`.pair(let a,
+/// b)`, where `b` is a value to match). `bound` says a `let` above already marks them.
+fn bound_in_pattern<'t>(g: &'static Grammar, p: Node<'t>, bound: bool, out: &mut Vec<Node<'t>>) {
+    let mut c = p.walk();
+    let bound = bound
+        || p.children(&mut c)
+            .any(|n| g.kind(n) == "value_binding_pattern");
+    let mut c = p.walk();
+    if !c.goto_first_child() {
+        return;
+    }
+    loop {
+        let n = c.node();
+        if c.field_name() == Some("bound_identifier") {
+            out.push(n);
+        } else if g.kind(n) == "pattern" {
+            match n.named_child(0).filter(|_| n.named_child_count() == 1) {
+                Some(name) if bound && g.kind(name) == "simple_identifier" => out.push(name),
+                _ => bound_in_pattern(g, n, bound, out),
+            }
+        }
+        if !c.goto_next_sibling() {
+            break;
         }
     }
 }

@@ -449,6 +449,89 @@ impl Resolver<'_> {
         }
     }
 
+    /// For a bare Kotlin call `r` the usual lookup tied to a repository extension
+    /// function (`found`), whether that extension can be what is called: a bare call
+    /// runs an extension on an implicit receiver, so its extended type must be one of
+    /// the receivers in scope (the enclosing classes and the types enclosing extension
+    /// functions extend, with their supertypes). `indexOf(..)` inside `fun
+    /// String.check()` is not `fun Array<String>.indexOf(..)` of the same package: the
+    /// call is unresolved, or the one other extension of that name in scope that
+    /// extends a receiver there (`fun Lockable.assertLockNotHeld()` in a class that is
+    /// `Lockable`, beside `fun Dispatcher.assertLockNotHeld()`, in one file or apart).
+    /// An extension of `Any`
+    /// or of a type parameter fits every receiver. Inside a lambda, whose receiver the
+    /// syntax does not show, and when the lookup found no extension, `None`: the
+    /// lookup's answer stands.
+    pub(super) fn unreceived_extension(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        kinds: &[Kind],
+        found: &Resolution,
+    ) -> Option<Resolution> {
+        if file.language.name != "kotlin" || r.qualifier.is_some() || r.kind != RefKind::Call {
+            return None;
+        }
+        let (Resolution::Definition(d) | Resolution::Overloads(d)) = found else {
+            return None;
+        };
+        if d.file.language.name != "kotlin" || d.symbol().kind.is_type_like() {
+            return None;
+        }
+        let mut extended = extended_type("kotlin", d.symbol())?.to_string();
+        // `fun Foo.Companion.parse()`: the companion of `Foo`, a receiver throughout
+        // `Foo`'s body.
+        if extended == "Companion" {
+            let written = kotlin_receiver(d.symbol().header(), &d.symbol().name)?;
+            let owner = written.rsplit('.').nth(1)?;
+            extended = format!("{owner}.Companion");
+        }
+        let extended = extended.as_str();
+        let fits_any = |d: &DefRef, t: &str| t == "Any" || declares_type_parameter(d.symbol(), t);
+        if fits_any(d, extended) || Self::in_kotlin_lambda(file, r) {
+            return None;
+        }
+        let mut receivers: HashSet<String> = HashSet::new();
+        for e in Self::enclosing_chain(file, r.enclosing) {
+            let def = &file.definitions[e];
+            if def.kind.is_type_like() {
+                receivers.insert(format!("{}.Companion", def.name));
+                receivers.extend(self.type_names(&DefRef {
+                    file: file.clone(),
+                    index: e,
+                }));
+                continue;
+            }
+            let Some(written) = extended_type("kotlin", def) else {
+                continue;
+            };
+            receivers.insert(written.to_string());
+            if let Some(closed) = closed_type("kotlin", written, None) {
+                receivers.extend(closed.supertypes.iter().map(|s| s.to_string()));
+            }
+            if let Some(ty) = self.extended_type_def(file, e) {
+                receivers.extend(self.type_names(&ty));
+            }
+        }
+        let fits = receivers.contains(extended);
+        // Overloads may extend different types: the receiver picks one.
+        if fits && !matches!(found, Resolution::Overloads(_)) {
+            return None;
+        }
+        let mut fitting: Vec<DefRef> = self
+            .extensions_in_scope(file, r, kinds)
+            .into_iter()
+            .filter(|c| {
+                extended_type_of(c).is_some_and(|t| !fits_any(c, t) && receivers.contains(t))
+            })
+            .collect();
+        match (fitting.len(), fits) {
+            (1, _) => fitting.pop().map(Resolution::Definition),
+            (_, true) => None,
+            (_, false) => Some(Resolution::Unresolved),
+        }
+    }
+
     /// The repository extensions named `name` the code at `r` can call: Kotlin's in
     /// its file's package, imported by name, in a package it imports whole, or
     /// declared in a class; C#'s in the namespaces its type is in or its file names in

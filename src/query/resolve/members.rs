@@ -423,7 +423,13 @@ impl<'s> Resolver<'s> {
             // A type whose body did not parse may hold the member all the same: not
             // to be looked for in its supertypes, nor taken for a library's.
             Lookup::NotFound if t.incomplete => Lookup::Ambiguous,
-            Lookup::NotFound => self.in_supertypes(ty, name, kinds, depth, seen),
+            Lookup::NotFound => match self.in_supertypes(ty, name, kinds, depth, seen) {
+                // An enum's cases are no definitions of the index: a name it does not
+                // declare may be one (`AFError.responseSerializationFailed(..)` of an
+                // `enum AFError: LocalizedError`), not a library supertype's member.
+                Lookup::External(_) if t.kind == Kind::Enum => Lookup::Ambiguous,
+                other => other,
+            },
             other => other,
         }
     }

@@ -795,6 +795,13 @@ impl<'s> Resolver<'s> {
         {
             return Resolution::Local;
         }
+        // Swift's `@discardableResult`: an attribute of the language itself.
+        if r.kind == RefKind::Annotation && r.qualifier.is_none() {
+            let sc = self.scoping(file);
+            if sc.attributes.contains(&r.name.as_str()) {
+                return Resolution::External(Some(sc.builtin_module.to_string()));
+            }
+        }
         let found = match &r.qualifier {
             Some(q) => match self.resolve_qualified(file, r, q, kinds) {
                 // No repository member: an extension function in scope may be what is
@@ -852,6 +859,9 @@ impl<'s> Resolver<'s> {
             found => found,
         };
         let found = self.in_library_extension(file, r, &found).unwrap_or(found);
+        let found = self
+            .unreceived_extension(file, r, kinds, &found)
+            .unwrap_or(found);
         let found = match found {
             Resolution::External(_) if self.may_run_extension_init(file, r) => {
                 Resolution::Unresolved

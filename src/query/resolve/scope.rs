@@ -741,6 +741,18 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// Whether Kotlin reference `r` stands inside a lambda (each of which binds `it`),
+    /// which may have a receiver the syntax does not show (`buildString { .. }`,
+    /// `with(w) { .. }`).
+    pub(super) fn in_kotlin_lambda(file: &FileFacts, r: &Reference) -> bool {
+        file.bindings.iter().any(|b| {
+            b.name == "it"
+                && b.kind == BindingKind::Parameter
+                && b.within
+                    .is_some_and(|(start, end)| start <= r.start_byte && r.start_byte < end)
+        })
+    }
+
     /// Whether a Kotlin bare call `r`, answered as external in `module`, is so as a
     /// member of a library supertype of a type it is written in, and stands inside a
     /// lambda passed to a call. Such a lambda may have a receiver whose members it
@@ -754,14 +766,6 @@ impl<'s> Resolver<'s> {
         module: &str,
         kinds: &[Kind],
     ) -> bool {
-        let in_lambda = || {
-            file.bindings.iter().any(|b| {
-                b.name == "it"
-                    && b.kind == BindingKind::Parameter
-                    && b.within
-                        .is_some_and(|(start, end)| start <= r.start_byte && r.start_byte < end)
-            })
-        };
         // A capitalised call constructs a class; an imported name is what the import
         // says.
         let imported = || {
@@ -772,7 +776,7 @@ impl<'s> Resolver<'s> {
         file.language.name == "kotlin"
             && r.kind == RefKind::Call
             && r.name.starts_with(|c: char| c.is_lowercase())
-            && in_lambda()
+            && Self::in_kotlin_lambda(file, r)
             && !imported()
             && Self::enclosing_types(file, r.enclosing).any(|ty| {
                 matches!(self.member_of(&ty, &r.name, kinds),

@@ -1,0 +1,118 @@
+//! Kotlin calls written without a receiver: an extension function runs on an implicit
+//! receiver (the enclosing class, the type an enclosing extension extends), so a bare
+//! call is a repository extension only when it extends one of those. And the labels
+//! of named arguments and the `class` of a class literal name nothing.
+
+mod common;
+
+use common::answers::{depends, has, has_all};
+use common::tree;
+
+fn project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "src/p/Locks.kt",
+            "package p\n\n\
+             interface Lockable\n\n\
+             class Dispatcher\n\n\
+             fun Lockable.assertLockNotHeld() {}\n\n\
+             fun Array<String>.indexOf(value: String): Int = 0\n\n\
+             fun StringBuilder.appendQuoted(key: String) {}\n",
+        ),
+        (
+            "src/p/util/Util.kt",
+            "package p.util\n\nimport p.Dispatcher\n\nfun Dispatcher.assertLockNotHeld() {}\n",
+        ),
+        (
+            "src/p/conn/Conn.kt",
+            "package p.conn\n\n\
+             import p.Lockable\n\
+             import p.util.assertLockNotHeld\n\
+             import p.assertLockNotHeld\n\n\
+             class Conn : Lockable {\n  fun done() {\n    assertLockNotHeld()\n  }\n}\n",
+        ),
+        (
+            "src/p/Call.kt",
+            "package p\n\n\
+             class Call : Lockable {\n\
+             \x20 fun done() {\n    assertLockNotHeld()\n  }\n\n\
+             \x20 fun label(name: String): String = buildString {\n    appendQuoted(name)\n  }\n\n\
+             \x20 companion object {\n    fun of(s: String): Call = parse(s)\n  }\n}\n\n\
+             fun Call.Companion.parse(s: String): Call = Call()\n\n\
+             fun String.hasDot(): Boolean {\n  return indexOf(\".\") >= 0\n}\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_bare_call_is_the_extension_of_the_type_the_enclosing_class_is() {
+    let dir = project();
+    // Two extensions of one name imported: the class is `Lockable`, not `Dispatcher`.
+    let got = depends(dir.path(), &["Conn.done"]);
+    has_all(&got, &["9 call assertLockNotHeld -> src/p/Locks.kt:7"]);
+    // In the package that declares the `Lockable` one.
+    let got = depends(dir.path(), &["Call.done"]);
+    has_all(&got, &["5 call assertLockNotHeld -> src/p/Locks.kt:7"]);
+}
+
+#[test]
+fn a_bare_call_in_an_extension_of_string_is_no_extension_of_another_type() {
+    let dir = project();
+    // `indexOf` runs on the `String` receiver: the package's extension of
+    // `Array<String>` cannot be what is called.
+    let got = depends(dir.path(), &["hasDot"]);
+    has_all(&got, &["20 call indexOf -> ?"]);
+    assert!(
+        !has(&got, "20 call indexOf -> src/p/Locks.kt:9"),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_companion_extension_is_called_bare_inside_its_class_and_a_lambda_keeps_its_receiver() {
+    let dir = project();
+    has_all(
+        &depends(dir.path(), &["Call.of"]),
+        &["13 call parse -> src/p/Call.kt:17"],
+    );
+    // `buildString`'s lambda has a `StringBuilder` receiver the syntax does not show:
+    // the one extension of the name in scope stands.
+    has_all(
+        &depends(dir.path(), &["Call.label"]),
+        &["9 call appendQuoted -> src/p/Locks.kt:11"],
+    );
+}
+
+#[test]
+fn named_argument_labels_and_class_literals_are_no_uses() {
+    let dir = tree(&[(
+        "src/p/Api.kt",
+        "package p\n\n\
+         import java.io.IOException\n\n\
+         class Api {\n\
+         \x20 @Throws(IOException::class)\n\
+         \x20 @Deprecated(message = \"gone\", level = DeprecationLevel.ERROR)\n\
+         \x20 fun old() {\n    send(startIndex = 1)\n  }\n\n\
+         \x20 fun send(startIndex: Int) {}\n}\n",
+    )]);
+    let got = depends(dir.path(), &["Api.old"]);
+    has_all(
+        &got,
+        &[
+            "6 annotation IOException -> external:java.io",
+            "9 call send -> src/p/Api.kt:12",
+        ],
+    );
+    for label in [
+        "message",
+        "level",
+        "startIndex",
+        "IOException.class",
+        "class",
+    ] {
+        assert!(
+            !got.iter().any(|l| l.split(' ').nth(2) == Some(label)),
+            "{label}: {got:#?}"
+        );
+    }
+}
