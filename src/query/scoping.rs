@@ -41,8 +41,8 @@ pub struct Scoping {
     /// Swift's `Sendable`, `AnyObject` and `Error`): a type that names one gains
     /// nothing from it.
     pub marker_interfaces: &'static [&'static str],
-    /// The language's own attributes (Swift's `@discardableResult`): an annotation
-    /// of one of these names is the language's.
+    /// The language's own attributes (Swift's `@discardableResult`, Rust's
+    /// `#[test]`): an annotation of one of these names is the language's.
     pub attributes: &'static [&'static str],
     /// Receivers that mean the current object or type (`this`, `self`, `cls`).
     pub self_names: &'static [&'static str],
@@ -1063,6 +1063,40 @@ const SWIFT: &[&str] = &[
     "ObjectIdentifier",
 ];
 
+/// Rust's built-in attributes (`#[test]`, `#[derive(..)]`, `#[cfg_attr(..)]`).
+const RUST_ATTRIBUTES: &[&str] = &[
+    "allow",
+    "automatically_derived",
+    "cfg",
+    "cfg_attr",
+    "cold",
+    "deny",
+    "deprecated",
+    "derive",
+    "doc",
+    "expect",
+    "export_name",
+    "forbid",
+    "global_allocator",
+    "ignore",
+    "inline",
+    "link",
+    "macro_export",
+    "macro_use",
+    "must_use",
+    "no_mangle",
+    "non_exhaustive",
+    "path",
+    "proc_macro",
+    "proc_macro_attribute",
+    "proc_macro_derive",
+    "repr",
+    "should_panic",
+    "test",
+    "track_caller",
+    "warn",
+];
+
 /// Swift's own attributes (`@discardableResult`, `@available(..)`): names of the
 /// language, not of any module's declarations, and only ever written after `@`.
 const SWIFT_ATTRIBUTES: &[&str] = &[
@@ -1150,6 +1184,7 @@ pub fn scoping(lang: &str) -> Scoping {
     };
     let attributes: &'static [&'static str] = match lang {
         "swift" => SWIFT_ATTRIBUTES,
+        "rust" => RUST_ATTRIBUTES,
         _ => &[],
     };
     Scoping {

@@ -595,9 +595,14 @@ impl<'s> Resolver<'s> {
         // Where every name a file uses must be imported or defined in it (Python,
         // JavaScript, Rust), a name none of its scopes binds is a global of the
         // runtime or a binding the syntax hides: nothing in other files can tell which.
+        //
+        // A Rust glob of a library module (`use std::io::prelude::*`) is taken to
+        // bring its types, traits and constants, never a lower-case name: that is as
+        // likely a crate of the build (`tokio` of `#[tokio::test]`) or a macro's.
         if sc.package == PackageScope::None && !sc.global_names {
+            let brought = file.language.name != "rust" || name.starts_with(char::is_uppercase);
             return match external_wildcards.as_slice() {
-                [only] if file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
+                [only] if brought && file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
                     Resolution::External(Some(only.clone()))
                 }
                 _ => Resolution::Unresolved,
