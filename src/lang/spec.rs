@@ -215,4 +215,8 @@ pub enum When {
     TopLevelUpper,
     /// All these words appear in the definition's head (`static final`, `const`).
     HeadWords(&'static [&'static str]),
+    /// No enclosing symbol, a capitalised name that is not UPPER_CASE, and a type as
+    /// the value: the field holds one of these generics subscripted (Python's
+    /// `RenderableType = Union[str, Text]`), or the declared type is `TypeAlias`.
+    TopLevelAlias(&'static str, &'static [&'static str]),
 }

@@ -300,6 +300,35 @@ pub static PHP: SymbolSpec = SymbolSpec::new(&[
 ])
 .doc_skip(&["attribute_list"]);
 
+/// The generics a Python type alias subscripts (`typing`'s and the builtins').
+const PYTHON_GENERICS: &[&str] = &[
+    "Union",
+    "Optional",
+    "Callable",
+    "Literal",
+    "Annotated",
+    "Dict",
+    "List",
+    "Tuple",
+    "Set",
+    "FrozenSet",
+    "Type",
+    "Iterable",
+    "Iterator",
+    "Sequence",
+    "Mapping",
+    "MutableMapping",
+    "Generator",
+    "Awaitable",
+    "Coroutine",
+    "dict",
+    "list",
+    "tuple",
+    "set",
+    "frozenset",
+    "type",
+];
+
 pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     Def::new("function_definition", Function, NAME),
     Def::new("class_definition", Class, NAME),
@@ -307,6 +336,10 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     Def::new("assignment", Function, Name::Field("left"))
         .when(When::FieldKind("right", &["lambda"])),
     Def::new("assignment", Constant, Name::Field("left")).when(When::TopLevelUpper),
+    // `RenderableType = Union[str, Text]`, `Style: TypeAlias = ..`, `type Pair = ..`.
+    Def::new("assignment", Type, Name::Field("left"))
+        .when(When::TopLevelAlias("right", PYTHON_GENERICS)),
+    Def::new("type_alias_statement", Type, Name::Field("left")),
 ])
 .wrappers(&["decorated_definition", "expression_statement"])
 .docstrings()

@@ -410,6 +410,9 @@ fn match_defs<'t>(
                 .child_by_field_name(f)
                 .is_some_and(|c| kinds.contains(&c.kind())),
             When::TopLevel | When::TopLevelUpper => stack.is_empty(),
+            When::TopLevelAlias(field, generics) => {
+                stack.is_empty() && holds_a_type(node, text, field, generics)
+            }
             When::Always | When::HeadWords(_) => true,
         };
         if !pre_ok {
@@ -426,6 +429,11 @@ fn match_defs<'t>(
             .unwrap_or("");
         let post_ok = match def.when {
             When::TopLevelUpper => is_upper_identifier(&raw.name),
+            When::TopLevelAlias(..) => {
+                raw.name.starts_with(|c: char| c.is_ascii_uppercase())
+                    && !is_upper_identifier(&raw.name)
+                    && raw.name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            }
             When::HeadWords(words) => words.iter().all(|w| has_word(head, w)),
             _ => true,
         };
@@ -817,6 +825,25 @@ fn clean_verbatim(raw: &str) -> String {
     let s = raw.trim().trim_matches(['"', '\'']);
     let collapsed = s.split_whitespace().collect::<Vec<_>>().join(" ");
     truncate(&collapsed).to_string()
+}
+
+/// Whether assignment `node` gives a type: its declared type is `TypeAlias`, or its
+/// `field` is one of `generics` subscripted (`Union[..]`, `typing.Optional[..]`).
+fn holds_a_type(node: Node<'_>, text: &str, field: &str, generics: &[&str]) -> bool {
+    let node_text = |n: Node<'_>| text.get(n.byte_range()).unwrap_or("");
+    if node
+        .child_by_field_name("type")
+        .is_some_and(|t| node_text(t).trim().rsplit('.').next() == Some("TypeAlias"))
+    {
+        return true;
+    }
+    node.child_by_field_name(field)
+        .filter(|v| v.kind() == "subscript")
+        .and_then(|v| v.child_by_field_name("value"))
+        .is_some_and(|g| {
+            let name = node_text(g).trim();
+            generics.contains(&name.rsplit('.').next().unwrap_or(name))
+        })
 }
 
 fn is_upper_identifier(name: &str) -> bool {

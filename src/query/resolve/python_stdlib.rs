@@ -1,7 +1,7 @@
 //! The top-level modules of Python's standard library (Python 3.11's
 //! `sys.stdlib_module_names`, private ones left out): a file of the tree named like one
 //! of them is that module only for code whose search path puts the file's directory
-//! first.
+//! first. And the runtime types `typing`'s aliases name.
 
 /// Sorted, for a binary search.
 const STDLIB_MODULES: &[&str] = &[
@@ -227,6 +227,16 @@ const STDLIB_MODULES: &[&str] = &[
 /// Whether `name` is a top-level module of Python's standard library.
 pub(super) fn is_stdlib_module(name: &str) -> bool {
     STDLIB_MODULES.binary_search(&name).is_ok()
+}
+
+/// The module of the runtime type a `typing` alias names (`List` is `list`, `Deque`
+/// is `collections.deque`): a value typed `List[str]` has `list`'s members.
+pub(super) fn typing_alias_module(name: &str) -> Option<&'static str> {
+    match name {
+        "List" | "Dict" | "Set" | "FrozenSet" | "Tuple" | "Type" | "Text" => Some("builtins"),
+        "Deque" | "DefaultDict" | "OrderedDict" | "Counter" | "ChainMap" => Some("collections"),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

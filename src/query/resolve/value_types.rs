@@ -11,6 +11,7 @@ use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
 use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
+use super::python_stdlib::typing_alias_module;
 use super::returns::{call_gives, getter_type, rust_part, rust_unwrapping, ReceiverCall, Returned};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
@@ -398,6 +399,14 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         let found = self.resolve_type_name(file, at, ty, qualifier);
+        // A value typed `List[str]` is a `list`: `typing` only names its type.
+        if let Resolution::External(Some(m)) = &found {
+            if m == "typing" && file.language.name == "python" {
+                if let Some(runtime) = typing_alias_module(ty.rsplit('.').next().unwrap_or(ty)) {
+                    return Resolution::External(Some(runtime.to_string()));
+                }
+            }
+        }
         let wrapper = match file.language.name {
             "rust" => crate::facts::is_rust_pointer(ty),
             "cpp" => CPP_POINTER_WRAPPERS.contains(&ty),

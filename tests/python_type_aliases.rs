@@ -1,0 +1,64 @@
+//! Python's type aliases (`RenderableType = Union[str, Text]`, `type Pair = ..`) are
+//! definitions that imports and annotations resolve to, and a value typed with one of
+//! `typing`'s container aliases (`List[str]`) has the builtin container's members.
+
+mod common;
+
+use common::answers::depends;
+use common::tree;
+
+fn project() -> tempfile::TempDir {
+    tree(&[
+        (
+            "pkg/console.py",
+            "from typing import Deque, List, TypeAlias, Union\n\n\
+             DEFAULT_WIDTH = 80\n\
+             RenderableType = Union[str, \"Text\"]\n\
+             StyleType: TypeAlias = \"str | Style\"\n\
+             type Pair = tuple[int, int]\n\
+             Handler = handlers[\"x\"]\n\n\n\
+             def render(items: List[RenderableType], queue: Deque[Pair]) -> StyleType:\n\
+             \x20   items.append(\"x\")\n\
+             \x20   queue.popleft()\n\
+             \x20   return \"\"\n",
+        ),
+        (
+            "pkg/layout.py",
+            "from .console import RenderableType\n\n\n\
+             def update(renderable: RenderableType) -> None:\n\
+             \x20   pass\n",
+        ),
+    ])
+}
+
+#[test]
+fn type_aliases_are_definitions_imports_and_annotations_reach() {
+    let dir = project();
+    assert_eq!(
+        depends(dir.path(), &["update"]),
+        ["4 type_use RenderableType -> pkg/console.py:4"]
+    );
+}
+
+#[test]
+fn a_value_typed_with_a_typing_container_has_the_builtin_containers_members() {
+    let dir = project();
+    assert_eq!(
+        depends(dir.path(), &["render"]),
+        [
+            "10 type_use List -> external:typing",
+            "10 type_use RenderableType -> pkg/console.py:4",
+            "10 type_use Deque -> external:typing",
+            "10 type_use Pair -> pkg/console.py:6",
+            "10 type_use StyleType -> pkg/console.py:5",
+            "11 call items.append -> external:builtins",
+            "12 call queue.popleft -> external:collections",
+        ]
+    );
+    // A capitalised name given an entry of a mapping is a value, no alias.
+    let (_, recs) = common::json_run(dir.path(), &["find-symbol", "Handler", "--json"]);
+    assert!(
+        common::answers::data(&recs, "symbol").is_empty(),
+        "{recs:?}"
+    );
+}
