@@ -503,6 +503,48 @@ fn ruby_operator_methods_are_symbols_named_as_written() {
 }
 
 #[test]
+fn a_computed_member_name_is_one_name_brackets_and_all() {
+    let dir = tree(&[(
+        "stream.ts",
+        "export class Stream {\n  [Symbol.asyncIterator](): AsyncGenerator<number> {\n\
+         \x20   return this.pull();\n  }\n  pull(): AsyncGenerator<number> {\n    return gen();\n  }\n}\n",
+    )]);
+    // It was `[Symbol.asyncIterator` of type `Stream`: the name, read as a path, lost
+    // its closing bracket, and no name given on the command line could reach it.
+    let (code, out, _) = run(
+        dir.path(),
+        &["build-index", "--symbols", "--color", "never", "stream.ts"],
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("    class Stream :1\n      method [Symbol.asyncIterator] :2\n"),
+        "{out}"
+    );
+    let (code, recs) = json(
+        dir.path(),
+        &["what-depends", "Stream.[Symbol.asyncIterator]"],
+    );
+    assert_eq!(code, 0, "{recs:?}");
+    let found: Vec<_> = records(&recs, "dependency")
+        .into_iter()
+        .map(|d| {
+            (
+                written_name(d),
+                d["resolution"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("AsyncGenerator".to_string(), "external".to_string()),
+            ("this.pull".to_string(), "definition".to_string()),
+        ],
+        "{recs:?}"
+    );
+}
+
+#[test]
 fn a_c_macro_of_a_string_beside_another_string_does_not_swallow_the_file() {
     let dir = tree(&[(
         "lparser.c",

@@ -368,7 +368,7 @@ pub fn targets(
         }
         SymbolArg::Name(name) => {
             let q = name.replace("::", ".").replace('#', ".");
-            let last = q.rsplit('.').next().unwrap_or(&q).to_string();
+            let last = last_name(&q).to_string();
             let found: Vec<DefRef> = prefer_definitions(
                 resolver
                     .defs_named(&last)
@@ -406,11 +406,26 @@ pub fn targets(
     }
 }
 
+/// The definition's own name a bare or qualified name ends with: after its last dot,
+/// or a computed member name whole (`Stream.[Symbol.asyncIterator]`).
+fn last_name(q: &str) -> &str {
+    if q.ends_with(']') {
+        if let Some(open) = q
+            .rfind(".[")
+            .map(|i| i + 1)
+            .or_else(|| q.starts_with('[').then_some(0))
+        {
+            return &q[open..];
+        }
+    }
+    q.rsplit('.').next().unwrap_or(q)
+}
+
 /// Whether a definition answers to a bare or qualified name: the qualified name ends
 /// with the query at a dot, counting the file's package (`org.acme.Util.run`).
 fn matches_name(d: &DefRef, q: &str) -> bool {
     let s = d.symbol();
-    let last = q.rsplit('.').next().unwrap_or(q);
+    let last = last_name(q);
     if s.name != last || s.kind == Kind::Scope {
         return false;
     }
@@ -497,7 +512,7 @@ fn qualified_suggestions(q: &str, named: &[DefRef]) -> Option<Vec<String>> {
 /// most similar (only ever computed on this error path). Read from what ranking reads
 /// of each definition, which an index keeps apart from the definitions themselves.
 fn suggestions(q: &str, source: &dyn super::source::FactsSource) -> Vec<String> {
-    let last = q.rsplit('.').next().unwrap_or(q).to_lowercase();
+    let last = last_name(q).to_lowercase();
     let close: std::sync::Mutex<Vec<(f64, String)>> = std::sync::Mutex::new(Vec::new());
     source.for_each_named(&|_, _| true, &|_, parts, _| {
         let found: Vec<(f64, String)> = parts

@@ -748,7 +748,9 @@ fn split_dotted<'t>(raw: &str, anchor: Node<'t>) -> Option<RawName<'t>> {
     // operator is the whole name. Read as a path, `<=>` lost its angle brackets as a
     // type's arguments and `[]` its brackets as quoting: the one became `=`, the other
     // no symbol at all.
-    if anchor.kind() == "operator" {
+    // A computed member name (`[Symbol.asyncIterator]() {..}`) is one name, brackets
+    // and all: read as a path it became `asyncIterator` of a type `[Symbol`.
+    if matches!(anchor.kind(), "operator" | "computed_property_name") {
         return Some(RawName {
             name: truncate(raw).to_string(),
             qualifier: None,

@@ -503,7 +503,17 @@ pub(super) fn is_word(s: &str) -> bool {
 /// Ruby method names may end in (`nil?`, `save!`, `name=`), or an operator Ruby
 /// defines as a method.
 pub(super) fn is_defined_name(s: &str) -> bool {
-    is_word(s.strip_suffix(['?', '!', '=']).unwrap_or(s)) || is_operator_name(s)
+    is_word(s.strip_suffix(['?', '!', '=']).unwrap_or(s))
+        || is_operator_name(s)
+        || is_computed_name(s)
+}
+
+/// A computed member name, which a definition has whole: JavaScript's
+/// `[Symbol.iterator]`.
+fn is_computed_name(s: &str) -> bool {
+    s.strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .is_some_and(|inner| inner.split('.').all(is_word))
 }
 
 /// A name made of operator characters only: Ruby's operator methods (`[]`, `[]=`,
