@@ -244,3 +244,23 @@ fn swift_optional_bindings_hold_in_their_body_or_after_their_guard() {
         ]
     );
 }
+
+#[test]
+fn a_ruby_block_parameter_taken_apart_binds_each_of_its_names() {
+    let dir = tree(&[(
+        "cops.rb",
+        "class Cops\n  def key\n  end\n\n  def group\n\
+         \x20   @config.each_with_object({}) do |(key, (conf, *rest)), acc|\n\
+         \x20     acc[key] = conf.merge(rest)\n    end\n    key\n  end\nend\n",
+    )]);
+    // `key` inside the block is the block's; after it, the method of that name. Before,
+    // `key`, `conf` and `rest` were calls of methods named so.
+    assert_eq!(
+        depends(dir.path(), &["Cops.group"]),
+        [
+            "6 call @config.each_with_object -> ?",
+            "7 call conf.merge -> ?",
+            "9 call key -> cops.rb:2",
+        ]
+    );
+}

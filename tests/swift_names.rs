@@ -87,3 +87,21 @@ fn attributes_are_the_languages_and_an_enums_case_is_no_library_member() {
         ]
     );
 }
+
+#[test]
+fn an_argument_label_names_no_method() {
+    let dir = tree(&[(
+        "Sources/Task.swift",
+        "final class Task {\n  func didComplete() {}\n  func request() {}\n\n\
+         \x20 func finish(monitor: Monitor) {\n\
+         \x20   monitor.notify(didComplete: true, request: nil)\n  }\n}\n",
+    )]);
+    // The labels were references to the methods of their names.
+    assert_eq!(
+        depends(dir.path(), &["Task.finish"]),
+        [
+            "5 type_use Monitor -> external:",
+            "6 call monitor.notify -> external:",
+        ]
+    );
+}

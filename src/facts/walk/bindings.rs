@@ -19,6 +19,13 @@ impl<'a> Walk<'a> {
     /// in it alone, and take the types the function it is passed to declares for
     /// them.
     pub(super) fn declare_bare_parameters<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
+        let first = self.bindings.len();
+        self.declare_parameters_by_position(list, stack);
+        self.hold_ruby_block_parameters(list, first);
+    }
+
+    /// [`Walk::declare_bare_parameters`] but for where they hold.
+    fn declare_parameters_by_position<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
         for (position, p, name) in names_by_position(g, list) {
             if let Some(name) = name {
@@ -37,6 +44,17 @@ impl<'a> Walk<'a> {
                     .filter(|l| l.kind == "lambda_expression" && self.lang.name == "java")
                 {
                     self.type_lambda_parameter(lambda.node, list, p, before);
+                }
+                self.hold_in_block(list, before, stack);
+                continue;
+            }
+            // Ruby's `|(key, conf), acc|`: each name of the element taken apart.
+            if g.kind(p) == "destructured_parameter" {
+                let mut names = Vec::new();
+                destructured_names(g, p, &mut names);
+                let before = self.bindings.len();
+                for name in names {
+                    self.bind(name, None, None, BindingKind::Parameter);
                 }
                 self.hold_in_block(list, before, stack);
                 continue;
@@ -609,6 +627,22 @@ impl<'a> Walk<'a> {
 
 /// The identifiers a declarator or pattern declares (not the ones it only uses: a
 /// default value, an array size).
+/// The names Ruby's destructured block parameter `(key, (a, *rest))` binds (nested
+/// ones walked without recursion: a hostile file may nest them deeply).
+fn destructured_names<'t>(g: &'static Grammar, p: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let mut todo = vec![p];
+    while let Some(p) = todo.pop() {
+        let mut c = p.walk();
+        for part in p.named_children(&mut c) {
+            if g.kind(part) == "destructured_parameter" {
+                todo.push(part);
+            } else {
+                collect_declared(g, part, out);
+            }
+        }
+    }
+}
+
 fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
     let mut todo = vec![n];
     while let Some(n) = todo.pop() {

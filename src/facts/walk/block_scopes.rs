@@ -191,6 +191,17 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Makes Ruby block parameters bound from `before` on (in `list`, a block's
+    /// `|..|`) hold in that block alone: Ruby's other locals are their method's.
+    pub(super) fn hold_ruby_block_parameters(&mut self, list: Node<'_>, before: usize) {
+        if self.lang.name != "ruby" || self.g.kind(list) != "block_parameters" {
+            return;
+        }
+        if let Some(block) = list.parent() {
+            self.hold_between(before, block.start_byte(), block.end_byte());
+        }
+    }
+
     /// Makes the bindings from `before` on, fields aside, hold from `start` to `end`.
     fn hold_between(&mut self, before: usize, start: usize, end: usize) {
         let within = u32::try_from(start).ok().zip(u32::try_from(end).ok());

@@ -2,7 +2,7 @@
 //! clause, a plain read), with the receiver text and arity a call carries, and the
 //! plain uses of locals dropped once the walk is done.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use tree_sitter::Node;
 
@@ -17,7 +17,7 @@ use super::syntax::{
 use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
-use crate::facts::{imports, Binding, CallArguments, RefKind, Reference};
+use crate::facts::{imports, Binding, BindingKind, CallArguments, RefKind, Reference};
 use crate::symbols::Symbol;
 
 /// Swift attributes whose arguments are words of their own syntax (platforms,
@@ -172,6 +172,11 @@ impl<'a> Walk<'a> {
                     .named_child(0)
                     .is_some_and(|a| SWIFT_WORD_ATTRIBUTES.contains(&self.text(a)))
             {
+                return;
+            }
+            // Swift's argument label (`response:` of `Resp(response: r)`) names a
+            // parameter, not the method or property of its name.
+            if pk == "value_argument_label" {
                 return;
             }
             // The effect of Swift's `@Sendable (Response) async -> Void`, which the
@@ -481,20 +486,35 @@ pub(super) fn drop_local_uses(
     bindings: &[Binding],
     defs: &[Symbol],
 ) -> Vec<Reference> {
-    let mut by_scope: HashMap<Option<u32>, HashSet<&str>> = HashMap::new();
+    let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
     for b in bindings {
-        by_scope.entry(b.scope).or_default().insert(b.name.as_str());
+        by_scope
+            .entry(b.scope)
+            .or_default()
+            .entry(b.name.as_str())
+            .or_default()
+            .push(b);
     }
     refs.into_iter()
         .filter(|r| {
             if r.kind != RefKind::Reference || r.qualifier.is_some() {
                 return true;
             }
+            // The parameter of a block or a lambda, which holds in it alone, does not
+            // make a use of its name outside it a local's (a Ruby block's `|key|`
+            // beside a method `key`). A local's own span may leave out the conditions
+            // that declare it (Swift's `guard let x = .., x.ok`): any of its name is.
+            let holds = |b: &&Binding| {
+                b.kind != BindingKind::Parameter
+                    || b.within
+                        .is_none_or(|(start, end)| start <= r.start_byte && r.start_byte < end)
+            };
             let mut scope = r.enclosing;
             loop {
                 if by_scope
                     .get(&scope)
-                    .is_some_and(|names| names.contains(r.name.as_str()))
+                    .and_then(|names| names.get(r.name.as_str()))
+                    .is_some_and(|named| named.iter().any(holds))
                 {
                     return false;
                 }
