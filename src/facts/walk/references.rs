@@ -151,6 +151,11 @@ impl<'a> Walk<'a> {
         {
             return;
         }
+        // PHP's `new static(..)`, `new parent(..)`: the class the method is called on,
+        // or its parent, which the facts do not follow (`new self` is as `this`).
+        if matches!(name, "static" | "parent") && self.lang.name == "php" {
+            return;
+        }
         let parent = stack.last();
         // `var x = ..`: an inferred type, not a use of a type named `var`.
         if name == "var" && field == Some("type") && is_inferred_type(self.g, node, self.src) {
