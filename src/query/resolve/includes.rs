@@ -229,6 +229,23 @@ impl Resolver<'_> {
         }
     }
 
+    /// Whether `name` is the namespace of a library `file` includes a header of: a
+    /// header outside the tree whose path starts with a directory of that name
+    /// (`absl` of `#include "absl/strings/str_format.h"`), as libraries lay out their
+    /// headers by namespace.
+    pub(super) fn library_namespace(&self, file: &FileFacts, name: &str) -> bool {
+        let importer = file_path(file);
+        file.imports.iter().filter(|i| is_include(i)).any(|imp| {
+            imp.module
+                .split_once('/')
+                .is_some_and(|(dir, _)| dir == name)
+                && matches!(
+                    self.include_target(&importer, imp),
+                    ModuleTarget::External(_)
+                )
+        })
+    }
+
     /// Whether a header `file` includes (transitively) declares a variable `name` at
     /// its top level (`extern int (*getMonotonicUs)(void);`): the tree's, though the
     /// index lists no variables as definitions, so not known to come from outside.

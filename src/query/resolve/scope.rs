@@ -664,6 +664,14 @@ impl<'s> Resolver<'s> {
             }
             return Resolution::Unresolved;
         }
+        // A C++ library's namespace, named as the directory of its headers the file
+        // includes (`absl::StrFormat` beside `#include "absl/strings/str_format.h"`).
+        if everywhere.is_empty()
+            && matches!(file.language.name, "c" | "cpp")
+            && self.library_namespace(file, name)
+        {
+            return Resolution::External(Some(name.to_string()));
+        }
         // 8. Nothing in the repository defines it: it comes from outside, unless the
         //    file includes repository files this run does not see (filtered out). Not
         //    in Go: a package's variables are no definitions of the index, and a bare
