@@ -458,10 +458,9 @@ impl Resolver<'_> {
     /// call is unresolved, or the one other extension of that name in scope that
     /// extends a receiver there (`fun Lockable.assertLockNotHeld()` in a class that is
     /// `Lockable`, beside `fun Dispatcher.assertLockNotHeld()`, in one file or apart).
-    /// An extension of `Any`
-    /// or of a type parameter fits every receiver. Inside a lambda, whose receiver the
-    /// syntax does not show, and when the lookup found no extension, `None`: the
-    /// lookup's answer stands.
+    /// An extension of `Any` or of a type parameter fits every receiver. Inside a
+    /// lambda, whose receiver the syntax does not show, and when the lookup found no
+    /// extension, `None`: the lookup's answer stands.
     pub(super) fn unreceived_extension(
         &self,
         file: &Arc<FileFacts>,
@@ -491,6 +490,30 @@ impl Resolver<'_> {
         if fits_any(d, extended) || Self::in_kotlin_lambda(file, r) {
             return None;
         }
+        let receivers = self.implicit_receivers(file, r);
+        let fits = receivers.contains(extended);
+        // Overloads may extend different types: the receiver picks one.
+        if fits && !matches!(found, Resolution::Overloads(_)) {
+            return None;
+        }
+        let mut fitting: Vec<DefRef> = self
+            .extensions_in_scope(file, r, kinds)
+            .into_iter()
+            .filter(|c| {
+                extended_type_of(c).is_some_and(|t| !fits_any(c, t) && receivers.contains(t))
+            })
+            .collect();
+        match (fitting.len(), fits) {
+            (1, _) => fitting.pop().map(Resolution::Definition),
+            (_, true) => None,
+            (_, false) => Some(Resolution::Unresolved),
+        }
+    }
+
+    /// The names of the types a bare Kotlin call `r` may run on: each enclosing class
+    /// (and its companion) and each type an enclosing extension function extends,
+    /// with the supertypes of each.
+    fn implicit_receivers(&self, file: &Arc<FileFacts>, r: &Reference) -> HashSet<String> {
         let mut receivers: HashSet<String> = HashSet::new();
         for e in Self::enclosing_chain(file, r.enclosing) {
             let def = &file.definitions[e];
@@ -513,23 +536,7 @@ impl Resolver<'_> {
                 receivers.extend(self.type_names(&ty));
             }
         }
-        let fits = receivers.contains(extended);
-        // Overloads may extend different types: the receiver picks one.
-        if fits && !matches!(found, Resolution::Overloads(_)) {
-            return None;
-        }
-        let mut fitting: Vec<DefRef> = self
-            .extensions_in_scope(file, r, kinds)
-            .into_iter()
-            .filter(|c| {
-                extended_type_of(c).is_some_and(|t| !fits_any(c, t) && receivers.contains(t))
-            })
-            .collect();
-        match (fitting.len(), fits) {
-            (1, _) => fitting.pop().map(Resolution::Definition),
-            (_, true) => None,
-            (_, false) => Some(Resolution::Unresolved),
-        }
+        receivers
     }
 
     /// The repository extensions named `name` the code at `r` can call: Kotlin's in

@@ -805,7 +805,7 @@ impl<'s> Resolver<'s> {
         {
             return Resolution::Local;
         }
-        // Swift's `@discardableResult`: an attribute of the language itself.
+        // Swift's `@discardableResult`, Rust's `#[test]`: an attribute of the language.
         if r.kind == RefKind::Annotation && r.qualifier.is_none() {
             let sc = self.scoping(file);
             if sc.attributes.contains(&r.name.as_str()) {
