@@ -116,3 +116,27 @@ fn named_argument_labels_and_class_literals_are_no_uses() {
         );
     }
 }
+
+#[test]
+fn a_kotlin_local_named_like_a_modifier_does_not_break_its_class() {
+    let dir = tree(&[(
+        "src/p/Stream.kt",
+        "package p\n\n\
+         class Stream(val id: Int) {\n\
+         \x20 fun receive(done: Boolean) {\n\
+         \x20   val open: Boolean\n\
+         \x20   open = isOpen()\n\
+         \x20   if (!open) close()\n  }\n\n\
+         \x20 fun isOpen(): Boolean = true\n\n\
+         \x20 fun close() {}\n}\n",
+    )]);
+    // `open = ..` read as the modifier of a declaration: the class ended there, and
+    // its methods were functions of the file, `Stream.close` no name of anything.
+    has_all(
+        &depends(dir.path(), &["Stream.receive"]),
+        &[
+            "6 call isOpen -> src/p/Stream.kt:10",
+            "7 call close -> src/p/Stream.kt:12",
+        ],
+    );
+}

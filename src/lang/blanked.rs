@@ -1,6 +1,7 @@
 //! Text a grammar cannot read as written: the parts it would misread are blanked out
-//! before parsing (spaces, line breaks kept), so that every byte offset and line of the
-//! tree is the file's own.
+//! before parsing (spaces, line breaks kept), or a name it takes for a keyword is
+//! spelt with a capital, so that every byte offset and line of the tree is the file's
+//! own. Names are read from the file, never from this text.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -362,16 +363,64 @@ impl<'t> Blanked<'t> {
         }
     }
 
+    /// Spells the ASCII letter at `at` as a capital.
+    fn capitalise(&mut self, at: usize) {
+        let bytes = self
+            .out
+            .get_or_insert_with(|| self.text.as_bytes().to_vec());
+        bytes[at] = bytes[at].to_ascii_uppercase();
+    }
+
     fn finish(self) -> Cow<'t, str> {
         match self.out {
-            // Invariant: whole characters were replaced by ASCII spaces, line breaks
-            // kept, so the text stays valid UTF-8.
+            // Invariant: whole characters were replaced by ASCII spaces (line breaks
+            // kept) or ASCII letters by capitals, so the text stays valid UTF-8.
             Some(bytes) => {
                 Cow::Owned(String::from_utf8(bytes).expect("blanked text is valid UTF-8"))
             }
             None => Cow::Borrowed(self.text),
         }
     }
+}
+
+/// The text as written, for a language that only has another text to try when it
+/// parses with errors.
+pub fn unchanged(text: &str) -> Cow<'_, str> {
+    Cow::Borrowed(text)
+}
+
+/// Kotlin with its modifiers used as names (`val open: Boolean` then `open = isOpen`,
+/// `CloseGuard().apply { open(closer) }`) capitalised there (`Open`): the grammar takes
+/// such a word for the modifier of a declaration, and lost the class around it, whose
+/// methods became functions of the file. A modifier is followed by another word; a
+/// name by an operator, a bracket, punctuation or the end of its line. For a file that
+/// parses with errors only.
+pub fn kotlin_modifier_names(text: &str) -> Cow<'_, str> {
+    static WORD: OnceLock<regex::Regex> = OnceLock::new();
+    // Invariant: a valid pattern.
+    let word = WORD.get_or_init(|| {
+        regex::Regex::new(
+            r"\b(?:open|internal|final|inline|sealed|abstract|override|private|public|protected|lateinit|inner|external|tailrec|operator|infix|suspend|const|vararg|noinline|crossinline|reified|expect|actual)\b[ \t]*",
+        )
+        .expect("a valid pattern")
+    });
+    let mut out = Blanked::new(text);
+    for m in word.find_iter(text) {
+        let before = text[..m.start()].chars().next_back();
+        let next = text[m.end()..].chars().next();
+        // `x.open` reads well; `suspend () -> Unit` is the modifier of a function type.
+        let name = before != Some('.')
+            && before != Some('@')
+            && match next {
+                None | Some('\n' | '\r') => true,
+                Some('(') => !m.as_str().starts_with("suspend"),
+                Some(c) => "=.)],[!+-*/%<>&|?:};".contains(c),
+            };
+        if name {
+            out.capitalise(m.start());
+        }
+    }
+    out.finish()
 }
 
 fn vue_script_text(text: &str) -> String {
@@ -412,6 +461,19 @@ fn vue_script_text(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kotlin_modifiers_used_as_names_are_capitalised_and_modifiers_kept() {
+        let kt = "open class A {\n  private val open: Boolean\n  internal set\n  \
+                  fun f() {\n    open = x.open\n    g(open)\n    apply { open(c) }\n  }\n  \
+                  val s: suspend () -> Unit\n  override fun h() = open\n}\n";
+        let expected = "open class A {\n  private val Open: Boolean\n  internal set\n  \
+                  fun f() {\n    Open = x.open\n    g(Open)\n    apply { Open(c) }\n  }\n  \
+                  val s: suspend () -> Unit\n  override fun h() = Open\n}\n";
+        let got = kotlin_modifier_names(kt);
+        assert_eq!(got, expected);
+        assert_eq!(got.len(), kt.len());
+    }
 
     #[test]
     fn keeps_script_bodies_at_their_offsets() {

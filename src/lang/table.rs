@@ -275,7 +275,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_kotlin_ng::LANGUAGE),
-        blanked: None,
+        blanked: Some(Blanking {
+            always: super::blanked::unchanged,
+            if_broken: Some(super::blanked::kotlin_modifier_names),
+        }),
         symbols: &specs::KOTLIN,
         comment_kinds: &["line_comment", "block_comment"],
         string_kinds: &[
