@@ -236,3 +236,39 @@ fn a_csharp_file_of_deeply_nested_broken_conditionals_is_read_in_time() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn deeply_nested_swift_case_patterns_and_ruby_block_parameters_are_read_in_time() {
+    // The names such patterns bind are gathered without recursion: three thousand
+    // levels of either must neither overflow the stack nor take long.
+    let depth = 3_000;
+    let swift = format!(
+        "enum E {{ case a(E); case b(Int) }}\nfunc f(e: E) {{\n  switch e {{\n  case let {}x{}: g(x)\n  default: break\n  }}\n}}\nfunc g(_ x: E) {{}}\n",
+        ".a(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let ruby = format!(
+        "def f(h)\n  h.each {{ |{}k, v{}| g(k) }}\nend\n\ndef g(k)\nend\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let dir = tree(&[("deep.swift", swift.as_str()), ("deep.rb", ruby.as_str())]);
+    for (symbol, call) in [
+        ("deep.swift:2", "4: call        g  -> deep.swift:8"),
+        ("deep.rb:1", "2: call        g  -> deep.rb:5"),
+    ] {
+        let out = run_bounded(dir.path(), &["what-depends", symbol, "--color", "never"]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains(call), "{stdout}");
+        // The bound names are locals, not calls of something named so.
+        assert!(
+            !stdout.contains("call        x") && !stdout.contains("call        k"),
+            "{stdout}"
+        );
+    }
+}

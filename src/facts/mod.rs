@@ -145,6 +145,13 @@ pub struct Binding {
 }
 
 impl Binding {
+    /// Whether the binding holds at byte `at`: it holds wherever its scope does, or
+    /// `at` is within its span.
+    pub fn holds_at(&self, at: u32) -> bool {
+        self.within
+            .is_none_or(|(start, end)| start <= at && at < end)
+    }
+
     /// Whether `other` is written with the same value: the same declared type,
     /// pointee, held elements and lent value, initialising call, copied field path and
     /// callback place.

@@ -353,10 +353,7 @@ impl<'t> Blanked<'t> {
     /// Blanks `range`, which starts and ends at character boundaries; line breaks
     /// stay.
     fn blank(&mut self, range: std::ops::Range<usize>) {
-        let bytes = self
-            .out
-            .get_or_insert_with(|| self.text.as_bytes().to_vec());
-        for b in &mut bytes[range] {
+        for b in &mut self.bytes_mut()[range] {
             if *b != b'\n' {
                 *b = b' ';
             }
@@ -365,10 +362,14 @@ impl<'t> Blanked<'t> {
 
     /// Spells the ASCII letter at `at` as a capital.
     fn capitalise(&mut self, at: usize) {
-        let bytes = self
-            .out
-            .get_or_insert_with(|| self.text.as_bytes().to_vec());
+        let bytes = self.bytes_mut();
         bytes[at] = bytes[at].to_ascii_uppercase();
+    }
+
+    /// The text being changed, copied from the file on the first change.
+    fn bytes_mut(&mut self) -> &mut Vec<u8> {
+        self.out
+            .get_or_insert_with(|| self.text.as_bytes().to_vec())
     }
 
     fn finish(self) -> Cow<'t, str> {

@@ -151,6 +151,9 @@ const JAVA_OBJECT_METHODS: &[&str] = &[
 const JVM_MARKER_INTERFACES: &[&str] =
     &["Serializable", "Cloneable", "RandomAccess", "EventListener"];
 
+/// Swift's protocols that declare no member a conforming type could name bare.
+const SWIFT_MARKER_PROTOCOLS: &[&str] = &["Sendable", "AnyObject", "Error"];
+
 /// The methods of Scala's `Any` and `AnyRef` that no class overrides.
 const SCALA_ANY_METHODS: &[&str] = &["eq", "ne", "isInstanceOf", "asInstanceOf", "synchronized"];
 
@@ -1216,7 +1219,7 @@ pub fn scoping(lang: &str) -> Scoping {
     };
     let marker_interfaces: &'static [&'static str] = match lang {
         "java" | "kotlin" | "scala" | "groovy" => JVM_MARKER_INTERFACES,
-        "swift" => &["Sendable", "AnyObject", "Error"],
+        "swift" => SWIFT_MARKER_PROTOCOLS,
         _ => &[],
     };
     let attributes: &'static [&'static str] = match lang {

@@ -24,7 +24,8 @@ impl<'a> Walk<'a> {
         self.hold_ruby_block_parameters(list, first);
     }
 
-    /// [`Walk::declare_bare_parameters`] but for where they hold.
+    /// Binds the parameters of `list`, each where the language scopes it (see
+    /// [`Walk::declare_bare_parameters`]).
     fn declare_parameters_by_position<'t>(&mut self, list: Node<'t>, stack: &[Frame<'t>]) {
         let g = self.g;
         for (position, p, name) in names_by_position(g, list) {
@@ -625,8 +626,6 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The identifiers a declarator or pattern declares (not the ones it only uses: a
-/// default value, an array size).
 /// The names Ruby's destructured block parameter `(key, (a, *rest))` binds (nested
 /// ones walked without recursion: a hostile file may nest them deeply).
 fn destructured_names<'t>(g: &'static Grammar, p: Node<'t>, out: &mut Vec<Node<'t>>) {
@@ -643,6 +642,8 @@ fn destructured_names<'t>(g: &'static Grammar, p: Node<'t>, out: &mut Vec<Node<'
     }
 }
 
+/// The identifiers a declarator or pattern declares (not the ones it only uses: a
+/// default value, an array size).
 fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>>) {
     let mut todo = vec![n];
     while let Some(n) = todo.pop() {

@@ -203,7 +203,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Makes the bindings from `before` on, fields aside, hold from `start` to `end`.
-    fn hold_between(&mut self, before: usize, start: usize, end: usize) {
+    pub(super) fn hold_between(&mut self, before: usize, start: usize, end: usize) {
         let within = u32::try_from(start).ok().zip(u32::try_from(end).ok());
         for b in &mut self.bindings[before..] {
             if b.kind != BindingKind::Field {

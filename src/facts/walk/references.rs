@@ -194,10 +194,11 @@ impl<'a> Walk<'a> {
             }
             // Kotlin's `f(name = v)`, `@Deprecated(level = ..)`: a label, which the
             // grammar gives no field.
+            let after = self.src[node.end_byte()..].trim_start();
             if pk == "value_argument"
                 && p.node.named_child(0) == Some(node)
-                && self.src[node.end_byte()..].trim_start().starts_with('=')
-                && !self.src[node.end_byte()..].trim_start().starts_with("==")
+                && after.starts_with('=')
+                && !after.starts_with("==")
             {
                 return;
             }
@@ -509,11 +510,7 @@ pub(super) fn drop_local_uses(
             // make a use of its name outside it a local's (a Ruby block's `|key|`
             // beside a method `key`). A local's own span may leave out the conditions
             // that declare it (Swift's `guard let x = .., x.ok`): any of its name is.
-            let holds = |b: &&Binding| {
-                b.kind != BindingKind::Parameter
-                    || b.within
-                        .is_none_or(|(start, end)| start <= r.start_byte && r.start_byte < end)
-            };
+            let holds = |b: &&Binding| b.kind != BindingKind::Parameter || b.holds_at(r.start_byte);
             let mut scope = r.enclosing;
             loop {
                 if by_scope

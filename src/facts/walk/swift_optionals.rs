@@ -7,10 +7,9 @@
 
 use tree_sitter::Node;
 
-use crate::facts::grammar::Grammar;
-
 use super::bindings::{value_source, ValueSource};
 use super::{Frame, Walk};
+use crate::facts::grammar::Grammar;
 use crate::facts::BindingKind;
 
 impl<'a> Walk<'a> {
@@ -64,13 +63,10 @@ impl<'a> Walk<'a> {
             .iter()
             .find(|(_, c)| g.kind(*c) == "statements")
             .map(|(_, c)| *c);
-        let within = body.map_or((node.start_byte(), node.end_byte()), |b| {
+        let (start, end) = body.map_or((node.start_byte(), node.end_byte()), |b| {
             (b.start_byte(), b.end_byte())
         });
-        let within = Some((within.0 as u32, within.1 as u32));
-        for b in &mut self.bindings[before..] {
-            b.within = within;
-        }
+        self.hold_between(before, start, end);
     }
 
     /// Declares the names the patterns of `entry` (a `switch` case) bind, locals of
@@ -82,43 +78,45 @@ impl<'a> Walk<'a> {
             .named_children(&mut c)
             .filter(|p| self.g.kind(*p) == "switch_pattern")
         {
-            bound_in_pattern(self.g, pattern, false, &mut names);
+            bound_in_pattern(self.g, pattern, &mut names);
         }
         let before = self.bindings.len();
         for name in names {
             self.bind(name, None, None, BindingKind::Local);
         }
-        let within = Some((entry.start_byte() as u32, entry.end_byte() as u32));
-        for b in &mut self.bindings[before..] {
-            b.within = within;
-        }
+        self.hold_between(before, entry.start_byte(), entry.end_byte());
     }
 }
 
 /// The names pattern `p` binds: each one after `let` or `var`, which marks every name
 /// of the pattern it starts (`let .custom(f)`) or the one it precedes (`.pair(let a,
-/// b)`, where `b` is a value to match). `bound` says a `let` above already marks them.
-fn bound_in_pattern<'t>(g: &'static Grammar, p: Node<'t>, bound: bool, out: &mut Vec<Node<'t>>) {
-    let mut c = p.walk();
-    let bound = bound
-        || p.children(&mut c)
-            .any(|n| g.kind(n) == "value_binding_pattern");
-    let mut c = p.walk();
-    if !c.goto_first_child() {
-        return;
-    }
-    loop {
-        let n = c.node();
-        if c.field_name() == Some("bound_identifier") {
-            out.push(n);
-        } else if g.kind(n) == "pattern" {
-            match n.named_child(0).filter(|_| n.named_child_count() == 1) {
-                Some(name) if bound && g.kind(name) == "simple_identifier" => out.push(name),
-                _ => bound_in_pattern(g, n, bound, out),
-            }
+/// b)`, where `b` is a value to match). Nested patterns are walked without recursion:
+/// a hostile file may nest them deeply.
+fn bound_in_pattern<'t>(g: &'static Grammar, p: Node<'t>, out: &mut Vec<Node<'t>>) {
+    // Each pattern still to read, and whether a `let` above it marks its names.
+    let mut todo = vec![(p, false)];
+    while let Some((p, bound)) = todo.pop() {
+        let mut c = p.walk();
+        let bound = bound
+            || p.children(&mut c)
+                .any(|n| g.kind(n) == "value_binding_pattern");
+        let mut c = p.walk();
+        if !c.goto_first_child() {
+            continue;
         }
-        if !c.goto_next_sibling() {
-            break;
+        loop {
+            let n = c.node();
+            if c.field_name() == Some("bound_identifier") {
+                out.push(n);
+            } else if g.kind(n) == "pattern" {
+                match n.named_child(0).filter(|_| n.named_child_count() == 1) {
+                    Some(name) if bound && g.kind(name) == "simple_identifier" => out.push(name),
+                    _ => todo.push((n, bound)),
+                }
+            }
+            if !c.goto_next_sibling() {
+                break;
+            }
         }
     }
 }

@@ -237,9 +237,7 @@ impl<'s> Resolver<'s> {
         let mut narrowed = file
             .bindings
             .iter()
-            .filter(|b| {
-                b.name == bare && b.within.is_some_and(|(start, end)| start <= at && at < end)
-            })
+            .filter(|b| b.name == bare && b.within.is_some() && b.holds_at(at))
             .peekable();
         if narrowed.peek().is_none() {
             return Self::whole_scope_binding(file, r.enclosing, name);
@@ -761,8 +759,8 @@ impl<'s> Resolver<'s> {
         file.bindings.iter().any(|b| {
             b.name == "it"
                 && b.kind == BindingKind::Parameter
-                && b.within
-                    .is_some_and(|(start, end)| start <= r.start_byte && r.start_byte < end)
+                && b.within.is_some()
+                && b.holds_at(r.start_byte)
         })
     }
 

@@ -250,10 +250,7 @@ impl<'a> Walk<'a> {
         let scope = self.binding_scope();
         let at = u32::try_from(at).ok()?;
         let local = self.bindings.iter().enumerate().rev().find(|(_, b)| {
-            b.name == name
-                && b.kind != BindingKind::Field
-                && b.scope == scope
-                && b.within.is_none_or(|(start, end)| start <= at && at < end)
+            b.name == name && b.kind != BindingKind::Field && b.scope == scope && b.holds_at(at)
         });
         match local {
             Some((i, _)) => self.held.get(&i).cloned(),
