@@ -1,8 +1,8 @@
 //! Functions of one qualified name in one file, in languages whose overloads are
-//! signatures of one implementation (JavaScript, TypeScript) or that have none (Rust,
-//! Go, Lua): overload signatures and a property's accessors are one target with their
-//! implementation; any two functions that each have a body are two, and what one uses
-//! is never listed for the other.
+//! signatures of one implementation (JavaScript, TypeScript, Python) or that have none
+//! (Rust, Go, Lua, shell): overload signatures and a property's accessors are one
+//! target with their implementation; any two functions that each have a body are two,
+//! and what one uses is never listed for the other.
 
 mod common;
 
@@ -149,5 +149,76 @@ fn each_of_a_go_file_s_init_functions_is_its_own_target() {
     assert_eq!(
         depends(dir.path(), &["a.go:10"]),
         ["11 call second -> a.go:4"]
+    );
+}
+
+#[test]
+fn python_variants_of_one_function_are_each_their_own_target() {
+    let dir = tree(&[(
+        "a.py",
+        "import sys\n\ndef helper():\n    return 1\n\n\
+         if sys.platform == 'win32':\n    def f():\n        return helper()\n\
+         else:\n    def f():\n        return print('x')\n\n\
+         def g():\n    return f()\n",
+    )]);
+    // The second was listed with the first's `helper` call, under the first's line.
+    let second = depends(dir.path(), &["a.py:10"]);
+    assert_eq!(second, ["11 call print -> external:builtins"]);
+    assert_eq!(
+        depends(dir.path(), &["a.py:7"]),
+        ["8 call helper -> a.py:3"]
+    );
+    // A call may run either: a use of each.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["a.py:10"]),
+        ["a.py:14 overloads"]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["a.py:7"]),
+        ["a.py:14 overloads"]
+    );
+}
+
+#[test]
+fn a_python_property_s_accessors_and_overload_declarations_stay_one_target() {
+    let dir = tree(&[(
+        "a.py",
+        "from typing import overload\n\nclass A:\n\
+         \x20   @property\n    def x(self):\n        return self.get()\n\n\
+         \x20   @x.setter\n    def x(self, v):\n        self.put(v)\n\n\
+         \x20   def get(self):\n        return 1\n\n\
+         \x20   def put(self, v):\n        pass\n\n\
+         \x20   @overload\n    def m(self, a: int) -> int: ...\n\
+         \x20   @overload\n    def m(self, a: str) -> str: ...\n\
+         \x20   def m(self, a):\n        return self.get()\n",
+    )]);
+    let setter = depends(dir.path(), &["a.py:9"]);
+    has_all(
+        &setter,
+        &["6 call self.get -> a.py:12", "10 call self.put -> a.py:15"],
+    );
+    let implementation = depends(dir.path(), &["a.py:22"]);
+    has_all(
+        &implementation,
+        &[
+            "19 type_use int -> external:builtins",
+            "23 call self.get -> a.py:12",
+        ],
+    );
+}
+
+#[test]
+fn a_shell_function_defined_again_is_its_own_target() {
+    let dir = tree(&[(
+        "a.sh",
+        "helper() {\n  echo 1\n}\n\nf() {\n  helper\n}\n\nf() {\n  printf x\n}\n\ng() {\n  f\n}\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["a.sh:5"]),
+        ["6 call helper -> a.sh:1"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["a.sh::f#function~1"]),
+        ["10 call printf -> external:bash"]
     );
 }

@@ -18,6 +18,7 @@ use super::resolve::{
     declared_apart, is_constructor, is_js, is_ruby_class_method, is_variant_of, names_tail,
     target_key, DefRef, Resolver,
 };
+use crate::facts::RefKind;
 use crate::symbols::resolve::SymbolArg;
 use crate::symbols::{Kind, Symbol};
 
@@ -55,7 +56,7 @@ impl Target {
             s.kind != Kind::Scope && module(s.kind) == modular && target_key(s, &d.file) == key
         });
         let lang = d.file.language.name;
-        if is_js(lang) || matches!(lang, "rust" | "go" | "lua") {
+        if is_js(lang) || matches!(lang, "rust" | "go" | "lua" | "python" | "bash") {
             keep_one_implementation(d, &mut members);
         }
         let primary = members
@@ -233,24 +234,69 @@ impl Target {
 /// of a test file), or functions of one name nested in different callbacks. Rust, Go
 /// and Lua have no overloads: two functions of one name in one file are the methods
 /// of two trait implementations for one type (`fmt` of `Display` and of `Debug`),
-/// variants for different build configurations, Go's several `init`, or a Lua
-/// function defined again. What one of them uses is not the other's.
+/// variants for different build configurations, Go's several `init`, or a Lua or
+/// shell function defined again. Python's are the variants of an `if`/`else` or a
+/// `try`/`except ImportError`, or a function defined again, except for a property's
+/// accessors and the `@overload` declarations of one implementation, which are one
+/// thing. What one of them uses is not the other's.
 fn keep_one_implementation(d: &DefRef, members: &mut Vec<DefRef>) {
     let s = d.symbol();
     if s.bodiless || !matches!(s.kind, Kind::Function | Kind::Method) || is_constructor(s, &d.file)
     {
         return;
     }
-    let accessor = has_head_word(s, &["get", "set"]);
-    let statics = has_head_word(s, &["static"]);
+    let one_thing: Box<dyn Fn(&DefRef) -> bool> = if s.language == "python" {
+        let role = python_role(d);
+        Box::new(move |o| {
+            let other = python_role(o);
+            (role == PythonRole::Accessor && other == PythonRole::Accessor)
+                || role == PythonRole::Overload
+                || other == PythonRole::Overload
+        })
+    } else {
+        let accessor = has_head_word(s, &["get", "set"]);
+        let statics = has_head_word(s, &["static"]);
+        Box::new(move |m| {
+            let o = m.symbol();
+            has_head_word(o, &["static"]) == statics
+                && (o.bodiless || (accessor && has_head_word(o, &["get", "set"])))
+        })
+    };
     members.retain(|m| {
         let o = m.symbol();
-        m.same_as(d)
-            || o.kind.is_type_like()
-            || is_constructor(o, &m.file)
-            || (has_head_word(o, &["static"]) == statics
-                && (o.bodiless || (accessor && has_head_word(o, &["get", "set"]))))
+        m.same_as(d) || o.kind.is_type_like() || is_constructor(o, &m.file) || one_thing(m)
     });
+}
+
+/// What its decorators make of a Python function.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PythonRole {
+    /// One of a property's accessors (`@property`, `@x.setter`).
+    Accessor,
+    /// An `@overload` declaration.
+    Overload,
+    Plain,
+}
+
+/// The role of Python function `d`, read from the decorators written above its
+/// `def` line.
+fn python_role(d: &DefRef) -> PythonRole {
+    let s = d.symbol();
+    d.file
+        .references
+        .iter()
+        .filter(|r| {
+            r.kind == RefKind::Annotation
+                && r.start_byte as usize >= s.start_byte
+                && r.line < s.line as u32
+        })
+        .find_map(|r| match (r.name.as_str(), r.qualifier.as_deref()) {
+            ("property" | "cached_property", _) => Some(PythonRole::Accessor),
+            ("setter" | "getter" | "deleter", Some(q)) if q == s.name => Some(PythonRole::Accessor),
+            ("overload", _) => Some(PythonRole::Overload),
+            _ => None,
+        })
+        .unwrap_or(PythonRole::Plain)
 }
 
 /// Whether one of `words` is written before a JavaScript or TypeScript function's
