@@ -1750,6 +1750,19 @@ fn javascript_functions_of_one_name_in_two_callbacks_are_two_functions() {
 }
 
 #[test]
+fn a_javascript_dynamic_import_is_no_call_of_a_name() {
+    let dir = tree(&[(
+        "a.js",
+        "export async function load(url) {\n  const m = await import(url)\n  return String(m)\n}\n",
+    )]);
+    // `import` was an unresolved call.
+    assert_eq!(
+        depends(dir.path(), &["a.js:1"]),
+        ["3 call String -> external:globals"]
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::answers::{depends, has_all};
-use common::tree;
+use common::answers::{depends, deps, has_all};
+use common::{json_run, tree};
 
 #[test]
 fn a_scala_wildcard_or_selector_import_brings_in_the_tree_s_types() {
@@ -224,6 +224,113 @@ fn a_cpp_template_type_written_after_its_scope_is_that_scope_s() {
             "6 type_use std.vector -> external:std",
             "7 type_use app.Box -> a.cc:4",
             "7 type_use Foo -> a.cc:3",
+        ],
+    );
+}
+
+#[test]
+fn a_scala_value_s_members_imported_in_a_function_may_hide_the_package_s_types() {
+    let dir = tree(&[
+        (
+            "a/ScopeAxis.scala",
+            "package sbt\n\nfinal case class Select[S](s: S)\nfinal class Local\n",
+        ),
+        (
+            "b/KeyMacro.scala",
+            "package sbt\npackage std\n\nimport scala.reflect.macros._\n\n\
+             object KeyMacro {\n\
+             \x20 def name(c: blackbox.Context): String = {\n\
+             \x20   import c.universe.{ Apply => ApplyTree, _ }\n\
+             \x20   def go(trees: List[c.Tree]): String = trees match {\n\
+             \x20     case (_: ApplyTree | _: Select) :: xs => go(xs)\n\
+             \x20     case _ => \"\"\n\
+             \x20   }\n\
+             \x20   go(Nil)\n\
+             \x20 }\n\
+             \x20 def plain(x: Select[Int], l: Local): Int = 1\n\
+             }\n",
+        ),
+    ]);
+    // `Select` after `import c.universe._` may be the universe's: it was the
+    // package's class.
+    let inside = depends(dir.path(), &["b/KeyMacro.scala:9"]);
+    has_all(&inside, &["10 type_use Select -> ?"]);
+    // Elsewhere the package's class stands.
+    let plain = depends(dir.path(), &["b/KeyMacro.scala:15"]);
+    has_all(
+        &plain,
+        &[
+            "15 type_use Select -> a/ScopeAxis.scala:3",
+            "15 type_use Local -> a/ScopeAxis.scala:4",
+        ],
+    );
+}
+
+#[test]
+fn a_scala_access_qualifier_names_no_value_nor_a_namesake_type_s_member() {
+    let dir = tree(&[
+        (
+            "p/A.scala",
+            "package a.b\n\nobject A\n{\n\tprivate[b] def x = 3\n\tdef y = b\n\tdef z = x\n}\n",
+        ),
+        ("q/A.scala", "package test6\n\ntrait A {\n  def b = 1\n}\n"),
+    ]);
+    // `b` of `private[b]` and of `y` were uses of `test6.A.b`, a member of another
+    // package's type of the same name.
+    for line in ["p/A.scala:5", "p/A.scala:6"] {
+        let (code, recs) = json_run(dir.path(), &["what-depends", line]);
+        assert!(
+            !deps(&recs).iter().any(|d| d.contains("q/A.scala")),
+            "{recs:?}"
+        );
+        assert!(code <= 1, "{recs:?}");
+    }
+    assert_eq!(
+        depends(dir.path(), &["p/A.scala:7"]),
+        ["7 reference x -> p/A.scala:5"]
+    );
+}
+
+#[test]
+fn a_scala_wildcard_import_of_the_tree_outranks_the_package_s_members_in_other_files() {
+    let dir = tree(&[
+        (
+            "main/src/main/scala/sbt/Terminal.scala",
+            "package sbt\n\nprivate[sbt] object Terminal {\n  def get = 1\n}\n",
+        ),
+        (
+            "util/src/main/scala/sbt/internal/util/Terminal.scala",
+            "package sbt.internal.util\n\nobject Terminal {\n  def consoleLog(s: String): Unit = ()\n}\n",
+        ),
+        (
+            "util/src/test/scala/sbt/internal/util/Fixture.scala",
+            "package sbt.internal.util\n\nfinal case class Scope(n: Int)\n",
+        ),
+        (
+            "main/src/main/scala/sbt/Scope.scala",
+            "package sbt\n\nfinal case class Scope(n: Int)\n",
+        ),
+        (
+            "main/src/main/scala/sbt/internal/Exchange.scala",
+            "package sbt\npackage internal\n\nimport sbt.internal.util._\n\n\
+             object Exchange {\n\
+             \x20 def run(s: Scope): Unit = Terminal.consoleLog(\"x\")\n\
+             }\n",
+        ),
+    ]);
+    // `Terminal` was `sbt.Terminal`, of the outer package clause, and its member
+    // was found only through a namesake. The test sources' `Scope` is not seen
+    // from the main sources.
+    let run = depends(
+        dir.path(),
+        &["main/src/main/scala/sbt/internal/Exchange.scala:7"],
+    );
+    has_all(
+        &run,
+        &[
+            "7 type_use Scope -> main/src/main/scala/sbt/Scope.scala:3",
+            "7 reference Terminal -> util/src/main/scala/sbt/internal/util/Terminal.scala:3",
+            "7 call Terminal.consoleLog -> util/src/main/scala/sbt/internal/util/Terminal.scala:4",
         ],
     );
 }

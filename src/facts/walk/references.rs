@@ -93,8 +93,14 @@ impl<'a> Walk<'a> {
                 .insert(name.start_byte(), CallSite { qualifier, arity });
         } else {
             // A callee that is not an identifier node (Swift's `.contentType(..)`).
+            // JavaScript's `import(url)` is the language's own syntax, no call of a
+            // name.
             let text = self.text(name).trim();
-            if text.is_empty() || text.len() > 120 || text.contains(char::is_whitespace) {
+            if text.is_empty()
+                || text.len() > 120
+                || text.contains(char::is_whitespace)
+                || g.kind(name) == "import"
+            {
                 return;
             }
             self.push_reference(text, qualifier, RefKind::Call, name.start_byte(), arity);
@@ -180,8 +186,9 @@ impl<'a> Walk<'a> {
                 return;
             }
             // Swift's argument label (`response:` of `Resp(response: r)`) names a
-            // parameter, not the method or property of its name.
-            if pk == "value_argument_label" {
+            // parameter, not the method or property of its name. Scala's `private[b]`
+            // names the package or class a member is visible in: no value.
+            if pk == "value_argument_label" || pk == "access_qualifier" {
                 return;
             }
             // The effect of Swift's `@Sendable (Response) async -> Void`, which the

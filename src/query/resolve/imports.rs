@@ -228,7 +228,7 @@ impl<'s> Resolver<'s> {
     }
 
     /// Whether any directory of the tree ends with the package's path.
-    fn package_in_repo(&self, pkg: &str) -> bool {
+    pub(super) fn package_in_repo(&self, pkg: &str) -> bool {
         self.dirs().with_tail(&pkg.replace('.', "/")).is_some()
     }
 

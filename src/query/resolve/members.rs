@@ -100,6 +100,14 @@ pub(super) fn implements_explicitly(s: &Symbol) -> bool {
     })
 }
 
+/// Whether Scala member `d`, written in another file than type `ty`, is a member of a
+/// namesake of `ty` in another package (`trait A { def b }` of package `test6` for
+/// `object A` of package `a.b`). Scala adds no members to a type from other files
+/// (a companion is written beside its class), so a member there is another type's.
+fn namesake_of_another_package(d: &DefRef, ty: &DefRef) -> bool {
+    d.file.language.name == "scala" && d.file.package != ty.file.package
+}
+
 fn is_partial(s: &Symbol) -> bool {
     s.signature
         .split(|c: char| !c.is_alphanumeric())
@@ -397,6 +405,7 @@ impl<'s> Resolver<'s> {
                         && d.symbol().qualified_name == qualified
                         && interoperate(d.file.language.name, ty.file.language.name)
                         && same_package(&d.file, &ty.file)
+                        && !namesake_of_another_package(d, ty)
                         && !in_body.iter().any(|b| b.same_as(d))
                 })
                 .cloned()
