@@ -1763,6 +1763,43 @@ fn a_javascript_dynamic_import_is_no_call_of_a_name() {
 }
 
 #[test]
+fn csharp_collections_and_tasks_are_their_namespaces_not_system() {
+    let dir = tree(&[
+        (
+            "Store.cs",
+            "using System;\nusing System.Collections.Generic;\nusing System.Threading.Tasks;\n\n\
+             namespace App\n{\n    public class Store\n    {\n\
+             \x20       private readonly Dictionary<string, int> _ids = new Dictionary<string, int>();\n\
+             \x20       public async Task Save(IEnumerable<string> keys)\n        {\n\
+             \x20           _ids.Add(\"x\", 1);\n            await Task.Delay(1);\n\
+             \x20           throw new ArgumentException(\"x\");\n        }\n    }\n}\n",
+        ),
+        (
+            "Old.cs",
+            "using System.Collections;\nusing System.Collections.Generic;\n\n\
+             namespace App\n{\n    public class Old\n    {\n\
+             \x20       public int Count(IEnumerable items) { return 0; }\n    }\n}\n",
+        ),
+    ]);
+    // They were all `System`'s.
+    has_all(
+        &depends(dir.path(), &["Store.Save"]),
+        &[
+            "10 type_use Task -> external:System.Threading.Tasks",
+            "10 type_use IEnumerable -> external:System.Collections.Generic",
+            "12 call _ids.Add -> external:System.Collections.Generic",
+            "13 call Task.Delay -> external:System.Threading.Tasks",
+            "14 call ArgumentException -> external:System",
+        ],
+    );
+    // Beside `using System.Collections`, a bare `IEnumerable` may be either.
+    has_all(
+        &depends(dir.path(), &["Old.Count"]),
+        &["8 type_use IEnumerable -> external:"],
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

@@ -30,6 +30,8 @@ pub struct Scoping {
     pub universal_members: &'static [&'static str],
     /// What to call the module of those builtins.
     pub builtin_module: &'static str,
+    /// Builtins of another module than [`Scoping::builtin_module`], with theirs.
+    builtin_modules: &'static [(&'static str, &'static str)],
     /// Names the platform the language runs on provides without an import, and what
     /// to call their module: Scala sees `java.lang` as Java does, C++ the standard
     /// library's namespace.
@@ -63,7 +65,8 @@ impl Scoping {
     /// `java.lang`'s).
     pub fn builtin_module_of(&self, name: &str) -> Option<&'static str> {
         if self.builtins.contains(&name) {
-            return Some(self.builtin_module);
+            let own = self.builtin_modules.iter().find(|(n, _)| *n == name);
+            return Some(own.map_or(self.builtin_module, |(_, m)| m));
         }
         let (names, module) = self.platform_builtins;
         names.contains(&name).then_some(module)
@@ -755,6 +758,21 @@ const CSHARP: &[&str] = &[
     "typeof",
     "Obsolete",
 ];
+/// The C# library types above whose namespace is not `System` (the usings nearly
+/// every file has bring them in): `List` is `System.Collections.Generic`'s.
+const CSHARP_MODULES: &[(&str, &str)] = &[
+    ("List", "System.Collections.Generic"),
+    ("Dictionary", "System.Collections.Generic"),
+    ("HashSet", "System.Collections.Generic"),
+    ("IEnumerable", "System.Collections.Generic"),
+    ("IList", "System.Collections.Generic"),
+    ("IDictionary", "System.Collections.Generic"),
+    ("Task", "System.Threading.Tasks"),
+];
+/// Those of [`CSHARP_MODULES`] that `System.Collections` has a non-generic twin of
+/// (`IEnumerable` beside `IEnumerable<T>`): in a file that imports both namespaces,
+/// the bare name could be either.
+pub const CSHARP_NON_GENERIC_TWINS: &[&str] = &["IEnumerable", "IList", "IDictionary"];
 /// Lua's base functions and standard tables (the tables' functions are reached through
 /// them: `string.format`, `table.insert`).
 const LUA: &[&str] = &[
@@ -1222,6 +1240,10 @@ pub fn scoping(lang: &str) -> Scoping {
         "swift" => SWIFT_MARKER_PROTOCOLS,
         _ => &[],
     };
+    let builtin_modules: &'static [(&'static str, &'static str)] = match lang {
+        "csharp" => CSHARP_MODULES,
+        _ => &[],
+    };
     let attributes: &'static [&'static str] = match lang {
         "swift" => SWIFT_ATTRIBUTES,
         "rust" => RUST_ATTRIBUTES,
@@ -1234,6 +1256,7 @@ pub fn scoping(lang: &str) -> Scoping {
         builtins,
         universal_members,
         builtin_module,
+        builtin_modules,
         platform_builtins,
         object_methods,
         marker_interfaces,

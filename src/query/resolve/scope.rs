@@ -16,7 +16,9 @@ use super::{
     Resolution, Resolver, TYPE_KINDS,
 };
 use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
-use crate::query::scoping::{interoperate, scoping, PackageScope, Scoping};
+use crate::query::scoping::{
+    interoperate, scoping, PackageScope, Scoping, CSHARP_NON_GENERIC_TWINS,
+};
 use crate::symbols::Kind;
 
 /// The name a binding of `name` is stored under, and whether it is a PHP variable:
@@ -527,6 +529,17 @@ impl<'s> Resolver<'s> {
                     || !self
                         .wildcard_imported_types(file, &sc, name, kinds)
                         .is_empty());
+            // C#'s `IEnumerable` in a file that imports `System.Collections` as well
+            // as `System.Collections.Generic` may be either namespace's.
+            let twin = file.language.name == "csharp"
+                && CSHARP_NON_GENERIC_TWINS.contains(&name)
+                && file
+                    .imports
+                    .iter()
+                    .any(|i| i.wildcard && i.module == "System.Collections");
+            if twin {
+                return Resolution::External(None);
+            }
             if !shadowed {
                 return Resolution::External(Some(module.to_string()));
             }
