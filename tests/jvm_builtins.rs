@@ -76,3 +76,26 @@ fn a_marker_interface_gives_no_member_and_object_s_methods_are_java_lang_s() {
         "{plain:#?}"
     );
 }
+
+#[test]
+fn a_class_that_names_no_supertype_has_object_s_methods_from_java_lang() {
+    let dir = tree(&[
+        (
+            "a/B.java",
+            "package a;\n\npublic class B {\n  private C c;\n\
+             \x20 public String n() {\n    return getClass().getName() + hashCode() + c.equals(this) + super.toString();\n  }\n}\n",
+        ),
+        ("a/C.java", "package a;\n\npublic class C {\n}\n"),
+    ]);
+    // They were external without a module (and `c.equals`, `super.toString`
+    // unresolved).
+    has_all(
+        &depends(dir.path(), &["B.n"]),
+        &[
+            "6 call getClass -> external:java.lang",
+            "6 call hashCode -> external:java.lang",
+            "6 call c.equals -> external:java.lang",
+            "6 call super.toString -> external:java.lang",
+        ],
+    );
+}

@@ -540,6 +540,16 @@ impl<'s> Resolver<'s> {
                     m
                 })
             }
+            // A class that names no supertype extends the root type all the same
+            // (`getClass()` in a Java class that extends nothing is `java.lang`'s).
+            None if !unknown => {
+                let (object_methods, root) = self.scoping(&ty.file).object_methods;
+                if object_methods.contains(&name) {
+                    Lookup::External(Some(root.to_string()))
+                } else {
+                    Lookup::NotFound
+                }
+            }
             _ => Lookup::NotFound,
         }
     }
