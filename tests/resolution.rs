@@ -1800,6 +1800,66 @@ fn csharp_collections_and_tasks_are_their_namespaces_not_system() {
 }
 
 #[test]
+fn a_ruby_class_has_the_methods_of_the_modules_it_includes_before_its_superclass_s() {
+    let dir = tree(&[
+        (
+            "lib/app/helpers.rb",
+            "module App\n  module Helpers\n    def redirect(uri)\n      halt 302\n    end\n\n\
+             \x20   def status(code)\n      code\n    end\n  end\nend\n",
+        ),
+        (
+            "lib/app/base.rb",
+            "module App\n  class Root\n    def status(code)\n      0\n    end\n  end\n\n\
+             \x20 class Base < Root\n    include Helpers\n\n\
+             \x20   def call(env)\n      redirect '/'\n      status 200\n    end\n\n\
+             \x20   def halt(code)\n      throw :halt, code\n    end\n  end\nend\n",
+        ),
+    ]);
+    // `include Helpers` makes the module an ancestor; `redirect` was unresolved and
+    // `status` was the superclass's, which the module's hides.
+    let call = depends(dir.path(), &["lib/app/base.rb:11"]);
+    assert_eq!(
+        call,
+        [
+            "12 call redirect -> lib/app/helpers.rb:3",
+            "13 call status -> lib/app/helpers.rb:7"
+        ]
+    );
+    has_all(
+        &depends(dir.path(), &["App.Base"]),
+        &["9 inheritance Helpers -> lib/app/helpers.rb:2"],
+    );
+    // Which classes include a module is not known from the module: its bare call
+    // stays unresolved.
+    assert_eq!(
+        depends(dir.path(), &["lib/app/helpers.rb:3"]),
+        ["4 call halt -> ?"]
+    );
+}
+
+#[test]
+fn a_ruby_class_s_attribute_hides_its_ancestors_methods_of_that_name() {
+    let dir = tree(&[
+        (
+            "lib/sinatra/runner.rb",
+            "module Sinatra\n  class Runner\n    def port\n      1\n    end\n\n    def kill\n      2\n    end\n  end\nend\n",
+        ),
+        (
+            "test/helper.rb",
+            "class BaseServer < Sinatra::Runner\n  attr_accessor :server, :port\n\n\
+             \x20 def command\n    kill\n    port\n  end\nend\n",
+        ),
+    ]);
+    // `port` is the attribute, a method no definition stands for (it is no longer
+    // the superclass's, once that is known); `kill` the superclass's method,
+    // written after a qualified name (it was unresolved).
+    assert_eq!(
+        depends(dir.path(), &["test/helper.rb:4"]),
+        ["5 call kill -> lib/sinatra/runner.rb:7", "6 call port -> ?"]
+    );
+}
+
+#[test]
 fn depth_follows_only_callers_that_resolve_to_the_target() {
     let dir = tree(&[
         (

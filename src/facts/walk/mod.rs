@@ -239,7 +239,10 @@ pub(super) fn facts_with(
     let mut direct_commands = direct_commands;
     direct_commands.sort_unstable();
     untype_clashing_patterns(&mut bindings, &patterns);
-    let mut references = drop_local_uses(references, &bindings, &definitions);
+    // A bare Ruby name is a local or a method of `self`, never a field (those are
+    // written `@x`): a field the facts keep for an `attr_reader` is a method's.
+    let fields_hide = lang.name != "ruby";
+    let mut references = drop_local_uses(references, &bindings, &definitions, fields_hide);
     if lang.name == "ruby" {
         bare_names_are_calls(&mut references);
     }

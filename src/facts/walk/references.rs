@@ -18,7 +18,7 @@ use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
 use crate::facts::{imports, Binding, BindingKind, CallArguments, RefKind, Reference};
-use crate::symbols::Symbol;
+use crate::symbols::{Kind, Symbol};
 
 /// Swift attributes whose arguments are words of their own syntax (platforms,
 /// selectors, SPI groups), not names of the code.
@@ -43,6 +43,9 @@ impl<'a> Walk<'a> {
         if self.lang.name == "bash" {
             self.shell_command(node);
             return;
+        }
+        if self.lang.name == "ruby" {
+            self.ruby_attributes(node);
         }
         // C++'s `new Regexp*[n]` makes an array of pointers and calls no constructor
         // (the grammar ends the `new` before the `*`): `Regexp` is only a type there.
@@ -414,8 +417,109 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Ruby's `attr_accessor :port` (or `attr_reader`, `attr_writer`) in a class's or
+    /// module's body: methods of that class named by the symbols, which the facts
+    /// keep as its fields. A method of that name a superclass or a module mixed in
+    /// defines is not the one its instances answer.
+    fn ruby_attributes(&mut self, call: Node<'_>) {
+        let g = self.g;
+        // The reader (`port`), the writer (`port=`) or both.
+        let (reads, writes) = match g.child(call, "method").map(|m| self.text(m)) {
+            Some("attr_accessor") => (true, true),
+            Some("attr_reader") => (true, false),
+            Some("attr_writer") => (false, true),
+            _ => return,
+        };
+        let Some(class) = self
+            .binding_scope()
+            .filter(|_| g.child(call, "receiver").is_none())
+        else {
+            return;
+        };
+        if !matches!(self.defs[class as usize].kind, Kind::Class | Kind::Module) {
+            return;
+        }
+        let Some(args) = g.child(call, "arguments") else {
+            return;
+        };
+        let mut c = args.walk();
+        for a in args.named_children(&mut c) {
+            if g.kind(a) != "simple_symbol" {
+                continue;
+            }
+            let name = self.text(a).trim_start_matches(':');
+            let names = [
+                reads.then(|| name.to_string()),
+                writes.then(|| format!("{name}=")),
+            ];
+            for name in names.into_iter().flatten() {
+                self.field_of(class, name);
+            }
+        }
+    }
+
+    /// A field `name` of type `class`, with nothing known of its type.
+    fn field_of(&mut self, class: u32, name: String) {
+        self.bindings.push(Binding {
+            name,
+            type_name: None,
+            type_qualifier: None,
+            pointee: None,
+            held: None,
+            lent: None,
+            kind: BindingKind::Field,
+            scope: Some(class),
+            initializer: None,
+            copied_from: None,
+            passed_to: None,
+            within: None,
+        });
+    }
+
+    /// Whether the constant `stack` ends above is the module of a Ruby `include M`
+    /// written in a class's or module's body: an ancestor of that class, whose methods
+    /// its instances have. (`prepend M` puts the module before the class itself, which
+    /// the lookup of members does not model: not taken.)
+    fn is_ruby_mixin(&self, field: Option<&'static str>, stack: &[Frame<'_>]) -> bool {
+        // Not `App` of `App::Helpers`, which holds the module.
+        if self.lang.name != "ruby" || field == Some("scope") {
+            return false;
+        }
+        let paths = stack
+            .iter()
+            .rev()
+            .take_while(|f| f.kind == "scope_resolution")
+            .count();
+        if stack
+            .iter()
+            .rev()
+            .take(paths)
+            .any(|f| f.field == Some("scope"))
+        {
+            return false;
+        }
+        let mut up = stack.iter().rev().skip(paths);
+        let (Some(list), Some(call), Some(body), Some(owner)) =
+            (up.next(), up.next(), up.next(), up.next())
+        else {
+            return false;
+        };
+        list.kind == "argument_list"
+            && call.kind == "call"
+            && self.g.child(call.node, "receiver").is_none()
+            && self
+                .g
+                .child(call.node, "method")
+                .is_some_and(|m| self.text(m) == "include")
+            && body.kind == "body_statement"
+            && matches!(owner.kind, "class" | "module")
+    }
+
     /// Type use, inheritance, annotation or plain reference, from the ancestors.
     fn classify(&self, kind: &str, field: Option<&'static str>, stack: &[Frame<'_>]) -> RefKind {
+        if self.is_ruby_mixin(field, stack) {
+            return RefKind::Inheritance;
+        }
         // C++'s `Regexp::` before `::` is a class or a namespace, never a function
         // (inside `Regexp` the name alone would read as its constructor).
         let mut is_type = matches!(kind, "type_identifier" | "namespace_identifier")
@@ -493,14 +597,19 @@ fn go_keys_are_values(stack: &[Frame<'_>]) -> bool {
 /// Drops plain references to parameters, locals and fields: they cannot name another
 /// definition, and they are most of a file's identifiers. A name an import binds stays:
 /// `DB` in `DB::connection()` is a use of the class the import brings in, which
-/// renaming the class breaks as it breaks the import.
+/// renaming the class breaks as it breaks the import. Fields hide a name only where
+/// `fields_hide` says a bare name can read one.
 pub(super) fn drop_local_uses(
     refs: Vec<Reference>,
     bindings: &[Binding],
     defs: &[Symbol],
+    fields_hide: bool,
 ) -> Vec<Reference> {
     let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
-    for b in bindings {
+    for b in bindings
+        .iter()
+        .filter(|b| fields_hide || b.kind != BindingKind::Field)
+    {
         by_scope
             .entry(b.scope)
             .or_default()

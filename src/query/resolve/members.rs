@@ -12,7 +12,7 @@ use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
 use super::{
     declared_apart, inheritance_clauses, is_rust_std, kind_mask, kind_ok, target_key, DefRef,
-    MemberKey, NameRole, Resolution, Resolver, TYPE_KINDS,
+    MemberKey, NameRole, Resolution, Resolver, RUBY_ANCESTOR_KINDS, TYPE_KINDS,
 };
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope};
@@ -106,6 +106,17 @@ pub(super) fn implements_explicitly(s: &Symbol) -> bool {
 /// (a companion is written beside its class), so a member there is another type's.
 fn namesake_of_another_package(d: &DefRef, ty: &DefRef) -> bool {
     d.file.language.name == "scala" && d.file.package != ty.file.package
+}
+
+/// Whether Ruby type `ty` declares an attribute method `name` (`port` or `port=` of
+/// `attr_accessor :port`), kept in the facts as a field of the type.
+pub(super) fn ruby_attribute_of(ty: &DefRef, name: &str) -> bool {
+    ty.file.language.name == "ruby"
+        && ty.file.bindings.iter().any(|b| {
+            b.kind == crate::facts::BindingKind::Field
+                && b.scope == u32::try_from(ty.index).ok()
+                && b.name == name
+        })
 }
 
 fn is_partial(s: &Symbol) -> bool {
@@ -389,6 +400,11 @@ impl<'s> Resolver<'s> {
                             p.kind == Kind::Scope && p.qualified_name == t.qualified_name
                         }))
         });
+        // A Ruby class's `attr_accessor :port` makes its own `port` (and `port=`),
+        // which no definition stands for: not a supertype's.
+        if found.is_empty() && ruby_attribute_of(ty, name) {
+            return Lookup::Ambiguous;
+        }
         // A Swift type's extensions add to the members its body declares (a
         // `validate(statusCode:)` beside the body's `validate(_:)`).
         let swift = ty.file.language.name == "swift";
@@ -506,15 +522,34 @@ impl<'s> Resolver<'s> {
             })
         };
         let mut unknown = false;
-        for sup in self.supertypes(ty) {
+        let mut supertypes = self.supertypes(ty);
+        // Ruby looks in the modules a class includes, the last included first, before
+        // its superclass (written first); one of a library's, or one not found, that
+        // comes before may define the name, and would be the one called.
+        let ruby = ty.file.language.name == "ruby";
+        if ruby {
+            supertypes.reverse();
+        }
+        // Whether an ancestor looked in so far may hold names the facts do not show.
+        let mut opaque_before = false;
+        for sup in supertypes {
             match sup {
                 Resolution::Definition(s) => match self.member(&s, name, kinds, depth + 1, seen) {
+                    Lookup::Found(_) if ruby && (unknown || opaque_before) => {
+                        return Lookup::Ambiguous
+                    }
                     Lookup::Found(d) => return Lookup::Found(d),
-                    Lookup::External(m) => inherit_from(m),
+                    Lookup::External(m) => {
+                        opaque_before = true;
+                        inherit_from(m)
+                    }
                     Lookup::Ambiguous => return Lookup::Ambiguous,
                     Lookup::NotFound => {}
                 },
-                Resolution::External(m) => inherit_from(m),
+                Resolution::External(m) => {
+                    opaque_before = true;
+                    inherit_from(m)
+                }
                 // A method's overloads are never a supertype.
                 Resolution::Local
                 | Resolution::Unresolved
@@ -552,6 +587,28 @@ impl<'s> Resolver<'s> {
             }
             _ => Lookup::NotFound,
         }
+    }
+
+    /// Ruby's `A::B::Name` as an ancestor: the one class or module of the tree whose
+    /// qualified name ends with that path.
+    pub(super) fn ruby_constant_path(&self, qualifier: &str, name: &str) -> Resolution {
+        let path = format!(
+            "{}.{name}",
+            qualifier.trim_start_matches("::").replace("::", ".")
+        );
+        let found: Vec<DefRef> = self
+            .defs_named(name)
+            .iter()
+            .filter(|d| {
+                let q = &d.symbol().qualified_name;
+                RUBY_ANCESTOR_KINDS.contains(&d.symbol().kind)
+                    && (*q == path || q.ends_with(&format!(".{path}")))
+            })
+            .cloned()
+            .collect();
+        // A module reopened in several files (`module Jekyll; module Filters`) has
+        // members in each, which a lookup in one would miss: not taken.
+        pick(found).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     /// Whether PHP type `ty` (or a repository type it extends) defines `__call` or
@@ -615,6 +672,9 @@ impl<'s> Resolver<'s> {
                 inheritance_clauses(file, part.index)
                     .filter_map(|r| {
                         let sup = match &r.qualifier {
+                            Some(q) if file.language.name == "ruby" => {
+                                self.ruby_constant_path(q, &r.name)
+                            }
                             Some(q) => self.resolve_type_name(
                                 file,
                                 Some(part.index as u32),
@@ -625,7 +685,11 @@ impl<'s> Resolver<'s> {
                                 file,
                                 t.parent.map(|p| p as u32),
                                 &r.name,
-                                TYPE_KINDS,
+                                if file.language.name == "ruby" {
+                                    RUBY_ANCESTOR_KINDS
+                                } else {
+                                    TYPE_KINDS
+                                },
                                 NameRole::TypeOnly,
                             ),
                         };

@@ -209,6 +209,7 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
             Kind::Type,
             Kind::Constant,
         ],
+        RefKind::Inheritance if lang == "ruby" => RUBY_ANCESTOR_KINDS,
         RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => TYPE_KINDS,
         // A method is only ever called, or referred to by `::` (which the facts keep
         // as a call).
@@ -234,6 +235,9 @@ const CPP_TYPE_KINDS: &[Kind] = &[
     Kind::Macro,
     Kind::Namespace,
 ];
+
+/// What a Ruby class's ancestors are: its superclass, and the modules it mixes in.
+pub(super) const RUBY_ANCESTOR_KINDS: &[Kind] = &[Kind::Class, Kind::Module];
 
 /// What a name written without a call may name where it never names a method.
 const VALUE_KINDS: &[Kind] = &[

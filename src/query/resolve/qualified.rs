@@ -243,6 +243,10 @@ impl<'s> Resolver<'s> {
         if file.language.name == "lua" {
             return self.lua_member(file, r, q, kinds);
         }
+        // Ruby's `include Jekyll::Filters::URLFilters`: the module at that path.
+        if file.language.name == "ruby" && r.kind == RefKind::Inheritance {
+            return self.ruby_constant_path(q, name);
+        }
         // Scala's `_.get(k)`: a lambda's parameter, of whatever type the call it is
         // passed to gives it.
         if file.language.name == "scala" && (q == "_" || q.starts_with("_.")) {

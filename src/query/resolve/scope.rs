@@ -409,8 +409,22 @@ impl<'s> Resolver<'s> {
         role: NameRole,
     ) -> Resolution {
         // 1. Parameters and locals (values only: a type name is never a local).
-        if role == NameRole::Value && Self::binding(file, at, name).is_some() {
-            return Resolution::Local;
+        if let Some(b) = Self::binding(file, at, name).filter(|_| role == NameRole::Value) {
+            if file.language.name != "ruby" || b.kind != BindingKind::Field {
+                return Resolution::Local;
+            }
+            // A Ruby attribute (`attr_reader :port`) is a method of the class that no
+            // definition stands for: none of its ancestors' of that name, unless the
+            // class defines a method of the name too (`def docs` beside `attr_writer
+            // :docs`).
+            let defined = file.definitions.iter().any(|d| {
+                d.name == name
+                    && matches!(d.kind, Kind::Method | Kind::Function)
+                    && d.parent.and_then(|p| u32::try_from(p).ok()) == b.scope
+            });
+            if !defined {
+                return Resolution::Unresolved;
+            }
         }
         self.resolve_beyond_locals(file, at, name, kinds, role)
     }
