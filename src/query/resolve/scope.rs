@@ -409,7 +409,10 @@ impl<'s> Resolver<'s> {
         role: NameRole,
     ) -> Resolution {
         // 1. Parameters and locals (values only: a type name is never a local).
-        if let Some(b) = Self::binding(file, at, name).filter(|_| role == NameRole::Value) {
+        let local = (role == NameRole::Value)
+            .then(|| Self::binding(file, at, name))
+            .flatten();
+        if let Some(b) = local {
             if file.language.name != "ruby" || b.kind != BindingKind::Field {
                 return Resolution::Local;
             }
