@@ -24,6 +24,7 @@ mod import_sites;
 mod lua;
 mod narrowing;
 mod references;
+mod ruby;
 mod shell;
 mod swift_optionals;
 mod syntax;

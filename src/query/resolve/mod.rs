@@ -36,6 +36,7 @@ mod qualified;
 mod returns;
 mod rust_closures;
 mod rust_modules;
+mod scala_imports;
 mod scala_synthetic;
 mod scope;
 mod shell_scripts;
