@@ -245,27 +245,27 @@ fn keep_one_implementation(d: &DefRef, members: &mut Vec<DefRef>) {
     {
         return;
     }
-    let one_thing: Box<dyn Fn(&DefRef) -> bool> = if s.language == "python" {
-        let role = python_role(d);
-        Box::new(move |o| {
-            let other = python_role(o);
-            (role == PythonRole::Accessor && other == PythonRole::Accessor)
-                || role == PythonRole::Overload
-                || other == PythonRole::Overload
-        })
-    } else {
-        let accessor = has_head_word(s, &["get", "set"]);
-        let statics = has_head_word(s, &["static"]);
-        Box::new(move |m| {
-            let o = m.symbol();
-            has_head_word(o, &["static"]) == statics
-                && (o.bodiless || (accessor && has_head_word(o, &["get", "set"])))
-        })
-    };
     members.retain(|m| {
         let o = m.symbol();
-        m.same_as(d) || o.kind.is_type_like() || is_constructor(o, &m.file) || one_thing(m)
+        m.same_as(d) || o.kind.is_type_like() || is_constructor(o, &m.file) || one_thing(d, m)
     });
+}
+
+/// Whether `o`, a function of the name of `d` in its file, is one thing with it: an
+/// overload declaration or (JavaScript) the other accessor of one static or instance
+/// property; in Python a property's other accessor, or one of the `@overload`
+/// declarations of one implementation.
+fn one_thing(d: &DefRef, o: &DefRef) -> bool {
+    let (s, os) = (d.symbol(), o.symbol());
+    if s.language == "python" {
+        let (role, other) = (python_role(d), python_role(o));
+        return (role == PythonRole::Accessor && other == PythonRole::Accessor)
+            || role == PythonRole::Overload
+            || other == PythonRole::Overload;
+    }
+    let accessor = |x: &Symbol| has_head_word(x, &["get", "set"]);
+    has_head_word(os, &["static"]) == has_head_word(s, &["static"])
+        && (os.bodiless || (accessor(s) && accessor(os)))
 }
 
 /// What its decorators make of a Python function.

@@ -54,9 +54,15 @@ fn innermost_namespace(file: &FileFacts, at: usize) -> Option<u32> {
         .and_then(|(i, _)| u32::try_from(i).ok())
 }
 
+/// Whether files `a` and `b` are of one package, where members of a type may be
+/// written apart from it.
 pub(super) fn same_package(a: &FileFacts, b: &FileFacts) -> bool {
     match scoping(a.language.name).package {
         PackageScope::Directory => file_dir(a) == file_dir(b),
+        // Scala adds no members to a type from other files (a companion is written
+        // beside its class): a member of a type of that name in another package is
+        // a namesake's (`trait A { def b }` of `test6` for `object A` of `a.b`).
+        PackageScope::Declared if a.language.name == "scala" => a.package == b.package,
         _ => true,
     }
 }

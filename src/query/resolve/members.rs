@@ -11,8 +11,8 @@ use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
 use super::{
-    declared_apart, inheritance_clauses, is_rust_std, kind_mask, kind_ok, target_key, DefRef,
-    MemberKey, NameRole, Resolution, Resolver, RUBY_ANCESTOR_KINDS, TYPE_KINDS,
+    ancestor_kinds, declared_apart, inheritance_clauses, is_rust_std, kind_mask, kind_ok,
+    names_tail, target_key, DefRef, MemberKey, NameRole, Resolution, Resolver, RUBY_ANCESTOR_KINDS,
 };
 use crate::facts::{FileFacts, Reference};
 use crate::query::scoping::{interoperate, scoping, PackageScope};
@@ -98,14 +98,6 @@ pub(super) fn implements_explicitly(s: &Symbol) -> bool {
         let after = &head[at + s.name.len()..];
         head[..at].ends_with('.') && (after.trim().is_empty() || after.starts_with('<'))
     })
-}
-
-/// Whether Scala member `d`, written in another file than type `ty`, is a member of a
-/// namesake of `ty` in another package (`trait A { def b }` of package `test6` for
-/// `object A` of package `a.b`). Scala adds no members to a type from other files
-/// (a companion is written beside its class), so a member there is another type's.
-fn namesake_of_another_package(d: &DefRef, ty: &DefRef) -> bool {
-    d.file.language.name == "scala" && d.file.package != ty.file.package
 }
 
 /// Whether Ruby type `ty` declares an attribute method `name` (`port` or `port=` of
@@ -421,7 +413,6 @@ impl<'s> Resolver<'s> {
                         && d.symbol().qualified_name == qualified
                         && interoperate(d.file.language.name, ty.file.language.name)
                         && same_package(&d.file, &ty.file)
-                        && !namesake_of_another_package(d, ty)
                         && !in_body.iter().any(|b| b.same_as(d))
                 })
                 .cloned()
@@ -600,9 +591,8 @@ impl<'s> Resolver<'s> {
             .defs_named(name)
             .iter()
             .filter(|d| {
-                let q = &d.symbol().qualified_name;
                 RUBY_ANCESTOR_KINDS.contains(&d.symbol().kind)
-                    && (*q == path || q.ends_with(&format!(".{path}")))
+                    && names_tail(&d.symbol().qualified_name, &path)
             })
             .cloned()
             .collect();
@@ -685,11 +675,7 @@ impl<'s> Resolver<'s> {
                                 file,
                                 t.parent.map(|p| p as u32),
                                 &r.name,
-                                if file.language.name == "ruby" {
-                                    RUBY_ANCESTOR_KINDS
-                                } else {
-                                    TYPE_KINDS
-                                },
+                                ancestor_kinds(file.language.name),
                                 NameRole::TypeOnly,
                             ),
                         };

@@ -210,8 +210,8 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
             Kind::Type,
             Kind::Constant,
         ],
-        RefKind::Inheritance if lang == "ruby" => RUBY_ANCESTOR_KINDS,
-        RefKind::TypeUse | RefKind::Inheritance | RefKind::Annotation => TYPE_KINDS,
+        RefKind::Inheritance => ancestor_kinds(lang),
+        RefKind::TypeUse | RefKind::Annotation => TYPE_KINDS,
         // A method is only ever called, or referred to by `::` (which the facts keep
         // as a call).
         RefKind::Reference if !reads_reach_methods(lang) => VALUE_KINDS,
@@ -239,6 +239,16 @@ const CPP_TYPE_KINDS: &[Kind] = &[
 
 /// What a Ruby class's ancestors are: its superclass, and the modules it mixes in.
 pub(super) const RUBY_ANCESTOR_KINDS: &[Kind] = &[Kind::Class, Kind::Module];
+
+/// The kinds of definition a supertype named in `lang` may be (C++'s, whose names
+/// may also be macros or namespaces, are asked for apart).
+pub(super) fn ancestor_kinds(lang: &str) -> &'static [Kind] {
+    if lang == "ruby" {
+        RUBY_ANCESTOR_KINDS
+    } else {
+        TYPE_KINDS
+    }
+}
 
 /// What a name written without a call may name where it never names a method.
 const VALUE_KINDS: &[Kind] = &[
