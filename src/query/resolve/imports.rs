@@ -907,7 +907,7 @@ impl<'s> Resolver<'s> {
     }
 
     /// The [`FileIndex`] of `file`, built on first use.
-    fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
+    pub(super) fn file_index(&self, file: &FileFacts) -> Arc<FileIndex> {
         self.file_indexes
             .get_or_compute(file.path.to_path_buf(), || Arc::new(FileIndex::of(file)))
     }

@@ -281,6 +281,10 @@ pub(super) struct FileIndex {
     /// By position among the file's imports: the span of the innermost function
     /// whose body holds the import (Rust's `use` in a function), if any.
     import_bodies: Vec<Option<std::ops::Range<usize>>>,
+    /// By position among the file's imports: the span of the innermost definition
+    /// holding the import, and whether it is a function (Scala's imports hold in the
+    /// body they are written in), if any.
+    pub(super) import_holders: Vec<Option<(std::ops::Range<usize>, bool)>>,
 }
 
 impl FileIndex {
@@ -321,6 +325,14 @@ impl FileIndex {
             } else {
                 Vec::new()
             },
+            import_holders: if file.language.name == "scala" {
+                file.imports
+                    .iter()
+                    .map(|i| definition_around(file, i.start_byte as usize))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -349,6 +361,19 @@ fn modules_around(modules: &[(std::ops::Range<usize>, String)], at: usize) -> Ve
 }
 
 /// The span of the innermost function or method of `file` around byte `at`.
+/// The span of the innermost definition (not a block scope) around byte `at`, and
+/// whether it is a function.
+fn definition_around(file: &FileFacts, at: usize) -> Option<(std::ops::Range<usize>, bool)> {
+    file.definitions
+        .iter()
+        .filter(|d| d.kind != Kind::Scope && (d.start_byte..d.end_byte).contains(&at))
+        .min_by_key(|d| d.end_byte - d.start_byte)
+        .map(|d| {
+            let function = matches!(d.kind, Kind::Function | Kind::Method);
+            (d.start_byte..d.end_byte, function)
+        })
+}
+
 pub(super) fn function_around(file: &FileFacts, at: usize) -> Option<std::ops::Range<usize>> {
     file.definitions
         .iter()

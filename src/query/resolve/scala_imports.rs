@@ -39,10 +39,11 @@ impl Resolver<'_> {
             return None;
         }
         let in_tests = is_test_source(&file.path);
+        let holders = &self.file_index(file).import_holders;
         let mut brought: Vec<DefRef> = Vec::new();
         let mut unknown = false;
-        for imp in file.imports.iter().filter(|i| i.wildcard) {
-            let Some(local) = import_scope(file, imp, at) else {
+        for (imp, holder) in file.imports.iter().zip(holders).filter(|(i, _)| i.wildcard) {
+            let Some(local) = import_scope(file, holder.as_ref(), at) else {
                 continue;
             };
             let (found, module) = self.through_wildcard(file, imp, sc, name, kinds);
@@ -100,24 +101,23 @@ impl Resolver<'_> {
     }
 }
 
-/// Whether import `imp` is in scope where definition `at` of `file` is (at the top
-/// level when `None`): `Some(true)` for one written in the body of a function that
-/// holds `at`; `Some(false)` for one written elsewhere that is in scope there (at the
-/// top level, or in a class's body that holds `at`); `None` when it is not in scope
-/// there.
-fn import_scope(file: &FileFacts, imp: &Import, at: Option<u32>) -> Option<bool> {
-    let written = imp.start_byte as usize;
-    let holder = file
-        .definitions
-        .iter()
-        .filter(|d| d.kind != Kind::Scope && d.start_byte <= written && written < d.end_byte)
-        .min_by_key(|d| d.end_byte - d.start_byte);
-    let Some(holder) = holder else {
+/// Whether an import held by `holder` (the span of the innermost definition around
+/// it, and whether that is a function; `None` at the top level) is in scope where
+/// definition `at` of `file` is: `Some(true)` for one written in the body of a
+/// function that holds `at`; `Some(false)` for one written elsewhere that is in scope
+/// there (at the top level, or in a class's body that holds `at`); `None` when it is
+/// not in scope there.
+fn import_scope(
+    file: &FileFacts,
+    holder: Option<&(std::ops::Range<usize>, bool)>,
+    at: Option<u32>,
+) -> Option<bool> {
+    let Some((span, function)) = holder else {
         return Some(false);
     };
     at.and_then(|i| file.definitions.get(i as usize))
-        .is_some_and(|d| holder.start_byte <= d.start_byte && d.end_byte <= holder.end_byte)
-        .then_some(matches!(holder.kind, Kind::Function | Kind::Method))
+        .is_some_and(|d| span.start <= d.start_byte && d.end_byte <= span.end)
+        .then_some(*function)
 }
 
 /// Whether `path` is in a test source tree (`src/test/..`, `tests/..`), whose
