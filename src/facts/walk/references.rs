@@ -238,6 +238,17 @@ impl<'a> Walk<'a> {
             if pk == "package_identifier" || kind == "package_identifier" {
                 return;
             }
+            // Rust's `'a` names a lifetime, no definition; `S` in `impl<S> W<S>` is
+            // the block's type parameter (the block is no definition whose header
+            // resolution reads, as it reads a function's or a type's), though
+            // `Self::Error` is the associated type, whatever parameter shares its name.
+            let qualified = matches!(pk, "scoped_type_identifier" | "scoped_identifier")
+                && field == Some("name");
+            if self.lang.name == "rust"
+                && (pk == "lifetime" || (!qualified && self.impl_declares_parameter(name, stack)))
+            {
+                return;
+            }
             // `java.util.Map.Entry`, Scala's `sbt.protocol.Event`: a lower-case name a
             // type's path goes on from is a package's, no definition of the tree.
             if (matches!(pk, "scoped_type_identifier" | "stable_type_identifier")
@@ -415,6 +426,24 @@ impl<'a> Walk<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether a Rust `impl` block around the name declares a type or const
+    /// parameter called `name` (`S` of `impl<S: Clone> W<S>`, `N` of
+    /// `impl<const N: usize>`).
+    fn impl_declares_parameter(&self, name: &str, stack: &[Frame<'_>]) -> bool {
+        stack
+            .iter()
+            .filter(|f| f.kind == "impl_item")
+            .filter_map(|f| self.g.child(f.node, "type_parameters"))
+            .any(|list| {
+                let mut cursor = list.walk();
+                let found = list
+                    .named_children(&mut cursor)
+                    .filter_map(|p| self.g.child(p, "name"))
+                    .any(|n| self.text(n) == name);
+                found
+            })
     }
 
     /// Type use, inheritance, annotation or plain reference, from the ancestors.

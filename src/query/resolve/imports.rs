@@ -829,6 +829,7 @@ impl<'s> Resolver<'s> {
             importer,
             inline: &inline,
             defined_here: &|name: &str| index.names.contains(name),
+            module_here: &|name: &str| index.declares_module(&inline, name),
             globs: &globs,
         };
         match rust_module(self.file_set(), crates, &site, module) {

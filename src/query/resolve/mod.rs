@@ -341,6 +341,16 @@ impl FileIndex {
     pub(super) fn inline_modules(&self, at: usize) -> Vec<String> {
         modules_around(&self.modules, at)
     }
+
+    /// Whether the module the inline modules `inline` lead to (the file's own when
+    /// none) declares a module `name`, inline or not.
+    pub(super) fn declares_module(&self, inline: &[String], name: &str) -> bool {
+        self.modules.iter().any(|(span, n)| {
+            n == name
+                && matches!(modules_around(&self.modules, span.start).split_last(),
+                    Some((last, outer)) if last == n && outer == inline)
+        })
+    }
 }
 
 /// A glob import (`use super::*;`): the module it names, the inline modules it is

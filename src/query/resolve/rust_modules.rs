@@ -149,11 +149,13 @@ fn module_file(files: &FxHashSet<PathBuf>, root: &Path, path: &[String]) -> Opti
 
 /// What a Rust path is written in: the importing file, the inline modules around the
 /// path (outermost first), the names its module defines (a path can start with a
-/// local enum or module), and the modules its glob imports (`use super::*`) name.
+/// local enum or module), whether a name is a module declared in the module the path
+/// is written in, and the modules its glob imports (`use super::*`) name.
 pub struct PathSite<'a> {
     pub importer: &'a Path,
     pub inline: &'a [String],
     pub defined_here: &'a dyn Fn(&str) -> bool,
+    pub module_here: &'a dyn Fn(&str) -> bool,
     pub globs: &'a [String],
 }
 
@@ -168,6 +170,7 @@ pub fn rust_module(
         importer,
         inline,
         defined_here,
+        module_here,
         globs,
     } = *site;
     // `::name::..`: a crate by its name, never a module of this one.
@@ -188,8 +191,13 @@ pub fn rust_module(
     }
     let local = matches!(first, "crate" | "$crate" | "self" | "super");
     let Some(root) = crate_root(files, importer) else {
+        // A file no crate root is found for (a test crate's `tests/support/x.rs`, which
+        // the crates that use it declare inline): its own paths are unknown, but a
+        // crate of the workspace is still that crate.
         return if local || defined_here(first) {
             RustModule::Unknown
+        } else if let Some(lib) = crates.get(first) {
+            in_module(files, lib, Vec::new(), rest)
         } else {
             RustModule::External
         };
@@ -213,6 +221,12 @@ pub fn rust_module(
         other => {
             if let Some(sub) = submodule(files, &root, &here, other) {
                 (root, sub, rest)
+            } else if module_here(other) {
+                // `mod support { pub mod panic; }`: an inline module whose own
+                // modules are files, under a directory of its name.
+                let mut inner = here;
+                inner.push(other.to_string());
+                return in_module(files, &root, inner, rest);
             } else if defined_here(other) {
                 return RustModule::Unknown;
             } else if let Some(lib) = crates.get(other) {
@@ -293,7 +307,8 @@ mod tests {
         let site = PathSite {
             importer: Path::new(importer),
             inline: &inline,
-            defined_here: &|n| n == "Local",
+            defined_here: &|n| n == "Local" || n == "support",
+            module_here: &|n| n == "support",
             globs: &globs,
         };
         rust_module(files, &crates, &site, module)
@@ -309,6 +324,8 @@ mod tests {
             "w/src/task.rs",
             "w/src/task/spawn.rs",
             "w/tests/it.rs",
+            "w/tests/support/panic.rs",
+            "w/tests/support/mpsc.rs",
             "other/Cargo.toml",
             "other/src/lib.rs",
         ]);
@@ -358,6 +375,36 @@ mod tests {
             ("w/src/lib.rs", &[], "super", RustModule::Unknown),
             // A module of the crate's root written as in 2015: not a library.
             (spawn, &[], "runtime::handle", RustModule::Unknown),
+            // `mod support { pub mod panic; }`: the inline module's own module is a
+            // file under a directory of its name; the inline module itself is none.
+            (
+                "w/tests/it.rs",
+                &[],
+                "support::panic",
+                file("w/tests/support/panic.rs"),
+            ),
+            ("w/tests/it.rs", &[], "support", RustModule::Unknown),
+            ("w/tests/it.rs", &[], "support::signal", RustModule::Unknown),
+            (spawn, &[], "support::panic", RustModule::Unknown),
+            // A file no crate root is found for still sees the workspace's crates.
+            (
+                "w/tests/support/mpsc.rs",
+                &[],
+                "other_crate",
+                file("other/src/lib.rs"),
+            ),
+            (
+                "w/tests/support/mpsc.rs",
+                &[],
+                "std::sync",
+                RustModule::External,
+            ),
+            (
+                "w/tests/support/mpsc.rs",
+                &[],
+                "crate::x",
+                RustModule::Unknown,
+            ),
         ];
         for (importer, inline, module, want) in cases {
             assert_eq!(

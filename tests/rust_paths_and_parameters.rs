@@ -1,0 +1,84 @@
+//! Rust names that are no dependency, and module paths that lead to files: an `impl`
+//! block's type parameters and lifetimes are local names, an inline module's own
+//! modules are files under a directory of its name (`mod support { pub mod panic; }`
+//! in an integration test), and a file no crate root is found for still sees the
+//! workspace's other crates.
+
+mod common;
+
+use common::answers::depends;
+use common::tree;
+
+#[test]
+fn an_impl_blocks_type_parameters_and_lifetimes_are_no_dependencies() {
+    let dir = tree(&[(
+        "src/lib.rs",
+        "pub struct Error;\n\
+         pub struct W<S> { s: S }\n\
+         fn seen() {}\n\
+         pub trait Sink { type Error; }\n\
+         impl<'a, S: Clone> W<S> {\n\
+         \x20   pub fn get(&'a self) -> &'a S { seen(); &self.s }\n\
+         }\n\
+         impl<S, Error> Sink for W<S> {\n\
+         \x20   type Error = Error;\n\
+         \x20   fn fail(e: Error) -> Result<(), Self::Error> { Ok(()) }\n\
+         }\n",
+    )]);
+    // Before, `a` and `S` were unresolved type uses, and `Error` the struct.
+    assert_eq!(
+        depends(dir.path(), &["W.get"]),
+        ["6 call seen -> src/lib.rs:3"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["W.fail"]),
+        [
+            "10 type_use Result -> external:std",
+            "10 type_use Self.Error -> src/lib.rs:9",
+            "10 call Ok -> external:std",
+        ]
+    );
+}
+
+#[test]
+fn an_inline_modules_own_module_is_the_file_under_its_directory() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", "pub fn spawn() {}\n"),
+        (
+            "tests/net.rs",
+            "mod support {\n\
+             \x20   pub mod panic;\n\
+             }\n\
+             use support::panic::test_panic;\n\n\
+             #[test]\n\
+             fn panics() {\n\
+             \x20   test_panic();\n\
+             \x20   demo::spawn();\n\
+             }\n",
+        ),
+        (
+            "tests/support/panic.rs",
+            "use demo::spawn;\n\n\
+             pub fn test_panic() {\n\
+             \x20   spawn();\n\
+             }\n",
+        ),
+    ]);
+    // Before, `test_panic` was unresolved, and `spawn` in the support file a library's.
+    assert_eq!(
+        depends(dir.path(), &["panics"]),
+        [
+            "6 annotation test -> external:std",
+            "8 call test_panic -> tests/support/panic.rs:3",
+            "9 call demo.spawn -> src/lib.rs:1",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["test_panic"]),
+        ["4 call spawn -> src/lib.rs:1"]
+    );
+}
