@@ -249,10 +249,13 @@ impl<'a> Walk<'a> {
             {
                 return;
             }
-            // `java.util.Map.Entry`, Scala's `sbt.protocol.Event`: a lower-case name a
-            // type's path goes on from is a package's, no definition of the tree.
-            if (matches!(pk, "scoped_type_identifier" | "stable_type_identifier")
-                || in_scala_type_path(stack))
+            // `java.util.Map.Entry`, Scala's `sbt.protocol.Event`, Kotlin's
+            // `okhttp3.internal.Util`: a lower-case name a type's path goes on from is
+            // a package's, no definition of the tree.
+            if (matches!(
+                pk,
+                "scoped_type_identifier" | "stable_type_identifier" | "user_type"
+            ) || in_scala_type_path(stack))
                 && name.starts_with(char::is_lowercase)
                 && self.src.as_bytes().get(node.end_byte()) == Some(&b'.')
             {

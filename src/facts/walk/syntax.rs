@@ -29,8 +29,13 @@ pub(super) fn callee_parts<'t>(
         .find_map(|f| g.child(call, f))
         .or_else(|| call.named_child(0))?;
     // Unwrap `Foo<T>`, `(f)`, Kotlin's `user_type` down to the part that names it.
+    // Kotlin's grammar reads `!ok(x)` and `-neg(x)` as calls of `!ok` and `-neg`: the
+    // operator applies to the call's result, and the operand is what is called (a
+    // unary expression that is really called is parenthesised, in every grammar).
     for _ in 0..8 {
-        if g.class(callee).has(Class::CALLEE_WRAPPER) {
+        if g.kind(callee) == "unary_expression" {
+            callee = g.child(callee, "argument")?;
+        } else if g.class(callee).has(Class::CALLEE_WRAPPER) {
             callee = callee.named_child(0)?;
         } else {
             break;
@@ -67,6 +72,9 @@ fn receiver_of<'t>(g: &'static Grammar, holder: Node<'t>, member: Node<'t>) -> O
 pub(super) fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) -> String {
     let receiver = without_type_arguments(g, receiver);
     let text = |start: usize| compact(src.get(start..receiver.end_byte()).unwrap_or(""));
+    if let Some(operand) = misread_prefix_operand(g, receiver) {
+        return text(operand.start_byte());
+    }
     if !src
         .get(receiver.byte_range())
         .is_some_and(|t| t.contains('!'))
@@ -95,6 +103,21 @@ pub(super) fn receiver_text(g: &'static Grammar, receiver: Node<'_>, src: &str) 
         }
     }
     text(receiver.start_byte())
+}
+
+/// Kotlin's grammar reads `!a.b.f()` as `(!a).b.f()`: a prefix operator at the
+/// start of a chain of member accesses and calls applies to the whole chain (a
+/// written `(!a).b` is parenthesised). The operand it was given, if so.
+fn misread_prefix_operand<'t>(g: &'static Grammar, receiver: Node<'t>) -> Option<Node<'t>> {
+    let mut at = receiver;
+    for _ in 0..MAX_RECEIVER_CHAIN {
+        match g.kind(at) {
+            "unary_expression" => return g.child(at, "argument"),
+            "navigation_expression" | "call_expression" => at = at.named_child(0)?,
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// The type a Rust path names without its type arguments: `Vec` of `Vec::<u8>` and of
@@ -156,8 +179,13 @@ fn split_member<'t>(g: &'static Grammar, n: Node<'t>) -> Option<(Node<'t>, Optio
         };
         return Some((m, receiver_of(g, n, m)));
     }
-    // Kotlin's `a.b`: a navigation expression whose last child names the member.
-    if g.kind(n) == "navigation_expression" {
+    // Kotlin's `a.b`: a navigation expression whose last child names the member; Java's
+    // `new com.acme.Req()`, `new Outer.Inner()`: a type path whose last name is the
+    // class constructed.
+    if matches!(
+        g.kind(n),
+        "navigation_expression" | "scoped_type_identifier"
+    ) {
         let count = n.named_child_count();
         let last = n.named_child(u32::try_from(count.checked_sub(1)?).ok()?)?;
         let last = if g.kind(last) == "navigation_suffix" {
@@ -201,6 +229,19 @@ pub(super) fn member_receiver(
                 .trim_end_matches('.'),
         );
         return (!path.is_empty()).then_some(path);
+    }
+    // Kotlin's and Swift's `Request.Builder`: the names before this one, past their
+    // type arguments (`Outer<T>.Inner`) and modifiers.
+    if parent.kind == "user_type" {
+        let mut cursor = parent.node.walk();
+        let path: Vec<&str> = parent
+            .node
+            .named_children(&mut cursor)
+            .take_while(|c| c.id() != node.id())
+            .filter(|c| g.class(*c).has(Class::IDENTIFIER))
+            .filter_map(|c| src.get(c.byte_range()))
+            .collect();
+        return (!path.is_empty()).then(|| path.join("."));
     }
     let is_member = field.is_some_and(|f| MEMBER_FIELDS.contains(&f))
         || (matches!(parent.kind, "navigation_expression" | "method_reference")

@@ -247,6 +247,18 @@ impl<'s> Resolver<'s> {
         if file.language.name == "ruby" && r.kind == RefKind::Inheritance {
             return self.ruby_constant_path(q, name);
         }
+        if r.kind == RefKind::TypeUse {
+            // Swift's metatypes (`T.Type`, `P.Protocol`): the language gives every type
+            // one.
+            if file.language.name == "swift" && matches!(name, "Type" | "Protocol") {
+                return Resolution::External(Some(sc.builtin_module.to_string()));
+            }
+            // `Serializer.SerializedObject`, with `Serializer` a type parameter: a
+            // member type of whatever type a caller supplies.
+            if Self::is_type_parameter(file, r.enclosing, q.split('.').next().unwrap_or(q)) {
+                return Resolution::Unresolved;
+            }
+        }
         // Scala's `_.get(k)`: a lambda's parameter, of whatever type the call it is
         // passed to gives it.
         if file.language.name == "scala" && (q == "_" || q.starts_with("_.")) {
