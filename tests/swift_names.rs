@@ -1,6 +1,7 @@
-//! What Swift code names: the locals a `switch` case binds, a protocol's associated
-//! types, the language's attributes, the cases of an enum, and the library protocols
-//! that lend a type no members.
+//! What Swift code names: the locals a `switch` case binds, the type parameters an
+//! extension keeps in scope, a protocol's associated types, the language's
+//! attributes, the cases of an enum, and the library protocols that lend a type no
+//! members.
 
 mod common;
 
@@ -103,5 +104,32 @@ fn an_argument_label_names_no_method() {
             "5 type_use Monitor -> external:",
             "6 call monitor.notify -> external:",
         ]
+    );
+}
+
+#[test]
+fn an_extension_keeps_the_extended_types_parameters_in_scope() {
+    let dir = tree(&[(
+        "K.swift",
+        "struct Key {}\n\
+         final class Box<Key> {\n\
+         \x20 var k: Key?\n\
+         }\n\
+         extension Box {\n\
+         \x20 func put(_ key: Key) -> Int { return 1 }\n\
+         }\n\
+         struct Plain {}\n\
+         extension Plain {\n\
+         \x20 func get(_ key: Key) {}\n\
+         }\n",
+    )]);
+    // Before, `Key` in the extension of `Box<Key>` was the struct `Key`.
+    assert_eq!(
+        depends(dir.path(), &["Box.put"]),
+        ["6 type_use Int -> external:Swift"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Plain.get"]),
+        ["10 type_use Key -> K.swift:1"]
     );
 }

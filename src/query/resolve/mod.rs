@@ -851,7 +851,9 @@ impl<'s> Resolver<'s> {
         // `T` in `<T> T get(Class<T> c)`: a type parameter is a local name.
         if r.kind == RefKind::TypeUse
             && r.qualifier.is_none()
-            && (Self::is_type_parameter(file, r.enclosing, &r.name) || Self::names_a_test(file, r))
+            && (Self::is_type_parameter(file, r.enclosing, &r.name)
+                || Self::names_a_test(file, r)
+                || self.extended_types_parameter(file, r))
         {
             return Resolution::Local;
         }

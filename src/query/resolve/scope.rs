@@ -91,6 +91,17 @@ impl<'s> Resolver<'s> {
             .any(|e| declares_type_parameter(&file.definitions[e], name))
     }
 
+    /// Whether type use `r`, in a Swift extension of a generic type, names one of that
+    /// type's type parameters (`Key` in `extension KeyedContainer { func f(_ k: Key) }`
+    /// of `class KeyedContainer<Key>`), which an extension keeps in scope.
+    pub(super) fn extended_types_parameter(&self, file: &Arc<FileFacts>, r: &Reference) -> bool {
+        file.language.name == "swift"
+            && Self::enclosing_type(file, r.enclosing).is_none()
+            && self
+                .enclosing_type_def(file, r.enclosing)
+                .is_some_and(|t| declares_type_parameter(t.symbol(), &r.name))
+    }
+
     pub(super) fn enclosing_type(file: &FileFacts, at: Option<u32>) -> Option<usize> {
         Self::enclosing_type_indices(file, at).next().or_else(|| {
             // A Rust `impl T` block or a Go method: the type its scope names.
