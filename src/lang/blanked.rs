@@ -97,14 +97,50 @@ fn blank_cpp_macros(out: &mut Blanked<'_>) {
         }
     }
     blank_conditionals_in_expressions(out);
+    blank_declaration_macros(out);
 }
 
-/// C's preprocessor conditionals the grammar cannot read: see
-/// [`blank_conditionals_in_expressions`].
+/// C's preprocessor conditionals and declaration macros the grammar cannot read: see
+/// [`blank_conditionals_in_expressions`] and [`blank_declaration_macros`].
 pub fn c_conditionals(text: &str) -> Cow<'_, str> {
     let mut out = Blanked::new(text);
     blank_conditionals_in_expressions(&mut out);
+    blank_declaration_macros(&mut out);
     out.finish()
+}
+
+/// Macros that stand for a declaration's linkage or attributes, which the grammar,
+/// not expanding them, reads as a type the macro names: `REDISMODULE_API int
+/// (*RedisModule_Free)(void *ptr) REDISMODULE_ATTR;` lost the declared function
+/// pointer, and `LUA_API int (lua_gettop) (lua_State *L);` read the function's name
+/// as a parameter's type. Such macros are told by their conventional names: upper
+/// case, ending in `_API`, `_EXPORT` or `_EXTERN` at the start of a declaration
+/// written on one line, or in `_ATTR` right before its `;`. A function's definition
+/// keeps its macro: the grammar reads it well enough, and where preprocessor branches
+/// give one body two heads, which head it takes depends on it.
+fn blank_declaration_macros(out: &mut Blanked<'_>) {
+    static LEADING: OnceLock<regex::Regex> = OnceLock::new();
+    static TRAILING: OnceLock<regex::Regex> = OnceLock::new();
+    let text = out.text;
+    if text.contains("_API") || text.contains("_EXPORT") || text.contains("_EXTERN") {
+        // Invariant: a valid pattern.
+        let leading = LEADING.get_or_init(|| {
+            regex::Regex::new(r"(?m)^[ \t]*([A-Z][A-Z0-9_]*_(?:API|EXPORT|EXTERN))[ \t]+[A-Za-z_][^\n{;]*;[ \t]*$")
+                .expect("a valid pattern")
+        });
+        for caps in leading.captures_iter(text) {
+            out.blank(caps.get(1).expect("the macro").range());
+        }
+    }
+    if text.contains("_ATTR") {
+        // Invariant: a valid pattern.
+        let trailing = TRAILING.get_or_init(|| {
+            regex::Regex::new(r"\)[ \t]*([A-Z][A-Z0-9_]*_ATTR)[ \t]*;").expect("a valid pattern")
+        });
+        for caps in trailing.captures_iter(text) {
+            out.blank(caps.get(1).expect("the macro").range());
+        }
+    }
 }
 
 /// [`c_conditionals`], and the macro calls of one string literal written beside another
@@ -116,6 +152,7 @@ pub fn c_conditionals(text: &str) -> Cow<'_, str> {
 pub fn c_macro_strings(text: &str) -> Cow<'_, str> {
     let mut out = Blanked::new(text);
     blank_conditionals_in_expressions(&mut out);
+    blank_declaration_macros(&mut out);
     blank_macro_strings(&mut out);
     out.finish()
 }
@@ -507,6 +544,31 @@ mod tests {
             ],
         );
         assert_eq!(cpp_macros(cpp), expected);
+    }
+
+    #[test]
+    fn linkage_and_attribute_macros_of_one_line_declarations_are_blanked_in_place() {
+        let c = "REDISMODULE_API int (*RedisModule_Free)(void *ptr) REDISMODULE_ATTR;\n\
+                 LUA_API int (lua_gettop) (lua_State *L);\n\
+                 LUA_API int lua_gettop (lua_State *L) {\n\
+                 #define REDISMODULE_API extern\n\
+                 \x20 x = NOT_API + 1;\n";
+        let blanked = c_conditionals(c);
+        let lines: Vec<&str> = blanked.lines().collect();
+        assert_eq!(
+            lines[0],
+            with_blanks(
+                c.lines().next().unwrap_or(""),
+                &["REDISMODULE_API", "REDISMODULE_ATTR"]
+            )
+        );
+        assert_eq!(
+            lines[1],
+            with_blanks(c.lines().nth(1).unwrap_or(""), &["LUA_API"])
+        );
+        // A definition, a macro's own definition and an expression keep theirs.
+        assert_eq!(lines[2..], c.lines().collect::<Vec<_>>()[2..]);
+        assert_eq!(blanked.len(), c.len());
     }
 
     #[test]

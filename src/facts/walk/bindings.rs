@@ -676,11 +676,13 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
         }
         if k.ends_with("function_declarator") || k.ends_with("_expression") {
             // C's `int (*cmp)(const void *, const void *)` declares a variable, a
-            // pointer to a function, where `int f(int)` declares a function.
-            if let Some(pointer) = g
-                .child(n, "declarator")
-                .filter(|d| g.kind(*d) == "parenthesized_declarator")
-            {
+            // pointer to a function, where `int f(int)` and `int (f)(int)` (Lua's
+            // headers) declare a function.
+            if let Some(pointer) = g.child(n, "declarator").filter(|d| {
+                g.kind(*d) == "parenthesized_declarator"
+                    && d.named_child(0)
+                        .is_some_and(|inner| !g.class(inner).has(Class::IDENTIFIER))
+            }) {
                 let mut c = pointer.walk();
                 todo.extend(pointer.named_children(&mut c));
             }
