@@ -517,6 +517,7 @@ const JS_GLOBALS: &[&str] = &[
     "void",
     "object",
     "undefined",
+    "bigint",
     "Record",
     "Partial",
     "Readonly",

@@ -194,6 +194,10 @@ impl<'a> Walk<'a> {
             if pk == "value_argument_label" || pk == "access_qualifier" {
                 return;
             }
+            // TypeScript's `{ [key: number]: any }`: the index's name declares nothing.
+            if pk == "index_signature" && field == Some("name") {
+                return;
+            }
             // The effect of Swift's `@Sendable (Response) async -> Void`, which the
             // grammar reads as a function type of a type named `async`.
             if pk == "user_type"
