@@ -49,7 +49,10 @@ fn a_nested_type_written_with_its_outer_type_is_that_types_member() {
     // `acme` were external types.
     assert_eq!(
         depends(dir.path(), &["B.kt::Client.path#method"]),
-        ["10 type_use com.acme.Req -> B.kt:3", "10 call Req -> B.kt:3"]
+        [
+            "10 type_use com.acme.Req -> B.kt:3",
+            "10 call Req -> B.kt:3"
+        ]
     );
     assert_eq!(
         depends(dir.path(), &["S.swift::Client.make#method"]),
