@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::answers::{depends, deps, has_all};
+use common::answers::{depends, deps, has, has_all};
 use common::{json_run, tree};
 
 #[test]
@@ -333,4 +333,32 @@ fn a_scala_wildcard_import_of_the_tree_outranks_the_package_s_members_in_other_f
             "7 call Terminal.consoleLog -> util/src/main/scala/sbt/internal/util/Terminal.scala:4",
         ],
     );
+}
+
+#[test]
+fn a_wildcard_import_brings_no_test_sources_definition_to_main_code() {
+    let dir = tree(&[
+        (
+            "tasks/src/test/scala/sbt/Test.scala",
+            "package sbt\n\nobject Test {\n  def t2 = 1\n}\n",
+        ),
+        (
+            "tasks/src/main/scala/sbt/Task.scala",
+            "package sbt\n\nfinal class Task\n",
+        ),
+        (
+            "plugins/project/TwirlPlugin.scala",
+            "import sbt._\n\n\
+             object TwirlPlugin {\n\
+             \x20 def settings(t: Task) = inConfig(Test)(t)\n\
+             }\n",
+        ),
+    ]);
+    // `Test` was the object of the tasks' tests; sbt's `Test` is the library's.
+    let run = depends(dir.path(), &["TwirlPlugin.settings"]);
+    has(
+        &run,
+        "4 type_use Task -> tasks/src/main/scala/sbt/Task.scala:3",
+    );
+    assert!(!run.iter().any(|d| d.contains("Test.scala")), "{run:?}");
 }

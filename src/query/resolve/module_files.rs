@@ -26,6 +26,13 @@ pub(super) fn file_dir(f: &FileFacts) -> PathBuf {
         .unwrap_or_default()
 }
 
+/// Whether `path` is in a test source tree (`src/test/..`, `tests/..`), whose
+/// definitions the code outside it does not see.
+pub(super) fn is_test_source(path: &Path) -> bool {
+    path.components()
+        .any(|c| matches!(c.as_os_str().to_str(), Some("test" | "tests")))
+}
+
 /// A path with `.` and `..` folded (no file system access).
 pub fn normalize(p: &Path) -> PathBuf {
     // Most paths are normal already (walked paths are): checking the bytes is much

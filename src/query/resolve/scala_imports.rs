@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::members::pick;
+use super::module_files::is_test_source;
 use super::{DefRef, Resolution, Resolver};
 use crate::facts::{FileFacts, Import};
 use crate::query::scoping::Scoping;
@@ -118,11 +119,4 @@ fn import_scope(
     at.and_then(|i| file.definitions.get(i as usize))
         .is_some_and(|d| span.start <= d.start_byte && d.end_byte <= span.end)
         .then_some(*function)
-}
-
-/// Whether `path` is in a test source tree (`src/test/..`, `tests/..`), whose
-/// definitions the code outside it does not see.
-fn is_test_source(path: &std::path::Path) -> bool {
-    path.components()
-        .any(|c| matches!(c.as_os_str().to_str(), Some("test" | "tests")))
 }

@@ -10,7 +10,7 @@ use super::generics::declares_type_parameter;
 use super::guards::MISSED_NAMES;
 use super::imports::ModuleTarget;
 use super::members::{implements_explicitly, members_outside_types, pick, Lookup};
-use super::module_files::file_dir;
+use super::module_files::{file_dir, is_test_source};
 use super::{
     is_ruby_class_method, kind_ok, package_at, package_of, same_target, DefRef, NameRole,
     Resolution, Resolver, TYPE_KINDS,
@@ -630,10 +630,17 @@ impl<'s> Resolver<'s> {
         if let Some(d) = pick(package_mates) {
             return Resolution::Definition(d);
         }
-        // 6. Wildcard imports.
+        // 6. Wildcard imports. On the JVM a test source's definition is not seen from
+        //    outside the tests (`import sbt._` in a build's plugin brings no `object
+        //    Test` of a project's tests).
+        let hide_tests = matches!(file.language.name, "scala" | "java" | "kotlin")
+            && !is_test_source(&file.path);
         let mut external_wildcards: Vec<String> = Vec::new();
         for imp in file.imports.iter().filter(|i| i.wildcard) {
-            let (found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
+            let (mut found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
+            if hide_tests {
+                found.retain(|d| !is_test_source(&d.file.path));
+            }
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
