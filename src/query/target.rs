@@ -211,7 +211,7 @@ impl Target {
     }
 
     /// The names uses of this target are written with (a class's constructors are
-    /// called by the class's name).
+    /// called by the class's name; C#'s `[Requires]` names `RequiresAttribute`).
     pub fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = self
             .members
@@ -219,11 +219,24 @@ impl Target {
             .map(|m| m.symbol().name.clone())
             .filter(|n| !matches!(n.as_str(), "__init__" | "constructor" | "init"))
             .collect();
-        names.push(self.symbol().name.clone());
+        let s = self.symbol();
+        names.push(s.name.clone());
+        if let Some(short) = csharp_attribute_short_name(s) {
+            names.push(short.to_string());
+        }
         names.sort();
         names.dedup();
         names
     }
+}
+
+/// The name C# code writes attribute class `s` with in brackets (`Requires` of
+/// `RequiresAttribute`), if it is one.
+fn csharp_attribute_short_name(s: &Symbol) -> Option<&str> {
+    (s.language == "csharp" && s.kind == Kind::Class)
+        .then(|| s.name.strip_suffix("Attribute"))
+        .flatten()
+        .filter(|short| !short.is_empty())
 }
 
 /// Of the definitions of `d`'s name in its file, those that are one thing with `d`.

@@ -497,7 +497,12 @@ impl<'a> Walk<'a> {
                 };
             }
             argument |= f.class.has(Class::TYPE_ARGUMENTS) || f.field == Some("subscript");
-            if f.field == Some("arguments") || f.class.has(Class::BODY) {
+            // An argument is a value, also one an annotation is given (C#'s
+            // `[Requires(Utils.Warning)]`, whose argument list no field names).
+            if f.field == Some("arguments")
+                || f.class.has(Class::BODY)
+                || f.kind == "attribute_argument_list"
+            {
                 break;
             }
             if depth < 4

@@ -857,6 +857,20 @@ impl<'s> Resolver<'s> {
         {
             return Resolution::Local;
         }
+        // C#'s `[Requires(..)]` names the class `RequiresAttribute` where there is one
+        // (the language tries that name first).
+        if r.kind == RefKind::Annotation
+            && file.language.name == "csharp"
+            && !r.name.ends_with("Attribute")
+        {
+            let long = Reference {
+                name: format!("{}Attribute", r.name),
+                ..r.clone()
+            };
+            if let found @ Resolution::Definition(_) = self.resolve_within(file, &long) {
+                return found;
+            }
+        }
         // Swift's `@discardableResult`, Rust's `#[test]`: an attribute of the language.
         if r.kind == RefKind::Annotation && r.qualifier.is_none() {
             let sc = self.scoping(file);
