@@ -140,3 +140,29 @@ fn a_kotlin_local_named_like_a_modifier_does_not_break_its_class() {
         ],
     );
 }
+
+#[test]
+fn a_supertype_constructors_arguments_are_values_not_types() {
+    let dir = tree(&[
+        (
+            "src/p/Task.kt",
+            "package p\n\nabstract class Task(val name: String) {\n  abstract fun runOnce(): Long\n}\n",
+        ),
+        (
+            "src/p/Finder.kt",
+            "package p\n\n\
+             class Finder {\n\
+             \x20 fun launch(label: String): Task {\n\
+             \x20   val taskName = \"connect $label\"\n\
+             \x20   return object : Task(taskName) {\n\
+             \x20     override fun runOnce(): Long = 0L\n\
+             \x20   }\n\
+             \x20 }\n\
+             }\n",
+        ),
+    ]);
+    // Before, `taskName` was an external type the anonymous object used.
+    let got = depends(dir.path(), &["Finder.launch"]);
+    has(&got, "6 type_use Task -> src/p/Task.kt:3");
+    assert!(!got.iter().any(|l| l.contains("taskName")), "{got:#?}");
+}

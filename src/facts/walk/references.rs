@@ -498,10 +498,20 @@ impl<'a> Walk<'a> {
             }
             argument |= f.class.has(Class::TYPE_ARGUMENTS) || f.field == Some("subscript");
             // An argument is a value, also one an annotation is given (C#'s
-            // `[Requires(Utils.Warning)]`, whose argument list no field names).
+            // `[Requires(Utils.Warning)]`, whose argument list no field names), or a
+            // Kotlin supertype's constructor (`object : Task(name)`). A Kotlin
+            // annotation's arguments keep the annotation (`@Throws(IOException::class)`
+            // names the exception class).
+            let kotlin_arguments = f.kind == "value_arguments"
+                && !stack[..stack.len() - depth - 1]
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .any(|a| a.class.has(Class::ANNOTATION));
             if f.field == Some("arguments")
                 || f.class.has(Class::BODY)
                 || f.kind == "attribute_argument_list"
+                || kotlin_arguments
             {
                 break;
             }
