@@ -1,6 +1,7 @@
 //! Types written with the type they are nested in (`Request.Builder` in Kotlin and
 //! Swift) are that type's member, never a namesake the enclosing class has, and so is
-//! the class Java's `new Outer.Inner()` or `new com.acme.Req()` constructs; a member
+//! the class Java's `new Outer.Inner()` or `new com.acme.Req()` constructs (an
+//! interface too, given an anonymous class or Kotlin's lambda); a member
 //! type of a type parameter (`S.Output`) is nobody's the tree can tell; and Kotlin's
 //! `!ok(x)` calls `ok`.
 
@@ -141,6 +142,42 @@ fn a_java_constructor_written_with_its_path_constructs_that_class() {
         [
             "5 type_use Object -> external:java.lang",
             "5 call com.acme.Req -> com/acme/Req.java:2",
+        ]
+    );
+}
+
+#[test]
+fn a_constructed_interface_is_the_trees_interface() {
+    let dir = tree(&[
+        (
+            "H.kt",
+            "package p\n\n\
+             fun interface Handler {\n\
+             \x20 fun handle(x: Int): Int\n\
+             }\n\n\
+             class U {\n\
+             \x20 fun make(): Handler = Handler { it + 1 }\n\
+             }\n",
+        ),
+        (
+            "q/J.java",
+            "package q;\n\
+             interface Listener { void on(); }\n\
+             class J {\n\
+             \x20 Listener make() { return new Listener() { public void on() {} }; }\n\
+             }\n",
+        ),
+    ]);
+    // Before, both calls were external.
+    assert_eq!(
+        depends(dir.path(), &["U.make"]),
+        ["8 type_use Handler -> H.kt:3", "8 call Handler -> H.kt:3"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["J.make"]),
+        [
+            "4 type_use Listener -> q/J.java:2",
+            "4 call Listener -> q/J.java:2"
         ]
     );
 }

@@ -200,11 +200,15 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
         RefKind::TypeUse | RefKind::Inheritance if lang == "cpp" => CPP_TYPE_KINDS,
         RefKind::TypeUse if lang == "c" => C_TYPE_KINDS,
+        // An interface is called where it is constructed: Java's anonymous class
+        // (`new Listener() { .. }`), Kotlin's `fun interface` (`Handler { .. }`), Go's
+        // conversion (`Reader(x)`).
         RefKind::Call => &[
             Kind::Function,
             Kind::Method,
             Kind::Class,
             Kind::Struct,
+            Kind::Interface,
             Kind::Macro,
             Kind::Enum,
             Kind::Type,
