@@ -981,6 +981,39 @@ fn go_variants_for_different_builds_resolve_to_the_default_build_s() {
 }
 
 #[test]
+fn a_go_file_built_with_a_tag_uses_the_variant_no_other_variant_builds_beside() {
+    let variant = |constraint: &str| {
+        format!(
+            "//go:build {constraint}\n\npackage labels\n\ntype SymbolTable struct{{}}\n\n\
+             func NewSymbolTable() *SymbolTable {{ return nil }}\n"
+        )
+    };
+    let dir = tree(&[
+        ("go.mod", "module example.com/app\n\ngo 1.22\n"),
+        (
+            "labels/labels_string.go",
+            &variant("!slicelabels && !dedupelabels"),
+        ),
+        ("labels/labels_slice.go", &variant("slicelabels")),
+        ("labels/labels_dedupe.go", &variant("dedupelabels")),
+        (
+            "tsdb/head_dedupe.go",
+            "//go:build dedupelabels\n\npackage tsdb\n\nimport \"example.com/app/labels\"\n\n\
+             func Rebuild() *labels.SymbolTable { return labels.NewSymbolTable() }\n",
+        ),
+    ]);
+    // Before, both were unresolved: a build with `slicelabels` set too seemed to
+    // compile the slice variant, though it would compile two `SymbolTable`s.
+    assert_eq!(
+        depends(dir.path(), &["Rebuild"]),
+        [
+            "7 type_use labels.SymbolTable -> labels/labels_dedupe.go:5",
+            "7 call labels.NewSymbolTable -> labels/labels_dedupe.go:7",
+        ]
+    );
+}
+
+#[test]
 fn chains_of_library_calls_stay_the_library_s() {
     let dir = tree(&[
         (

@@ -279,14 +279,31 @@ pub(super) fn can_build_together(a: &FileFacts, b: &FileFacts) -> bool {
     if a.path == b.path {
         return true;
     }
-    let (Some(ca), Some(cb)) = (Constraint::of(a), Constraint::of(b)) else {
-        return true;
-    };
-    if ca.is_none() || cb.is_none() {
+    some_build(&[a, b], &[])
+}
+
+/// Whether some build compiles every file of `built` and none of `left_out`. A
+/// constraint of `built` this reader cannot read, or one naming very many tags, is
+/// taken to build with anything; a file of `left_out` without a constraint it can
+/// read is not asked about.
+pub(super) fn some_build(built: &[&FileFacts], left_out: &[&FileFacts]) -> bool {
+    let mut required = Vec::new();
+    for f in built {
+        match Constraint::of(f) {
+            Some(c) if !c.is_none() => required.push(c),
+            _ => {}
+        }
+    }
+    if required.len() < 2 && left_out.is_empty() {
         return true;
     }
+    let excluded: Vec<Constraint> = left_out
+        .iter()
+        .filter_map(|f| Constraint::of(f))
+        .filter(|c| !c.is_none())
+        .collect();
     let mut named = Vec::new();
-    for c in [&ca, &cb] {
+    for c in required.iter().chain(&excluded) {
         if let Some(e) = &c.expr {
             e.tags(&mut named);
         }
@@ -305,7 +322,7 @@ pub(super) fn can_build_together(a: &FileFacts, b: &FileFacts) -> bool {
     let mut arches: Vec<&str> = named
         .iter()
         .copied()
-        .chain([ca.goarch, cb.goarch].into_iter().flatten())
+        .chain(required.iter().chain(&excluded).filter_map(|c| c.goarch))
         .filter(|t| GOARCH.contains(t))
         .collect();
     arches.extend(GOARCH.iter().find(|a| !arches.contains(a)));
@@ -322,7 +339,8 @@ pub(super) fn can_build_together(a: &FileFacts, b: &FileFacts) -> bool {
                     goarch,
                     tag: &tag,
                 };
-                ca.holds(&build) && cb.holds(&build)
+                required.iter().all(|c| c.holds(&build))
+                    && !excluded.iter().any(|c| c.holds(&build))
             })
         })
     })

@@ -815,15 +815,36 @@ impl<'s> Resolver<'s> {
 
     /// Of the variants of `d` for other builds, the one that builds together with
     /// `file` (a call in `x_windows.go` of a function each system defines in its own
-    /// file); unresolved when none or several targets do.
+    /// file); unresolved when none or several targets do. Where several could, the
+    /// one that builds with `file` while no other variant does wins: a build that
+    /// compiles two variants of one name does not compile (`dedupelabels` and
+    /// `slicelabels` set together).
     fn variant_built_with(&self, file: &FileFacts, d: &DefRef) -> Resolution {
-        let fitting: Vec<DefRef> = self
+        let variants: Vec<DefRef> = self
             .defs_named(&d.symbol().name)
             .iter()
-            .filter(|v| is_variant_of(v, d) && go_build::can_build_together(file, &v.file))
+            .filter(|v| is_variant_of(v, d) || v.same_as(d))
             .cloned()
             .collect();
-        members::pick(fitting).map_or(Resolution::Unresolved, Resolution::Definition)
+        let fitting: Vec<DefRef> = variants
+            .iter()
+            .filter(|v| !v.same_as(d) && go_build::can_build_together(file, &v.file))
+            .cloned()
+            .collect();
+        let alone: Vec<DefRef> = fitting
+            .iter()
+            .filter(|v| {
+                let others: Vec<&FileFacts> = variants
+                    .iter()
+                    .filter(|o| o.file.path != v.file.path)
+                    .map(|o| o.file.as_ref())
+                    .collect();
+                go_build::some_build(&[file, &v.file], &others)
+            })
+            .cloned()
+            .collect();
+        let chosen = if alone.len() == 1 { alone } else { fitting };
+        members::pick(chosen).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
     /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
