@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use super::resolve::{
     declared_apart, is_constructor, is_js, is_ruby_class_method, is_variant_of, names_tail,
-    target_key, DefRef, Resolver,
+    target_key, DefRef, Resolver, CSHARP_ATTRIBUTE_SUFFIX,
 };
 use crate::facts::RefKind;
 use crate::symbols::resolve::SymbolArg;
@@ -234,7 +234,7 @@ impl Target {
 /// `RequiresAttribute`), if it is one.
 fn csharp_attribute_short_name(s: &Symbol) -> Option<&str> {
     (s.language == "csharp" && s.kind == Kind::Class)
-        .then(|| s.name.strip_suffix("Attribute"))
+        .then(|| s.name.strip_suffix(CSHARP_ATTRIBUTE_SUFFIX))
         .flatten()
         .filter(|short| !short.is_empty())
 }

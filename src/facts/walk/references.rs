@@ -246,12 +246,12 @@ impl<'a> Walk<'a> {
             // the block's type parameter (the block is no definition whose header
             // resolution reads, as it reads a function's or a type's), though
             // `Self::Error` is the associated type, whatever parameter shares its name.
-            let qualified = matches!(pk, "scoped_type_identifier" | "scoped_identifier")
-                && field == Some("name");
-            if self.lang.name == "rust"
-                && (pk == "lifetime" || (!qualified && self.impl_declares_parameter(name, stack)))
-            {
-                return;
+            if self.lang.name == "rust" {
+                let qualified = matches!(pk, "scoped_type_identifier" | "scoped_identifier")
+                    && field == Some("name");
+                if pk == "lifetime" || (!qualified && self.impl_declares_parameter(name, stack)) {
+                    return;
+                }
             }
             // `java.util.Map.Entry`, Scala's `sbt.protocol.Event`, Kotlin's
             // `okhttp3.internal.Util`: a lower-case name a type's path goes on from is

@@ -184,6 +184,10 @@ pub fn target_key<'a>(sym: &'a Symbol, file: &'a FileFacts) -> (&'a Path, &'a st
     (&sym.path, &sym.qualified_name)
 }
 
+/// What C# adds to the name written in an attribute's brackets to name its class
+/// (`[Requires]` is `RequiresAttribute`).
+pub const CSHARP_ATTRIBUTE_SUFFIX: &str = "Attribute";
+
 /// A constructor: a method named after its type, or the language's constructor name.
 pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
     if !matches!(sym.kind, Kind::Method | Kind::Function) {
@@ -374,7 +378,6 @@ fn modules_around(modules: &[(std::ops::Range<usize>, String)], at: usize) -> Ve
         .collect()
 }
 
-/// The span of the innermost function or method of `file` around byte `at`.
 /// The span of the innermost definition (not a block scope) around byte `at`, and
 /// whether it is a function.
 fn definition_around(file: &FileFacts, at: usize) -> Option<(std::ops::Range<usize>, bool)> {
@@ -388,6 +391,7 @@ fn definition_around(file: &FileFacts, at: usize) -> Option<(std::ops::Range<usi
         })
 }
 
+/// The span of the innermost function or method of `file` around byte `at`.
 pub(super) fn function_around(file: &FileFacts, at: usize) -> Option<std::ops::Range<usize>> {
     file.definitions
         .iter()
@@ -886,10 +890,10 @@ impl<'s> Resolver<'s> {
         // (the language tries that name first).
         if r.kind == RefKind::Annotation
             && file.language.name == "csharp"
-            && !r.name.ends_with("Attribute")
+            && !r.name.ends_with(CSHARP_ATTRIBUTE_SUFFIX)
         {
             let long = Reference {
-                name: format!("{}Attribute", r.name),
+                name: format!("{}{CSHARP_ATTRIBUTE_SUFFIX}", r.name),
                 ..r.clone()
             };
             if let found @ Resolution::Definition(_) = self.resolve_within(file, &long) {

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use super::members::pick;
-use super::module_files::is_test_source;
 use super::{DefRef, Resolution, Resolver};
 use crate::facts::{FileFacts, Import};
 use crate::query::scoping::Scoping;
@@ -39,7 +38,6 @@ impl Resolver<'_> {
         {
             return None;
         }
-        let in_tests = is_test_source(&file.path);
         let holders = &self.file_index(file).import_holders;
         let mut brought: Vec<DefRef> = Vec::new();
         let mut unknown = false;
@@ -48,11 +46,7 @@ impl Resolver<'_> {
                 continue;
             };
             let (found, module) = self.through_wildcard(file, imp, sc, name, kinds);
-            brought.extend(
-                found
-                    .into_iter()
-                    .filter(|d| in_tests || !is_test_source(&d.file.path)),
-            );
+            brought.extend(found);
             unknown |= local && self.members_unknown(file, at, imp, module.is_some());
         }
         if !brought.is_empty() {

@@ -630,17 +630,10 @@ impl<'s> Resolver<'s> {
         if let Some(d) = pick(package_mates) {
             return Resolution::Definition(d);
         }
-        // 6. Wildcard imports. On the JVM a test source's definition is not seen from
-        //    outside the tests (`import sbt._` in a build's plugin brings no `object
-        //    Test` of a project's tests).
-        let hide_tests = matches!(file.language.name, "scala" | "java" | "kotlin")
-            && !is_test_source(&file.path);
+        // 6. Wildcard imports.
         let mut external_wildcards: Vec<String> = Vec::new();
         for imp in file.imports.iter().filter(|i| i.wildcard) {
-            let (mut found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
-            if hide_tests {
-                found.retain(|d| !is_test_source(&d.file.path));
-            }
+            let (found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
@@ -751,7 +744,9 @@ impl<'s> Resolver<'s> {
     /// What wildcard import `imp` of `file` brings in named `name`: the tree's
     /// definitions, and the library's module when it names one outside the tree. A
     /// package no directory of the tree shows may still be declared by files of it
-    /// (C#'s namespaces need not follow directories).
+    /// (C#'s namespaces need not follow directories). On the JVM a test source's
+    /// definition is not seen from outside the tests (`import sbt._` in a build's
+    /// plugin brings no `object Test` of a project's tests).
     pub(super) fn through_wildcard(
         &self,
         file: &Arc<FileFacts>,
@@ -760,7 +755,7 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> (Vec<DefRef>, Option<String>) {
-        match self.module_target(file, imp) {
+        let (mut found, module) = match self.module_target(file, imp) {
             ModuleTarget::External(m) if sc.package == PackageScope::Declared => {
                 (self.declared_in(&m, name, kinds), Some(m))
             }
@@ -769,7 +764,14 @@ impl<'s> Resolver<'s> {
                 Resolution::Definition(d) => (vec![d], None),
                 _ => (Vec::new(), None),
             },
+        };
+        if !found.is_empty()
+            && matches!(file.language.name, "scala" | "java" | "kotlin")
+            && !is_test_source(&file.path)
+        {
+            found.retain(|d| !is_test_source(&d.file.path));
         }
+        (found, module)
     }
 
     /// The types named `name` of the tree that the wildcard imports of `file` bring
