@@ -1702,7 +1702,8 @@ fn a_go_package_variable_of_another_file_is_not_external() {
         depends(dir.path(), &["run"]),
         [
             "5 type_use Command -> cmd.go:3",
-            "6 call preExecHookFn -> ?",
+            "6 call preExecHookFn -> hooks.go:3",
+            "7 reference echoCmd -> hooks.go:5",
             "7 call echoCmd.Name -> ?",
             "8 call fmt.Println -> external:fmt",
             "8 call len -> external:builtin",
@@ -1728,10 +1729,14 @@ fn a_c_pointer_to_a_function_is_a_variable_not_an_external_function() {
              \x20   return getMonotonicUs();\n}\n",
         ),
     ]);
-    // The calls through the parameter, the local and the file's variable are local.
+    // The calls through the parameter and the local are local; the file's variable
+    // is the definition called.
     assert_eq!(
         depends(dir.path(), &["med3"]),
-        ["8 call printf -> external:"]
+        [
+            "6 call oom_handler -> sort.c:2",
+            "8 call printf -> external:"
+        ]
     );
     // A variable a header of the tree declares is the tree's: not known to be external.
     assert_eq!(

@@ -17,8 +17,8 @@ pub struct FindSymbolArgs {
     pub paths: Vec<PathBuf>,
 
     /// Only symbols of this kind (repeatable): function, method, class, struct,
-    /// interface, enum, trait, type, module, namespace, constant, macro, table, view,
-    /// key, selector, element, heading, block.
+    /// interface, enum, trait, type, module, namespace, constant, variable, macro,
+    /// table, view, key, selector, element, heading, block.
     #[arg(long = "kind", value_name = "KIND", value_parser = parse_kind)]
     pub kinds: Vec<Kind>,
 

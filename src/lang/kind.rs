@@ -18,6 +18,9 @@ pub enum Kind {
     Module,
     Namespace,
     Constant,
+    /// A variable declared at the top level of a file or package (C's `int count;`,
+    /// Go's `var cache = ..`, Python's `registry = {}`), not inside a type or function.
+    Variable,
     Macro,
     /// SQL `CREATE TABLE`, TOML `[table]`.
     Table,
@@ -52,6 +55,7 @@ impl Kind {
         Kind::Module,
         Kind::Namespace,
         Kind::Constant,
+        Kind::Variable,
         Kind::Macro,
         Kind::Table,
         Kind::View,
@@ -75,6 +79,7 @@ impl Kind {
             Kind::Module => "module",
             Kind::Namespace => "namespace",
             Kind::Constant => "constant",
+            Kind::Variable => "variable",
             Kind::Macro => "macro",
             Kind::Table => "table",
             Kind::View => "view",
@@ -93,6 +98,7 @@ impl Kind {
         let s = match s.as_str() {
             "func" | "fn" | "def" => "function",
             "const" => "constant",
+            "var" => "variable",
             "ns" => "namespace",
             other => other,
         };
@@ -108,7 +114,7 @@ impl Kind {
     }
 
     /// Rank of the kind in find-symbol's tie-break: types, then functions, then the
-    /// rest, constants last among code symbols.
+    /// rest, constants and variables last among code symbols.
     pub fn tie_rank(self) -> u8 {
         match self {
             Kind::Class
@@ -120,7 +126,7 @@ impl Kind {
             Kind::Function | Kind::Method => 1,
             Kind::Module | Kind::Namespace | Kind::Macro => 2,
             Kind::Table | Kind::View | Kind::Block | Kind::Element | Kind::Selector => 3,
-            Kind::Constant => 4,
+            Kind::Constant | Kind::Variable => 4,
             Kind::Key | Kind::Heading | Kind::Scope => 5,
         }
     }

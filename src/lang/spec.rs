@@ -184,9 +184,10 @@ pub enum Name {
     /// named child of that kind. The last node's text is the name.
     Path(&'static [&'static str]),
     /// C/C++: follow `declarator` fields down to the identifier (through pointer,
-    /// reference, array and function declarators); `function` requires a function
-    /// declarator on the way (member functions vs data members).
-    Declarator { function: bool },
+    /// reference, array and function declarators); what it declares decides which
+    /// declarators are taken (member functions vs data members, a prototype vs a
+    /// variable).
+    Declarator(Declares),
     /// Go methods: the name field, qualified by the receiver's type.
     GoMethod,
     /// HCL blocks: the block type and its labels joined by dots
@@ -199,6 +200,33 @@ pub enum Name {
     /// right after it (Groovy's `class A implements a.B {}` parses `A implements a` as
     /// an error and names the class `B`).
     AfterKeyword(&'static [&'static str]),
+}
+
+/// Where a language declares the variables of a file, package or namespace.
+///
+/// Such a variable is enclosed by no definition but namespaces and modules, and by
+/// no node but those `within` (a declaration inside a function body the grammar
+/// could not read as a function, or inside a loop, is no global); it parses without
+/// error; its name is a plain identifier (not a pattern, a member or a path) that is
+/// not a dunder name (`__all__`); its value is not a module it imports (`const fs =
+/// require("fs")`); and none of `unless` appear as words in its head (C's `extern`
+/// declares a variable defined elsewhere).
+#[derive(Debug)]
+pub struct Globals {
+    pub within: &'static [&'static str],
+    pub unless: &'static [&'static str],
+}
+
+/// What a C/C++ declarator must declare to name a definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Declares {
+    /// A function: a function declarator on the way to the name (`int f(void)`).
+    Function,
+    /// Whatever it is (`typedef int (*cb)(int);` names a type).
+    Anything,
+    /// Data, named by a plain identifier: no function declarator of its own on the
+    /// way (`int (*hook)(int);` is a variable, `int f(int);` a prototype).
+    Data,
 }
 
 /// An extra condition on a definition rule.
@@ -215,6 +243,8 @@ pub enum When {
     TopLevelUpper,
     /// All these words appear in the definition's head (`static final`, `const`).
     HeadWords(&'static [&'static str]),
+    /// A variable of the file, package or namespace: see [`Globals`].
+    Global(&'static Globals),
     /// No enclosing symbol, a capitalised name that is not UPPER_CASE, and a type as
     /// the value: the field holds one of these generics subscripted (Python's
     /// `RenderableType = Union[str, Text]`), or the declared type is `TypeAlias`.

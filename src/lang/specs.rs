@@ -5,7 +5,7 @@
 //! `src/node-types.json` and `queries/tags.scm`). Rules are tried in order, so a
 //! specific rule (a Go `type_spec` whose type is a struct) precedes the general one.
 
-use super::spec::{Def, Name, SymbolSpec, When};
+use super::spec::{Declares, Def, Globals, Name, SymbolSpec, When};
 use super::Kind::*;
 
 const NAME: Name = Name::Field("name");
@@ -50,13 +50,46 @@ const JS_FUNCTION_VALUES: &[&str] = &[
     "generator_function",
 ];
 
+/// A C or C++ variable of the file or a namespace (`int count;`, `static struct
+/// server srv;`, `int (*hook)(int);`), also in a branch of an `#if` or an `extern
+/// "C"` block; an `extern` one is declared here and defined elsewhere, as a
+/// prototype declares a function.
+const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Declares::Data)).when(
+    When::Global(&Globals {
+        within: &[
+            "translation_unit",
+            "preproc_if",
+            "preproc_ifdef",
+            "preproc_else",
+            "preproc_elif",
+            "preproc_elifdef",
+            "linkage_specification",
+            "declaration_list",
+            "namespace_definition",
+        ],
+        unless: &["extern"],
+    }),
+);
+
+/// A variable of a JavaScript or TypeScript module (`const cache = new Map()`).
+const JS_VARIABLE: Def =
+    Def::new("variable_declarator", Variable, NAME).when(When::Global(&Globals {
+        within: &[
+            "program",
+            "export_statement",
+            "lexical_declaration",
+            "variable_declaration",
+        ],
+        unless: &[],
+    }));
+
 pub static BASH: SymbolSpec = SymbolSpec::new(&[Def::new("function_definition", Function, NAME)]);
 
 pub static C: SymbolSpec = SymbolSpec::new(&[
     Def::new(
         "function_definition",
         Function,
-        Name::Declarator { function: true },
+        Name::Declarator(Declares::Function),
     ),
     Def::new("struct_specifier", Struct, NAME).when(When::HasField("body")),
     Def::new("union_specifier", Struct, NAME).when(When::HasField("body")),
@@ -64,10 +97,11 @@ pub static C: SymbolSpec = SymbolSpec::new(&[
     Def::new(
         "type_definition",
         Type,
-        Name::Declarator { function: false },
+        Name::Declarator(Declares::Anything),
     ),
     Def::new("preproc_def", Macro, NAME),
     Def::new("preproc_function_def", Macro, NAME),
+    C_VARIABLE,
 ])
 // Argument, parameter and initializer lists hold no definitions (and dominate
 // generated tables such as parser.c).
@@ -78,13 +112,13 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new(
         "function_definition",
         Function,
-        Name::Declarator { function: true },
+        Name::Declarator(Declares::Function),
     ),
     // Member functions declared in a class body.
     Def::new(
         "field_declaration",
         Method,
-        Name::Declarator { function: true },
+        Name::Declarator(Declares::Function),
     ),
     Def::new("class_specifier", Class, NAME).when(When::HasField("body")),
     Def::new("struct_specifier", Struct, NAME).when(When::HasField("body")),
@@ -94,12 +128,13 @@ pub static CPP: SymbolSpec = SymbolSpec::new(&[
     Def::new(
         "type_definition",
         Type,
-        Name::Declarator { function: false },
+        Name::Declarator(Declares::Anything),
     ),
     Def::new("alias_declaration", Type, NAME),
     Def::new("concept_definition", Type, NAME),
     Def::new("preproc_def", Macro, NAME),
     Def::new("preproc_function_def", Macro, NAME),
+    C_VARIABLE,
 ])
 .wrappers(&["template_declaration"])
 .opaque(&["argument_list", "parameter_list", "initializer_list"])
@@ -149,8 +184,19 @@ pub static GO: SymbolSpec = SymbolSpec::new(&[
     // definitions.
     Def::new("method_elem", Method, NAME),
     Def::new("const_spec", Constant, NAME),
+    Def::new("var_spec", Variable, NAME).when(When::Global(&Globals {
+        within: &["source_file", "var_declaration", "var_spec_list"],
+        unless: &[],
+    })),
 ])
-.wrappers(&["type_declaration", "const_declaration"])
+.wrappers(&[
+    "type_declaration",
+    "const_declaration",
+    "var_declaration",
+    "var_spec_list",
+])
+// `_`, the blank identifier (`var _ Iface = (*T)(nil)`), names nothing.
+.reserved(&["_"])
 .package("package_clause");
 
 pub static GROOVY: SymbolSpec = SymbolSpec::new(&[
@@ -241,6 +287,7 @@ pub static JAVASCRIPT: SymbolSpec = SymbolSpec::new(&[
     Def::new("field_definition", Method, Name::Field("property"))
         .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
     Def::new("variable_declarator", Constant, NAME).when(When::TopLevelUpper),
+    JS_VARIABLE,
 ])
 .wrappers(&[
     "export_statement",
@@ -340,6 +387,23 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     Def::new("assignment", Type, Name::Field("left"))
         .when(When::TopLevelAlias("right", PYTHON_GENERICS)),
     Def::new("type_alias_statement", Type, Name::Field("left")),
+    // A module's variable, also one set in a branch of an `if` or a `try` at its top
+    // level (not a loop's).
+    Def::new("assignment", Variable, Name::Field("left")).when(When::Global(&Globals {
+        within: &[
+            "module",
+            "expression_statement",
+            "block",
+            "if_statement",
+            "elif_clause",
+            "else_clause",
+            "try_statement",
+            "except_clause",
+            "finally_clause",
+            "with_statement",
+        ],
+        unless: &[],
+    })),
 ])
 .wrappers(&["decorated_definition", "expression_statement"])
 .docstrings()
@@ -483,6 +547,7 @@ const TS_DEFS: &[Def] = &[
     Def::new("public_field_definition", Method, NAME)
         .when(When::FieldKind("value", JS_FUNCTION_VALUES)),
     Def::new("variable_declarator", Constant, NAME).when(When::TopLevelUpper),
+    JS_VARIABLE,
 ];
 
 pub static TYPESCRIPT: SymbolSpec = SymbolSpec::new(TS_DEFS)

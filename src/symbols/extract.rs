@@ -17,7 +17,7 @@ use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::{make_id, Kind, Symbol};
 use crate::lang::preorder::{preorder, Step, Visit};
-use crate::lang::spec::{Def, Name, SymbolSpec, When};
+use crate::lang::spec::{Declares, Def, Name, SymbolSpec, When};
 use crate::lang::{Language, PerLanguage};
 
 /// The longest name or signature kept (minified code can have absurd lines).
@@ -303,7 +303,14 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             }
             parts.push(&raw.name);
             let qualified = bound_qualified(parts.join("."));
-            let index = if kind == Kind::Scope {
+            // A name assigned again (Python's `x = 1` .. `x = 2`, `f = wrap(f)` after
+            // `def f`, a C variable in each branch of an `#if`) is defined where it is
+            // first given.
+            let again = kind == Kind::Variable
+                && [Kind::Variable, Kind::Function, Kind::Class]
+                    .iter()
+                    .any(|k| ids.contains_key(&make_id(path, &qualified, *k)));
+            let index = if kind == Kind::Scope || again {
                 None
             } else {
                 let mut id = make_id(path, &qualified, kind);
@@ -350,9 +357,13 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 });
                 Some(out.len() - 1)
             };
-            // Aliases, constants and macros hold no definitions; not opening them keeps
-            // `typedef struct s {..} t;` from nesting the struct under the typedef.
-            if !matches!(kind, Kind::Type | Kind::Constant | Kind::Macro) {
+            // Aliases, constants, variables and macros hold no definitions; not opening
+            // them keeps `typedef struct s {..} t;` from nesting the struct under the
+            // typedef.
+            if !matches!(
+                kind,
+                Kind::Type | Kind::Constant | Kind::Variable | Kind::Macro
+            ) {
                 stack.push(Open {
                     end: span.end_byte,
                     qualified,
@@ -410,6 +421,9 @@ fn match_defs<'t>(
                 .child_by_field_name(f)
                 .is_some_and(|c| kinds.contains(&c.kind())),
             When::TopLevel | When::TopLevelUpper => stack.is_empty(),
+            When::Global(_) => stack
+                .iter()
+                .all(|o| matches!(o.kind, Kind::Namespace | Kind::Module)),
             When::TopLevelAlias(field, generics) => {
                 stack.is_empty() && holds_a_type(node, text, field, generics)
             }
@@ -435,6 +449,14 @@ fn match_defs<'t>(
                     && raw.name.chars().all(|c| c.is_alphanumeric() || c == '_')
             }
             When::HeadWords(words) => words.iter().all(|w| has_word(head, w)),
+            When::Global(globals) => {
+                is_plain_identifier(&raw.name)
+                    && !is_dunder(&raw.name)
+                    && !globals.unless.iter().any(|w| has_word(head, w))
+                    && !node.has_error()
+                    && only_within(node, globals.within)
+                    && !imports_a_module(node, text)
+            }
             _ => true,
         };
         if !post_ok {
@@ -454,7 +476,7 @@ fn resolve_name<'t>(rule: Name, node: Node<'t>, text: &str, dotted: bool) -> Opt
     let anchor = match rule {
         Name::Field(f) => node.child_by_field_name(f)?,
         Name::Path(steps) => follow_path(node, steps)?,
-        Name::Declarator { function } => declarator_name(node, function)?,
+        Name::Declarator(declares) => declarator_name(node, declares)?,
         Name::GoMethod => return go_method_name(node, text),
         Name::HclBlock => return hcl_block_name(node, text),
         Name::MarkupId => return markup_id(node, text),
@@ -511,8 +533,8 @@ fn after_keyword<'t>(node: Node<'t>, keywords: &[&str]) -> Option<Node<'t>> {
     }
 }
 
-/// C/C++: the identifier under nested declarators.
-fn declarator_name(node: Node<'_>, function: bool) -> Option<Node<'_>> {
+/// C/C++: the identifier under nested declarators, when they declare what is asked.
+fn declarator_name(node: Node<'_>, declares: Declares) -> Option<Node<'_>> {
     let mut cur = node.child_by_field_name("declarator")?;
     let mut saw_function = false;
     // Declarators nest a handful of levels in real code; the bound only guards against
@@ -528,14 +550,24 @@ fn declarator_name(node: Node<'_>, function: bool) -> Option<Node<'_>> {
             | "template_function"
             | "operator_cast"
             | "primitive_type" => {
-                return (saw_function || !function).then_some(cur);
+                let taken = match declares {
+                    Declares::Function => saw_function,
+                    Declares::Anything => true,
+                    Declares::Data => !saw_function && cur.kind() == "identifier",
+                };
+                return taken.then_some(cur);
             }
             "function_declarator" => {
                 cur = cur.child_by_field_name("declarator")?;
                 // `int (*cb)(int)`: the parameter list belongs to a pointed-to function
                 // type, so what is inside the parentheses is a function only if it has
-                // its own parameter list (`void *(*get(int))(int)`).
-                saw_function = cur.kind() != "parenthesized_declarator";
+                // its own parameter list (`void *(*get(int))(int)`). Parentheses around
+                // a bare name (`int (open)(void *)`, against a macro of the name)
+                // change nothing.
+                saw_function = cur.kind() != "parenthesized_declarator"
+                    || cur
+                        .named_child(0)
+                        .is_some_and(|inner| inner.kind() == "identifier");
             }
             _ => {
                 cur = match cur.child_by_field_name("declarator") {
@@ -846,6 +878,49 @@ fn holds_a_type(node: Node<'_>, text: &str, field: &str, generics: &[&str]) -> b
             let name = node_text(g).trim();
             generics.contains(&name.rsplit('.').next().unwrap_or(name))
         })
+}
+
+/// Whether every node above `node` is of one of the kinds `within`.
+fn only_within(node: Node<'_>, within: &[&str]) -> bool {
+    let mut up = node.parent();
+    while let Some(p) = up {
+        if !within.contains(&p.kind()) {
+            return false;
+        }
+        up = p.parent();
+    }
+    true
+}
+
+/// Whether the value a declaration gives is a module it loads (`require("fs")`,
+/// `await import("./x.js")`, `require("y").z`): an import, not a variable.
+fn imports_a_module(node: Node<'_>, text: &str) -> bool {
+    let Some(value) = ["value", "right"]
+        .iter()
+        .find_map(|f| node.child_by_field_name(f))
+    else {
+        return false;
+    };
+    let value = node_text(value, text);
+    let value = value.strip_prefix("await").unwrap_or(value).trim_start();
+    ["require", "import"].iter().any(|f| {
+        value
+            .strip_prefix(f)
+            .is_some_and(|rest| rest.trim_start().starts_with('('))
+    })
+}
+
+/// Python's special names (`__all__`, `__version__`), which every module may set.
+fn is_dunder(name: &str) -> bool {
+    name.len() > 4 && name.starts_with("__") && name.ends_with("__")
+}
+
+/// A name written as one identifier (`$` is a letter in JavaScript).
+fn is_plain_identifier(name: &str) -> bool {
+    !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 fn is_upper_identifier(name: &str) -> bool {

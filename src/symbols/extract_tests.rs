@@ -40,6 +40,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
         "App.vue",
         &[
             "function increment 11-14 @12",
+            "variable count 16-16",
             "class Store 24-28",
             "method Store.load 25-27",
         ],
@@ -95,6 +96,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "struct node 7-10",
             "type node_t 12-12",
             "enum color 14-14",
+            "variable count 16-16",
             "function node_new 18-28 @19",
             "function main 30-35",
         ],
@@ -128,6 +130,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "sample.go",
         &[
+            "variable auth.ErrDenied 8-9 @9",
             "constant auth.MaxAttempts 11-11",
             "struct auth.Service 13-15",
             "interface auth.Authenticator 17-19",
@@ -426,6 +429,7 @@ fn c_and_cpp_names_under_nested_declarators() {
             "method ns.A.make 2-3 @3",
             "method ns.A.operator== 4-4",
             "method ns.A.~A 5-5",
+            "variable ns.callback 6-6",
             "function ns.names 7-7",
         ]
     );
@@ -457,6 +461,7 @@ fn js_and_ts_arrow_functions_assigned_to_variables() {
         outline("javascript", js),
         [
             "function handler 1-1",
+            "variable notFn 2-2",
             "function f2 3-3",
             "class C 4-4",
             "method C.onClick 4-4"
@@ -552,7 +557,7 @@ fn deeply_nested_code_does_not_overflow_the_stack() {
         "]".repeat(depth)
     );
     let got = outline("python", &text);
-    assert_eq!(got, ["function after 2-2"]);
+    assert_eq!(got, ["variable x 1-1", "function after 2-2"]);
 }
 
 #[test]

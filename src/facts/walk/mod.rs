@@ -471,12 +471,18 @@ impl<'a> Walk<'a> {
     }
 
     /// The innermost open definition that is a function, method or type (the scope
-    /// of a binding declared here).
+    /// of a binding declared here): a constant or variable declared at the top level
+    /// (`const cache = new Map()`) binds its name in the file.
     fn binding_scope(&self) -> Option<u32> {
         self.open
             .iter()
             .rev()
-            .find(|&&i| self.defs[i].kind != Kind::Scope)
+            .find(|&&i| {
+                !matches!(
+                    self.defs[i].kind,
+                    Kind::Scope | Kind::Constant | Kind::Variable
+                )
+            })
             .map(|&i| i as u32)
     }
 

@@ -2,7 +2,7 @@
 //! clause, a plain read), with the receiver text and arity a call carries, and the
 //! plain uses of locals dropped once the walk is done.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
@@ -18,7 +18,7 @@ use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
 use crate::facts::{imports, Binding, BindingKind, CallArguments, RefKind, Reference};
-use crate::symbols::Symbol;
+use crate::symbols::{Kind, Symbol};
 
 /// Swift attributes whose arguments are words of their own syntax (platforms,
 /// selectors, SPI groups), not names of the code.
@@ -558,11 +558,17 @@ pub(super) fn drop_local_uses(
     defs: &[Symbol],
     fields_hide: bool,
 ) -> Vec<Reference> {
-    let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
-    for b in bindings
+    // A file's constants and variables are definitions: their names stay uses.
+    let defined_in_file: HashSet<&str> = defs
         .iter()
-        .filter(|b| fields_hide || b.kind != BindingKind::Field)
-    {
+        .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
+        .map(|d| d.name.as_str())
+        .collect();
+    let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
+    for b in bindings.iter().filter(|b| {
+        (fields_hide || b.kind != BindingKind::Field)
+            && !(b.scope.is_none() && defined_in_file.contains(b.name.as_str()))
+    }) {
         by_scope
             .entry(b.scope)
             .or_default()

@@ -7,7 +7,8 @@
 //! an allocator's source file, `assert` in a vendored library's internal header):
 //! taking one of those for a call of a file that never includes them is a wrong
 //! answer. A macro, a type or a `static` definition is seen only where its file is
-//! included; a non-static function of a source file may be linked from anywhere.
+//! included; a non-static function or variable of a source file may be linked from
+//! anywhere.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -247,8 +248,8 @@ impl Resolver<'_> {
     }
 
     /// Whether a header `file` includes (transitively) declares a variable `name` at
-    /// its top level (`extern int (*getMonotonicUs)(void);`): the tree's, though the
-    /// index lists no variables as definitions, so not known to come from outside.
+    /// its top level (`extern int (*getMonotonicUs)(void);`): the tree's, though it
+    /// may define it in no file of the tree, so not known to come from outside.
     pub(super) fn c_header_declares(&self, file: &FileFacts, name: &str) -> bool {
         self.included(file)
             .0
@@ -273,14 +274,15 @@ impl Resolver<'_> {
     }
 
     /// Whether C/C++ code in `file` can name `d`: a definition of the file itself or
-    /// of a file it includes, or a function another source file links in.
+    /// of a file it includes, or a function or variable another source file links
+    /// in.
     pub(super) fn c_can_name(&self, file: &FileFacts, d: &DefRef) -> bool {
         let path = file_path(&d.file);
         if path == file_path(file) || self.included(file).0.contains(&path) {
             return true;
         }
         let s = d.symbol();
-        is_source_file(&path) && s.kind == Kind::Function && !is_static(s)
+        is_source_file(&path) && matches!(s.kind, Kind::Function | Kind::Variable) && !is_static(s)
     }
 }
 

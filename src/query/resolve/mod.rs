@@ -217,9 +217,15 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
             Kind::Enum,
             Kind::Type,
             Kind::Constant,
+            // A function pointer (`hook(x)`), a callable a module keeps.
+            Kind::Variable,
         ],
         RefKind::Inheritance => ancestor_kinds(lang),
         RefKind::TypeUse | RefKind::Annotation => TYPE_KINDS,
+        // C writes a struct, union or enum tag after its keyword, which makes a type
+        // use: a value is never one (`config` of `static struct config {..} config;`
+        // is the variable).
+        RefKind::Reference if lang == "c" => C_VALUE_KINDS,
         // A method is only ever called, or referred to by `::` (which the facts keep
         // as a call).
         RefKind::Reference if !reads_reach_methods(lang) => VALUE_KINDS,
@@ -269,6 +275,16 @@ const VALUE_KINDS: &[Kind] = &[
     Kind::Module,
     Kind::Namespace,
     Kind::Constant,
+    Kind::Variable,
+];
+
+/// What a C name written as a value may name.
+const C_VALUE_KINDS: &[Kind] = &[
+    Kind::Function,
+    Kind::Variable,
+    Kind::Constant,
+    Kind::Macro,
+    Kind::Type,
 ];
 
 /// [`CPP_TYPE_KINDS`] without namespaces.
@@ -951,8 +967,8 @@ impl<'s> Resolver<'s> {
                     Some(b) if file.language.name == "lua" => {
                         self.lua_copy_called(file, r, b, kinds)
                     }
-                    Some(_) => Resolution::Local,
-                    None => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
+                    Some(b) if !Self::binds_a_global(file, b) => Resolution::Local,
+                    _ => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
                 }
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),

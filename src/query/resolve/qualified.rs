@@ -466,12 +466,17 @@ impl<'s> Resolver<'s> {
                     return self.member_of_value_in(file, ty, name, kinds);
                 }
             }
-            // A constant of the tree (Rust's `HELLO.len()`): a member of its value,
-            // whose type the facts do not hold; not a class named so.
-            if let Resolution::Definition(c) =
-                self.resolve_unqualified(file, r.enclosing, q, &[Kind::Constant], NameRole::Value)
-            {
-                if c.symbol().kind == Kind::Constant {
+            // A constant or variable of the tree (Rust's `HELLO.len()`, C's
+            // `server.clients`): a member of its value, whose type the facts do not
+            // hold; not a class named so.
+            if let Resolution::Definition(c) = self.resolve_unqualified(
+                file,
+                r.enclosing,
+                q,
+                &[Kind::Constant, Kind::Variable],
+                NameRole::Value,
+            ) {
+                if matches!(c.symbol().kind, Kind::Constant | Kind::Variable) {
                     return Resolution::Unresolved;
                 }
             }

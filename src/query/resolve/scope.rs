@@ -193,6 +193,16 @@ impl<'s> Resolver<'s> {
     /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
     /// in the scopes, where whether the name is a local's is all that is asked. (A
     /// narrowing elsewhere only narrows a variable bound for its whole scope.)
+    /// Whether `b` binds a name at the file's top level that the file defines as a
+    /// constant or variable (`registry = {}`): a use of it names the definition.
+    pub(super) fn binds_a_global(file: &FileFacts, b: &crate::facts::Binding) -> bool {
+        b.scope.is_none()
+            && file
+                .definitions
+                .iter()
+                .any(|d| matches!(d.kind, Kind::Constant | Kind::Variable) && d.name == b.name)
+    }
+
     pub(super) fn binding<'f>(
         file: &'f FileFacts,
         at: Option<u32>,
@@ -423,7 +433,7 @@ impl<'s> Resolver<'s> {
         let local = (role == NameRole::Value)
             .then(|| Self::binding(file, at, name))
             .flatten();
-        if let Some(b) = local {
+        if let Some(b) = local.filter(|b| !Self::binds_a_global(file, b)) {
             if file.language.name != "ruby" || b.kind != BindingKind::Field {
                 return Resolution::Local;
             }
@@ -724,9 +734,9 @@ impl<'s> Resolver<'s> {
         }
         // 8. Nothing in the repository defines it: it comes from outside, unless the
         //    file includes repository files this run does not see (filtered out). Not
-        //    in Go: a package's variables are no definitions of the index, and a bare
-        //    name that is neither a builtin nor imported can only be one of them; nor
-        //    for a variable a C header the file includes declares.
+        //    in Go: a bare name that is neither a builtin nor imported can only be the
+        //    package's, declared in a file another build compiles; nor for a variable
+        //    a C header the file includes declares.
         if everywhere.is_empty()
             && !self.includes_unseen_files(file)
             && sc.declared_members

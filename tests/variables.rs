@@ -1,0 +1,243 @@
+//! Variables of a file, package or namespace are definitions: find-symbol finds them,
+//! what-depends lists the reads and calls of them, and what-breaks their uses, while a
+//! parameter or local of the same name stays local. What only looks like one (a
+//! declaration inside a function the grammar could not read, a loop's variable, an
+//! `extern` declaration, a prototype, an import) is none.
+
+mod common;
+
+use common::answers::{breaks_both_ways, data, depends, deps};
+use common::{json_run, tree};
+
+/// `kind qualified_name line` of each symbol `find-symbol QUERY --kind variable` finds.
+fn variables(dir: &std::path::Path, query: &str) -> Vec<String> {
+    let (_, recs) = json_run(
+        dir,
+        &["find-symbol", query, "--kind", "variable", "--limit", "50"],
+    );
+    let mut found: Vec<String> = data(&recs, "symbol")
+        .into_iter()
+        .map(|s| {
+            format!(
+                "{}:{} {}",
+                s["path"]["text"].as_str().unwrap_or(""),
+                s["line"],
+                s["qualified_name"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Whether `what-depends SYMBOL` finds nothing the symbol uses (it exits 1, as grep
+/// does).
+fn depends_on_nothing(dir: &std::path::Path, symbol: &str) -> bool {
+    let (code, recs) = json_run(dir, &["what-depends", symbol]);
+    code == 1 && deps(&recs).is_empty()
+}
+
+#[test]
+fn c_globals_are_variables_but_externs_prototypes_and_macro_bodies_are_not() {
+    let dir = tree(&[
+        (
+            "srv.h",
+            "extern struct srv server;\nextern int (*hook_fn)(int);\nint hook_count(int);\n",
+        ),
+        (
+            "srv.c",
+            "#include \"srv.h\"\n\
+             struct srv server;\n\
+             int (*hook_fn)(int);\n\
+             static int hook_total = 0;\n\
+             #ifdef DEBUG\n\
+             int hook_debug;\n\
+             #endif\n\
+             int (hook_count)(int n);\n\
+             TEST_BEGIN(hook_test) {\n\
+             \x20   int hook_local = 1;\n\
+             }\n\
+             TEST_END\n",
+        ),
+    ]);
+    assert_eq!(
+        variables(dir.path(), "hook"),
+        [
+            "srv.c:3 hook_fn",
+            "srv.c:4 hook_total",
+            "srv.c:6 hook_debug"
+        ]
+    );
+    assert_eq!(variables(dir.path(), "server"), ["srv.c:2 server"]);
+}
+
+#[test]
+fn a_c_global_is_read_through_its_header_and_a_parameter_hides_it() {
+    let dir = tree(&[
+        (
+            "srv.h",
+            "struct srv { int hz; };\nextern struct srv server;\n",
+        ),
+        ("srv.c", "#include \"srv.h\"\nstruct srv server;\n"),
+        (
+            "cron.c",
+            "#include \"srv.h\"\n\
+             static int ticks;\n\
+             int cron(void) {\n\
+             \x20   ticks++;\n\
+             \x20   return server.hz;\n\
+             }\n\
+             int shadow(struct srv server, int ticks) { return server.hz + ticks; }\n",
+        ),
+        // Another program's file-local variable of the same name is not seen.
+        (
+            "other.c",
+            "static int ticks;\nint other(void) { return ticks; }\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["cron"]),
+        [
+            "4 reference ticks -> cron.c:2",
+            "5 reference server -> srv.c:2"
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["shadow"]),
+        ["7 type_use srv -> srv.h:1"]
+    );
+    // The struct of `static struct config {..} config;` is not what a read names.
+    let dir = tree(&[(
+        "cli.c",
+        "static struct config { int port; } config;\nint port(void) { return config.port; }\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["port"]),
+        ["2 reference config -> cli.c:1"]
+    );
+}
+
+#[test]
+fn uses_of_a_c_global_are_what_breaks_and_namesake_locals_are_not() {
+    let dir = tree(&[
+        ("srv.h", "extern int verbosity;\n"),
+        ("srv.c", "#include \"srv.h\"\nint verbosity = 1;\n"),
+        (
+            "log.c",
+            "#include \"srv.h\"\n\
+             void log_it(void) { if (verbosity) return; }\n\
+             void quiet(int verbosity) { if (verbosity) return; }\n",
+        ),
+    ]);
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["srv.c::verbosity#variable"]),
+        ["log.c:2 definition"]
+    );
+}
+
+#[test]
+fn python_module_variables_are_found_imported_and_shadowed() {
+    let dir = tree(&[
+        (
+            "conf.py",
+            "import os\n\
+             registry = {}\n\
+             registry = dict(registry)\n\
+             __all__ = ['registry']\n\
+             a, b = 1, 2\n\
+             try:\n\
+             \x20   import json\n\
+             except ImportError:\n\
+             \x20   json_loads = None\n\
+             for item in range(3):\n\
+             \x20   loop_value = item\n\
+             def configure():\n\
+             \x20   local_value = 1\n\
+             \x20   return local_value\n",
+        ),
+        (
+            "app.py",
+            "from conf import registry\n\
+             def add(key):\n\
+             \x20   registry[key] = 1\n\
+             def shadow(registry):\n\
+             \x20   return registry\n",
+        ),
+    ]);
+    // Assigned twice: defined where first assigned. Dunder names, tuples, a loop's
+    // body and a function's locals define nothing.
+    assert_eq!(variables(dir.path(), "registry"), ["conf.py:2 registry"]);
+    assert_eq!(variables(dir.path(), "json"), ["conf.py:9 json_loads"]);
+    assert!(variables(dir.path(), "loop_value").is_empty());
+    assert!(variables(dir.path(), "local_value").is_empty());
+    assert_eq!(
+        depends(dir.path(), &["add"]),
+        ["3 reference registry -> conf.py:2"]
+    );
+    assert!(depends_on_nothing(dir.path(), "shadow"));
+}
+
+#[test]
+fn javascript_module_variables_keep_their_types_and_requires_stay_imports() {
+    let dir = tree(&[(
+        "cache.js",
+        "const fs = require('fs');\n\
+         const { join } = require('path');\n\
+         const cache = new Map();\n\
+         let hits = 0;\n\
+         export function get(k) { hits++; return cache.get(k); }\n\
+         function shadow(cache) { return cache; }\n\
+         {\n\
+         \x20 const inBlock = 1;\n\
+         }\n",
+    )]);
+    assert_eq!(variables(dir.path(), "c"), ["cache.js:3 cache"]);
+    assert!(variables(dir.path(), "fs").is_empty());
+    assert!(variables(dir.path(), "inBlock").is_empty());
+    // The variable's type still tells what its method is.
+    assert_eq!(
+        depends(dir.path(), &["get"]),
+        [
+            "5 reference hits -> cache.js:4",
+            "5 reference cache -> cache.js:3",
+            "5 call cache.get -> external:globals",
+        ]
+    );
+    assert!(depends_on_nothing(dir.path(), "shadow"));
+}
+
+#[test]
+fn a_go_package_variable_is_read_from_another_file_of_the_package() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.21\n"),
+        (
+            "vars.go",
+            "package m\n\nvar (\n\tverbose bool\n\t_ = 1\n)\n\nvar counter int\n",
+        ),
+        (
+            "use.go",
+            "package m\n\nfunc bump() int {\n\tif verbose {\n\t\tcounter++\n\t}\n\treturn counter\n}\n\
+             \nfunc shadow(counter int) int { return counter }\n",
+        ),
+    ]);
+    assert_eq!(
+        variables(dir.path(), "e"),
+        ["vars.go:4 m.verbose", "vars.go:8 m.counter"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["bump"]),
+        [
+            "3 type_use int -> external:builtin",
+            "4 reference verbose -> vars.go:4",
+            "5 reference counter -> vars.go:8",
+            "7 reference counter -> vars.go:8",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["shadow"]),
+        [
+            "10 type_use int -> external:builtin",
+            "10 type_use int -> external:builtin"
+        ]
+    );
+}
