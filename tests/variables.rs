@@ -178,6 +178,25 @@ fn python_module_variables_are_found_imported_and_shadowed() {
 }
 
 #[test]
+fn a_python_variable_that_stands_in_for_a_failed_import_is_not_what_the_name_is() {
+    let dir = tree(&[
+        ("lib.py", "def helper():\n    return 1\n"),
+        (
+            "m.py",
+            "try:\n    from lib import helper\nexcept ImportError:\n    helper = None\n\n\
+             def use():\n    if helper:\n        return helper()\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["use"]),
+        [
+            "7 reference helper -> lib.py:1",
+            "8 call helper -> lib.py:1"
+        ]
+    );
+}
+
+#[test]
 fn javascript_module_variables_keep_their_types_and_requires_stay_imports() {
     let dir = tree(&[(
         "cache.js",

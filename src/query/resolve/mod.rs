@@ -299,6 +299,8 @@ pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() 
 pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
+    /// The names of its constants and variables.
+    globals: FxHashSet<String>,
     modules: Vec<(std::ops::Range<usize>, String)>,
     /// The glob imports (`use super::*;`).
     globs: Vec<Glob>,
@@ -339,6 +341,12 @@ impl FileIndex {
         FileIndex {
             types,
             names: file.definitions.iter().map(|d| d.name.clone()).collect(),
+            globals: file
+                .definitions
+                .iter()
+                .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
+                .map(|d| d.name.clone())
+                .collect(),
             modules,
             globs,
             import_bodies: if file.language.name == "rust" {
@@ -967,7 +975,7 @@ impl<'s> Resolver<'s> {
                     Some(b) if file.language.name == "lua" => {
                         self.lua_copy_called(file, r, b, kinds)
                     }
-                    Some(b) if !Self::binds_a_global(file, b) => Resolution::Local,
+                    Some(b) if !self.binds_a_global(file, b) => Resolution::Local,
                     _ => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
                 }
             }

@@ -195,12 +195,8 @@ impl<'s> Resolver<'s> {
     /// narrowing elsewhere only narrows a variable bound for its whole scope.)
     /// Whether `b` binds a name at the file's top level that the file defines as a
     /// constant or variable (`registry = {}`): a use of it names the definition.
-    pub(super) fn binds_a_global(file: &FileFacts, b: &crate::facts::Binding) -> bool {
-        b.scope.is_none()
-            && file
-                .definitions
-                .iter()
-                .any(|d| matches!(d.kind, Kind::Constant | Kind::Variable) && d.name == b.name)
+    pub(super) fn binds_a_global(&self, file: &FileFacts, b: &crate::facts::Binding) -> bool {
+        b.scope.is_none() && self.file_index(file).globals.contains(&b.name)
     }
 
     pub(super) fn binding<'f>(
@@ -433,7 +429,7 @@ impl<'s> Resolver<'s> {
         let local = (role == NameRole::Value)
             .then(|| Self::binding(file, at, name))
             .flatten();
-        if let Some(b) = local.filter(|b| !Self::binds_a_global(file, b)) {
+        if let Some(b) = local.filter(|b| !self.binds_a_global(file, b)) {
             if file.language.name != "ruby" || b.kind != BindingKind::Field {
                 return Resolution::Local;
             }
@@ -537,17 +533,25 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        // 3. The file's own top-level definitions.
-        if let Some(d) = pick(Self::file_level(file, name, kinds)) {
-            if self.macro_may_stand_for(file, at, &d) || self.sourced_file_may_redefine(file, &d) {
-                return Resolution::Unresolved;
-            }
-            return Resolution::Definition(d);
-        }
-        // 4. Explicit imports of the name (seen where the enclosing definition is).
+        // 3. The file's own top-level definitions; not a variable the file also
+        //    imports the name as (`try: from lib import f` .. `except ImportError:
+        //    f = None`), which the import normally binds.
         let written_at = at
             .and_then(|i| file.definitions.get(i as usize))
             .map_or(0, |d| d.start_byte);
+        if let Some(d) = pick(Self::file_level(file, name, kinds)) {
+            let fallback = d.symbol().kind == Kind::Variable
+                && !self.imports_binding(file, written_at, name).is_empty();
+            if !fallback {
+                if self.macro_may_stand_for(file, at, &d)
+                    || self.sourced_file_may_redefine(file, &d)
+                {
+                    return Resolution::Unresolved;
+                }
+                return Resolution::Definition(d);
+            }
+        }
+        // 4. Explicit imports of the name (seen where the enclosing definition is).
         if let Some((first, others)) = self.imports_binding(file, written_at, name).split_first() {
             let found = self.resolve_import(file, first, kinds);
             // Imports that builds choose between: the name is known only where they
