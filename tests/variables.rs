@@ -260,3 +260,69 @@ fn a_go_package_variable_is_read_from_another_file_of_the_package() {
         ]
     );
 }
+
+#[test]
+fn a_ruby_constant_is_a_definition_read_bare_in_its_class_and_through_its_path() {
+    let dir = tree(&[
+        (
+            "base.rb",
+            "module Web\n  class Base\n    LIMIT = 5\n\n    def process(x)\n      x + LIMIT\n    end\n  end\nend\n",
+        ),
+        (
+            "show.rb",
+            "module Web\n  def self.show\n    puts Base::LIMIT\n  end\nend\n",
+        ),
+    ]);
+    assert_eq!(
+        variables_or_constants(dir.path(), "LIMIT"),
+        ["base.rb:3 constant Web.Base.LIMIT"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["process"]),
+        ["6 reference LIMIT -> base.rb:3"]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["base.rb::Web.Base.LIMIT#constant"]),
+        ["base.rb:6 definition", "show.rb:3 definition"]
+    );
+}
+
+/// `path:line kind qualified_name` of each symbol `find-symbol QUERY --exact` finds.
+fn variables_or_constants(dir: &std::path::Path, query: &str) -> Vec<String> {
+    let (_, recs) = json_run(dir, &["find-symbol", query, "--exact"]);
+    data(&recs, "symbol")
+        .into_iter()
+        .map(|s| {
+            format!(
+                "{}:{} {} {}",
+                s["path"]["text"].as_str().unwrap_or(""),
+                s["line"],
+                s["kind"].as_str().unwrap_or(""),
+                s["qualified_name"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_constant_keeps_its_type_and_stays_a_use_in_the_class_methods() {
+    let dir = tree(&[(
+        "CharSet.java",
+        "import java.util.Map;\nimport java.util.HashMap;\n\
+         class CharSet {\n\
+         \x20   static final Map<String, CharSet> COMMON = new HashMap<>();\n\
+         \x20   static CharSet of(String k) {\n\
+         \x20       return COMMON.get(k);\n\
+         \x20   }\n\
+         }\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["CharSet.of"]),
+        [
+            "5 type_use CharSet -> CharSet.java:3",
+            "5 type_use String -> external:java.lang",
+            "6 reference COMMON -> CharSet.java:4",
+            "6 call COMMON.get -> external:java.util",
+        ]
+    );
+}

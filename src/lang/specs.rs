@@ -442,6 +442,10 @@ pub static RUBY: SymbolSpec = SymbolSpec::new(&[
     Def::new("singleton_method", Method, NAME),
     Def::new("class", Class, NAME),
     Def::new("module", Module, NAME),
+    // `VERSION = '4.2.1'`: a name written capitalised is a constant (`Foo::BAR = 1`
+    // assigns one of another module, defined where that module is).
+    Def::new("assignment", Constant, Name::Field("left"))
+        .when(When::FieldKind("left", &["constant"])),
 ]);
 
 pub static RUST: SymbolSpec = SymbolSpec::new(&[

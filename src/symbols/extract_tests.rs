@@ -232,6 +232,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
         "sample.rb",
         &[
             "module Auth 3-22",
+            "constant Auth.MAX_ATTEMPTS 4-4",
             "class Auth.Service 6-21",
             "method Auth.Service.initialize 9-11",
             "method Auth.Service.login 13-16",

@@ -558,16 +558,17 @@ pub(super) fn drop_local_uses(
     defs: &[Symbol],
     fields_hide: bool,
 ) -> Vec<Reference> {
-    // A file's constants and variables are definitions: their names stay uses.
-    let defined_in_file: HashSet<&str> = defs
+    // Constants and variables are definitions: the names they declare in their scope
+    // (a file's `registry = {}`, a class's `static final int MAX`) stay uses.
+    let defined: HashSet<(Option<u32>, &str)> = defs
         .iter()
         .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
-        .map(|d| d.name.as_str())
+        .map(|d| (d.parent.map(|p| p as u32), d.name.as_str()))
         .collect();
     let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
     for b in bindings.iter().filter(|b| {
         (fields_hide || b.kind != BindingKind::Field)
-            && !(b.scope.is_none() && defined_in_file.contains(b.name.as_str()))
+            && !defined.contains(&(b.scope, b.name.as_str()))
     }) {
         by_scope
             .entry(b.scope)

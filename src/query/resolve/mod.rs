@@ -299,8 +299,8 @@ pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() 
 pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
-    /// The names of its constants and variables.
-    globals: FxHashSet<String>,
+    /// Its constants and variables, by the definition they are declared in and name.
+    defined_values: FxHashSet<(Option<u32>, String)>,
     modules: Vec<(std::ops::Range<usize>, String)>,
     /// The glob imports (`use super::*;`).
     globs: Vec<Glob>,
@@ -341,11 +341,11 @@ impl FileIndex {
         FileIndex {
             types,
             names: file.definitions.iter().map(|d| d.name.clone()).collect(),
-            globals: file
+            defined_values: file
                 .definitions
                 .iter()
                 .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
-                .map(|d| d.name.clone())
+                .map(|d| (d.parent.and_then(|p| u32::try_from(p).ok()), d.name.clone()))
                 .collect(),
             modules,
             globs,
@@ -975,7 +975,7 @@ impl<'s> Resolver<'s> {
                     Some(b) if file.language.name == "lua" => {
                         self.lua_copy_called(file, r, b, kinds)
                     }
-                    Some(b) if !self.binds_a_global(file, b) => Resolution::Local,
+                    Some(b) if !self.binds_a_defined_value(file, b) => Resolution::Local,
                     _ => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
                 }
             }

@@ -193,10 +193,17 @@ impl<'s> Resolver<'s> {
     /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
     /// in the scopes, where whether the name is a local's is all that is asked. (A
     /// narrowing elsewhere only narrows a variable bound for its whole scope.)
-    /// Whether `b` binds a name at the file's top level that the file defines as a
-    /// constant or variable (`registry = {}`): a use of it names the definition.
-    pub(super) fn binds_a_global(&self, file: &FileFacts, b: &crate::facts::Binding) -> bool {
-        b.scope.is_none() && self.file_index(file).globals.contains(&b.name)
+    /// Whether `b` binds the name of a constant or variable defined in its scope (a
+    /// file's `registry = {}`, a class's `static final int MAX`): a use of it names
+    /// the definition.
+    pub(super) fn binds_a_defined_value(
+        &self,
+        file: &FileFacts,
+        b: &crate::facts::Binding,
+    ) -> bool {
+        self.file_index(file)
+            .defined_values
+            .contains(&(b.scope, b.name.clone()))
     }
 
     pub(super) fn binding<'f>(
@@ -429,7 +436,7 @@ impl<'s> Resolver<'s> {
         let local = (role == NameRole::Value)
             .then(|| Self::binding(file, at, name))
             .flatten();
-        if let Some(b) = local.filter(|b| !self.binds_a_global(file, b)) {
+        if let Some(b) = local.filter(|b| !self.binds_a_defined_value(file, b)) {
             if file.language.name != "ruby" || b.kind != BindingKind::Field {
                 return Resolution::Local;
             }
