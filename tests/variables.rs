@@ -326,3 +326,39 @@ fn a_class_constant_keeps_its_type_and_stays_a_use_in_the_class_methods() {
         ]
     );
 }
+
+#[test]
+fn kotlin_and_swift_top_level_properties_are_variables_but_extension_properties_are_not() {
+    let dir = tree(&[
+        (
+            "util/Util.kt",
+            "package app.util\n\ninternal val UTC_ZONE = 0\nval String.twice: String get() = this + this\n",
+        ),
+        (
+            "Cookie.kt",
+            "package app\n\nimport app.util.UTC_ZONE\n\nfun zone(): Int {\n  return UTC_ZONE\n}\n",
+        ),
+        ("Globals.swift", "let sharedZone = 0\nstruct Clock { let inStruct = 1 }\n"),
+        ("Use.swift", "func zoneOf() -> Int {\n    return sharedZone\n}\n"),
+    ]);
+    assert_eq!(variables(dir.path(), "twice"), Vec::<String>::new());
+    assert_eq!(variables(dir.path(), "inStruct"), Vec::<String>::new());
+    assert_eq!(
+        variables(dir.path(), "zone"),
+        ["Globals.swift:1 sharedZone", "util/Util.kt:3 UTC_ZONE"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["zone"]),
+        [
+            "5 type_use Int -> external:kotlin",
+            "6 reference UTC_ZONE -> util/Util.kt:3"
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["zoneOf"]),
+        [
+            "1 type_use Int -> external:Swift",
+            "2 reference sharedZone -> Globals.swift:1"
+        ]
+    );
+}

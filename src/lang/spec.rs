@@ -210,11 +210,14 @@ pub enum Name {
 /// error; its name is a plain identifier (not a pattern, a member or a path) that is
 /// not a dunder name (`__all__`); its value is not a module it imports (`const fs =
 /// require("fs")`); and none of `unless` appear as words in its head (C's `extern`
-/// declares a variable defined elsewhere).
+/// declares a variable defined elsewhere), nor a child of the kinds `unless_child`.
 #[derive(Debug)]
 pub struct Globals {
     pub within: &'static [&'static str],
     pub unless: &'static [&'static str],
+    /// Child kinds that make the declaration something else (the receiver type of
+    /// Kotlin's `val String.size2`, an extension property).
+    pub unless_child: &'static [&'static str],
 }
 
 /// What a C/C++ declarator must declare to name a definition.

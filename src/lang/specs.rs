@@ -68,6 +68,7 @@ const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Decla
             "namespace_definition",
         ],
         unless: &["extern"],
+        unless_child: &[],
     }),
 );
 
@@ -81,6 +82,7 @@ const JS_VARIABLE: Def =
             "variable_declaration",
         ],
         unless: &[],
+        unless_child: &[],
     }));
 
 pub static BASH: SymbolSpec = SymbolSpec::new(&[Def::new("function_definition", Function, NAME)]);
@@ -187,6 +189,7 @@ pub static GO: SymbolSpec = SymbolSpec::new(&[
     Def::new("var_spec", Variable, NAME).when(When::Global(&Globals {
         within: &["source_file", "var_declaration", "var_spec_list"],
         unless: &[],
+        unless_child: &[],
     })),
 ])
 .wrappers(&[
@@ -313,6 +316,17 @@ pub static KOTLIN: SymbolSpec = SymbolSpec::new(&[
         Name::Path(&["variable_declaration", "identifier"]),
     )
     .when(When::HeadWords(&["const"])),
+    // A top-level `val`/`var` of the package, not an extension property.
+    Def::new(
+        "property_declaration",
+        Variable,
+        Name::Path(&["variable_declaration", "identifier"]),
+    )
+    .when(When::Global(&Globals {
+        within: &["source_file"],
+        unless: &[],
+        unless_child: &["user_type", "nullable_type"],
+    })),
 ])
 .doc_skip(&["annotation"])
 .recover_in_error()
@@ -403,6 +417,7 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
             "with_statement",
         ],
         unless: &[],
+        unless_child: &[],
     })),
 ])
 .wrappers(&["decorated_definition", "expression_statement"])
@@ -519,6 +534,17 @@ pub static SWIFT: SymbolSpec = SymbolSpec::new(&[
     Def::new("typealias_declaration", Type, NAME),
     // A protocol's `associatedtype Credential`: the type each conforming type names.
     Def::new("associatedtype_declaration", Type, NAME),
+    // A top-level `let`/`var` of the module.
+    Def::new(
+        "property_declaration",
+        Variable,
+        Name::Path(&["@name", "@bound_identifier"]),
+    )
+    .when(When::Global(&Globals {
+        within: &["source_file"],
+        unless: &[],
+        unless_child: &[],
+    })),
 ])
 .doc_skip(&["attribute"]);
 

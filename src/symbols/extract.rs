@@ -455,6 +455,7 @@ fn match_defs<'t>(
                     && !globals.unless.iter().any(|w| has_word(head, w))
                     && !node.has_error()
                     && only_within(node, globals.within)
+                    && !has_child_of(node, globals.unless_child)
                     && !imports_a_module(node, text)
             }
             _ => true,
@@ -878,6 +879,16 @@ fn holds_a_type(node: Node<'_>, text: &str, field: &str, generics: &[&str]) -> b
             let name = node_text(g).trim();
             generics.contains(&name.rsplit('.').next().unwrap_or(name))
         })
+}
+
+/// Whether one of `node`'s children is of one of `kinds`.
+fn has_child_of(node: Node<'_>, kinds: &[&str]) -> bool {
+    if kinds.is_empty() {
+        return false;
+    }
+    let mut c = node.walk();
+    let found = node.children(&mut c).any(|k| kinds.contains(&k.kind()));
+    found
 }
 
 /// Whether every node above `node` is of one of the kinds `within`.
