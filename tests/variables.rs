@@ -9,25 +9,34 @@ mod common;
 use common::answers::{breaks_both_ways, data, depends, deps};
 use common::{json_run, tree};
 
-/// `kind qualified_name line` of each symbol `find-symbol QUERY --kind variable` finds.
+/// `path:line qualified_name` of each variable `find-symbol QUERY` finds, sorted.
 fn variables(dir: &std::path::Path, query: &str) -> Vec<String> {
-    let (_, recs) = json_run(
+    let mut found: Vec<String> = symbols(
         dir,
         &["find-symbol", query, "--kind", "variable", "--limit", "50"],
-    );
-    let mut found: Vec<String> = data(&recs, "symbol")
+    )
+    .into_iter()
+    .map(|s| s.replacen(" variable ", " ", 1))
+    .collect();
+    found.sort();
+    found
+}
+
+/// `path:line kind qualified_name` of each symbol a run finds.
+fn symbols(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    let (_, recs) = json_run(dir, args);
+    data(&recs, "symbol")
         .into_iter()
         .map(|s| {
             format!(
-                "{}:{} {}",
+                "{}:{} {} {}",
                 s["path"]["text"].as_str().unwrap_or(""),
                 s["line"],
+                s["kind"].as_str().unwrap_or(""),
                 s["qualified_name"].as_str().unwrap_or("")
             )
         })
-        .collect();
-    found.sort();
-    found
+        .collect()
 }
 
 /// Whether `what-depends SYMBOL` finds nothing the symbol uses (it exits 1, as grep
@@ -274,7 +283,7 @@ fn a_ruby_constant_is_a_definition_read_bare_in_its_class_and_through_its_path()
         ),
     ]);
     assert_eq!(
-        variables_or_constants(dir.path(), "LIMIT"),
+        symbols(dir.path(), &["find-symbol", "LIMIT", "--exact"]),
         ["base.rb:3 constant Web.Base.LIMIT"]
     );
     assert_eq!(
@@ -285,23 +294,6 @@ fn a_ruby_constant_is_a_definition_read_bare_in_its_class_and_through_its_path()
         breaks_both_ways(dir.path(), &["base.rb::Web.Base.LIMIT#constant"]),
         ["base.rb:6 definition", "show.rb:3 definition"]
     );
-}
-
-/// `path:line kind qualified_name` of each symbol `find-symbol QUERY --exact` finds.
-fn variables_or_constants(dir: &std::path::Path, query: &str) -> Vec<String> {
-    let (_, recs) = json_run(dir, &["find-symbol", query, "--exact"]);
-    data(&recs, "symbol")
-        .into_iter()
-        .map(|s| {
-            format!(
-                "{}:{} {} {}",
-                s["path"]["text"].as_str().unwrap_or(""),
-                s["line"],
-                s["kind"].as_str().unwrap_or(""),
-                s["qualified_name"].as_str().unwrap_or("")
-            )
-        })
-        .collect()
 }
 
 #[test]

@@ -189,10 +189,6 @@ impl<'s> Resolver<'s> {
         })
     }
 
-    /// A parameter, local or field visible at `at` named `name`: one that holds in the
-    /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
-    /// in the scopes, where whether the name is a local's is all that is asked. (A
-    /// narrowing elsewhere only narrows a variable bound for its whole scope.)
     /// Whether `b` binds the name of a constant or variable defined in its scope (a
     /// file's `registry = {}`, a class's `static final int MAX`): a use of it names
     /// the definition.
@@ -206,6 +202,10 @@ impl<'s> Resolver<'s> {
             .contains(&(b.scope, b.name.clone()))
     }
 
+    /// A parameter, local or field visible at `at` named `name`: one that holds in the
+    /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
+    /// in the scopes, where whether the name is a local's is all that is asked. (A
+    /// narrowing elsewhere only narrows a variable bound for its whole scope.)
     pub(super) fn binding<'f>(
         file: &'f FileFacts,
         at: Option<u32>,
