@@ -354,3 +354,44 @@ fn kotlin_and_swift_top_level_properties_are_variables_but_extension_properties_
         ]
     );
 }
+
+#[test]
+fn a_member_of_a_value_is_never_a_use_of_a_variable_even_by_name() {
+    let dir = tree(&[
+        (
+            "ctx.py",
+            "from threading import local\n\
+             thread_context = local()\n\
+             \n\
+             class Func:\n\
+             \x20   def __init__(self, handle):\n\
+             \x20       self.thread_context = thread_context\n\
+             \x20       handle.thread_context.ptr = 1\n\
+             \n\
+             def reset():\n\
+             \x20   thread_context.value = None\n\
+             \x20   thread_context.value.hook = lambda *args: None\n",
+        ),
+        ("go.mod", "module example.com/m\n\ngo 1.21\n"),
+        (
+            "write.go",
+            "package m\n\nvar samplesIn = 0\n\ntype rate struct{}\n\nfunc (r *rate) tick() {}\n\n\
+             type storage struct{ samplesIn *rate }\n\n\
+             func (s *storage) run() int {\n\ts.samplesIn.tick()\n\treturn samplesIn\n}\n",
+        ),
+    ]);
+    // Not `self.thread_context`, not `handle.thread_context`; the object given a
+    // lambda at line 11 is the variable read.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["ctx.py::thread_context#variable"]),
+        [
+            "ctx.py:6 definition",
+            "ctx.py:10 definition",
+            "ctx.py:11 definition"
+        ]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["write.go::m.samplesIn#variable"]),
+        ["write.go:13 definition"]
+    );
+}

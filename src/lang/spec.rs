@@ -240,6 +240,8 @@ pub enum When {
     HasField(&'static str),
     /// The field's node is one of these kinds (an arrow function as a value).
     FieldKind(&'static str, &'static [&'static str]),
+    /// Each field's node is one of its kinds (a plain name given a lambda).
+    FieldKinds(&'static [(&'static str, &'static [&'static str])]),
     /// No enclosing symbol (top-level keys of data files).
     TopLevel,
     /// No enclosing symbol and the name is UPPER_CASE (module constants).

@@ -393,9 +393,12 @@ const PYTHON_GENERICS: &[&str] = &[
 pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
     Def::new("function_definition", Function, NAME),
     Def::new("class_definition", Class, NAME),
-    // `key = lambda x: x[0]` names a function, as ctags reports it.
-    Def::new("assignment", Function, Name::Field("left"))
-        .when(When::FieldKind("right", &["lambda"])),
+    // `key = lambda x: x[0]` names a function, as ctags reports it (not a lambda
+    // set on an object's attribute, `obj.to_language = lambda: None`).
+    Def::new("assignment", Function, Name::Field("left")).when(When::FieldKinds(&[
+        ("left", &["identifier"]),
+        ("right", &["lambda"]),
+    ])),
     Def::new("assignment", Constant, Name::Field("left")).when(When::TopLevelUpper),
     // `RenderableType = Union[str, Text]`, `Style: TypeAlias = ..`, `type Pair = ..`.
     Def::new("assignment", Type, Name::Field("left"))

@@ -19,7 +19,8 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::resolve::{
-    arguments_passed, is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
+    arguments_passed, is_test_body, reach_of_call, receiver_is_a_value, target_key, DefRef, Reach,
+    Resolution, Resolver,
 };
 use super::scoping::{bare_names_reach_methods, interoperate, reads_reach_methods};
 use super::source::UseNames;
@@ -226,7 +227,8 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
             },
             // A name-only match counts only where the file's language can name the
             // target at all (Python code never calls a JavaScript function), and the
-            // reference's form can (a Rust method is never named bare).
+            // reference's form can (a Rust method is never named bare, a variable of a
+            // file or package never through a value).
             Resolution::Unresolved | Resolution::Pointer(_) => match owners.iter().find(|&&i| {
                 let target = targets[i].symbol();
                 let method = matches!(target.kind, Kind::Method | Kind::Function);
@@ -237,6 +239,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                     && !(method
                         && r.kind == RefKind::Reference
                         && !reads_reach_methods(f.language.name))
+                    && !(target.kind == Kind::Variable && receiver_is_a_value(f, r))
             }) {
                 Some(&i) => (UseResolution::Unresolved, i),
                 None => continue,

@@ -420,6 +420,10 @@ fn match_defs<'t>(
             When::FieldKind(f, kinds) => node
                 .child_by_field_name(f)
                 .is_some_and(|c| kinds.contains(&c.kind())),
+            When::FieldKinds(fields) => fields.iter().all(|(f, kinds)| {
+                node.child_by_field_name(f)
+                    .is_some_and(|c| kinds.contains(&c.kind()))
+            }),
             When::TopLevel | When::TopLevelUpper => stack.is_empty(),
             When::Global(_) => stack
                 .iter()

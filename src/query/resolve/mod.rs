@@ -565,6 +565,20 @@ pub fn declared_apart(s: &Symbol) -> bool {
     s.language == "javascript" && s.kind == Kind::Function
 }
 
+/// Whether the receiver written before reference `r` is a value of the code: `self`
+/// or `this`, a call's result, or a parameter, local or field bound where `r` stands
+/// (`rws.samplesIn`, `f.pre_save(..)`). A member of a value is never a variable of a
+/// file or package, which code names bare or through its module.
+pub fn receiver_is_a_value(file: &FileFacts, r: &Reference) -> bool {
+    let Some(q) = &r.qualifier else {
+        return false;
+    };
+    let head = q.split(['.', ':']).next().unwrap_or(q);
+    matches!(head, "self" | "this" | "cls" | "$this")
+        || q.contains('(')
+        || Resolver::binding_at(file, r, head).is_some()
+}
+
 /// Whether a Ruby method is the class's own (`def self.x`), not its instances'.
 pub fn is_ruby_class_method(s: &Symbol) -> bool {
     s.language == "ruby" && s.signature.trim_start().starts_with("def self.")
