@@ -395,3 +395,39 @@ fn a_member_of_a_value_is_never_a_use_of_a_variable_even_by_name() {
         ["write.go:13 definition"]
     );
 }
+
+#[test]
+fn a_lua_chunks_locals_are_variables_but_copies_and_requires_are_not() {
+    let dir = tree(&[(
+        "cache.lua",
+        "local ngx = ngx\n\
+         local cjson = require \"cjson\"\n\
+         local fmt = string.format\n\
+         local CACHE_TTL = 60\n\
+         local cache = setmetatable({}, { __mode = \"k\" })\n\
+         local _M = {}\n\
+         \n\
+         function _M.get(k)\n\
+         \x20 local v = cache[k]\n\
+         \x20 return fmt(\"%s\", v), CACHE_TTL\n\
+         end\n\
+         \n\
+         return _M\n",
+    )]);
+    assert_eq!(
+        variables(dir.path(), "c"),
+        ["cache.lua:4 CACHE_TTL", "cache.lua:5 cache"]
+    );
+    assert!(variables(dir.path(), "ngx").is_empty());
+    assert!(variables(dir.path(), "cjson").is_empty());
+    assert!(variables(dir.path(), "fmt").is_empty());
+    // The copy's call is still the library function it copies.
+    assert_eq!(
+        depends(dir.path(), &["_M.get"]),
+        [
+            "9 reference cache -> cache.lua:5",
+            "10 call fmt -> external:Lua",
+            "10 reference CACHE_TTL -> cache.lua:4",
+        ]
+    );
+}

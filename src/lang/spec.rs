@@ -209,7 +209,7 @@ pub enum Name {
 /// could not read as a function, or inside a loop, is no global); it parses without
 /// error; its name is a plain identifier (not a pattern, a member or a path) that is
 /// not a dunder name (`__all__`); its value is not a module it imports (`const fs =
-/// require("fs")`); and none of `unless` appear as words in its head (C's `extern`
+/// require("fs")`) nor, in Lua, a copy of another name (`local ngx = ngx`); and none of `unless` appear as words in its head (C's `extern`
 /// declares a variable defined elsewhere), nor a child of the kinds `unless_child`.
 #[derive(Debug)]
 pub struct Globals {

@@ -333,7 +333,21 @@ pub static KOTLIN: SymbolSpec = SymbolSpec::new(&[
 // A keyword the grammar reads as a name after `::` (`Foo::class`, a class literal).
 .reserved(&["class"]);
 
-pub static LUA: SymbolSpec = SymbolSpec::new(&[Def::new("function_declaration", Function, NAME)]);
+pub static LUA: SymbolSpec = SymbolSpec::new(&[
+    Def::new("function_declaration", Function, NAME),
+    // A chunk's `local cache = {}` (not `local ngx = ngx`, a copy of a global, nor a
+    // module `require` loads).
+    Def::new(
+        "variable_declaration",
+        Variable,
+        Name::Path(&["assignment_statement", "variable_list", "@name"]),
+    )
+    .when(When::Global(&Globals {
+        within: &["chunk"],
+        unless: &[],
+        unless_child: &[],
+    })),
+]);
 
 pub static MARKDOWN: SymbolSpec = SymbolSpec::new(&[
     Def::new(

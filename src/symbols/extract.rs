@@ -460,7 +460,7 @@ fn match_defs<'t>(
                     && !node.has_error()
                     && only_within(node, globals.within)
                     && !has_child_of(node, globals.unless_child)
-                    && !imports_a_module(node, text)
+                    && !imports_or_copies(node, text)
             }
             _ => true,
         };
@@ -907,12 +907,19 @@ fn only_within(node: Node<'_>, within: &[&str]) -> bool {
     true
 }
 
-/// Whether the value a declaration gives is a module it loads (`require("fs")`,
-/// `await import("./x.js")`, `require("y").z`): an import, not a variable.
-fn imports_a_module(node: Node<'_>, text: &str) -> bool {
+/// Whether the value a declaration gives is a module it loads (`require("fs")`, Lua's
+/// `require "cjson"`, `await import("./x.js")`, `require("y").z`), or in Lua a copy of
+/// another name (`local ngx = ngx`, `local fmt = string.format`): an import or an
+/// alias, not a variable.
+fn imports_or_copies(node: Node<'_>, text: &str) -> bool {
+    let lua_value = follow_path(node, &["assignment_statement", "expression_list", "@value"]);
+    if lua_value.is_some_and(|v| matches!(v.kind(), "identifier" | "dot_index_expression")) {
+        return true;
+    }
     let Some(value) = ["value", "right"]
         .iter()
         .find_map(|f| node.child_by_field_name(f))
+        .or(lua_value)
     else {
         return false;
     };
@@ -921,7 +928,7 @@ fn imports_a_module(node: Node<'_>, text: &str) -> bool {
     ["require", "import"].iter().any(|f| {
         value
             .strip_prefix(f)
-            .is_some_and(|rest| rest.trim_start().starts_with('('))
+            .is_some_and(|rest| rest.trim_start().starts_with(['(', '"', '\'']))
     })
 }
 

@@ -189,6 +189,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     (
         "sample.lua",
         &[
+            "variable Stack 1-2 @2",
             "function Stack.new 5-7",
             "method Stack.push 9-12",
             "method Stack.pop 14-19",

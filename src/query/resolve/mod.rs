@@ -984,13 +984,17 @@ impl<'s> Resolver<'s> {
                             Resolution::Local
                         }
                     }
+                    // A variable of the file, which the name stands for.
+                    Some(b) if self.binds_a_defined_value(file, b) => {
+                        self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role)
+                    }
                     // Lua's `local fmt = string.format`: a call of the copy is one of
                     // what it copies.
                     Some(b) if file.language.name == "lua" => {
                         self.lua_copy_called(file, r, b, kinds)
                     }
-                    Some(b) if !self.binds_a_defined_value(file, b) => Resolution::Local,
-                    _ => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
+                    Some(_) => Resolution::Local,
+                    None => self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role),
                 }
             }
             None => self.resolve_unqualified(file, r.enclosing, &r.name, kinds, role),
