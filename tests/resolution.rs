@@ -1698,13 +1698,15 @@ fn a_go_package_variable_of_another_file_is_not_external() {
              \techoCmd.Name()\n\tfmt.Println(len(c.Name()))\n}\n",
         ),
     ]);
+    // The variables are another file's of the package; `echoCmd.Name()` calls the
+    // method of the type that file gives `echoCmd`.
     assert_eq!(
         depends(dir.path(), &["run"]),
         [
             "5 type_use Command -> cmd.go:3",
             "6 call preExecHookFn -> hooks.go:3",
             "7 reference echoCmd -> hooks.go:5",
-            "7 call echoCmd.Name -> ?",
+            "7 call echoCmd.Name -> cmd.go:5",
             "8 call fmt.Println -> external:fmt",
             "8 call len -> external:builtin",
             "8 call c.Name -> cmd.go:5",

@@ -580,28 +580,33 @@ impl<'s> Resolver<'s> {
             let ModuleTarget::Files(files) = t else {
                 return None;
             };
-            files.iter().find_map(|f| {
-                let facts = self.source.facts(f)?;
-                let b = facts
-                    .bindings
-                    .iter()
-                    .find(|b| b.scope.is_none() && b.name == n)?;
-                // Read where the variable is declared: at the top of its file.
-                let at_top = Reference {
-                    name: n.to_string(),
-                    qualifier: None,
-                    kind: RefKind::Reference,
-                    line: 0,
-                    column: 0,
-                    start_byte: 0,
-                    enclosing: None,
-                    arity: None,
-                };
-                let ty = self.type_of_binding(&facts, &at_top, b);
-                matches!(ty, Resolution::Definition(_) | Resolution::External(_)).then_some(ty)
-            })
+            files.iter().find_map(|f| self.file_value_type(f, n))
         };
         self.through_reexports(target, name, 0, &mut HashSet::new(), &here)
+    }
+
+    /// The type of the value the file at `path` gives its top-level variable `name`,
+    /// when its syntax shows one (`router = ConnectionRouter()`, `var echoCmd =
+    /// &Command{}`).
+    pub(super) fn file_value_type(&self, path: &Path, name: &str) -> Option<Resolution> {
+        let facts = self.source.facts(path)?;
+        let b = facts
+            .bindings
+            .iter()
+            .find(|b| b.scope.is_none() && b.name == name)?;
+        // Read where the variable is declared: at the top of its file.
+        let at_top = Reference {
+            name: name.to_string(),
+            qualifier: None,
+            kind: RefKind::Reference,
+            line: 0,
+            column: 0,
+            start_byte: 0,
+            enclosing: None,
+            arity: None,
+        };
+        let ty = self.type_of_binding(&facts, &at_top, b);
+        matches!(ty, Resolution::Definition(_) | Resolution::External(_)).then_some(ty)
     }
 
     /// Top-level definitions named `name` in a module.

@@ -477,6 +477,13 @@ impl<'s> Resolver<'s> {
                 NameRole::Value,
             ) {
                 if matches!(c.symbol().kind, Kind::Constant | Kind::Variable) {
+                    // One of another file of the package (Go's `echoCmd.Name()`): a
+                    // member of the type its own file gives it.
+                    if !Arc::ptr_eq(&c.file, file) {
+                        if let Some(ty) = self.file_value_type(&c.file.path, q) {
+                            return self.member_of_value_in(file, ty, name, kinds);
+                        }
+                    }
                     return Resolution::Unresolved;
                 }
             }
