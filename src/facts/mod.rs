@@ -102,6 +102,32 @@ pub enum BindingKind {
     Field,
 }
 
+/// The constants and variables of a file, by the definition they are declared in
+/// (`None` at file level): a binding of one of their names in that scope (a file's
+/// `registry = {}`, a class's `static final int MAX`) is the definition's, so a use of
+/// the name names the definition, not a local.
+#[derive(Debug)]
+pub struct DefinedValues(rustc_hash::FxHashMap<String, Vec<Option<u32>>>);
+
+impl DefinedValues {
+    pub fn of(definitions: &[Symbol]) -> DefinedValues {
+        let mut by_name: rustc_hash::FxHashMap<String, Vec<Option<u32>>> =
+            rustc_hash::FxHashMap::default();
+        for d in definitions.iter().filter(|d| d.kind.is_value()) {
+            let scope = d.parent.and_then(|p| u32::try_from(p).ok());
+            by_name.entry(d.name.clone()).or_default().push(scope);
+        }
+        DefinedValues(by_name)
+    }
+
+    /// Whether `b` binds the name of one of them, in its scope.
+    pub fn bound_by(&self, b: &Binding) -> bool {
+        self.0
+            .get(&b.name)
+            .is_some_and(|scopes| scopes.contains(&b.scope))
+    }
+}
+
 /// A name declared inside a definition (or at file level) that is not itself a symbol.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Binding {

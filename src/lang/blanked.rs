@@ -96,17 +96,21 @@ fn blank_cpp_macros(out: &mut Blanked<'_>) {
             }
         }
     }
-    blank_conditionals_in_expressions(out);
-    blank_declaration_macros(out);
+    blank_c_unreadable(out);
 }
 
 /// C's preprocessor conditionals and declaration macros the grammar cannot read: see
 /// [`blank_conditionals_in_expressions`] and [`blank_declaration_macros`].
 pub fn c_conditionals(text: &str) -> Cow<'_, str> {
     let mut out = Blanked::new(text);
-    blank_conditionals_in_expressions(&mut out);
-    blank_declaration_macros(&mut out);
+    blank_c_unreadable(&mut out);
     out.finish()
+}
+
+/// What [`c_conditionals`] blanks, which C++ and the other C readings blank too.
+fn blank_c_unreadable(out: &mut Blanked<'_>) {
+    blank_conditionals_in_expressions(out);
+    blank_declaration_macros(out);
 }
 
 /// Macros that stand for a declaration's linkage or attributes, which the grammar,
@@ -151,8 +155,7 @@ fn blank_declaration_macros(out: &mut Blanked<'_>) {
 /// longer seen as called.
 pub fn c_macro_strings(text: &str) -> Cow<'_, str> {
     let mut out = Blanked::new(text);
-    blank_conditionals_in_expressions(&mut out);
-    blank_declaration_macros(&mut out);
+    blank_c_unreadable(&mut out);
     blank_macro_strings(&mut out);
     out.finish()
 }

@@ -113,6 +113,12 @@ impl Kind {
         )
     }
 
+    /// Whether this kind names a value: a constant or a variable, which holds no
+    /// definitions and whose name its scope binds.
+    pub fn is_value(self) -> bool {
+        matches!(self, Kind::Constant | Kind::Variable)
+    }
+
     /// Rank of the kind in find-symbol's tie-break: types, then functions, then the
     /// rest, constants and variables last among code symbols.
     pub fn tie_rank(self) -> u8 {

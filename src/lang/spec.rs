@@ -209,8 +209,9 @@ pub enum Name {
 /// could not read as a function, or inside a loop, is no global); it parses without
 /// error; its name is a plain identifier (not a pattern, a member or a path) that is
 /// not a dunder name (`__all__`); its value is not a module it imports (`const fs =
-/// require("fs")`) nor, in Lua, a copy of another name (`local ngx = ngx`); and none of `unless` appear as words in its head (C's `extern`
-/// declares a variable defined elsewhere), nor a child of the kinds `unless_child`.
+/// require("fs")`) nor a copy of another name (see `copies`); none of
+/// `unless` appear as words in its head (C's `extern` declares a variable defined
+/// elsewhere); and it has no child of the kinds `unless_child`.
 #[derive(Debug)]
 pub struct Globals {
     pub within: &'static [&'static str],
@@ -218,6 +219,25 @@ pub struct Globals {
     /// Child kinds that make the declaration something else (the receiver type of
     /// Kotlin's `val String.size2`, an extension property).
     pub unless_child: &'static [&'static str],
+    /// Where the value it is given is, as a [`Name::Path`] (none when empty).
+    pub value: &'static [&'static str],
+    /// Kinds of value that make it a copy of another name (Lua's `local ngx = ngx`,
+    /// `local fmt = string.format`).
+    pub copies: &'static [&'static str],
+}
+
+/// Whether C/C++ declarator `d` is a name in parentheses (`int (open)(void *)`,
+/// written against a macro of the name): that declares what the bare name would, where
+/// parentheses around any other declarator group it (`int (*hook)(int)` is a pointer
+/// to a function).
+pub fn parenthesizes_a_name(d: tree_sitter::Node<'_>) -> bool {
+    d.kind() == "parenthesized_declarator"
+        && d.named_child(0).is_some_and(|inner| {
+            matches!(
+                inner.kind(),
+                "identifier" | "field_identifier" | "type_identifier"
+            )
+        })
 }
 
 /// What a C/C++ declarator must declare to name a definition.

@@ -69,6 +69,8 @@ const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Decla
         ],
         unless: &["extern"],
         unless_child: &[],
+        value: &[],
+        copies: &[],
     }),
 );
 
@@ -83,6 +85,8 @@ const JS_VARIABLE: Def =
         ],
         unless: &[],
         unless_child: &[],
+        value: &["@value"],
+        copies: &[],
     }));
 
 pub static BASH: SymbolSpec = SymbolSpec::new(&[Def::new("function_definition", Function, NAME)]);
@@ -190,6 +194,8 @@ pub static GO: SymbolSpec = SymbolSpec::new(&[
         within: &["source_file", "var_declaration", "var_spec_list"],
         unless: &[],
         unless_child: &[],
+        value: &["@value"],
+        copies: &[],
     })),
 ])
 .wrappers(&[
@@ -326,6 +332,8 @@ pub static KOTLIN: SymbolSpec = SymbolSpec::new(&[
         within: &["source_file"],
         unless: &[],
         unless_child: &["user_type", "nullable_type"],
+        value: &[],
+        copies: &[],
     })),
 ])
 .doc_skip(&["annotation"])
@@ -346,6 +354,8 @@ pub static LUA: SymbolSpec = SymbolSpec::new(&[
         within: &["chunk"],
         unless: &[],
         unless_child: &[],
+        value: &["assignment_statement", "expression_list", "@value"],
+        copies: &["identifier", "dot_index_expression"],
     })),
 ]);
 
@@ -435,6 +445,8 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
         ],
         unless: &[],
         unless_child: &[],
+        value: &["@right"],
+        copies: &[],
     })),
 ])
 .wrappers(&["decorated_definition", "expression_statement"])
@@ -561,6 +573,8 @@ pub static SWIFT: SymbolSpec = SymbolSpec::new(&[
         within: &["source_file"],
         unless: &[],
         unless_child: &[],
+        value: &["@value"],
+        copies: &[],
     })),
 ])
 .doc_skip(&["attribute"]);

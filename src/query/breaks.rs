@@ -19,8 +19,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::resolve::{
-    arguments_passed, is_test_body, reach_of_call, receiver_is_a_value, target_key, DefRef, Reach,
-    Resolution, Resolver,
+    arguments_passed, is_test_body, reach_of_call, target_key, DefRef, Reach, Resolution, Resolver,
 };
 use super::scoping::{bare_names_reach_methods, interoperate, reads_reach_methods};
 use super::source::UseNames;
@@ -239,7 +238,7 @@ fn uses_of(targets: &[Target], resolver: &Resolver) -> Vec<Use> {
                     && !(method
                         && r.kind == RefKind::Reference
                         && !reads_reach_methods(f.language.name))
-                    && !(target.kind == Kind::Variable && receiver_is_a_value(f, r))
+                    && !(target.kind == Kind::Variable && resolver.receiver_is_a_value(f, r))
             }) {
                 Some(&i) => (UseResolution::Unresolved, i),
                 None => continue,

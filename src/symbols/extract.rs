@@ -17,7 +17,7 @@ use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::{make_id, Kind, Symbol};
 use crate::lang::preorder::{preorder, Step, Visit};
-use crate::lang::spec::{Declares, Def, Name, SymbolSpec, When};
+use crate::lang::spec::{parenthesizes_a_name, Declares, Def, Globals, Name, SymbolSpec, When};
 use crate::lang::{Language, PerLanguage};
 
 /// The longest name or signature kept (minified code can have absurd lines).
@@ -360,10 +360,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             // Aliases, constants, variables and macros hold no definitions; not opening
             // them keeps `typedef struct s {..} t;` from nesting the struct under the
             // typedef.
-            if !matches!(
-                kind,
-                Kind::Type | Kind::Constant | Kind::Variable | Kind::Macro
-            ) {
+            if !kind.is_value() && !matches!(kind, Kind::Type | Kind::Macro) {
                 stack.push(Open {
                     end: span.end_byte,
                     qualified,
@@ -460,7 +457,7 @@ fn match_defs<'t>(
                     && !node.has_error()
                     && only_within(node, globals.within)
                     && !has_child_of(node, globals.unless_child)
-                    && !imports_or_copies(node, text)
+                    && !imports_or_copies(node, text, globals)
             }
             _ => true,
         };
@@ -569,10 +566,8 @@ fn declarator_name(node: Node<'_>, declares: Declares) -> Option<Node<'_>> {
                 // its own parameter list (`void *(*get(int))(int)`). Parentheses around
                 // a bare name (`int (open)(void *)`, against a macro of the name)
                 // change nothing.
-                saw_function = cur.kind() != "parenthesized_declarator"
-                    || cur
-                        .named_child(0)
-                        .is_some_and(|inner| inner.kind() == "identifier");
+                saw_function =
+                    cur.kind() != "parenthesized_declarator" || parenthesizes_a_name(cur);
             }
             _ => {
                 cur = match cur.child_by_field_name("declarator") {
@@ -907,22 +902,20 @@ fn only_within(node: Node<'_>, within: &[&str]) -> bool {
     true
 }
 
-/// Whether the value a declaration gives is a module it loads (`require("fs")`, Lua's
-/// `require "cjson"`, `await import("./x.js")`, `require("y").z`), or in Lua a copy of
-/// another name (`local ngx = ngx`, `local fmt = string.format`): an import or an
-/// alias, not a variable.
-fn imports_or_copies(node: Node<'_>, text: &str) -> bool {
-    let lua_value = follow_path(node, &["assignment_statement", "expression_list", "@value"]);
-    if lua_value.is_some_and(|v| matches!(v.kind(), "identifier" | "dot_index_expression")) {
-        return true;
-    }
-    let Some(value) = ["value", "right"]
-        .iter()
-        .find_map(|f| node.child_by_field_name(f))
-        .or(lua_value)
+/// Whether the value a declaration gives (where `globals` says it is) is a module it
+/// loads (`require("fs")`, Lua's `require "cjson"`, `await import("./x.js")`,
+/// `require("y").z`) or a copy of another name (Lua's `local ngx = ngx`): an import
+/// or an alias, not a variable.
+fn imports_or_copies(node: Node<'_>, text: &str, globals: &Globals) -> bool {
+    let Some(value) = Some(globals.value)
+        .filter(|path| !path.is_empty())
+        .and_then(|path| follow_path(node, path))
     else {
         return false;
     };
+    if globals.copies.contains(&value.kind()) {
+        return true;
+    }
     let value = node_text(value, text);
     let value = value.strip_prefix("await").unwrap_or(value).trim_start();
     ["require", "import"].iter().any(|f| {

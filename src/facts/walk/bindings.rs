@@ -11,6 +11,7 @@ use super::type_text::{
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
 use crate::facts::{Binding, BindingKind, Initializer};
+use crate::lang::spec::parenthesizes_a_name;
 use crate::symbols::Kind;
 
 impl<'a> Walk<'a> {
@@ -678,11 +679,10 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             // C's `int (*cmp)(const void *, const void *)` declares a variable, a
             // pointer to a function, where `int f(int)` and `int (f)(int)` (Lua's
             // headers) declare a function.
-            if let Some(pointer) = g.child(n, "declarator").filter(|d| {
-                g.kind(*d) == "parenthesized_declarator"
-                    && d.named_child(0)
-                        .is_some_and(|inner| !g.class(inner).has(Class::IDENTIFIER))
-            }) {
+            if let Some(pointer) = g
+                .child(n, "declarator")
+                .filter(|d| g.kind(*d) == "parenthesized_declarator" && !parenthesizes_a_name(*d))
+            {
                 let mut c = pointer.walk();
                 todo.extend(pointer.named_children(&mut c));
             }

@@ -477,12 +477,7 @@ impl<'a> Walk<'a> {
         self.open
             .iter()
             .rev()
-            .find(|&&i| {
-                !matches!(
-                    self.defs[i].kind,
-                    Kind::Scope | Kind::Constant | Kind::Variable
-                )
-            })
+            .find(|&&i| self.defs[i].kind != Kind::Scope && !self.defs[i].kind.is_value())
             .map(|&i| i as u32)
     }
 

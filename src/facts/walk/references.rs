@@ -2,7 +2,7 @@
 //! clause, a plain read), with the receiver text and arity a call carries, and the
 //! plain uses of locals dropped once the walk is done.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use tree_sitter::Node;
 
@@ -17,8 +17,10 @@ use super::syntax::{
 use super::token_members::token_member;
 use super::{CallSite, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::Class;
-use crate::facts::{imports, Binding, BindingKind, CallArguments, RefKind, Reference};
-use crate::symbols::{Kind, Symbol};
+use crate::facts::{
+    imports, Binding, BindingKind, CallArguments, DefinedValues, RefKind, Reference,
+};
+use crate::symbols::Symbol;
 
 /// Swift attributes whose arguments are words of their own syntax (platforms,
 /// selectors, SPI groups), not names of the code.
@@ -558,18 +560,13 @@ pub(super) fn drop_local_uses(
     defs: &[Symbol],
     fields_hide: bool,
 ) -> Vec<Reference> {
-    // Constants and variables are definitions: the names they declare in their scope
-    // (a file's `registry = {}`, a class's `static final int MAX`) stay uses.
-    let defined: HashSet<(Option<u32>, &str)> = defs
-        .iter()
-        .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
-        .map(|d| (d.parent.map(|p| p as u32), d.name.as_str()))
-        .collect();
+    // Constants and variables are definitions: the names they bind stay uses.
+    let defined = DefinedValues::of(defs);
     let mut by_scope: HashMap<Option<u32>, HashMap<&str, Vec<&Binding>>> = HashMap::new();
-    for b in bindings.iter().filter(|b| {
-        (fields_hide || b.kind != BindingKind::Field)
-            && !defined.contains(&(b.scope, b.name.as_str()))
-    }) {
+    for b in bindings
+        .iter()
+        .filter(|b| (fields_hide || b.kind != BindingKind::Field) && !defined.bound_by(b))
+    {
         by_scope
             .entry(b.scope)
             .or_default()

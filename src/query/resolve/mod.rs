@@ -58,7 +58,7 @@ use self::guards::{InitializerDepth, SupertypeChain, MISSED_NAMES};
 use self::members::Lookup;
 use self::module_files::DirIndex;
 use self::overloads::{chosen_overload, takes_no_call_of};
-use crate::facts::{is_namespace_path, BindingKind, FileFacts, RefKind, Reference};
+use crate::facts::{is_namespace_path, BindingKind, DefinedValues, FileFacts, RefKind, Reference};
 use crate::query::memo::Memo;
 use crate::query::scoping::reads_reach_methods;
 use crate::query::source::FactsSource;
@@ -299,8 +299,8 @@ pub(super) const TYPE_KINDS: &[Kind] = C_TYPE_KINDS.split_at(C_TYPE_KINDS.len() 
 pub(super) struct FileIndex {
     types: FxHashMap<String, usize>,
     names: FxHashSet<String>,
-    /// Its constants and variables, by the definition they are declared in and name.
-    defined_values: FxHashSet<(Option<u32>, String)>,
+    /// Its constants and variables, by the definition they are declared in.
+    pub(super) defined_values: DefinedValues,
     modules: Vec<(std::ops::Range<usize>, String)>,
     /// The glob imports (`use super::*;`).
     globs: Vec<Glob>,
@@ -341,12 +341,7 @@ impl FileIndex {
         FileIndex {
             types,
             names: file.definitions.iter().map(|d| d.name.clone()).collect(),
-            defined_values: file
-                .definitions
-                .iter()
-                .filter(|d| matches!(d.kind, Kind::Constant | Kind::Variable))
-                .map(|d| (d.parent.and_then(|p| u32::try_from(p).ok()), d.name.clone()))
-                .collect(),
+            defined_values: DefinedValues::of(&file.definitions),
             modules,
             globs,
             import_bodies: if file.language.name == "rust" {
@@ -563,20 +558,6 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
 /// {} })`), which are no definitions of the index.
 pub fn declared_apart(s: &Symbol) -> bool {
     s.language == "javascript" && s.kind == Kind::Function
-}
-
-/// Whether the receiver written before reference `r` is a value of the code: `self`
-/// or `this`, a call's result, or a parameter, local or field bound where `r` stands
-/// (`rws.samplesIn`, `f.pre_save(..)`). A member of a value is never a variable of a
-/// file or package, which code names bare or through its module.
-pub fn receiver_is_a_value(file: &FileFacts, r: &Reference) -> bool {
-    let Some(q) = &r.qualifier else {
-        return false;
-    };
-    let head = q.split(['.', ':']).next().unwrap_or(q);
-    matches!(head, "self" | "this" | "cls" | "$this")
-        || q.contains('(')
-        || Resolver::binding_at(file, r, head).is_some()
 }
 
 /// Whether a Ruby method is the class's own (`def self.x`), not its instances'.
@@ -889,6 +870,21 @@ impl<'s> Resolver<'s> {
         members::pick(chosen).map_or(Resolution::Unresolved, Resolution::Definition)
     }
 
+    /// Whether the receiver written before reference `r` is a value of the code: the
+    /// language's `self` or `this`, a call's result, or a parameter, local or field
+    /// bound where `r` stands (`rws.samplesIn`, `f.pre_save(..)`). A member of a value
+    /// is never a variable of a file or package, which code names bare or through its
+    /// module.
+    pub fn receiver_is_a_value(&self, file: &Arc<FileFacts>, r: &Reference) -> bool {
+        let Some(q) = &r.qualifier else {
+            return false;
+        };
+        let head = q.split(['.', ':']).next().unwrap_or(q);
+        self.scoping(file).self_names.contains(&head)
+            || q.contains('(')
+            || Self::binding_at(file, r, head).is_some()
+    }
+
     /// [`Resolver::resolve`] inside another resolution (the callee of a call whose
     /// result a member is looked up in), which counts the initialising calls followed.
     fn resolve_within(&self, file: &Arc<FileFacts>, r: &Reference) -> Resolution {
@@ -985,7 +981,7 @@ impl<'s> Resolver<'s> {
                         }
                     }
                     // A variable of the file, which the name stands for.
-                    Some(b) if self.binds_a_defined_value(file, b) => {
+                    Some(b) if self.file_index(file).defined_values.bound_by(b) => {
                         self.resolve_beyond_locals(file, r.enclosing, &r.name, kinds, role)
                     }
                     // Lua's `local fmt = string.format`: a call of the copy is one of

@@ -476,7 +476,7 @@ impl<'s> Resolver<'s> {
                 &[Kind::Constant, Kind::Variable],
                 NameRole::Value,
             ) {
-                if matches!(c.symbol().kind, Kind::Constant | Kind::Variable) {
+                if c.symbol().kind.is_value() {
                     // One of another file of the package (Go's `echoCmd.Name()`): a
                     // member of the type its own file gives it.
                     if !Arc::ptr_eq(&c.file, file) {

@@ -189,19 +189,6 @@ impl<'s> Resolver<'s> {
         })
     }
 
-    /// Whether `b` binds the name of a constant or variable defined in its scope (a
-    /// file's `registry = {}`, a class's `static final int MAX`): a use of it names
-    /// the definition.
-    pub(super) fn binds_a_defined_value(
-        &self,
-        file: &FileFacts,
-        b: &crate::facts::Binding,
-    ) -> bool {
-        self.file_index(file)
-            .defined_values
-            .contains(&(b.scope, b.name.clone()))
-    }
-
     /// A parameter, local or field visible at `at` named `name`: one that holds in the
     /// whole of its scope, else (in Java, C#) a block's local of that name somewhere
     /// in the scopes, where whether the name is a local's is all that is asked. (A
@@ -436,7 +423,7 @@ impl<'s> Resolver<'s> {
         let local = (role == NameRole::Value)
             .then(|| Self::binding(file, at, name))
             .flatten();
-        if let Some(b) = local.filter(|b| !self.binds_a_defined_value(file, b)) {
+        if let Some(b) = local.filter(|b| !self.file_index(file).defined_values.bound_by(b)) {
             if file.language.name != "ruby" || b.kind != BindingKind::Field {
                 return Resolution::Local;
             }
