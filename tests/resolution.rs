@@ -1869,11 +1869,11 @@ fn a_ruby_class_has_the_methods_of_the_modules_it_includes_before_its_superclass
         &depends(dir.path(), &["App.Base"]),
         &["9 inheritance Helpers -> lib/app/helpers.rb:2"],
     );
-    // Which classes include a module is not known from the module: its bare call
-    // stays unresolved.
+    // The module's bare call is the method of the class that includes it (it was
+    // unresolved).
     assert_eq!(
         depends(dir.path(), &["lib/app/helpers.rb:3"]),
-        ["4 call halt -> ?"]
+        ["4 call halt -> lib/app/base.rb:16"]
     );
 }
 

@@ -34,6 +34,7 @@ mod php_names;
 mod python_stdlib;
 mod qualified;
 mod returns;
+mod ruby_mixins;
 mod rust_closures;
 mod rust_modules;
 mod scala_imports;
@@ -461,6 +462,8 @@ pub struct Resolver<'s> {
     includes: Memo<PathBuf, Arc<includes::Included>>,
     /// The variables C and C++ headers declare at their top level, by path.
     header_variables: Memo<PathBuf, Arc<FxHashSet<String>>>,
+    /// The classes that include a Ruby module, by the module's file and index.
+    ruby_includers: Memo<(PathBuf, usize), Arc<[DefRef]>>,
 }
 
 /// A file's facts as a key: by identity, which the key keeps alive, so that the same
@@ -623,6 +626,7 @@ impl<'s> Resolver<'s> {
             imports: Memo::new(),
             includes: Memo::new(),
             header_variables: Memo::new(),
+            ruby_includers: Memo::new(),
         }
     }
 

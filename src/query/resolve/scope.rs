@@ -501,6 +501,17 @@ impl<'s> Resolver<'s> {
                 }
             }
             if outermost && role != NameRole::TypeOnly {
+                // In a module's instance method, `self` is an object of a class that
+                // includes the module: its methods are called bare.
+                if ek == Kind::Module {
+                    let module = DefRef {
+                        file: file.clone(),
+                        index: e,
+                    };
+                    if let Some(d) = self.includer_method(file, at, &module, name, kinds) {
+                        return Resolution::Definition(d);
+                    }
+                }
                 break;
             }
         }
