@@ -408,3 +408,41 @@ fn a_java_field_read_is_never_a_method_of_its_name_and_a_method_reference_is_a_c
         ["p/Sub.java:7 definition"]
     );
 }
+
+#[test]
+fn javascript_class_fields_and_private_fields_have_the_type_their_value_shows() {
+    let dir = tree(&[
+        (
+            "src/loader.js",
+            "export class Loader {\n  #paths = new Map();\n  items = [];\n  static cache = new WeakMap();\n\n\
+             \x20 load(k) {\n    this.items.push(k);\n    this.#paths.get(k);\n    return this.#paths.set(k, 1);\n  }\n\n\
+             \x20 static of(k) {\n    return this.cache.get(k);\n  }\n}\n",
+        ),
+        (
+            "src/store.ts",
+            "export class Store {\n  #rows: Map<string, number> = new Map();\n  #seen = new Set<string>();\n\n\
+             \x20 add(k: string): void {\n    this.#rows.set(k, 1);\n    this.#seen.add(k);\n  }\n}\n",
+        ),
+    ]);
+    // They were unresolved: a JavaScript class field was no field, and a `#` name no
+    // field name.
+    assert_eq!(
+        depends(dir.path(), &["Loader.load"]),
+        [
+            "7 call this.items.push -> external:globals",
+            "8 call this.#paths.get -> external:globals",
+            "9 call this.#paths.set -> external:globals",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Loader.of"]),
+        ["13 call this.cache.get -> external:globals"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Store.add"]),
+        [
+            "6 call this.#rows.set -> external:globals",
+            "7 call this.#seen.add -> external:globals",
+        ]
+    );
+}

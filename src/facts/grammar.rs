@@ -261,6 +261,8 @@ const VARIABLES: &[&str] = &[
     "var_definition",
     "field_declaration",
     "public_field_definition",
+    // JavaScript's class fields (`#cache = new Map();`).
+    "field_definition",
     "property_signature",
     "enhanced_for_statement",
     "for_statement",

@@ -146,8 +146,10 @@ impl<'a> Walk<'a> {
             .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
             .filter(|_| !iterates);
         // Swift's `for item in items` holds its variable in `item`.
-        let mut names =
-            g.children_in_first_field(node, &["name", "declarator", "pattern", "left", "item"]);
+        let mut names = g.children_in_first_field(
+            node,
+            &["name", "declarator", "pattern", "left", "item", "property"],
+        );
         // Rust's `let Some(x) = f() else { .. }`, `let (a, b) = pair;`: the pattern
         // takes the value apart, so neither the type written nor the value's is a
         // name's.
@@ -652,8 +654,10 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             return;
         }
         let k = g.kind(n);
-        // C#'s lone lambda parameter (`f => ..`) is an `implicit_parameter`.
+        // C#'s lone lambda parameter (`f => ..`) is an `implicit_parameter`; a
+        // JavaScript class's private field is named by a `private_property_identifier`.
         if g.class(n).has(Class::IDENTIFIER)
+            || k == "private_property_identifier"
             || k == "shorthand_property_identifier_pattern"
             || k == "shorthand_field_identifier"
             || k == "implicit_parameter"

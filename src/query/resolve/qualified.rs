@@ -610,7 +610,9 @@ impl<'s> Resolver<'s> {
         q: &str,
     ) -> Option<Resolution> {
         let (head, fields) = q.split_once('.')?;
-        if !is_word(head) || !fields.split('.').all(is_word) {
+        // A JavaScript class's private fields are named with a `#` (`this.#cache`).
+        let field_name = |f: &str| is_word(f.strip_prefix('#').unwrap_or(f));
+        if !is_word(head) || !fields.split('.').all(field_name) {
             return None;
         }
         let owner = if self.scoping(file).self_names.contains(&head) {
