@@ -81,6 +81,99 @@ fn c_globals_are_variables_but_externs_prototypes_and_macro_bodies_are_not() {
 }
 
 #[test]
+fn every_name_of_a_declaration_of_several_is_a_variable() {
+    let dir = tree(&[
+        (
+            "state.c",
+            "static int ticks, *cursor, slots[4];\n\
+             int started = 1, stopped = finish(2);\n\
+             extern int ext_a, ext_b;\n\
+             int proto_a(void), proto_b(int);\n\
+             int count, helper(int);\n\
+             int use(void) { return ticks + stopped + *cursor + count + ext_b; }\n",
+        ),
+        (
+            "state.go",
+            "package state\n\nvar one, two int\n\nvar (\n\tthree, four = 3, 4\n\t_, five = split()\n)\n\n\
+             const c1, c2 = 1, 2\n\nfunc use() int { return one + two + four + five + c2 }\n",
+        ),
+    ]);
+    // Only the first name of each was a variable (or constant) before, and none of
+    // Go's `_, five`.
+    assert_eq!(
+        variables(dir.path(), "t"),
+        [
+            "state.c:1 slots",
+            "state.c:1 ticks",
+            "state.c:2 started",
+            "state.c:2 stopped",
+            "state.c:5 count",
+            "state.go:3 state.two",
+            "state.go:6 state.three",
+        ]
+    );
+    assert_eq!(
+        variables(dir.path(), "o"),
+        [
+            "state.c:1 cursor",
+            "state.c:1 slots",
+            "state.c:2 stopped",
+            "state.c:5 count",
+            "state.go:3 state.one",
+            "state.go:3 state.two",
+            "state.go:6 state.four",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["state.c:6"]),
+        [
+            "6 reference ticks -> state.c:1",
+            "6 reference stopped -> state.c:2",
+            "6 reference cursor -> state.c:1",
+            "6 reference count -> state.c:5",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["state.go:12"]),
+        [
+            "12 type_use int -> external:builtin",
+            "12 reference one -> state.go:3",
+            "12 reference two -> state.go:3",
+            "12 reference four -> state.go:6",
+            "12 reference five -> state.go:7",
+            "12 reference c2 -> state.go:10",
+        ]
+    );
+}
+
+#[test]
+fn a_declaration_through_a_typedef_of_a_function_type_declares_the_function() {
+    let dir = tree(&[(
+        "bench.cc",
+        "namespace re2 {\n\
+         typedef void SearchImpl(int state);\n\
+         SearchImpl SearchDFA, SearchNFA;\n\
+         void Search(int n, SearchImpl* f) { f(n); }\n\
+         void Bench(int n) { Search(n, SearchNFA); SearchDFA(n); }\n\
+         }  // namespace re2\n\
+         namespace re2 {\n\
+         void SearchDFA(int state) {}\n\
+         void SearchNFA(int state) {}\n\
+         }  // namespace re2\n",
+    )]);
+    // `SearchDFA` was a variable of line 3, and `SearchNFA` hidden as a local.
+    assert!(variables(dir.path(), "Search").is_empty());
+    assert_eq!(
+        depends(dir.path(), &["re2.Bench"]),
+        [
+            "5 call Search -> bench.cc:4",
+            "5 reference SearchNFA -> bench.cc:9",
+            "5 call SearchDFA -> bench.cc:8",
+        ]
+    );
+}
+
+#[test]
 fn a_c_global_is_read_through_its_header_and_a_parameter_hides_it() {
     let dir = tree(&[
         (

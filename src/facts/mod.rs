@@ -105,26 +105,52 @@ pub enum BindingKind {
 /// The constants and variables of a file, by the definition they are declared in
 /// (`None` at file level): a binding of one of their names in that scope (a file's
 /// `registry = {}`, a class's `static final int MAX`) is the definition's, so a use of
-/// the name names the definition, not a local.
+/// the name names the definition, not a local. So are C and C++ functions: those
+/// languages give a name in a scope to one thing, so a declaration of a function's
+/// name there declares the function (through a typedef of a function type:
+/// `SearchImpl SearchDFA;`). A namespace opened again (C++'s `namespace re2 {`
+/// twice in one file) is one scope.
 #[derive(Debug)]
-pub struct DefinedValues(rustc_hash::FxHashMap<String, Vec<Option<u32>>>);
+pub struct DefinedValues {
+    by_name: rustc_hash::FxHashMap<String, Vec<Option<u32>>>,
+    /// Each namespace opened again, to the first block of its name.
+    reopened: rustc_hash::FxHashMap<u32, u32>,
+}
 
 impl DefinedValues {
     pub fn of(definitions: &[Symbol]) -> DefinedValues {
-        let mut by_name: rustc_hash::FxHashMap<String, Vec<Option<u32>>> =
-            rustc_hash::FxHashMap::default();
-        for d in definitions.iter().filter(|d| d.kind.is_value()) {
+        use crate::symbols::Kind;
+        let mut first_block: rustc_hash::FxHashMap<&str, u32> = Default::default();
+        let mut reopened: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        for (i, d) in definitions.iter().enumerate() {
+            let Ok(i) = u32::try_from(i) else { break };
+            if d.kind == Kind::Namespace {
+                let first = *first_block.entry(d.qualified_name.as_str()).or_insert(i);
+                if first != i {
+                    reopened.insert(i, first);
+                }
+            }
+        }
+        let mut by_name: rustc_hash::FxHashMap<String, Vec<Option<u32>>> = Default::default();
+        let declared_apart =
+            |d: &Symbol| d.kind == Kind::Function && matches!(d.language, "c" | "cpp");
+        for d in definitions
+            .iter()
+            .filter(|d| d.kind.is_value() || declared_apart(d))
+        {
             let scope = d.parent.and_then(|p| u32::try_from(p).ok());
+            let scope = scope.map(|s| reopened.get(&s).copied().unwrap_or(s));
             by_name.entry(d.name.clone()).or_default().push(scope);
         }
-        DefinedValues(by_name)
+        DefinedValues { by_name, reopened }
     }
 
     /// Whether `b` binds the name of one of them, in its scope.
     pub fn bound_by(&self, b: &Binding) -> bool {
-        self.0
+        let scope = b.scope.map(|s| self.reopened.get(&s).copied().unwrap_or(s));
+        self.by_name
             .get(&b.name)
-            .is_some_and(|scopes| scopes.contains(&b.scope))
+            .is_some_and(|scopes| scopes.contains(&scope))
     }
 }
 

@@ -145,6 +145,10 @@ pub struct Def {
     /// signature, an abstract method): one of the signatures of an implementation
     /// written elsewhere.
     pub bodiless: bool,
+    /// The node may declare several names by the name rule (C's `static int a, *b;`,
+    /// Go's `var a, b int`): each is a definition of the kind, spanning its own
+    /// declarator.
+    pub several: bool,
 }
 
 impl Def {
@@ -156,6 +160,7 @@ impl Def {
             when: When::Always,
             keywords: &[],
             bodiless: false,
+            several: false,
         }
     }
 
@@ -171,6 +176,11 @@ impl Def {
 
     pub const fn bodiless(mut self) -> Def {
         self.bodiless = true;
+        self
+    }
+
+    pub const fn several(mut self) -> Def {
+        self.several = true;
         self
     }
 }

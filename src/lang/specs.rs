@@ -54,8 +54,9 @@ const JS_FUNCTION_VALUES: &[&str] = &[
 /// server srv;`, `int (*hook)(int);`), also in a branch of an `#if` or an `extern
 /// "C"` block; an `extern` one is declared here and defined elsewhere, as a
 /// prototype declares a function.
-const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Declares::Data)).when(
-    When::Global(&Globals {
+const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Declares::Data))
+    .several()
+    .when(When::Global(&Globals {
         within: &[
             "translation_unit",
             "preproc_if",
@@ -71,8 +72,7 @@ const C_VARIABLE: Def = Def::new("declaration", Variable, Name::Declarator(Decla
         unless_child: &[],
         value: &[],
         copies: &[],
-    }),
-);
+    }));
 
 /// A variable of a JavaScript or TypeScript module (`const cache = new Map()`).
 const JS_VARIABLE: Def =
@@ -189,14 +189,16 @@ pub static GO: SymbolSpec = SymbolSpec::new(&[
     // Interface methods (`Iface.Method`); embedded interfaces and struct fields are not
     // definitions.
     Def::new("method_elem", Method, NAME),
-    Def::new("const_spec", Constant, NAME),
-    Def::new("var_spec", Variable, NAME).when(When::Global(&Globals {
-        within: &["source_file", "var_declaration", "var_spec_list"],
-        unless: &[],
-        unless_child: &[],
-        value: &["@value"],
-        copies: &[],
-    })),
+    Def::new("const_spec", Constant, NAME).several(),
+    Def::new("var_spec", Variable, NAME)
+        .several()
+        .when(When::Global(&Globals {
+            within: &["source_file", "var_declaration", "var_spec_list"],
+            unless: &[],
+            unless_child: &[],
+            value: &["@value"],
+            copies: &[],
+        })),
 ])
 .wrappers(&[
     "type_declaration",

@@ -234,6 +234,8 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     let mut levels: Vec<Level<'_>> = Vec::new();
     // Where the body words are, found on the first body met.
     let mut body_words: Option<Vec<usize>> = None;
+    // The variables found by a C/C++ declarator rule (see `drop_declared_functions`).
+    let mut declared_data: Vec<usize> = Vec::new();
     preorder(&mut tree.walk(), |step, cursor, depth| {
         if step == Step::Leave {
             return Visit::Skip;
@@ -276,11 +278,26 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             && levels.len() >= 2
             && levels[levels.len() - 2].node.is_error()
         {
-            recover_class(cursor, text)
+            recover_class(cursor, text).map(|(kind, raw, span, bodiless)| Found {
+                kind,
+                raw,
+                span,
+                bodiless,
+                more: Vec::new(),
+                by_declarator: false,
+            })
         } else {
             None
         };
-        if let Some((def_kind, raw, span, bodiless)) = found {
+        if let Some(Found {
+            kind: def_kind,
+            raw,
+            span,
+            bodiless,
+            more,
+            by_declarator,
+        }) = found
+        {
             let range = span.node;
             let parent = stack.last();
             let mut kind = def_kind;
@@ -301,15 +318,22 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             if let Some(q) = &raw.qualifier {
                 parts.push(q);
             }
-            parts.push(&raw.name);
-            let qualified = bound_qualified(parts.join("."));
+            let qualified_as = |name: &str| {
+                let mut all = parts.clone();
+                all.push(name);
+                bound_qualified(all.join("."))
+            };
+            let qualified = qualified_as(&raw.name);
             // A name assigned again (Python's `x = 1` .. `x = 2`, `f = wrap(f)` after
             // `def f`, a C variable in each branch of an `#if`) is defined where it is
             // first given.
-            let again = kind == Kind::Variable
-                && [Kind::Variable, Kind::Function, Kind::Class]
-                    .iter()
-                    .any(|k| ids.contains_key(&make_id(path, &qualified, *k)));
+            let assigned_again = |ids: &HashMap<String, usize>, qualified: &str| {
+                kind == Kind::Variable
+                    && [Kind::Variable, Kind::Function, Kind::Class]
+                        .iter()
+                        .any(|k| ids.contains_key(&make_id(path, qualified, *k)))
+            };
+            let again = assigned_again(&ids, &qualified);
             let index = if kind == Kind::Scope || again {
                 None
             } else {
@@ -357,6 +381,39 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                 });
                 Some(out.len() - 1)
             };
+            if by_declarator && kind == Kind::Variable {
+                declared_data.extend(index);
+            }
+            // The other names of a declaration of several: each spans its own
+            // declarator and shares the declaration's line as its signature.
+            if let Some(first) = index.map(|i| out[i].clone()) {
+                for more in more {
+                    let qualified = qualified_as(&more.name);
+                    let id = make_id(path, &qualified, kind);
+                    if ids.contains_key(&id) || assigned_again(&ids, &qualified) {
+                        continue;
+                    }
+                    ids.insert(id.clone(), 1);
+                    let own = declarator_of(more.anchor, node);
+                    out.push(Symbol {
+                        id,
+                        name: more.name,
+                        qualified_name: qualified,
+                        start_line: own.start_position().row + 1,
+                        line: more.anchor.start_position().row + 1,
+                        end_line: own.end_position().row + 1,
+                        start_byte: own.start_byte(),
+                        end_byte: own.end_byte(),
+                        long_header: None,
+                        doc: None,
+                        name_byte: more.anchor.start_byte(),
+                        ..first.clone()
+                    });
+                    if by_declarator && kind == Kind::Variable {
+                        declared_data.push(out.len() - 1);
+                    }
+                }
+            }
             // Aliases, constants, variables and macros hold no definitions; not opening
             // them keeps `typedef struct s {..} t;` from nesting the struct under the
             // typedef.
@@ -383,7 +440,47 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
             Visit::Children
         }
     });
-    out
+    drop_declared_functions(out, &declared_data)
+}
+
+/// `out` without the C/C++ "variables" of `declared` whose qualified name the file
+/// defines as a function: C and C++ give one name in a scope to one thing, so such a
+/// declaration declares the function, through a typedef of a function type
+/// (`typedef void SearchImpl(State&); SearchImpl SearchDFA;` .. `void SearchDFA(State&
+/// s) {..}`). Parents are renumbered; a variable is no one's parent.
+fn drop_declared_functions(out: Vec<Symbol>, declared: &[usize]) -> Vec<Symbol> {
+    if declared.is_empty() {
+        return out;
+    }
+    let functions: std::collections::HashSet<&str> = out
+        .iter()
+        .filter(|s| s.kind == Kind::Function)
+        .map(|s| s.qualified_name.as_str())
+        .collect();
+    let dropped: std::collections::HashSet<usize> = declared
+        .iter()
+        .copied()
+        .filter(|&i| functions.contains(out[i].qualified_name.as_str()))
+        .collect();
+    if dropped.is_empty() {
+        return out;
+    }
+    let mut new_index = vec![None; out.len()];
+    let mut next = 0;
+    for (i, slot) in new_index.iter_mut().enumerate() {
+        if !dropped.contains(&i) {
+            *slot = Some(next);
+            next += 1;
+        }
+    }
+    out.into_iter()
+        .enumerate()
+        .filter(|(i, _)| !dropped.contains(i))
+        .map(|(_, mut s)| {
+            s.parent = s.parent.and_then(|p| new_index[p]);
+            s
+        })
+        .collect()
 }
 
 /// A qualified name cut to [`MAX_QUALIFIED`] bytes by dropping its outermost parts,
@@ -402,6 +499,20 @@ fn bound_qualified(qualified: String) -> String {
     format!("…{}", tail.trim_start_matches('.'))
 }
 
+/// What a rule found at a node.
+struct Found<'t> {
+    kind: Kind,
+    raw: RawName<'t>,
+    span: Span<'t>,
+    bodiless: bool,
+    /// The other names a declaration of several gives the same kind (`b` of `static
+    /// int a, b;`, of Go's `var a, b int`).
+    more: Vec<RawName<'t>>,
+    /// Found by a C/C++ declarator rule: a declaration whose type may be a typedef of
+    /// a function type (`SearchImpl SearchDFA;`), which declares a function.
+    by_declarator: bool,
+}
+
 /// The first rule among `defs` that matches `node`.
 fn match_defs<'t>(
     defs: &[usize],
@@ -409,7 +520,7 @@ fn match_defs<'t>(
     node: Node<'t>,
     text: &str,
     stack: &[Open],
-) -> Option<(Kind, RawName<'t>, Span<'t>, bool)> {
+) -> Option<Found<'t>> {
     for &i in defs {
         let def: &Def = &spec.defs[i];
         let pre_ok = match def.when {
@@ -433,11 +544,20 @@ fn match_defs<'t>(
         if !pre_ok {
             continue;
         }
-        let Some(raw) = resolve_name(def.name, node, text, spec.dotted_names) else {
+        let Some(mut raw) = resolve_name(def.name, node, text, spec.dotted_names) else {
             continue;
         };
+        let mut more = if def.several {
+            other_names(def.name, node, text, spec)
+        } else {
+            Vec::new()
+        };
+        // Go's `var _, err = f()`: the first name that is one.
         if spec.reserved.contains(&raw.name.as_str()) {
-            continue;
+            if more.is_empty() {
+                continue;
+            }
+            raw = more.remove(0);
         }
         let head = text
             .get(node.start_byte()..raw.anchor.start_byte().max(node.start_byte()))
@@ -469,7 +589,14 @@ fn match_defs<'t>(
             .iter()
             .find(|(w, _)| has_word(head, w))
             .map_or(def.kind, |(_, k)| *k);
-        return Some((kind, raw, Span::of(node), def.bodiless));
+        return Some(Found {
+            kind,
+            raw,
+            span: Span::of(node),
+            bodiless: def.bodiless,
+            more,
+            by_declarator: matches!(def.name, Name::Declarator(_)),
+        });
     }
     None
 }
@@ -537,7 +664,61 @@ fn after_keyword<'t>(node: Node<'t>, keywords: &[&str]) -> Option<Node<'t>> {
 
 /// C/C++: the identifier under nested declarators, when they declare what is asked.
 fn declarator_name(node: Node<'_>, declares: Declares) -> Option<Node<'_>> {
-    let mut cur = node.child_by_field_name("declarator")?;
+    declared_under(node.child_by_field_name("declarator")?, declares)
+}
+
+/// The plain names after the first that a declaration of several declares by `rule`,
+/// but reserved ones (Go's `_`).
+fn other_names<'t>(rule: Name, node: Node<'t>, text: &str, spec: &SymbolSpec) -> Vec<RawName<'t>> {
+    more_names(rule, node)
+        .into_iter()
+        .map(|anchor| RawName {
+            name: clean_verbatim(node_text(anchor, text)),
+            qualifier: None,
+            member: false,
+            anchor,
+        })
+        .filter(|r| {
+            is_plain_identifier(&r.name)
+                && !is_dunder(&r.name)
+                && !spec.reserved.contains(&r.name.as_str())
+        })
+        .collect()
+}
+
+/// The names after the first that a declaration of several declares by `rule`: the
+/// other declarators of a C declaration (`b` of `int a, *b;`), the other names in a
+/// field (Go's `var a, b int`). None for any other rule.
+fn more_names(rule: Name, node: Node<'_>) -> Vec<Node<'_>> {
+    let (field, declares) = match rule {
+        Name::Declarator(declares) => ("declarator", Some(declares)),
+        Name::Field(field) => (field, None),
+        _ => return Vec::new(),
+    };
+    let mut c = node.walk();
+    let others: Vec<Node<'_>> = node.children_by_field_name(field, &mut c).skip(1).collect();
+    match declares {
+        Some(declares) => others
+            .into_iter()
+            .filter_map(|d| declared_under(d, declares))
+            .collect(),
+        None => others,
+    }
+}
+
+/// The child of `declaration` that holds `name` (the declarator `b = 2` of `int a = 1,
+/// b = 2;`), or the name itself when it is one.
+fn declarator_of<'t>(name: Node<'t>, declaration: Node<'t>) -> Node<'t> {
+    let mut own = name;
+    while let Some(up) = own.parent().filter(|up| *up != declaration) {
+        own = up;
+    }
+    own
+}
+
+/// C/C++: the identifier under declarator `cur` (through pointer, array, function and
+/// initialising declarators), when it declares what is asked.
+fn declared_under(mut cur: Node<'_>, declares: Declares) -> Option<Node<'_>> {
     let mut saw_function = false;
     // Declarators nest a handful of levels in real code; the bound only guards against
     // pathological input.
