@@ -446,3 +446,32 @@ fn javascript_class_fields_and_private_fields_have_the_type_their_value_shows() 
         ]
     );
 }
+
+#[test]
+fn a_chain_written_one_member_per_line_reads_as_on_one_line() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"args\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub struct Registration;\n\n\
+             impl Registration {\n    pub fn clear(&self) {}\n}\n\n\
+             pub struct Low {\n    with_filename: Option<bool>,\n    reg: Registration,\n}\n\n\
+             pub fn high(low: Low) -> bool {\n\
+             \x20   low.reg\n        .clear();\n\
+             \x20   low\n        .with_filename\n        .unwrap_or(false)\n}\n",
+        ),
+    ]);
+    // `low\n .with_filename` was the receiver `low .with_filename`, which no field
+    // path matched: the call was unresolved.
+    assert_eq!(
+        depends(dir.path(), &["high"]),
+        [
+            "12 type_use Low -> src/lib.rs:7",
+            "14 call low.reg.clear -> src/lib.rs:4",
+            "17 call low.with_filename.unwrap_or -> external:std",
+        ]
+    );
+}

@@ -380,10 +380,23 @@ pub(super) fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<
     })
 }
 
-/// Whitespace collapsed and length bounded (a receiver may span lines).
+/// Whitespace collapsed and length bounded (a receiver may span lines). None is kept
+/// around a member separator: a chain written one call per line (`low\n  .flag`) reads
+/// as it would on one line (`low.flag`). (Not `->`, also a lambda's arrow.)
 pub(super) fn compact(s: &str) -> String {
     const MAX: usize = 160;
-    let mut out = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    const SEPARATORS: [&str; 3] = [".", "?.", "::"];
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        let joined = out.is_empty()
+            || SEPARATORS
+                .iter()
+                .any(|sep| out.ends_with(sep) || word.starts_with(sep));
+        if !joined {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
     if out.len() > MAX {
         let mut end = MAX;
         while !out.is_char_boundary(end) {

@@ -199,7 +199,7 @@ mod tests {
                 "afd_a . as_ref ( ) . poll_read_ready(&mut w)",
                 "poll_read_ready"
             ),
-            (Some("afd_a . as_ref ( )".into()), true)
+            (Some("afd_a.as_ref ( )".into()), true)
         );
         assert_eq!(
             got(
