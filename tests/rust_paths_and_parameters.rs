@@ -82,3 +82,53 @@ fn an_inline_modules_own_module_is_the_file_under_its_directory() {
         ["4 call spawn -> src/lib.rs:1"]
     );
 }
+
+#[test]
+fn a_path_from_a_crate_the_manifest_depends_on_is_that_library_s() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n\
+             [dependencies]\nanyhow = \"1\"\nserde-json = { version = \"1\" }\n\
+             util = { path = \"util\" }\nloom = \"0.7\"\n\n\
+             [target.'cfg(unix)'.dependencies.libc]\nversion = \"0.2\"\n\n\
+             [dev-dependencies]\ntempfile = \"3\"\n",
+        ),
+        (
+            "util/Cargo.toml",
+            "[package]\nname = \"util\"\nversion = \"0.1.0\"\n",
+        ),
+        ("util/src/lib.rs", "pub fn helper() {}\n"),
+        (
+            "src/main.rs",
+            "mod loom;\n\n\
+             fn run(n: libc::c_int) -> anyhow::Result<()> {\n\
+             \x20   serde_json::to_string(&n)?;\n\
+             \x20   tempfile::tempdir()?;\n\
+             \x20   util::helper();\n\
+             \x20   loom::model();\n\
+             \x20   undeclared::thing();\n\
+             \x20   anyhow::bail!(\"no\");\n}\n\nfn main() {}\n",
+        ),
+        ("src/loom.rs", "pub fn model() {}\n"),
+    ]);
+    // The first names were unresolved, and so were the calls from the libraries: a
+    // crate of the tree (`util`) or a module of the crate (`loom`) stays itself, and
+    // a name the manifest does not list stays unknown.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "3 type_use libc -> external:libc",
+            "3 type_use libc.c_int -> external:libc",
+            "3 type_use anyhow -> external:anyhow",
+            "3 type_use anyhow.Result -> external:anyhow",
+            "4 call serde_json.to_string -> external:serde_json",
+            "5 call tempfile.tempdir -> external:tempfile",
+            "6 call util.helper -> util/src/lib.rs:1",
+            "7 reference loom -> src/main.rs:1",
+            "7 call loom.model -> src/loom.rs:1",
+            "8 call undeclared.thing -> ?",
+            "9 call anyhow.bail -> external:anyhow",
+        ]
+    );
+}

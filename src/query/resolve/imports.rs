@@ -10,7 +10,10 @@ use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::includes::is_include;
 use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
-use super::rust_modules::{rust_module, workspace_crates, PathSite, RustModule};
+use super::rust_modules::{
+    dependency_names, package_manifest, rust_module, workspace_crates, PathSite, RustModule,
+    MANIFEST_LIMIT,
+};
 use super::{
     function_around, kind_mask, kind_ok, DefRef, FactsKey, FileIndex, ImportKey, NameRole,
     Resolution, Resolver, TYPE_KINDS,
@@ -795,6 +798,41 @@ impl<'s> Resolver<'s> {
     ) -> Option<ModuleTarget> {
         let target = self.rust_module_target(file, &file_path(file), first, at);
         matches!(target, ModuleTarget::Files(_)).then_some(target)
+    }
+
+    /// Whether the first name of a Rust path written at byte `at` of `file` is a library
+    /// crate the package depends on, and no module of the tree (`loom` where the crate
+    /// has a `mod loom` of its own is that module).
+    pub(super) fn names_library_crate(&self, file: &FileFacts, at: usize, name: &str) -> bool {
+        self.rust_library_crate(file, name)
+            && matches!(
+                self.rust_module_target(file, &file_path(file), name, at),
+                ModuleTarget::External(_)
+            )
+    }
+
+    /// Whether `name` is a library crate the Rust package of `file` depends on (its
+    /// manifest lists it, and it is no crate of the tree) or one of the standard
+    /// library's.
+    fn rust_library_crate(&self, file: &FileFacts, name: &str) -> bool {
+        if matches!(name, "std" | "core" | "alloc") {
+            return true;
+        }
+        let crates = self
+            .rust_crates
+            .get_or_init(|| workspace_crates(self.file_set()));
+        if crates.contains_key(name) {
+            return false;
+        }
+        let Some(manifest) = package_manifest(self.file_set(), &file_path(file)) else {
+            return false;
+        };
+        self.rust_dependencies
+            .get_or_compute(manifest.clone(), || {
+                let text = crate::source::read_text_within(&manifest, MANIFEST_LIMIT);
+                Arc::new(text.map_or_else(|_| Default::default(), |t| dependency_names(&t.text)))
+            })
+            .contains(name)
     }
 
     /// The file of the module Rust path `module`, written at byte `at` of `file`, names

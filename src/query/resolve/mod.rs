@@ -450,6 +450,8 @@ pub struct Resolver<'s> {
     js_workspace: std::sync::OnceLock<js_workspace::JsWorkspace>,
     /// The Rust library crates of the tree by name, read on first use.
     rust_crates: std::sync::OnceLock<FxHashMap<String, PathBuf>>,
+    /// The crates each Rust package depends on, by its manifest's path.
+    rust_dependencies: Memo<PathBuf, Arc<FxHashSet<String>>>,
     /// What lookups ask of a file's definitions again and again, by path.
     file_indexes: Memo<PathBuf, Arc<FileIndex>>,
     /// Member lookups already answered, by type, member name and kinds: the uses of a
@@ -621,6 +623,7 @@ impl<'s> Resolver<'s> {
             tree_go_modules: std::sync::OnceLock::new(),
             js_workspace: std::sync::OnceLock::new(),
             rust_crates: std::sync::OnceLock::new(),
+            rust_dependencies: Memo::new(),
             file_indexes: Memo::new(),
             members: Memo::new(),
             imports: Memo::new(),

@@ -326,6 +326,20 @@ impl<'s> Resolver<'s> {
         if rust && q.starts_with('$') && q != "$crate" && !q.starts_with("$crate::") {
             return Resolution::Unresolved;
         }
+        // `anyhow::bail!(..)`, `log::debug!(..)`: a path from a library crate the
+        // package depends on (a qualifier of one name, which no local or import binds;
+        // a module of the crate of that name still comes first).
+        if rust
+            && is_word(q)
+            && q.starts_with(char::is_lowercase)
+            && Self::binding_at(file, r, q).is_none()
+            && self
+                .import_binding(file, r.start_byte as usize, q)
+                .is_none()
+            && self.names_library_crate(file, r.start_byte as usize, q)
+        {
+            return self.member_of_rust_path(file, r.start_byte as usize, q, name, kinds);
+        }
         // `super::spawn::spawn_inner()`, `crate::runtime::Handle::current()`.
         if rust
             && (q == "super"

@@ -21,7 +21,7 @@ pub enum RustModule {
 }
 
 /// The largest `Cargo.toml` read for its package name.
-const MANIFEST_LIMIT: u64 = 1 << 20;
+pub const MANIFEST_LIMIT: u64 = 1 << 20;
 
 /// Directories beside a `Cargo.toml` whose files are each a crate of their own.
 const SINGLE_FILE_CRATES: &[&str] = &["tests", "examples", "benches"];
@@ -81,6 +81,50 @@ fn crate_name(manifest: &str) -> Option<String> {
         }
     }
     lib.or(package).filter(|n| !n.is_empty())
+}
+
+/// The manifest of the package `file` belongs to: the nearest `Cargo.toml` above it
+/// among `files`.
+pub fn package_manifest(files: &FxHashSet<PathBuf>, file: &Path) -> Option<PathBuf> {
+    file.ancestors()
+        .skip(1)
+        .map(|dir| dir.join("Cargo.toml"))
+        .find(|m| files.contains(m))
+}
+
+/// The names a package's code uses for the crates its manifest depends on (normal,
+/// dev, build, per-target and workspace dependencies; a renamed one by its key),
+/// dashes as underscores. `[dependencies] anyhow = "1"` and `[dependencies.log]` both
+/// list theirs.
+pub fn dependency_names(manifest: &str) -> FxHashSet<String> {
+    let mut names = FxHashSet::default();
+    let mut listing = false;
+    let word = |s: &str| {
+        let s = s.trim().trim_matches(['"', '\'']);
+        (!s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .then(|| s.replace('-', "_"))
+    };
+    for line in manifest.lines().map(str::trim) {
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_end_matches(']').trim();
+            listing = header.ends_with("dependencies");
+            // `[dependencies.log]`, `[target.'cfg(unix)'.dev-dependencies.libc]`.
+            if let Some((table, name)) = header.rsplit_once('.') {
+                if table.ends_with("dependencies") {
+                    names.extend(word(name));
+                }
+            }
+            continue;
+        }
+        if listing {
+            if let Some((key, _)) = line.split_once('=') {
+                names.extend(word(key));
+            }
+        }
+    }
+    names
 }
 
 /// The root file of the crate `file` belongs to, among `files`: itself when it is a

@@ -669,6 +669,15 @@ impl<'s> Resolver<'s> {
         // bring its types, traits and constants, never a lower-case name: that is as
         // likely a crate of the build (`tokio` of `#[tokio::test]`) or a macro's.
         if sc.package == PackageScope::None && !sc.global_names {
+            // The first name of a Rust path in a type (`anyhow` of `anyhow::Result`): a
+            // crate the package depends on.
+            if file.language.name == "rust"
+                && role != NameRole::Value
+                && name.starts_with(char::is_lowercase)
+                && self.names_library_crate(file, written_at, name)
+            {
+                return Resolution::External(Some(name.to_string()));
+            }
             let brought = file.language.name != "rust" || name.starts_with(char::is_uppercase);
             return match external_wildcards.as_slice() {
                 [only] if brought && file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
