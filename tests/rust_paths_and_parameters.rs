@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::answers::depends;
+use common::answers::{breaks_both_ways, depends};
 use common::tree;
 
 #[test]
@@ -130,5 +130,61 @@ fn a_path_from_a_crate_the_manifest_depends_on_is_that_library_s() {
             "8 call undeclared.thing -> ?",
             "9 call anyhow.bail -> external:anyhow",
         ]
+    );
+}
+
+#[test]
+fn a_bare_macro_call_is_the_one_macro_of_that_name_its_crate_defines() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n[features]\nfeature = []\n",
+        ),
+        (
+            "src/main.rs",
+            "#[macro_use]\nmod messages;\nmod globbed;\n\n\
+             fn run() {\n\
+             \x20   err_locked!(\"x\");\n\
+             \x20   twice!();\n\
+             \x20   #[cfg(feature = \"x\")]\n\
+             \x20   other_crate_only!();\n}\n\nfn main() {}\n",
+        ),
+        (
+            "src/messages.rs",
+            "macro_rules! err_locked {\n    ($($tt:tt)*) => { eprintln!($($tt)*) }\n}\n\n\
+             macro_rules! twice {\n    () => {};\n}\n\n\
+             macro_rules! feature {\n    () => {};\n}\n",
+        ),
+        (
+            "src/globbed.rs",
+            "use std::collections::*;\n\nmacro_rules! twice {\n    () => {};\n}\n\n\
+             fn go() {\n    err_locked!(\"y\");\n}\n",
+        ),
+        (
+            "tools/Cargo.toml",
+            "[package]\nname = \"tools\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "tools/src/lib.rs",
+            "macro_rules! other_crate_only {\n    () => {};\n}\n",
+        ),
+    ]);
+    // `err_locked!` was unresolved. Two `twice!` in the crate, and a macro of
+    // another crate only, leave theirs unknown; `feature` in the attribute is no
+    // call of the macro of that name.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "6 call err_locked -> src/messages.rs:1",
+            "7 call twice -> ?",
+            "8 annotation cfg -> external:std",
+            "9 call other_crate_only -> ?",
+        ]
+    );
+    // Not where a glob import may bring the name.
+    assert_eq!(depends(dir.path(), &["go"]), ["8 call err_locked -> ?"]);
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/messages.rs:1"]),
+        ["src/globbed.rs:8 unresolved", "src/main.rs:6 definition"]
     );
 }

@@ -36,6 +36,7 @@ mod qualified;
 mod returns;
 mod ruby_mixins;
 mod rust_closures;
+mod rust_macros;
 mod rust_modules;
 mod scala_imports;
 mod scala_synthetic;

@@ -158,6 +158,11 @@ fn crate_root(files: &FxHashSet<PathBuf>, file: &Path) -> Option<PathBuf> {
     None
 }
 
+/// Whether files `a` and `b` belong to one crate (the same root file).
+pub fn same_crate(files: &FxHashSet<PathBuf>, a: &Path, b: &Path) -> bool {
+    crate_root(files, a).is_some_and(|root| crate_root(files, b) == Some(root))
+}
+
 /// The module path of `file` in the crate rooted at `root`.
 fn module_of(root: &Path, file: &Path) -> Option<Vec<String>> {
     if root == file {

@@ -678,6 +678,11 @@ impl<'s> Resolver<'s> {
             {
                 return Resolution::External(Some(name.to_string()));
             }
+            if role == NameRole::Value {
+                if let Some(d) = self.crate_macro(file, name, kinds) {
+                    return Resolution::Definition(d);
+                }
+            }
             let brought = file.language.name != "rust" || name.starts_with(char::is_uppercase);
             return match external_wildcards.as_slice() {
                 [only] if brought && file.imports.iter().filter(|i| i.wildcard).count() == 1 => {
