@@ -62,3 +62,35 @@ fn a_value_typed_with_a_typing_container_has_the_builtin_containers_members() {
         "{recs:?}"
     );
 }
+
+#[test]
+fn a_value_annotated_optional_union_with_none_or_type_of_a_class_has_that_class_s_members() {
+    let dir = tree(&[(
+        "app.py",
+        "import typing as t\nfrom typing import Optional, Union, Type\n\n\
+         class Resp:\n    def force(self):\n        return 1\n\n\
+         class Other:\n    def force(self):\n        return 2\n\n\
+         def f(a: Optional[Resp], b: t.Optional[Resp], c: Union[None, Resp], d: Type[Resp],\n\
+         \x20     e: \"Resp | None\", g: type[Resp], h: Union[Resp, Other]):\n\
+         \x20   a.force()\n    b.force()\n    c.force()\n    d.force()\n    e.force()\n    g.force()\n\
+         \x20   h.force()\n",
+    )]);
+    // They were the members of `typing`'s `Optional`, `Union` and `Type`, or of the
+    // builtin `type` (`external`); a union of two classes is either's.
+    let calls: Vec<String> = depends(dir.path(), &["f"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "14 call a.force -> app.py:5",
+            "15 call b.force -> app.py:5",
+            "16 call c.force -> app.py:5",
+            "17 call d.force -> app.py:5",
+            "18 call e.force -> app.py:5",
+            "19 call g.force -> app.py:5",
+            "20 call h.force -> ?",
+        ]
+    );
+}

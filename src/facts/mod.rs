@@ -30,8 +30,8 @@ use crate::symbols::Symbol;
 pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::{
-    entry_read, is_rust_pointer, narrows, null_marks, past_lifetime, reads_elements,
-    rust_pointee_type, scopes_locals_by_block, written_type,
+    entry_read, is_rust_pointer, narrows, null_marks, past_lifetime, python_annotation,
+    reads_elements, rust_pointee_type, scopes_locals_by_block, written_type,
 };
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in

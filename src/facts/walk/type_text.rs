@@ -95,12 +95,72 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
             (Some("java.lang".to_string()), Some("Object".to_string()))
         }
         "php" if t.contains('\\') => php_type(t),
+        "python" => python_annotation(t).map_or((None, None), split_type),
         "swift" => match parenthesized(t) {
             Some(inner) => written_type(inner, language),
             None => split_type(t),
         },
         _ => split_type(t),
     }
+}
+
+/// The one type a Python annotation gives its value, out of the typing forms that
+/// only wrap it: quotes (`"Resp"`), `Optional[X]`, `X | None`, `Union[X, None]`,
+/// `Annotated[X, ..]`, `ClassVar[X]`, `Final[X]`, and `type[X]` / `Type[X]` (the class
+/// itself, whose members are X's), however the typing module is named (`t.Optional`).
+/// `None` for a union of several types.
+pub(crate) fn python_annotation(written: &str) -> Option<&str> {
+    let mut t = written;
+    // Each step takes one wrapper off; annotations nest a few deep.
+    for _ in 0..8 {
+        t = t.trim().trim_matches(['"', '\'']).trim();
+        let alternatives = but_none(top_level_split(t, '|'))?;
+        if alternatives != t {
+            t = alternatives;
+            continue;
+        }
+        let Some((head, inner)) = t.strip_suffix(']').and_then(|open| open.split_once('[')) else {
+            return Some(t);
+        };
+        let wrapper = head.rsplit('.').next().unwrap_or(head).trim();
+        t = match wrapper {
+            "Optional" | "Type" | "type" | "ClassVar" | "Final" => inner,
+            "Annotated" => top_level_split(inner, ',').into_iter().next()?,
+            "Union" => but_none(top_level_split(inner, ','))?,
+            _ => return Some(t),
+        };
+    }
+    None
+}
+
+/// The one alternative that is not `None`; the text itself when there is one only;
+/// `None` for several.
+fn but_none(alternatives: Vec<&str>) -> Option<&str> {
+    let mut rest = alternatives
+        .into_iter()
+        .map(str::trim)
+        .filter(|a| *a != "None");
+    let one = rest.next()?;
+    rest.next().is_none().then_some(one)
+}
+
+/// `s` split at each `sep` outside brackets.
+fn top_level_split(s: &str, sep: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' | '(' | '{' => depth += 1,
+            ']' | ')' | '}' => depth -= 1,
+            _ if c == sep && depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&s[start..]);
+    parts
 }
 
 /// Rust's standard types that dereference to the one value they hold: the pointers
@@ -345,7 +405,7 @@ pub(crate) fn null_marks(language: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{rust_pointee, simple_type_name, split_type};
+    use super::{python_annotation, rust_pointee, simple_type_name, split_type};
 
     #[test]
     fn a_written_type_is_its_simple_name_and_an_array_none() {
@@ -448,5 +508,31 @@ mod tests {
         assert_eq!(rust_pointee("Vec<Inner>"), None);
         assert_eq!(rust_pointee("Box<T, A>"), None);
         assert_eq!(rust_pointee("Arc<>"), None);
+    }
+
+    #[test]
+    fn python_typing_wrappers_give_the_one_type_they_hold() {
+        for (written, want) in [
+            ("Resp", Some("Resp")),
+            ("'Resp'", Some("Resp")),
+            ("Optional[Resp]", Some("Resp")),
+            ("t.Optional[models.Resp]", Some("models.Resp")),
+            ("Resp | None", Some("Resp")),
+            ("None | Resp", Some("Resp")),
+            ("\"Resp | None\"", Some("Resp")),
+            ("Union[None, Resp]", Some("Resp")),
+            ("typing.Union[Resp, None]", Some("Resp")),
+            ("type[Resp]", Some("Resp")),
+            ("t.Type[Resp]", Some("Resp")),
+            ("ClassVar[Optional[Resp]]", Some("Resp")),
+            ("Annotated[Resp, Depends(get)]", Some("Resp")),
+            ("list[Resp]", Some("list[Resp]")),
+            ("Dict[str, Resp]", Some("Dict[str, Resp]")),
+            ("Union[Resp, Other]", None),
+            ("Resp | Other | None", None),
+            ("None", None),
+        ] {
+            assert_eq!(python_annotation(written), want, "{written}");
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! guess.
 
 use super::generics::{after_type_parameters, group, name_at, top_level_entries};
-use crate::facts::{past_lifetime, Initializer, RefKind, Reference};
+use crate::facts::{past_lifetime, python_annotation, Initializer, RefKind, Reference};
 use crate::query::scoping::scoping;
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
@@ -332,7 +332,9 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         "typescript" | "tsx" => type_after(&sig[at + sym.name.len()..], ":")?,
         // `function get(): ?Command`: a nullable type holds the same type.
         "php" => type_after(&sig[at + sym.name.len()..], ":")?.trim_start_matches('?'),
-        "python" => python_type(type_after(&sig[at + sym.name.len()..], "->")?)?,
+        // A generic of several arguments (`Dict[str, X]`) is not followed.
+        "python" => python_annotation(type_after(&sig[at + sym.name.len()..], "->")?)
+            .filter(|t| !t.contains(','))?,
         "go" => go_first_result(&sig[at + sym.name.len()..])?,
         "rust" => rust_return_type(&sig[at + sym.name.len()..])?,
         "swift" => swift_return_type(&sig[at + sym.name.len()..])?,
@@ -604,19 +606,6 @@ fn go_first_result(tail: &str) -> Option<&str> {
     };
     let first = first.trim().trim_start_matches('*');
     (!first.is_empty()).then_some(first)
-}
-
-/// A Python annotation's type: quotes and `Optional[...]` taken off.
-fn python_type(written: &str) -> Option<&str> {
-    let t = written.trim().trim_matches(['"', '\'']);
-    let t = match t
-        .strip_prefix("Optional[")
-        .or_else(|| t.strip_prefix("typing.Optional["))
-    {
-        Some(inner) => inner.strip_suffix(']')?.trim().trim_matches(['"', '\'']),
-        None => t,
-    };
-    (!t.starts_with("Union[") && !t.contains(',')).then_some(t)
 }
 
 #[cfg(test)]
