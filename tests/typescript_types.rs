@@ -26,3 +26,30 @@ fn a_primitive_and_an_index_signatures_name_are_no_types_of_the_tree() {
         ["3 type_use bigint -> external:globals"]
     );
 }
+
+#[test]
+fn a_value_typed_through_readonly_partial_or_a_nullish_union_has_the_type_s_members() {
+    let dir = tree(&[(
+        "src/a.ts",
+        "export class Foo {\n  run(): number { return 1; }\n}\n\
+         export function f(a: Foo | undefined, b: Readonly<Foo>, c: Partial<Foo>, d: undefined | Foo,\n\
+         \x20 g: Required<Foo>, h: NonNullable<Foo | null>) {\n\
+         \x20 a?.run();\n  b.run();\n  c.run?.();\n  d?.run();\n  g.run();\n  h.run();\n}\n",
+    )]);
+    // All but the first were answered as members of the runtime's globals.
+    let calls: Vec<String> = depends(dir.path(), &["f"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "6 call a.run -> src/a.ts:2",
+            "7 call b.run -> src/a.ts:2",
+            "8 call c.run -> src/a.ts:2",
+            "9 call d.run -> src/a.ts:2",
+            "10 call g.run -> src/a.ts:2",
+            "11 call h.run -> src/a.ts:2",
+        ]
+    );
+}

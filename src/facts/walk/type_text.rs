@@ -87,6 +87,10 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
         "javascript" | "typescript" | "tsx" if is_array_type(t) => {
             (None, Some("Array".to_string()))
         }
+        "typescript" | "tsx" => match typescript_annotation(t) {
+            one if one != t.trim() => written_type(one, language),
+            _ => split_type(t),
+        },
         "java"
             if array_element(t)
                 .or_else(|| t.trim().strip_suffix("..."))
@@ -133,6 +137,38 @@ pub(crate) fn python_annotation(written: &str) -> Option<&str> {
     None
 }
 
+/// A TypeScript annotation without the forms that only wrap its type: `undefined |
+/// Foo`, `Foo | null`, `Readonly<Foo>`, `Partial<Foo>`, `Required<Foo>`,
+/// `NonNullable<Foo>` (whose members are Foo's). An annotation with a union of several
+/// types is left as written.
+pub(crate) fn typescript_annotation(written: &str) -> &str {
+    let mut t = written;
+    for _ in 0..8 {
+        t = t.trim().trim_start_matches(':').trim();
+        t = t.strip_prefix('|').unwrap_or(t).trim();
+        let alternatives = top_level_split(t, '|');
+        let mut rest = alternatives
+            .iter()
+            .map(|a| a.trim())
+            .filter(|a| !matches!(*a, "undefined" | "null"));
+        let (Some(one), None) = (rest.next(), rest.next()) else {
+            return written;
+        };
+        if one != t {
+            t = one;
+            continue;
+        }
+        let Some((head, inner)) = t.strip_suffix('>').and_then(|open| open.split_once('<')) else {
+            return t;
+        };
+        match head.trim() {
+            "Readonly" | "Partial" | "Required" | "NonNullable" => t = inner,
+            _ => return t,
+        }
+    }
+    t
+}
+
 /// The one alternative that is not `None`; the text itself when there is one only;
 /// `None` for several.
 fn but_none(alternatives: Vec<&str>) -> Option<&str> {
@@ -144,14 +180,19 @@ fn but_none(alternatives: Vec<&str>) -> Option<&str> {
     rest.next().is_none().then_some(one)
 }
 
-/// `s` split at each `sep` outside brackets.
+/// `s` split at each `sep` outside brackets (and outside `<..>`, but for the `>` of an
+/// arrow `=>`).
 fn top_level_split(s: &str, sep: char) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
+    let mut previous = ' ';
     for (i, c) in s.char_indices() {
+        let arrow = c == '>' && previous == '=';
+        previous = c;
         match c {
-            '[' | '(' | '{' => depth += 1,
+            '[' | '(' | '{' | '<' => depth += 1,
             ']' | ')' | '}' => depth -= 1,
+            '>' if !arrow => depth -= 1,
             _ if c == sep && depth == 0 => {
                 parts.push(&s[start..i]);
                 start = i + c.len_utf8();
@@ -405,7 +446,9 @@ pub(crate) fn null_marks(language: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{python_annotation, rust_pointee, simple_type_name, split_type};
+    use super::{
+        python_annotation, rust_pointee, simple_type_name, split_type, typescript_annotation,
+    };
 
     #[test]
     fn a_written_type_is_its_simple_name_and_an_array_none() {
@@ -533,6 +576,26 @@ mod tests {
             ("None", None),
         ] {
             assert_eq!(python_annotation(written), want, "{written}");
+        }
+    }
+
+    #[test]
+    fn typescript_wrappers_and_nullish_alternatives_give_the_type_they_hold() {
+        for (written, want) in [
+            ("Foo", "Foo"),
+            (": Foo | undefined", "Foo"),
+            ("null | Foo", "Foo"),
+            ("Readonly<Foo>", "Foo"),
+            ("Partial<Readonly<Foo>> | undefined", "Foo"),
+            ("NonNullable<Foo | null>", "Foo"),
+            ("Map<string, Foo>", "Map<string, Foo>"),
+            ("(a: A) => B | undefined", "(a: A) => B"),
+            (
+                "| Map<string, A>\n  | Cache<string, A>",
+                "| Map<string, A>\n  | Cache<string, A>",
+            ),
+        ] {
+            assert_eq!(typescript_annotation(written), want, "{written}");
         }
     }
 }
