@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways as breaks, depends};
+use common::answers::{breaks_both_ways as breaks, calls as calls_of, depends};
 use common::tree;
 
 #[test]
@@ -382,12 +382,8 @@ fn a_go_index_read_of_a_declared_slice_or_map_gives_its_element() {
             "15 call c.stack[len(c.stack)-1].count -> elems.go:5",
         ]
     );
-    let calls: Vec<String> = depends(dir.path(), &["Loose"])
-        .into_iter()
-        .filter(|d| d.contains(" call "))
-        .collect();
     assert_eq!(
-        calls,
+        calls_of(dir.path(), &["Loose"]),
         [
             "20 call x.Inc -> elems.go:9",
             "22 call o.Inc -> elems.go:13"

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways as breaks, data, depends, has_all};
+use common::answers::{breaks_both_ways as breaks, calls, data, depends, has_all};
 use common::{json_run as json, tree};
 
 /// A table declared in a header and defined in a source file, a writer that calls
@@ -235,10 +235,7 @@ fn values_of_a_cpp_alias_have_the_aliased_type() {
         ),
     ]);
     assert_eq!(
-        depends(dir.path(), &["a.cc:3"])
-            .into_iter()
-            .filter(|d| d.contains(" call "))
-            .collect::<Vec<_>>(),
+        calls(dir.path(), &["a.cc:3"]),
         [
             "4 call s.insert -> external:std",
             "5 call p.Count -> a.h:5",

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways as breaks, depends, has_all};
+use common::answers::{breaks_both_ways as breaks, calls, depends, has_all};
 use common::tree;
 
 fn typescript_project() -> tempfile::TempDir {
@@ -82,10 +82,7 @@ fn a_javascript_or_typescript_getter_is_read_as_a_field_of_the_type_it_returns()
              \x20 table.columns.map((c) => c)\n  table.loose.drop()\n  table.current.drop()\n}\n",
         ),
     ]);
-    let calls: Vec<String> = depends(dir.path(), &["dropAll"])
-        .into_iter()
-        .filter(|d| d.contains(" call "))
-        .collect();
+    let calls = calls(dir.path(), &["dropAll"]);
     assert_eq!(
         calls,
         [
@@ -122,10 +119,7 @@ fn an_untyped_field_given_a_call_has_the_type_the_call_gives_in_another_file_too
             "import { makePool } from './pool'\n\n             export class Runner {\n  private pool = makePool()\n             \x20 close() {\n    this.pool.release()\n  }\n}\n",
         ),
     ]);
-    let calls: Vec<String> = depends(dir.path(), &["Runner.run"])
-        .into_iter()
-        .filter(|d| d.contains(" call "))
-        .collect();
+    let calls = calls(dir.path(), &["Runner.run"]);
     assert_eq!(
         calls,
         [

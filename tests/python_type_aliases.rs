@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::answers::depends;
+use common::answers::{calls, depends};
 use common::tree;
 
 fn project() -> tempfile::TempDir {
@@ -77,10 +77,7 @@ fn a_value_annotated_optional_union_with_none_or_type_of_a_class_has_that_class_
     )]);
     // They were the members of `typing`'s `Optional`, `Union` and `Type`, or of the
     // builtin `type` (`external`); a union of two classes is either's.
-    let calls: Vec<String> = depends(dir.path(), &["f"])
-        .into_iter()
-        .filter(|d| d.contains(" call "))
-        .collect();
+    let calls = calls(dir.path(), &["f"]);
     assert_eq!(
         calls,
         [

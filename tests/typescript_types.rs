@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::answers::depends;
+use common::answers::{calls, depends};
 use common::tree;
 
 #[test]
@@ -37,10 +37,7 @@ fn a_value_typed_through_readonly_partial_or_a_nullish_union_has_the_type_s_memb
          \x20 a?.run();\n  b.run();\n  c.run?.();\n  d?.run();\n  g.run();\n  h.run();\n}\n",
     )]);
     // All but the first were answered as members of the runtime's globals.
-    let calls: Vec<String> = depends(dir.path(), &["f"])
-        .into_iter()
-        .filter(|d| d.contains(" call "))
-        .collect();
+    let calls = calls(dir.path(), &["f"]);
     assert_eq!(
         calls,
         [

@@ -74,6 +74,14 @@ pub fn depends(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
     deps(&recs)
 }
 
+/// The calls among [`depends`]' answers.
+pub fn calls(dir: &std::path::Path, args: &[&str]) -> Vec<String> {
+    depends(dir, args)
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect()
+}
+
 pub fn has(list: &[String], want: &str) -> bool {
     list.iter().any(|l| l == want)
 }
