@@ -667,11 +667,24 @@ fn declarator_name(node: Node<'_>, declares: Declares) -> Option<Node<'_>> {
     declared_under(node.child_by_field_name("declarator")?, declares)
 }
 
-/// The plain names after the first that a declaration of several declares by `rule`,
-/// but reserved ones (Go's `_`).
+/// The plain names after the first that a declaration of several declares by `rule`
+/// (the other declarators of a C declaration, `b` of `int a, *b;`; the other names in
+/// a field, Go's `var a, b int`), but reserved ones (Go's `_`). None for any other
+/// rule.
 fn other_names<'t>(rule: Name, node: Node<'t>, text: &str, spec: &SymbolSpec) -> Vec<RawName<'t>> {
-    more_names(rule, node)
+    let (field, declares) = match rule {
+        Name::Declarator(declares) => ("declarator", Some(declares)),
+        Name::Field(field) => (field, None),
+        _ => return Vec::new(),
+    };
+    let mut c = node.walk();
+    let others: Vec<Node<'t>> = node.children_by_field_name(field, &mut c).skip(1).collect();
+    others
         .into_iter()
+        .filter_map(|d| match declares {
+            Some(declares) => declared_under(d, declares),
+            None => Some(d),
+        })
         .map(|anchor| RawName {
             name: clean_verbatim(node_text(anchor, text)),
             qualifier: None,
@@ -684,26 +697,6 @@ fn other_names<'t>(rule: Name, node: Node<'t>, text: &str, spec: &SymbolSpec) ->
                 && !spec.reserved.contains(&r.name.as_str())
         })
         .collect()
-}
-
-/// The names after the first that a declaration of several declares by `rule`: the
-/// other declarators of a C declaration (`b` of `int a, *b;`), the other names in a
-/// field (Go's `var a, b int`). None for any other rule.
-fn more_names(rule: Name, node: Node<'_>) -> Vec<Node<'_>> {
-    let (field, declares) = match rule {
-        Name::Declarator(declares) => ("declarator", Some(declares)),
-        Name::Field(field) => (field, None),
-        _ => return Vec::new(),
-    };
-    let mut c = node.walk();
-    let others: Vec<Node<'_>> = node.children_by_field_name(field, &mut c).skip(1).collect();
-    match declares {
-        Some(declares) => others
-            .into_iter()
-            .filter_map(|d| declared_under(d, declares))
-            .collect(),
-        None => others,
-    }
 }
 
 /// The child of `declaration` that holds `name` (the declarator `b = 2` of `int a = 1,

@@ -35,7 +35,8 @@ pub(crate) use collection_elements::{entry_read, reads_elements};
 #[cfg(test)]
 pub(crate) use type_text::split_type;
 pub(crate) use type_text::{
-    is_rust_pointer, null_marks, past_lifetime, python_annotation, rust_pointee_type, written_type,
+    is_rust_pointer, null_marks, past_lifetime, python_annotation, rust_pointee_type,
+    split_top_level, written_type,
 };
 
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -118,9 +118,9 @@ pub(crate) fn python_annotation(written: &str) -> Option<&str> {
     // Each step takes one wrapper off; annotations nest a few deep.
     for _ in 0..8 {
         t = t.trim().trim_matches(['"', '\'']).trim();
-        let alternatives = but_none(top_level_split(t, '|'))?;
-        if alternatives != t {
-            t = alternatives;
+        let one = the_one_besides(written_parts(t, b'|'), &["None"])?;
+        if one != t {
+            t = one;
             continue;
         }
         let Some((head, inner)) = t.strip_suffix(']').and_then(|open| open.split_once('[')) else {
@@ -129,8 +129,8 @@ pub(crate) fn python_annotation(written: &str) -> Option<&str> {
         let wrapper = head.rsplit('.').next().unwrap_or(head).trim();
         t = match wrapper {
             "Optional" | "Type" | "type" | "ClassVar" | "Final" => inner,
-            "Annotated" => top_level_split(inner, ',').into_iter().next()?,
-            "Union" => but_none(top_level_split(inner, ','))?,
+            "Annotated" => written_parts(inner, b',').into_iter().next()?,
+            "Union" => the_one_besides(written_parts(inner, b','), &["None"])?,
             _ => return Some(t),
         };
     }
@@ -146,12 +146,7 @@ pub(crate) fn typescript_annotation(written: &str) -> &str {
     for _ in 0..8 {
         t = t.trim().trim_start_matches(':').trim();
         t = t.strip_prefix('|').unwrap_or(t).trim();
-        let alternatives = top_level_split(t, '|');
-        let mut rest = alternatives
-            .iter()
-            .map(|a| a.trim())
-            .filter(|a| !matches!(*a, "undefined" | "null"));
-        let (Some(one), None) = (rest.next(), rest.next()) else {
+        let Some(one) = the_one_besides(written_parts(t, b'|'), &["undefined", "null"]) else {
             return written;
         };
         if one != t {
@@ -169,39 +164,49 @@ pub(crate) fn typescript_annotation(written: &str) -> &str {
     t
 }
 
-/// The one alternative that is not `None`; the text itself when there is one only;
-/// `None` for several.
-fn but_none(alternatives: Vec<&str>) -> Option<&str> {
+/// `list` split at each `separator` outside the brackets `opens` and `closes` (pairs
+/// by position), with whether those brackets balance. The `>` of an arrow (`->`, `=>`)
+/// closes nothing.
+pub(crate) fn split_top_level<'a>(
+    list: &'a str,
+    separator: u8,
+    opens: &[u8],
+    closes: &[u8],
+) -> (Vec<&'a str>, bool) {
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut entries = Vec::new();
+    let bytes = list.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if opens.contains(&b) {
+            depth += 1;
+        } else if b == b'>' && i > 0 && matches!(bytes[i - 1], b'-' | b'=') {
+        } else if closes.contains(&b) {
+            depth -= 1;
+        } else if b == separator && depth == 0 {
+            entries.push(&list[start..i]);
+            start = i + 1;
+        }
+    }
+    entries.push(&list[start..]);
+    (entries, depth == 0)
+}
+
+/// The alternatives of a written union (`A | B`), or the arguments of a generic
+/// (`A, B`), at `separator` outside any brackets.
+fn written_parts(t: &str, separator: u8) -> Vec<&str> {
+    split_top_level(t, separator, b"<([{", b">)]}").0
+}
+
+/// The one of `alternatives` that is none of `nothing` (`None`, `undefined`, `null`);
+/// `None` when there are several.
+fn the_one_besides<'a>(alternatives: Vec<&'a str>, nothing: &[&str]) -> Option<&'a str> {
     let mut rest = alternatives
         .into_iter()
         .map(str::trim)
-        .filter(|a| *a != "None");
+        .filter(|a| !nothing.contains(a));
     let one = rest.next()?;
     rest.next().is_none().then_some(one)
-}
-
-/// `s` split at each `sep` outside brackets (and outside `<..>`, but for the `>` of an
-/// arrow `=>`).
-fn top_level_split(s: &str, sep: char) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    let mut previous = ' ';
-    for (i, c) in s.char_indices() {
-        let arrow = c == '>' && previous == '=';
-        previous = c;
-        match c {
-            '[' | '(' | '{' | '<' => depth += 1,
-            ']' | ')' | '}' => depth -= 1,
-            '>' if !arrow => depth -= 1,
-            _ if c == sep && depth == 0 => {
-                parts.push(&s[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    parts.push(&s[start..]);
-    parts
 }
 
 /// Rust's standard types that dereference to the one value they hold: the pointers

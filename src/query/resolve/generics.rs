@@ -4,6 +4,7 @@
 //! use of one is a local name (never a library or repository type that happens to share
 //! it), and a method returning one says nothing of the value it returns.
 
+use crate::facts::split_top_level;
 use crate::source::is_word_byte;
 use crate::symbols::Symbol;
 
@@ -134,32 +135,6 @@ pub(super) fn top_level_entries<'a>(
     closes: &[u8],
 ) -> (Vec<&'a str>, bool) {
     split_top_level(list, b',', opens, closes)
-}
-
-/// [`top_level_entries`], split at `separator` (Rust's bounds, `A + Send`, at `+`).
-pub(super) fn split_top_level<'a>(
-    list: &'a str,
-    separator: u8,
-    opens: &[u8],
-    closes: &[u8],
-) -> (Vec<&'a str>, bool) {
-    let mut depth = 0i32;
-    let mut start = 0;
-    let mut entries = Vec::new();
-    let bytes = list.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if opens.contains(&b) {
-            depth += 1;
-        } else if b == b'>' && i > 0 && matches!(bytes[i - 1], b'-' | b'=') {
-        } else if closes.contains(&b) {
-            depth -= 1;
-        } else if b == separator && depth == 0 {
-            entries.push(&list[start..i]);
-            start = i + 1;
-        }
-    }
-    entries.push(&list[start..]);
-    (entries, depth == 0)
 }
 
 /// The names a type-parameter list declares: the first word of each of its top-level

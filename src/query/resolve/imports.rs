@@ -800,6 +800,12 @@ impl<'s> Resolver<'s> {
         matches!(target, ModuleTarget::Files(_)).then_some(target)
     }
 
+    /// The Rust library crates of the tree, by the name code uses for them.
+    fn workspace_crates(&self) -> &rustc_hash::FxHashMap<String, PathBuf> {
+        self.rust_crates
+            .get_or_init(|| workspace_crates(self.file_set()))
+    }
+
     /// Whether the first name of a Rust path written at byte `at` of `file` is a library
     /// crate the package depends on, and no module of the tree (`loom` where the crate
     /// has a `mod loom` of its own is that module).
@@ -818,10 +824,7 @@ impl<'s> Resolver<'s> {
         if matches!(name, "std" | "core" | "alloc") {
             return true;
         }
-        let crates = self
-            .rust_crates
-            .get_or_init(|| workspace_crates(self.file_set()));
-        if crates.contains_key(name) {
+        if self.workspace_crates().contains_key(name) {
             return false;
         }
         let Some(manifest) = package_manifest(self.file_set(), &file_path(file)) else {
@@ -865,9 +868,7 @@ impl<'s> Resolver<'s> {
             })
             .map(|g| g.module.clone())
             .collect();
-        let crates = self
-            .rust_crates
-            .get_or_init(|| workspace_crates(self.file_set()));
+        let crates = self.workspace_crates();
         let site = PathSite {
             importer,
             inline: &inline,

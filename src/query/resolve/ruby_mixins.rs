@@ -40,10 +40,7 @@ impl Resolver<'_> {
     ) -> Option<DefRef> {
         // Only in an instance method written in the module's body: in the body itself
         // or in a `def self.` method, `self` is the module.
-        let method = Self::enclosing_chain(file, at)
-            .into_iter()
-            .map(|i| &file.definitions[i])
-            .find(|d| matches!(d.kind, Kind::Method | Kind::Function))?;
+        let method = Self::enclosing_method(file, at)?;
         if is_ruby_class_method(method) || method.parent != Some(module.index) {
             return None;
         }

@@ -10,11 +10,10 @@
 //! closure traits, or a call whose arguments do not match the callee's parameters
 //! gives nothing, and the closure's parameter stays untyped.
 
-use super::generics::{
-    after_type_parameters, name_at, split_top_level, top_level_entries, type_parameter_list,
-};
+use super::generics::{after_type_parameters, name_at, top_level_entries, type_parameter_list};
 use super::overloads::{declared_type, each_parameter};
 use super::returns::past_reference;
+use crate::facts::split_top_level;
 use crate::symbols::Symbol;
 
 /// The closure traits, as written in a bound.

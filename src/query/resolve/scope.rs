@@ -19,7 +19,7 @@ use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
 use crate::query::scoping::{
     interoperate, scoping, PackageScope, Scoping, CSHARP_NON_GENERIC_TWINS,
 };
-use crate::symbols::Kind;
+use crate::symbols::{Kind, Symbol};
 
 /// The name a binding of `name` is stored under, and whether it is a PHP variable:
 /// PHP's `$command` is bound as `command`, and a PHP variable is never a property
@@ -54,6 +54,14 @@ impl<'s> Resolver<'s> {
             cur = file.definitions.get(i).and_then(|d| d.parent);
         }
         chain
+    }
+
+    /// The innermost function or method at or around definition `at`.
+    pub(super) fn enclosing_method(file: &FileFacts, at: Option<u32>) -> Option<&Symbol> {
+        Self::enclosing_chain(file, at)
+            .into_iter()
+            .map(|i| &file.definitions[i])
+            .find(|d| matches!(d.kind, Kind::Method | Kind::Function))
     }
 
     /// Whether definition `index` of `file` is `at` or encloses it.
@@ -947,11 +955,7 @@ fn ruby_callable(file: &FileFacts, at: Option<u32>, found: Vec<DefRef>) -> Optio
     if class_methods == 0 || class_methods == found.len() {
         return Some(found);
     }
-    let method = Resolver::enclosing_chain(file, at)
-        .into_iter()
-        .map(|i| &file.definitions[i])
-        .find(|d| matches!(d.kind, Kind::Method | Kind::Function));
-    match method {
+    match Resolver::enclosing_method(file, at) {
         Some(m) if !is_ruby_class_method(m) => None,
         _ => Some(
             found
