@@ -267,6 +267,56 @@ fn a_go_call_returning_an_unexported_or_generic_type_types_the_local() {
 }
 
 #[test]
+fn a_go_type_defined_from_a_slice_map_or_number_has_its_own_methods_and_an_alias_has_its_target_s()
+{
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "kinds.go",
+            "package x\n\n\
+             type Box struct{}\n\n\
+             func (b *Box) Open() {}\n\n\
+             type Pairs []string\n\n\
+             func (p Pairs) Search(s string) bool { return false }\n\n\
+             type Count int\n\n\
+             func (c Count) Twice() Count { return c * 2 }\n\n\
+             type (\n\tAlias = Box // the same type\n\tWrapped Box\n)\n\n\
+             func makePairs() Pairs { return nil }\n",
+        ),
+        (
+            "use.go",
+            "package x\n\n\
+             type holder struct{ pairs Pairs }\n\n\
+             func use(h holder, c Count, a Alias, w Wrapped) {\n\
+             \tps := makePairs()\n\
+             \tps.Search(\"a\")\n\
+             \th.pairs.Search(\"b\")\n\
+             \tc.Twice().Twice()\n\
+             \ta.Open()\n\
+             \tw.Open()\n\
+             }\n",
+        ),
+    ]);
+    // A defined type has the methods declared on it, whatever it is made from; one
+    // made from a struct has none of that struct's methods (`w.Open` does not compile).
+    has_all(
+        &depends(dir.path(), &["use"]),
+        &[
+            "7 call ps.Search -> kinds.go:9",
+            "8 call h.pairs.Search -> kinds.go:9",
+            "9 call c.Twice -> kinds.go:13",
+            "9 call c.Twice().Twice -> kinds.go:13",
+            "10 call a.Open -> kinds.go:5",
+            "11 call w.Open -> ?",
+        ],
+    );
+    assert_eq!(
+        breaks(dir.path(), "Pairs.Search"),
+        ["use.go:7 definition", "use.go:8 definition"]
+    );
+}
+
+#[test]
 fn a_call_with_string_arguments_is_read_as_a_receiver() {
     let dir = tree(&[(
         "src/Cache.java",

@@ -10,6 +10,7 @@ use super::go_build::default_variant;
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
 use super::overloads::{chosen_overload, takes_no_call_of};
+use super::value_types::go_defined_type;
 use super::{
     ancestor_kinds, declared_apart, inheritance_clauses, is_rust_std, kind_mask, kind_ok,
     names_tail, target_key, DefRef, MemberKey, NameRole, Resolution, Resolver, RUBY_ANCESTOR_KINDS,
@@ -309,7 +310,9 @@ impl<'s> Resolver<'s> {
                 }
             }
             Resolution::Pointer(to) => self.member_of_value(*to, name, kinds),
-            Resolution::Definition(t) if t.symbol().kind.is_type_like() => {
+            Resolution::Definition(t)
+                if t.symbol().kind.is_type_like() || go_defined_type(t.symbol()) =>
+            {
                 if RUST_STD_GIVEN.contains(&name) && self.rust_std_gives(&t, name, kinds) {
                     return Resolution::External(Some("std".to_string()));
                 }

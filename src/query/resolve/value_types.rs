@@ -601,24 +601,49 @@ impl<'s> Resolver<'s> {
 /// How many aliases of aliases [`Resolver::unaliased`] follows.
 const MAX_ALIAS_DEPTH: usize = 4;
 
-/// The type C or C++ alias `s` is written to stand for, when its one-line
-/// declaration shows it whole: `std::set<R, Less>` of `typedef std::set<R, Less> Set;`
-/// and of `using Set = std::set<R, Less>;`. Not a function type's (`typedef void
-/// (*Fn)(int);`), nor one written over several lines.
+/// The type alias `s` is written to stand for, when its one-line declaration shows
+/// it whole: `std::set<R, Less>` of C++'s `typedef std::set<R, Less> Set;` and of
+/// `using Set = std::set<R, Less>;`, `Box` of Go's `type Alias = Box`. Not a function
+/// type's (`typedef void (*Fn)(int);`), nor one written over several lines.
 fn aliased_type(s: &Symbol) -> Option<&str> {
-    if !matches!(s.language, "c" | "cpp") || s.kind != Kind::Type {
+    if s.kind != Kind::Type {
         return None;
     }
-    let body = s.signature.trim().strip_suffix(';')?.trim_end();
-    let aliased = match body.strip_prefix("using ") {
-        Some(rest) => {
-            let (name, aliased) = rest.split_once('=')?;
-            (name.trim() == s.name).then_some(aliased)?
+    let aliased = match s.language {
+        "c" | "cpp" => {
+            let body = s.signature.trim().strip_suffix(';')?.trim_end();
+            match body.strip_prefix("using ") {
+                Some(rest) => {
+                    let (name, aliased) = rest.split_once('=')?;
+                    (name.trim() == s.name).then_some(aliased)?
+                }
+                None => body
+                    .strip_prefix("typedef ")?
+                    .strip_suffix(s.name.as_str())?,
+            }
         }
-        None => body
-            .strip_prefix("typedef ")?
-            .strip_suffix(s.name.as_str())?,
+        "go" => go_alias_target(s)?,
+        _ => return None,
     };
     let aliased = aliased.trim();
     (!aliased.is_empty() && !aliased.contains(['(', '{'])).then_some(aliased)
+}
+
+/// What Go alias `s` (`type Alias = Box`, or `Alias = Box` in a group) is written to
+/// stand for, up to a comment; `None` for a type it defines (`type Pairs []string`).
+fn go_alias_target(s: &Symbol) -> Option<&str> {
+    let line = s.signature.trim();
+    let spec = line.strip_prefix("type ").unwrap_or(line).trim_start();
+    let aliased = spec
+        .strip_prefix(s.name.as_str())?
+        .trim_start()
+        .strip_prefix('=')?;
+    Some(aliased.split("//").next().unwrap_or(aliased))
+}
+
+/// Whether `s` is a type Go code defines from another (`type Pairs []string`, `type
+/// Count int`, `type Handler func()`): it has the methods declared on it, and none of
+/// the type it is made from.
+pub(super) fn go_defined_type(s: &Symbol) -> bool {
+    s.language == "go" && s.kind == Kind::Type && go_alias_target(s).is_none()
 }
