@@ -3,7 +3,10 @@
 //! the class Java's `new Outer.Inner()` or `new com.acme.Req()` constructs (an
 //! interface too, given an anonymous class or Kotlin's lambda); a member
 //! type of a type parameter (`S.Output`) is nobody's the tree can tell; and Kotlin's
-//! `!ok(x)` calls `ok`.
+//! `!ok(x)` calls `ok`. The module, namespace or object a dotted type or decorator
+//! goes through (`httpx` of `httpx.Request`, `pytest.mark` of `@pytest.mark.anyio`)
+//! is no type used, inherited from or annotated with: a plain reference, answered only
+//! when it names a definition.
 
 mod common;
 
@@ -178,6 +181,53 @@ fn a_constructed_interface_is_the_trees_interface() {
         [
             "4 type_use Listener -> q/J.java:2",
             "4 call Listener -> q/J.java:2"
+        ]
+    );
+}
+
+#[test]
+fn the_module_a_dotted_type_or_decorator_goes_through_is_no_type_used() {
+    let dir = tree(&[
+        ("pkg/__init__.py", "class Req:\n    pass\n"),
+        (
+            "use.py",
+            "import typing\nimport pytest\nimport pkg\n\n\
+             @pytest.mark.slow\n\
+             def f(a: pkg.Req) -> typing.Optional[pkg.Req]:\n    return a\n\n\
+             class Sub(pkg.Req):\n    pass\n",
+        ),
+        (
+            "x.ts",
+            "export class Foo {}\nexport const OPTIONS = { size: 1 };\n",
+        ),
+        (
+            "y.ts",
+            "import * as ns from './x'\nimport { OPTIONS } from './x'\n\
+             export function g(a: ns.Foo, s: typeof OPTIONS.size): ns.Foo { return a }\n\
+             export class C extends ns.Foo {}\n",
+        ),
+    ]);
+    let mut got = depends(dir.path(), &["f"]);
+    got.extend(depends(dir.path(), &["Sub"]));
+    assert_eq!(
+        got,
+        [
+            "5 annotation pytest.mark.slow -> external:pytest",
+            "6 type_use pkg.Req -> pkg/__init__.py:1",
+            "6 type_use typing.Optional -> external:typing",
+            "6 type_use pkg.Req -> pkg/__init__.py:1",
+            "9 inheritance pkg.Req -> pkg/__init__.py:1",
+        ]
+    );
+    let mut got = depends(dir.path(), &["g"]);
+    got.extend(depends(dir.path(), &["C"]));
+    assert_eq!(
+        got,
+        [
+            "3 type_use ns.Foo -> x.ts:1",
+            "3 reference OPTIONS -> x.ts:2",
+            "3 type_use ns.Foo -> x.ts:1",
+            "4 inheritance ns.Foo -> x.ts:1",
         ]
     );
 }

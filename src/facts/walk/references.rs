@@ -460,6 +460,12 @@ impl<'a> Walk<'a> {
         if self.is_ruby_mixin(field, stack) {
             return RefKind::Inheritance;
         }
+        // TypeScript's `typeof OPTIONS.size` names a value, not a type.
+        if goes_on_through(field, stack)
+            || stack.iter().rev().take(8).any(|f| f.kind == "type_query")
+        {
+            return RefKind::Reference;
+        }
         // C++'s `Regexp::` before `::` is a class or a namespace, never a function
         // (inside `Regexp` the name alone would read as its constructor).
         let mut is_type = matches!(kind, "type_identifier" | "namespace_identifier")
@@ -530,6 +536,28 @@ impl<'a> Walk<'a> {
             RefKind::Reference
         }
     }
+}
+
+/// Node kinds of a dotted path through members (`httpx.Request`, `ns.Foo`).
+const MEMBER_PATHS: &[&str] = &[
+    "attribute",
+    "member_expression",
+    "nested_type_identifier",
+    "nested_identifier",
+];
+
+/// Whether the name (of `field`, below `stack`) is one a dotted path goes on from:
+/// the receiver of a member (`httpx` of `httpx.Request`) or a member that is itself
+/// one (`mark` of `pytest.mark.anyio`). Such a name is a module, a namespace or an
+/// outer class the path goes through, in a type or a decorator as anywhere else: a
+/// plain reference, not the type used, inherited from or annotated with.
+fn goes_on_through(field: Option<&'static str>, stack: &[Frame<'_>]) -> bool {
+    let [.., outer, parent] = stack else {
+        return false;
+    };
+    let receiver = |f: Option<&str>| matches!(f, Some("object" | "module"));
+    MEMBER_PATHS.contains(&parent.kind)
+        && (receiver(field) || (receiver(parent.field) && MEMBER_PATHS.contains(&outer.kind)))
 }
 
 /// Whether the keys of the Go literal whose key `stack` ends in (literal element,
