@@ -6,11 +6,14 @@
 //! only when both give the same one; a call of overloads that all return one type
 //! gives that type. A call read as the receiver of another is read past the string
 //! literals among its arguments, and a Kotlin builder method whose body is `= apply
-//! {..}` returns its own type.
+//! {..}` returns its own type. Python's `with make() as x` gives `x` what the
+//! value's `__enter__` returns (`__aenter__`'s in an `async with`), and a method
+//! declared to return `Self` (or the type variable its `self` is annotated with)
+//! returns a value of its receiver's own type, a subclass's too.
 
 mod common;
 
-use common::answers::{breaks_both_ways, depends, deps, has_all};
+use common::answers::{breaks_both_ways, calls, depends, deps, has_all};
 use common::{json_run as json, tree};
 
 fn breaks(dir: &std::path::Path, target: &str) -> Vec<String> {
@@ -762,4 +765,58 @@ fn a_kotlin_collection_chain_past_a_trailing_lambda_and_a_java_iterator_are_the_
         ],
     );
     assert_eq!(breaks(dir.path(), "Other.first"), Vec::<String>::new());
+}
+
+#[test]
+fn a_with_statement_s_name_holds_what_enter_gives_and_a_self_returning_method_its_receiver_s_type()
+{
+    let dir = tree(&[(
+        "client.py",
+        "import typing\n\n\
+         T = typing.TypeVar(\"T\", bound=\"Client\")\n\n\
+         class Response:\n    def json(self):\n        pass\n\n\
+         class Client:\n\
+         \x20   def __enter__(self: T) -> T:\n        return self\n\n\
+         \x20   async def __aenter__(self) -> typing.Self:\n        return self\n\n\
+         \x20   def get(self) -> Response:\n        return Response()\n\n\
+         \x20   def close(self):\n        pass\n\n\
+         class Traced(Client):\n    def close(self):\n        pass\n\n\
+         class Plain:\n    def __enter__(self):\n        return self\n\n\
+         \x20   def go(self):\n        pass\n\n\
+         def run():\n\
+         \x20   with Client() as c, Plain() as p:\n\
+         \x20       c.get().json()\n\
+         \x20       p.go()\n\
+         \x20   with Traced() as t:\n        t.close()\n\
+         \x20   lock = Plain()\n\
+         \x20   with lock:\n        lock.go()\n\n\
+         async def arun():\n\
+         \x20   async with Traced() as t:\n        t.close()\n\
+         \x20   with Client() as c:\n        c.close()\n",
+    )]);
+    // An `__enter__` that declares nothing says nothing of what it gives; a `with`
+    // without `as` binds no name again.
+    assert_eq!(
+        calls(dir.path(), &["run"]),
+        [
+            "34 call Client -> client.py:9",
+            "34 call Plain -> client.py:26",
+            "35 call c.get -> client.py:16",
+            "35 call c.get().json -> client.py:6",
+            "36 call p.go -> ?",
+            "37 call Traced -> client.py:22",
+            "38 call t.close -> client.py:23",
+            "39 call Plain -> client.py:26",
+            "41 call lock.go -> client.py:30",
+        ]
+    );
+    assert_eq!(
+        calls(dir.path(), &["arun"]),
+        [
+            "44 call Traced -> client.py:22",
+            "45 call t.close -> client.py:23",
+            "46 call Client -> client.py:9",
+            "47 call c.close -> client.py:19",
+        ]
+    );
 }

@@ -86,6 +86,10 @@ impl<'a> Walk<'a> {
             self.declare_lua(node, kind);
             return;
         }
+        if g.kind(node) == "with_item" {
+            self.declare_entered(node, kind, stack);
+            return;
+        }
         // Java's `try (context) {..}` names a local declared before: it declares none.
         if g.kind(node) == "resource" && g.child(node, "type").is_none() {
             return;
@@ -287,6 +291,42 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+    }
+
+    /// Python's `with make() as x`: `x` holds what the value's `__enter__` gives
+    /// (`__aenter__`'s, awaited, in an `async with`), which the facts write as that
+    /// call. A target that is no single name (`as (a, b)`, `as self.f`) takes no type.
+    fn declare_entered<'t>(&mut self, item: Node<'t>, kind: BindingKind, stack: &[Frame<'t>]) {
+        let g = self.g;
+        let Some(pattern) = g
+            .child(item, "value")
+            .filter(|v| g.kind(*v) == "as_pattern")
+        else {
+            return;
+        };
+        let (Some(value), Some(target)) = (pattern.named_child(0), g.child(pattern, "alias"))
+        else {
+            return;
+        };
+        let name = target.named_child(0).unwrap_or(target);
+        let before = self.bindings.len();
+        self.bind(name, None, None, kind);
+        if g.kind(name) != "identifier" || self.bindings.len() != before + 1 {
+            return;
+        }
+        let awaited = stack
+            .iter()
+            .rev()
+            .find(|f| f.kind == "with_statement")
+            .is_some_and(|f| self.text(f.node).starts_with("async"));
+        self.bindings[before].initializer = Some(Initializer {
+            name: if awaited { "__aenter__" } else { "__enter__" }.to_string(),
+            qualifier: Some(receiver_text(g, value, self.src)),
+            arity: Some(0),
+            awaited,
+            unwrapped: false,
+            element: None,
+        });
     }
 
     /// The element (or map value) value `v` reads out of a collection whose element

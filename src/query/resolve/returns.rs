@@ -307,6 +307,36 @@ pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
     }
 }
 
+/// Whether Python method `sym` declares it returns the object it is called on, when
+/// called `awaited` exactly if it is `async`: `-> Self` (`typing.Self`, `te.Self`), or
+/// `-> T` with its first parameter written `self: T` (a type variable: nothing else
+/// annotates `self`). What such a call gives is of the
+/// receiver's own type, which may be a subclass of the method's.
+pub(super) fn returns_its_receiver(sym: &Symbol, awaited: bool) -> bool {
+    if sym.language != "python" || is_async(sym) != awaited {
+        return false;
+    }
+    let sig = sym.header();
+    let Some(at) = name_at(sig, &sym.name) else {
+        return false;
+    };
+    let tail = &sig[at + sym.name.len()..];
+    let unquoted = |t: &'_ str| t.trim().trim_matches(['"', '\'']).to_string();
+    let Some(returned) = type_after(tail, "->").map(unquoted) else {
+        return false;
+    };
+    if returned.rsplit('.').next() == Some("Self") {
+        return true;
+    }
+    let first = tail
+        .trim_start()
+        .strip_prefix('(')
+        .and_then(|params| params.split([',', ')']).next());
+    first
+        .and_then(|p| p.split_once(':'))
+        .is_some_and(|(_, ty)| unquoted(ty) == returned && returned.bytes().all(is_word_byte))
+}
+
 /// Whether `sym`'s header declares it `async`.
 fn is_async(sym: &Symbol) -> bool {
     let sig = sym.header();

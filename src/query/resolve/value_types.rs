@@ -12,7 +12,10 @@ use super::library_results::library_result;
 use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::python_stdlib::typing_alias_module;
-use super::returns::{call_gives, getter_type, rust_part, rust_unwrapping, ReceiverCall, Returned};
+use super::returns::{
+    call_gives, getter_type, receiver_call, returns_its_receiver, rust_part, rust_unwrapping,
+    ReceiverCall, Returned,
+};
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -452,6 +455,14 @@ impl<'s> Resolver<'s> {
             // What an overload or a library call gives is not known whole, and its
             // parts still less.
             _ if takes_part => Resolution::Unresolved,
+            Resolution::Definition(method)
+                if returns_its_receiver(method.symbol(), call.awaited) =>
+            {
+                match call.qualifier {
+                    Some(q) => self.type_of_receiver(file, r, q),
+                    None => Resolution::Unresolved,
+                }
+            }
             Resolution::Definition(method) => self.type_returned_by(&method, call.awaited),
             Resolution::Overloads(first) => self.type_every_overload_returns(&first, call.awaited),
             // `mutableMapOf<K, V>()`, `List.of(..)`: a library call the table knows, if
@@ -472,6 +483,18 @@ impl<'s> Resolver<'s> {
                 })
             }
             _ => Resolution::Unresolved,
+        }
+    }
+
+    /// The type of receiver `q` of a call written where `r` stands: what a call
+    /// gives (a class constructed, `Client()`, is one), or a typed local, parameter or
+    /// field path's type; unresolved otherwise.
+    fn type_of_receiver(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Resolution {
+        match receiver_call(q) {
+            Some(call) => self.type_of_call_result(file, r, &call),
+            None => self
+                .receiver_type(file, r, q)
+                .map_or(Resolution::Unresolved, Resolution::Definition),
         }
     }
 
