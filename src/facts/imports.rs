@@ -28,6 +28,8 @@ pub struct Import {
     pub is_static: bool,
     /// C/C++ `#include <...>`: searched on the system paths first.
     pub system: bool,
+    /// C#'s `global using`: it holds in every file of the project, not only its own.
+    pub global: bool,
     /// 1-based line of the statement.
     pub line: u32,
     /// Byte offset of the imported name (or module) in the file.
@@ -101,6 +103,7 @@ pub(super) fn base(node: Node<'_>, module: String) -> Import {
         wildcard: false,
         is_static: false,
         system: false,
+        global: false,
         line: line_of(node),
         start_byte: byte_of(node),
     }
@@ -139,6 +142,7 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
         return Vec::new();
     }
     // The statement's keyword.
+    let global = words[0] == "global" && node.kind() == "using_directive";
     if matches!(words[0], "import" | "using" | "use" | "global") {
         words.remove(0);
     }
@@ -178,6 +182,7 @@ fn dotted_text(node: Node<'_>, src: &str, sep: &str) -> Vec<Import> {
     }
     one_import(node, src, sep, is_static, &joined)
         .into_iter()
+        .map(|imp| Import { global, ..imp })
         .collect()
 }
 

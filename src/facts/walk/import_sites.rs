@@ -7,6 +7,9 @@ use super::Walk;
 use crate::facts::grammar::Grammar;
 use crate::facts::{imports, ModuleValue, RefKind, Reference};
 
+/// The name a C# `global using` is found by (see [`Walk::import`]).
+pub(crate) const GLOBAL_USING: &str = "global";
+
 impl<'a> Walk<'a> {
     pub(super) fn import<'t>(&mut self, node: Node<'t>) {
         let found = imports::read(self.lang.name, node, self.src);
@@ -32,6 +35,16 @@ impl<'a> Walk<'a> {
                 };
                 let name = strip_extension(&name).to_string();
                 self.import_reference(name, qualifier, imp.start_byte as usize);
+            }
+            // A C# `global using` also names the word `global`: the files that hold a
+            // project's global usings are found by it, as the files that mention any
+            // name are, without reading the others.
+            if imp.global {
+                self.import_reference(
+                    GLOBAL_USING.to_string(),
+                    Some(imp.module.clone()),
+                    imp.start_byte as usize,
+                );
             }
             self.imports.push(imp);
         }

@@ -15,6 +15,7 @@
 mod argument_types;
 mod closed_types;
 mod collection_reads;
+mod csharp_usings;
 mod defined_apart;
 mod extensions;
 mod generics;
@@ -467,6 +468,13 @@ pub struct Resolver<'s> {
     header_variables: Memo<PathBuf, Arc<FxHashSet<String>>>,
     /// The classes that include a Ruby module, by the module's file and index.
     ruby_includers: Memo<(PathBuf, usize), Arc<[DefRef]>>,
+    /// The tree's C# project files (`.csproj`) by their directory.
+    csharp_projects: std::sync::OnceLock<FxHashMap<PathBuf, Vec<PathBuf>>>,
+    /// Whether each C# project (by its directory) enables implicit usings.
+    implicit_usings: Memo<PathBuf, bool>,
+    /// The namespaces each C# project's `global using` directives import, by the
+    /// project's directory.
+    global_usings: Memo<PathBuf, Arc<[crate::facts::Import]>>,
 }
 
 /// A file's facts as a key: by identity, which the key keeps alive, so that the same
@@ -631,6 +639,9 @@ impl<'s> Resolver<'s> {
             includes: Memo::new(),
             header_variables: Memo::new(),
             ruby_includers: Memo::new(),
+            csharp_projects: std::sync::OnceLock::new(),
+            global_usings: Memo::new(),
+            implicit_usings: Memo::new(),
         }
     }
 

@@ -6,6 +6,7 @@
 use std::cmp::Reverse;
 use std::sync::Arc;
 
+use super::csharp_usings::{namespaces_in_scope, CSHARP_IMPLICIT_USINGS};
 use super::generics::declares_type_parameter;
 use super::guards::MISSED_NAMES;
 use super::imports::ModuleTarget;
@@ -659,15 +660,30 @@ impl<'s> Resolver<'s> {
         }
         // 6. Wildcard imports.
         let mut external_wildcards: Vec<String> = Vec::new();
-        for imp in file.imports.iter().filter(|i| i.wildcard) {
+        let globals = self.global_usings(file);
+        for imp in namespaces_in_scope(file, &globals) {
             let (found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
             external_wildcards.extend(library);
         }
+        if self.implicit_usings(file) {
+            external_wildcards.extend(CSHARP_IMPLICIT_USINGS.iter().map(|n| n.to_string()));
+        }
         if let Some(m) = inherited {
-            return Resolution::External(m);
+            // A type the tree defines where the file does not see it (an import the
+            // facts miss) is as likely as a member type of the library supertype.
+            let defined = role == NameRole::Type
+                && self.defs_named(name).iter().any(|d| {
+                    kind_ok(kinds, d.symbol().kind)
+                        && interoperate(file.language.name, d.file.language.name)
+                });
+            return if defined {
+                Resolution::Unresolved
+            } else {
+                Resolution::External(m)
+            };
         }
         // Where every name a file uses must be imported or defined in it (Python,
         // JavaScript, Rust), a name none of its scopes binds is a global of the
@@ -824,9 +840,8 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Vec<DefRef> {
-        file.imports
-            .iter()
-            .filter(|i| i.wildcard)
+        let globals = self.global_usings(file);
+        namespaces_in_scope(file, &globals)
             .flat_map(|imp| self.through_wildcard(file, imp, sc, name, kinds).0)
             .filter(|d| d.symbol().kind.is_type_like())
             .collect()
