@@ -3,6 +3,8 @@
 //! namespaces into every file of a project that enables them. A library type is then
 //! not known to come from the one namespace a file's own directives import, and a type
 //! the file cannot be shown to see is not taken for one its library base class nests.
+//! A type written outside every namespace is in the global namespace, which every
+//! namespace sees.
 
 mod common;
 
@@ -96,5 +98,36 @@ fn implicit_usings_leave_a_library_type_s_namespace_unknown() {
     assert_eq!(
         depends(dir.path(), &["plain/Timing.cs:7"]),
         ["9 call ActivityListener.Start -> external:System.Diagnostics"]
+    );
+}
+
+#[test]
+fn a_type_outside_every_namespace_is_seen_from_every_namespace() {
+    let dir = tree(&[
+        (
+            "Guard.cs",
+            "namespace JetBrains.Annotations\n{\n    sealed class NoEnumerationAttribute { }\n}\n\n\
+             static class Guard\n{\n    public static void AgainstNull(object o) { }\n}\n",
+        ),
+        (
+            "Checks.cs",
+            "static class Checks\n{\n    public static void Run() { }\n}\n",
+        ),
+        (
+            "Json/Formatter.cs",
+            "namespace Acme.Json;\n\nclass Formatter\n{\n\
+             \x20   void Format(object o)\n    {\n\
+             \x20       Guard.AgainstNull(o);\n        Checks.Run();\n    }\n}\n",
+        ),
+    ]);
+    // `Guard` is not in `JetBrains.Annotations`, the namespace its file declares first.
+    assert_eq!(
+        depends(dir.path(), &["Formatter.Format"]),
+        [
+            "7 reference Guard -> Guard.cs:6",
+            "7 call Guard.AgainstNull -> Guard.cs:8",
+            "8 reference Checks -> Checks.cs:1",
+            "8 call Checks.Run -> Checks.cs:3",
+        ]
     );
 }

@@ -547,6 +547,9 @@ pub(super) fn package_of(d: &DefRef) -> Option<&str> {
 /// [`package_of`] for definition `index` of `file`.
 pub(super) fn package_of_in(file: &FileFacts, index: usize) -> Option<&str> {
     match file.definitions.get(index)?.parent {
+        // A C# definition outside every namespace block is in the global namespace
+        // (`""`), unless a file-scoped `namespace X;` puts the whole file in `X`.
+        None if file.language.name == "csharp" && !csharp_file_scoped(file) => Some(""),
         None => file.package.as_deref(),
         Some(p) => file
             .definitions
@@ -557,13 +560,27 @@ pub(super) fn package_of_in(file: &FileFacts, index: usize) -> Option<&str> {
 }
 
 /// The package of the code at `at` in `file`: the innermost namespace block holding
-/// it, or the file's declared package.
+/// it, or the file's declared package (C#'s global namespace, `""`, outside every
+/// block of a file with no file-scoped namespace).
 pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
+    let outside = match file.language.name {
+        "csharp" if !csharp_file_scoped(file) => Some(""),
+        _ => file.package.as_deref(),
+    };
     Resolver::enclosing_chain(file, at)
         .into_iter()
         .map(|i| &file.definitions[i])
         .find(|d| d.kind == Kind::Namespace)
-        .map_or(file.package.as_deref(), |d| Some(&d.qualified_name))
+        .map_or(outside, |d| Some(&d.qualified_name))
+}
+
+/// Whether C# file `file` declares a file-scoped namespace (`namespace X;`), which
+/// holds all its code.
+fn csharp_file_scoped(file: &FileFacts) -> bool {
+    file.definitions.iter().any(|d| {
+        let code = d.signature.split("//").next().unwrap_or_default();
+        d.kind == Kind::Namespace && code.trim_end().ends_with(';')
+    })
 }
 
 /// Whether same-named function declarations of one file are different functions, not

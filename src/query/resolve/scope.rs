@@ -374,13 +374,15 @@ impl<'s> Resolver<'s> {
                     // C# code in `namespace A.B` sees the types of `A` as well, and
                     // Scala's those of the packages its chained clauses name.
                     let nested = file.language.name == "csharp";
+                    // C#'s global namespace (`""`) is outside all the others.
                     let sees = |p: &str| {
                         p == pkg
                             || file.outer_packages.iter().any(|o| o == p)
                             || (nested
-                                && pkg.len() > p.len()
-                                && pkg.starts_with(p)
-                                && pkg.as_bytes()[p.len()] == b'.')
+                                && (p.is_empty()
+                                    || (pkg.len() > p.len()
+                                        && pkg.starts_with(p)
+                                        && pkg.as_bytes()[p.len()] == b'.')))
                     };
                     let seen: Vec<DefRef> = self
                         .defs_named(name)
