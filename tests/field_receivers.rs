@@ -3,7 +3,9 @@
 //! body, a superclass, a TypeScript constructor's parameters, an interface), and is
 //! left undecided where nothing declares it, never tied to a namesake. A call of a
 //! local that copies a member (`_append = items.append`) calls that member. A Java
-//! field read (`tm.commit`) is the field's, never a method of its name.
+//! field read (`tm.commit`) is the field's, never a method of its name. A C#
+//! property is read as a field of the type it declares, and a field of what a call
+//! gives (`lc.Self().WriteTo.Sink()`) as the field of that type.
 
 mod common;
 
@@ -466,6 +468,36 @@ fn a_chain_written_one_member_per_line_reads_as_on_one_line() {
             "12 type_use Low -> src/lib.rs:7",
             "14 call low.reg.clear -> src/lib.rs:4",
             "17 call low.with_filename.unwrap_or -> external:std",
+        ]
+    );
+}
+
+#[test]
+fn a_csharp_property_and_a_field_of_a_call_s_result_type_receivers() {
+    let dir = tree(&[(
+        "Conf.cs",
+        "namespace Acme;\n\n\
+         public class Sinks\n{\n    public Conf Sink(int s) { return null; }\n}\n\n\
+         public class Conf\n{\n\
+         \x20   public Sinks WriteTo { get; internal set; }\n\
+         \x20   public Sinks? Audit => new Sinks();\n\
+         \x20   public Conf Again() { return this; }\n}\n\n\
+         class User\n{\n    void Go(Conf lc)\n    {\n\
+         \x20       lc.WriteTo.Sink(1);\n\
+         \x20       lc.Audit.Sink(2);\n\
+         \x20       new Conf().WriteTo.Sink(3);\n\
+         \x20       lc.Again().WriteTo.Sink(4).Again();\n    }\n}\n",
+    )]);
+    assert_eq!(
+        calls(dir.path(), &["User.Go"]),
+        [
+            "19 call lc.WriteTo.Sink -> Conf.cs:5",
+            "20 call lc.Audit.Sink -> Conf.cs:5",
+            "21 call Conf -> Conf.cs:8",
+            "21 call new Conf().WriteTo.Sink -> Conf.cs:5",
+            "22 call lc.Again -> Conf.cs:12",
+            "22 call lc.Again().WriteTo.Sink -> Conf.cs:5",
+            "22 call lc.Again().WriteTo.Sink(4).Again -> Conf.cs:12",
         ]
     );
 }

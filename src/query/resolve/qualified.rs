@@ -37,6 +37,17 @@ fn constructed_class<'q>(q: &'q str, lang: &str) -> Option<&'q str> {
     (plain && (explicit || (by_call && capitalised))).then_some(callee)
 }
 
+/// A receiver that reads fields of what a call gives: `a.f()` and `items.b` of
+/// `a.f().items.b`.
+fn call_then_fields(q: &str) -> Option<(&str, &str)> {
+    let close = q.rfind(')')?;
+    let fields = q[close + 1..].strip_prefix('.')?;
+    fields
+        .split('.')
+        .all(is_word)
+        .then_some((&q[..=close], fields))
+}
+
 /// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
 /// `Map<K, V>`; Go's `x.(*T)` → `*T`; C++'s `static_cast<Impl*>(db)` → `Impl`.
 fn cast_type(q: &str) -> Option<&str> {
@@ -550,6 +561,27 @@ impl<'s> Resolver<'s> {
         // the type the called method declares it returns.
         if let Some(call) = receiver_call(q) {
             return self.member_of_call_result(file, r, &call, name, kinds);
+        }
+        // `lc.Self().WriteTo.Sink()`, `new Conf().WriteTo.Sink()`: a member of a field
+        // of what a call gives, where fields declare their types.
+        if let Some((head, fields)) = call_then_fields(q) {
+            if declares_field_types(file.language.name) {
+                let given = match constructed_class(head, file.language.name) {
+                    Some(ty) => match crate::facts::written_type(ty, file.language.name) {
+                        (tq, Some(tn)) => {
+                            self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref())
+                        }
+                        _ => Resolution::Unresolved,
+                    },
+                    None => receiver_call(head).map_or(Resolution::Unresolved, |call| {
+                        self.type_of_call_result(file, r, &call)
+                    }),
+                };
+                let ty = fields.split('.').fold(given, |ty, field| {
+                    self.field_type(ty, field, Some((file, r.enclosing)))
+                });
+                return self.member_of_value_in(file, ty, name, kinds);
+            }
         }
         // `a.b.c.f()`: an imported module path, or a package-qualified type. (Rust's
         // paths are written with `::`: its `a.b` is always a value's field.)

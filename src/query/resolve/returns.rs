@@ -427,11 +427,27 @@ fn kotlin_returns_itself(tail: &str) -> bool {
 }
 
 /// The type a JavaScript or TypeScript getter's header writes for its value (`get
-/// columns(): Column[]`), as a field's declared type is read: whatever it names.
+/// columns(): Column[]`), or a C# property's (`public Sinks WriteTo { get; }`, a
+/// nullable `Sinks?` holding the same type), as a field's declared type is read:
+/// whatever it names.
 pub fn getter_type(sym: &Symbol) -> Option<&str> {
     let sig = sym.header();
+    if sym.language == "csharp" {
+        let at = csharp_property_at(sig, &sym.name)?;
+        return type_before(sig[..at].trim_end().trim_end_matches('?'));
+    }
     let at = name_at(sig, &sym.name)?;
     type_after(&sig[at + sym.name.len()..], ":").map(str::trim)
+}
+
+/// Where the name of C# property `name` stands in header `sig`: followed by its
+/// accessors (`{ get; }`) or an expression body (`=> ..`).
+pub(super) fn csharp_property_at(sig: &str, name: &str) -> Option<usize> {
+    sig.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let after = sig[i + name.len()..].trim_start();
+        (i == 0 || !is_word_byte(sig.as_bytes()[i - 1]))
+            && (after.starts_with('{') || after.starts_with("=>"))
+    })
 }
 
 /// Whether a written type says something definite about a value (not `Any`, a type

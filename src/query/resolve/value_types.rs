@@ -13,8 +13,8 @@ use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::python_stdlib::typing_alias_module;
 use super::returns::{
-    call_gives, getter_type, receiver_call, returns_its_receiver, rust_part, rust_unwrapping,
-    ReceiverCall, Returned,
+    call_gives, csharp_property_at, getter_type, receiver_call, returns_its_receiver, rust_part,
+    rust_unwrapping, ReceiverCall, Returned,
 };
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
@@ -55,14 +55,22 @@ pub(super) fn declared_fields<'t>(
 /// The getter type `t` declares for `name`, read as a field (`get columns():
 /// Column[]` in JavaScript and TypeScript): its value is what the getter returns.
 fn getter_of(t: &DefRef, name: &str) -> Option<DefRef> {
-    if !matches!(t.symbol().language, "typescript" | "tsx" | "javascript") {
-        return None;
-    }
+    let is_getter: fn(&Symbol) -> bool = match t.symbol().language {
+        "typescript" | "tsx" | "javascript" => is_getter,
+        "csharp" => is_csharp_property,
+        _ => return None,
+    };
     DefRef::all_in(&t.file, |d| {
         d.parent == Some(t.index) && d.name == name && d.kind == Kind::Method && is_getter(d)
     })
     .into_iter()
     .next()
+}
+
+/// Whether C# member `d` is a property: its name is followed by its accessors
+/// (`{ get; set; }`) or an expression body (`=> ..`), not by parameters.
+fn is_csharp_property(d: &Symbol) -> bool {
+    csharp_property_at(d.header(), &d.name).is_some()
 }
 
 /// Whether method `d`'s header makes it a getter: `get` written right before its name
