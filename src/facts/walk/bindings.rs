@@ -181,6 +181,15 @@ impl<'a> Walk<'a> {
                 .find(|n| matches!(g.kind(*n), "identifier" | "simple_identifier"));
             names.extend(first);
         }
+        // PHP's `/** @var IOInterface */ private $io;`: the docblock declares the type
+        // the code does not.
+        let documented = (ty.is_none() && g.kind(node) == "property_declaration")
+            .then(|| node.prev_named_sibling())
+            .flatten()
+            .filter(|c| g.kind(*c) == "comment")
+            .and_then(|c| php_documented_type(self.text(c), "@var"))
+            .filter(|written| !self.php_template(written, stack));
+        let first_binding = self.bindings.len();
         // One name declared with no type (not `a, b = f()`, not a pattern): the call
         // that gives it its value tells its type.
         let single = names.len() == 1;
@@ -291,6 +300,44 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+        if let Some(written) = documented {
+            let (qualifier, name) = written_type(written, self.lang.name);
+            for b in &mut self.bindings[first_binding..] {
+                if b.type_name.is_none() && b.initializer.is_none() && b.copied_from.is_none() {
+                    b.type_qualifier.clone_from(&qualifier);
+                    b.type_name.clone_from(&name);
+                }
+            }
+        }
+    }
+
+    /// Whether `name` is a type parameter the docblock of a PHP class, interface or
+    /// trait around the walk declares (`@template TModel of Model`).
+    fn php_template(&self, name: &str, stack: &[Frame<'_>]) -> bool {
+        stack
+            .iter()
+            .filter(|f| {
+                matches!(
+                    f.kind,
+                    "class_declaration" | "interface_declaration" | "trait_declaration"
+                )
+            })
+            .filter_map(|f| f.node.prev_named_sibling())
+            .filter(|c| self.g.kind(*c) == "comment")
+            .any(|c| {
+                let doc = self.text(c);
+                [
+                    "@template ",
+                    "@template-covariant ",
+                    "@template-contravariant ",
+                ]
+                .iter()
+                .any(|tag| {
+                    doc.split(tag)
+                        .skip(1)
+                        .any(|rest| rest.split_whitespace().next() == Some(name))
+                })
+            })
     }
 
     /// Python's `with make() as x`: `x` holds what the value's `__enter__` gives
@@ -460,16 +507,19 @@ impl<'a> Walk<'a> {
     /// and Scala's `class A(val db: Db)` (`val` or `var`), and every parameter of a
     /// Scala `case class`. The class's index.
     fn parameter_property_class(&self, param: Node<'_>) -> Option<u32> {
+        // PHP's `__construct(private Application $app)`: the grammar names the kind.
+        let promoted = self.lang.name == "php" && param.kind() == "property_promotion_parameter";
         let marks: &[&str] = match self.lang.name {
             "typescript" | "tsx" => &["accessibility_modifier", "readonly", "override_modifier"],
             "kotlin" | "scala" if param.kind() == "class_parameter" => &["val", "var"],
+            "php" if promoted => &[],
             _ => return None,
         };
         let mut c = param.walk();
         let mut children = param.children(&mut c);
         let class = match self.lang.name {
             // A constructor's parameter: the constructor is a method of the class.
-            "typescript" | "tsx" => self.defs[self.binding_scope()? as usize].parent?,
+            "typescript" | "tsx" | "php" => self.defs[self.binding_scope()? as usize].parent?,
             // A primary constructor's parameter: the class is the open definition.
             _ => self.binding_scope()? as usize,
         };
@@ -482,7 +532,7 @@ impl<'a> Walk<'a> {
                     let found = def.children(&mut c).any(|n| n.kind() == "case");
                     found
                 });
-        if !case_class && !children.any(|n| marks.contains(&n.kind())) {
+        if !case_class && !promoted && !children.any(|n| marks.contains(&n.kind())) {
             return None;
         }
         self.defs[class]
@@ -668,6 +718,35 @@ impl<'a> Walk<'a> {
         }
     }
 }
+
+/// The one class a PHP docblock's `tag` (`@var`, `@return`) names, from its first
+/// word after the tag: `IOInterface` of `@var IOInterface|null the io`. Nothing for
+/// a union of classes, a generic or array shape (`array<string, int>`), or a type
+/// that names no class (`mixed`, `static`).
+fn php_documented_type<'c>(doc: &'c str, tag: &str) -> Option<&'c str> {
+    if !doc.starts_with("/**") {
+        return None;
+    }
+    let (_, after) = doc.split_once(tag)?;
+    let written = after.split_whitespace().next()?;
+    let mut classes = written
+        .split('|')
+        .map(|t| t.trim_start_matches('?'))
+        .filter(|t| !t.eq_ignore_ascii_case("null"));
+    let one = classes.next()?;
+    let plain = !one.is_empty()
+        && one
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\\');
+    let pseudo = PHP_PSEUDO_TYPES.iter().any(|p| one.eq_ignore_ascii_case(p));
+    (plain && !pseudo && classes.next().is_none()).then_some(one)
+}
+
+/// The types a PHP docblock writes that name no class whose members a value has.
+const PHP_PSEUDO_TYPES: &[&str] = &[
+    "mixed", "object", "callable", "iterable", "resource", "void", "never", "static", "self",
+    "parent", "scalar", "numeric", "false", "true",
+];
 
 /// The names Ruby's destructured block parameter `(key, (a, *rest))` binds (nested
 /// ones walked without recursion: a hostile file may nest them deeply).

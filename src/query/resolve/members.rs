@@ -319,7 +319,12 @@ impl<'s> Resolver<'s> {
                 if self.csharp_nullable_gives(&t, name, kinds) {
                     return Resolution::External(Some("System".to_string()));
                 }
-                self.lookup_result(self.member_of(&t, name, kinds))
+                let found = self.member_of(&t, name, kinds);
+                if matches!(found, Lookup::External(_)) && self.php_subtype_defines(&t, name, kinds)
+                {
+                    return Resolution::Unresolved;
+                }
+                self.lookup_result(found)
             }
             Resolution::External(m) => Resolution::External(m),
             _ => Resolution::Unresolved,
@@ -612,6 +617,25 @@ impl<'s> Resolver<'s> {
             && ["__call", "__callStatic"]
                 .iter()
                 .any(|m| matches!(self.member_of(ty, m, &[Kind::Method]), Lookup::Found(_)))
+    }
+
+    /// Whether `name`, which no repository type of PHP type `t` declares, is a method a
+    /// repository type extending `t` declares: PHP calls whatever the object has, and
+    /// code typed with an interface often calls what only its implementing class adds
+    /// (`$this->app->configurationIsCached()` on an `Application` contract), not a
+    /// method of the library interface the contract extends.
+    fn php_subtype_defines(&self, t: &DefRef, name: &str, kinds: &[Kind]) -> bool {
+        t.file.language.name == "php"
+            && self.defs_named(name).iter().any(|d| {
+                let owner = d.symbol().parent.map(|p| DefRef {
+                    file: d.file.clone(),
+                    index: p,
+                });
+                kind_ok(kinds, d.symbol().kind)
+                    && owner.is_some_and(|o| {
+                        o.symbol().kind.is_type_like() && !o.same_as(t) && self.extends_type(&o, t)
+                    })
+            })
     }
 
     /// Whether repository type `sub` is `sup` or extends it through repository types.
