@@ -1,11 +1,13 @@
 //! Kotlin calls written without a receiver: an extension function runs on an implicit
 //! receiver (the enclosing class, the type an enclosing extension extends), so a bare
 //! call is a repository extension only when it extends one of those. And the labels
-//! of named arguments and the `class` of a class literal name nothing.
+//! of named arguments and the `class` of a class literal name nothing. Java calling
+//! a Kotlin property's accessor (`writer.getPath()`) reads the property, which no
+//! definition stands for: never a method of the library type the class extends.
 
 mod common;
 
-use common::answers::{depends, has, has_all};
+use common::answers::{calls, depends, has, has_all};
 use common::tree;
 
 fn project() -> tempfile::TempDir {
@@ -165,4 +167,36 @@ fn a_supertype_constructors_arguments_are_values_not_types() {
     let got = depends(dir.path(), &["Finder.launch"]);
     has(&got, "6 type_use Task -> src/p/Task.kt:3");
     assert!(!got.iter().any(|l| l.contains("taskName")), "{got:#?}");
+}
+
+#[test]
+fn java_calling_a_kotlin_property_s_accessor_is_no_library_method() {
+    let dir = tree(&[
+        (
+            "src/main/java/com/acme/JsonWriter.kt",
+            "package com.acme\n\nimport java.io.Closeable\n\n\
+             abstract class JsonWriter : Closeable {\n\
+             \x20 val path: String\n    get() = \"$\"\n\
+             \x20 var serializeNulls: Boolean = false\n\
+             \x20 fun flush() {}\n}\n",
+        ),
+        (
+            "src/test/java/com/acme/PathTest.java",
+            "package com.acme;\n\nclass PathTest {\n\
+             \x20 void run(JsonWriter writer) throws Exception {\n\
+             \x20   writer.getPath();\n\
+             \x20   writer.setSerializeNulls(true);\n\
+             \x20   writer.flush();\n\
+             \x20   writer.close();\n  }\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        calls(dir.path(), &["PathTest.run"]),
+        [
+            "5 call writer.getPath -> ?",
+            "6 call writer.setSerializeNulls -> ?",
+            "7 call writer.flush -> src/main/java/com/acme/JsonWriter.kt:9",
+            "8 call writer.close -> external:java.io",
+        ]
+    );
 }

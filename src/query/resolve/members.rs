@@ -272,7 +272,37 @@ impl<'s> Resolver<'s> {
                 return found;
             }
         }
-        self.member_of_value(ty, name, kinds)
+        let found = self.member_of_value(ty.clone(), name, kinds);
+        // Java's `writer.getPath()` on a Kotlin class reads its property `path`, which
+        // no definition stands for: not a method of the library type it extends.
+        if let (Resolution::External(_), Resolution::Definition(t)) = (&found, ty.past_pointer()) {
+            if file.language.name == "java" && self.kotlin_property_accessor(&t, name) {
+                return Resolution::Unresolved;
+            }
+        }
+        found
+    }
+
+    /// Whether `name` is the accessor Java calls for a property (`getPath`, `isLenient`,
+    /// `setPath` for `path`, `isLenient`) that Kotlin type `t` or one of its repository
+    /// supertypes declares.
+    fn kotlin_property_accessor(&self, t: &DefRef, name: &str) -> bool {
+        if t.file.language.name != "kotlin" {
+            return false;
+        }
+        let property = |rest: &str| {
+            let mut chars = rest.chars();
+            chars
+                .next()
+                .filter(char::is_ascii_uppercase)
+                .map(|c| format!("{}{}", c.to_ascii_lowercase(), chars.as_str()))
+        };
+        let candidates: Vec<String> = ["get", "set"]
+            .iter()
+            .filter_map(|p| name.strip_prefix(p).and_then(property))
+            .chain(name.starts_with("is").then(|| name.to_string()))
+            .collect();
+        !candidates.is_empty() && candidates.iter().any(|p| self.declares_field(t, p))
     }
 
     /// `name` called on a value in `file` when it is a method every value of its
