@@ -5,7 +5,8 @@
 //! local that copies a member (`_append = items.append`) calls that member. A Java
 //! field read (`tm.commit`) is the field's, never a method of its name. A C#
 //! property is read as a field of the type it declares, and a field of what a call
-//! gives (`lc.Self().WriteTo.Sink()`) as the field of that type.
+//! gives (`lc.Self().WriteTo.Sink()`) as the field of that type. C#'s verbatim
+//! name (`@event`) is the local it names.
 
 mod common;
 
@@ -498,6 +499,27 @@ fn a_csharp_property_and_a_field_of_a_call_s_result_type_receivers() {
             "22 call lc.Again -> Conf.cs:12",
             "22 call lc.Again().WriteTo.Sink -> Conf.cs:5",
             "22 call lc.Again().WriteTo.Sink(4).Again -> Conf.cs:12",
+        ]
+    );
+}
+
+#[test]
+fn a_csharp_verbatim_name_is_the_local_it_names() {
+    let dir = tree(&[(
+        "Events.cs",
+        "namespace Acme;\n\n\
+         public class LogEvent\n{\n    public void Add(int p) { }\n}\n\n\
+         class Tests\n{\n\
+         \x20   static LogEvent Make() { return new LogEvent(); }\n\n\
+         \x20   void Run()\n    {\n\
+         \x20       var @event = Make();\n\
+         \x20       @event.Add(1);\n    }\n}\n",
+    )]);
+    assert_eq!(
+        calls(dir.path(), &["Tests.Run"]),
+        [
+            "14 call Make -> Events.cs:10",
+            "15 call @event.Add -> Events.cs:5"
         ]
     );
 }

@@ -37,6 +37,12 @@ fn constructed_class<'q>(q: &'q str, lang: &str) -> Option<&'q str> {
     (plain && (explicit || (by_call && capitalised))).then_some(callee)
 }
 
+/// Whether `s` is one name: a word, or C#'s verbatim form of one (`@event`, the local
+/// named `event`), which its declaration writes alike.
+fn is_name(lang: &str, s: &str) -> bool {
+    is_word(s) || (lang == "csharp" && s.strip_prefix('@').is_some_and(is_word))
+}
+
 /// A receiver that reads fields of what a call gives: `a.f()` and `items.b` of
 /// `a.f().items.b`.
 fn call_then_fields(q: &str) -> Option<(&str, &str)> {
@@ -444,7 +450,7 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
-        if is_word(q) {
+        if is_name(file.language.name, q) {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
             if let Some(b) = Self::binding_at(file, r, q) {
@@ -658,7 +664,7 @@ impl<'s> Resolver<'s> {
         let (head, fields) = q.split_once('.')?;
         // A JavaScript class's private fields are named with a `#` (`this.#cache`).
         let field_name = |f: &str| is_word(f.strip_prefix('#').unwrap_or(f));
-        if !is_word(head) || !fields.split('.').all(field_name) {
+        if !is_name(file.language.name, head) || !fields.split('.').all(field_name) {
             return None;
         }
         let owner = if self.scoping(file).self_names.contains(&head) {
