@@ -320,6 +320,32 @@ fn a_go_type_defined_from_a_slice_map_or_number_has_its_own_methods_and_an_alias
 }
 
 #[test]
+fn a_go_value_of_a_library_package_has_that_library_s_members() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "codec.go",
+            "package x\n\n\
+             import (\n\t\"encoding/binary\"\n\n\tjsoniter \"github.com/json-iterator/go\"\n)\n\n\
+             var json = jsoniter.ConfigCompatibleWithStandardLibrary\n\n\
+             func encode(b []byte) {\n\
+             \tjson.Marshal(b)\n\
+             \tbinary.BigEndian.Uint32(b)\n\
+             }\n",
+        ),
+    ]);
+    // A library package's value is of a type the library declares (or one it
+    // imports): no library can name a type of the tree.
+    assert_eq!(
+        calls(dir.path(), &["encode"]),
+        [
+            "12 call json.Marshal -> external:github.com/json-iterator/go",
+            "13 call binary.BigEndian.Uint32 -> external:encoding/binary",
+        ]
+    );
+}
+
+#[test]
 fn a_call_with_string_arguments_is_read_as_a_receiver() {
     let dir = tree(&[(
         "src/Cache.java",

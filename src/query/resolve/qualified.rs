@@ -667,6 +667,16 @@ impl<'s> Resolver<'s> {
         if !is_name(file.language.name, head) || !fields.split('.').all(field_name) {
             return None;
         }
+        // Go's `jsoniter.ConfigCompatibleWithStandardLibrary`: a value of a library's
+        // package, of a type the library or one it imports declares (a library
+        // package cannot import the tree's).
+        if file.language.name == "go" && Self::binding_at(file, r, head).is_none() {
+            if let Some(imp) = self.import_binding(file, r.start_byte as usize, head) {
+                if let ModuleTarget::External(m) = self.module_target(file, imp) {
+                    return Some(Resolution::External(Some(m)));
+                }
+            }
+        }
         let owner = if self.scoping(file).self_names.contains(&head) {
             match self.enclosing_type_def(file, r.enclosing) {
                 Some(ty) => Resolution::Definition(ty),
