@@ -346,6 +346,40 @@ fn a_go_value_of_a_library_package_has_that_library_s_members() {
 }
 
 #[test]
+fn an_entry_of_a_go_type_defined_from_a_slice_or_map_has_the_entry_s_type() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "heap.go",
+            "package x\n\n\
+             type Box struct{}\n\n\
+             func (b *Box) Open() {}\n\n\
+             type Heap []*Box\n\n\
+             type ByName map[string]Box\n\n\
+             type List[T any] []T\n\n\
+             type set struct{ heap Heap }\n\n\
+             func use(s *set, m ByName, l List[Box]) {\n\
+             \ts.heap[0].Open()\n\
+             \tm[\"a\"].Open()\n\
+             \tvar local Heap\n\
+             \tlocal[1].Open()\n\
+             \tl[0].Open()\n\
+             }\n",
+        ),
+    ]);
+    // A generic type's entries are of its type parameter: not followed.
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "16 call s.heap[0].Open -> heap.go:5",
+            "17 call m[\"a\"].Open -> heap.go:5",
+            "19 call local[1].Open -> heap.go:5",
+            "20 call l[0].Open -> ?",
+        ]
+    );
+}
+
+#[test]
 fn a_call_with_string_arguments_is_read_as_a_receiver() {
     let dir = tree(&[(
         "src/Cache.java",

@@ -30,7 +30,7 @@ use crate::symbols::Symbol;
 pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::{
-    entry_read, is_rust_pointer, narrows, null_marks, past_lifetime, python_annotation,
+    entry_read, go_held, is_rust_pointer, narrows, null_marks, past_lifetime, python_annotation,
     reads_elements, rust_pointee_type, scopes_locals_by_block, split_top_level, written_type,
     GLOBAL_USING,
 };

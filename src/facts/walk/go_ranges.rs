@@ -56,7 +56,7 @@ pub(super) fn range_types(t: &str) -> Option<RangeTypes> {
 /// What a value of written type `t` holds, read one entry at a time (`xs[i]`,
 /// `m[key]`): a slice's or an array's elements, a map's keys and values. `None` for
 /// any other type, and when no part is one named type.
-pub(super) fn go_held(t: &str) -> Option<Held> {
+pub(crate) fn go_held(t: &str) -> Option<Held> {
     let t = t.trim();
     if let Some(rest) = t.strip_prefix("map[") {
         let close = matching_bracket(rest)?;
