@@ -1,11 +1,23 @@
-//! Python's type aliases (`RenderableType = Union[str, Text]`, `type Pair = ..`) are
-//! definitions that imports and annotations resolve to, and a value typed with one of
+//! Python's type aliases (`RenderableType = Union[str, Text]`, `type Pair = ..`) and
+//! the types `TypeVar` and `NewType` make (`T = TypeVar("T")`) are definitions that
+//! imports and annotations resolve to, and a value typed with one of
 //! `typing`'s container aliases (`List[str]`) has the builtin container's members.
 
 mod common;
 
 use common::answers::{calls, depends};
 use common::tree;
+
+/// The kinds of the symbols `find-symbol NAME` finds named exactly so.
+fn symbol_kinds(dir: &std::path::Path, name: &str) -> Vec<String> {
+    let (code, recs) = common::json_run(dir, &["find-symbol", name]);
+    assert_eq!(code, 0, "{recs:?}");
+    common::answers::data(&recs, "symbol")
+        .into_iter()
+        .filter(|s| s["name"] == name)
+        .map(|s| s["kind"].as_str().unwrap_or("").to_string())
+        .collect()
+}
 
 fn project() -> tempfile::TempDir {
     tree(&[
@@ -56,11 +68,7 @@ fn a_value_typed_with_a_typing_container_has_the_builtin_containers_members() {
         ]
     );
     // A capitalised name given an entry of a mapping is a value, no alias.
-    let (_, recs) = common::json_run(dir.path(), &["find-symbol", "Handler", "--json"]);
-    assert!(
-        common::answers::data(&recs, "symbol").is_empty(),
-        "{recs:?}"
-    );
+    assert_eq!(symbol_kinds(dir.path(), "Handler"), ["variable"]);
 }
 
 #[test]
@@ -90,4 +98,30 @@ fn a_value_annotated_optional_union_with_none_or_type_of_a_class_has_that_class_
             "20 call h.force -> ?",
         ]
     );
+}
+
+#[test]
+fn a_type_variable_or_new_type_is_a_type_annotations_reach() {
+    let dir = tree(&[(
+        "ids.py",
+        "import typing\nfrom typing import NewType\n\n\
+         T = typing.TypeVar(\"T\", bound=\"Box\")\n\
+         TaskID = NewType(\"TaskID\", int)\n\n\n\
+         class Box:\n\
+         \x20   def __enter__(self: T) -> T:\n        return self\n\n\
+         \x20   def task(self) -> TaskID:\n        return TaskID(1)\n",
+    )]);
+    assert_eq!(
+        depends(dir.path(), &["Box.__enter__"]),
+        ["9 type_use T -> ids.py:4", "9 type_use T -> ids.py:4"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Box.task"]),
+        [
+            "12 type_use TaskID -> ids.py:5",
+            "13 call TaskID -> ids.py:5"
+        ]
+    );
+    assert_eq!(symbol_kinds(dir.path(), "T"), ["type"]);
+    assert_eq!(symbol_kinds(dir.path(), "TaskID"), ["type"]);
 }

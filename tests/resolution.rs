@@ -881,7 +881,9 @@ fn go_resolves_packages_by_module_path() {
             "13 call help -> help.go:3",
         ],
     );
-    let (_, recs) = json(dir.path(), &["what-breaks", "other.Open"]);
+    // No use: it exits 1, as grep does (2 would be an error, answering nothing).
+    let (code, recs) = json(dir.path(), &["what-breaks", "other.Open"]);
+    assert_eq!(code, 1, "{recs:?}");
     assert!(uses(&recs).is_empty(), "{recs:?}");
 }
 
@@ -918,7 +920,8 @@ fn a_go_import_from_outside_the_module_is_external_whatever_directory_ends_like_
     );
     let got = depends(dir.path(), &["tools.Gen"]);
     has_all(&got, &["5 call store.Open -> store/db.go:3"]);
-    let (_, recs) = json(dir.path(), &["what-breaks", "cmd/aws/main.go:3"]);
+    let (code, recs) = json(dir.path(), &["what-breaks", "cmd/aws/main.go:3"]);
+    assert_eq!(code, 1, "{recs:?}");
     assert!(uses(&recs).is_empty(), "{recs:?}");
 }
 
@@ -3308,7 +3311,8 @@ fn rust_items_inside_macro_bodies_are_definitions_and_their_calls_are_uses() {
         assert_eq!(data(&recs, "symbol")[0]["line"], line, "{recs:#?}");
     }
     // A body that is no list of items (a DSL) yields nothing.
-    let (_, recs) = json(dir.path(), &["find-symbol", "Flags", "--exact"]);
+    let (code, recs) = json(dir.path(), &["find-symbol", "Flags", "--exact"]);
+    assert_eq!(code, 1, "{recs:#?}");
     assert!(data(&recs, "symbol").is_empty(), "{recs:#?}");
     let (code, recs) = json(dir.path(), &["what-breaks", "spawn_inner"]);
     assert_eq!(code, 0, "{recs:?}");

@@ -284,4 +284,8 @@ pub enum When {
     /// the value: the field holds one of these generics subscripted (Python's
     /// `RenderableType = Union[str, Text]`), or the declared type is `TypeAlias`.
     TopLevelAlias(&'static str, &'static [&'static str]),
+    /// No enclosing symbol, and the field holds a call of one of these callees, with
+    /// or without a module in front (Python's `T = TypeVar("T")`, `UserId =
+    /// NewType("UserId", int)`): a type the call makes, whatever the name's case.
+    TopLevelMadeBy(&'static str, &'static [&'static str]),
 }

@@ -388,6 +388,9 @@ pub static PHP: SymbolSpec = SymbolSpec::new(&[
 .doc_skip(&["attribute_list"]);
 
 /// The generics a Python type alias subscripts (`typing`'s and the builtins').
+/// What Python calls to make a type variable or a distinct type.
+const PYTHON_TYPE_MAKERS: &[&str] = &["TypeVar", "ParamSpec", "TypeVarTuple", "NewType"];
+
 const PYTHON_GENERICS: &[&str] = &[
     "Union",
     "Optional",
@@ -425,6 +428,9 @@ pub static PYTHON: SymbolSpec = SymbolSpec::new(&[
         ("left", &["identifier"]),
         ("right", &["lambda"]),
     ])),
+    // `T = TypeVar("T")`, `UserId = NewType("UserId", int)`: types, however named.
+    Def::new("assignment", Type, Name::Field("left"))
+        .when(When::TopLevelMadeBy("right", PYTHON_TYPE_MAKERS)),
     Def::new("assignment", Constant, Name::Field("left")).when(When::TopLevelUpper),
     // `RenderableType = Union[str, Text]`, `Style: TypeAlias = ..`, `type Pair = ..`.
     Def::new("assignment", Type, Name::Field("left"))

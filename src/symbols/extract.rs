@@ -539,6 +539,9 @@ fn match_defs<'t>(
             When::TopLevelAlias(field, generics) => {
                 stack.is_empty() && holds_a_type(node, text, field, generics)
             }
+            When::TopLevelMadeBy(field, callees) => {
+                stack.is_empty() && made_by(node, text, field, callees)
+            }
             When::Always | When::HeadWords(_) => true,
         };
         if !pre_ok {
@@ -1052,6 +1055,16 @@ fn holds_a_type(node: Node<'_>, text: &str, field: &str, generics: &[&str]) -> b
             let name = node_text(g).trim();
             generics.contains(&name.rsplit('.').next().unwrap_or(name))
         })
+}
+
+/// Whether `node`'s `field` is a call of one of `callees` (`TypeVar(..)`,
+/// `typing.TypeVar(..)`).
+fn made_by(node: Node<'_>, text: &str, field: &str, callees: &[&str]) -> bool {
+    node.child_by_field_name(field)
+        .filter(|v| v.kind() == "call")
+        .and_then(|v| v.child_by_field_name("function"))
+        .and_then(|f| text.get(f.byte_range()))
+        .is_some_and(|f| callees.contains(&f.rsplit('.').next().unwrap_or(f).trim()))
 }
 
 /// Whether one of `node`'s children is of one of `kinds`.
