@@ -1562,14 +1562,14 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
     ]);
     assert_eq!(
         depends(dir.path(), &["lib/base.rb:12"]),
-        // A bare name no assignment makes a local is a call, unresolved here: `env`
-        // (made by `attr_accessor`, not the method of a module nobody mixes in),
-        // `settings` (inside an instance method: the instance's, or one of a `class <<
-        // self` block), a method made at run time (not external). Before, these were
-        // left out as plain references.
+        // A bare name no assignment makes a local is a call: `settings` inside an
+        // instance method is the instance's; unresolved here are `env` (made by
+        // `attr_accessor`, not the method of a module nobody mixes in) and a method
+        // made at run time (not external). Before, these were left out as plain
+        // references.
         [
             "13 call env -> ?",
-            "14 call settings -> ?",
+            "14 call settings -> lib/base.rb:8",
             "15 call extensions.any? -> ?",
             "16 call options.key? -> ?",
             // Another file's `def` outside a class may be inside a block.
@@ -1582,18 +1582,15 @@ fn ruby_names_reach_only_what_the_class_declares_and_keep_class_and_instance_met
         depends(dir.path(), &["lib/base.rb:22"]),
         ["23 call settings -> lib/base.rb:4"]
     );
-    // Not line 23: the class's own method is called there.
+    // Not line 23: the class's own method is called there; nor line 14 for the
+    // class's.
     assert_eq!(
         breaks_both_ways(dir.path(), &["lib/base.rb:8"]),
-        ["lib/base.rb:9 unresolved", "lib/base.rb:14 unresolved"]
+        ["lib/base.rb:9 unresolved", "lib/base.rb:14 definition"]
     );
     assert_eq!(
         breaks_both_ways(dir.path(), &["lib/base.rb:4"]),
-        [
-            "lib/base.rb:9 unresolved",
-            "lib/base.rb:14 unresolved",
-            "lib/base.rb:23 definition"
-        ]
+        ["lib/base.rb:9 unresolved", "lib/base.rb:23 definition"]
     );
 }
 

@@ -1,6 +1,8 @@
 //! A Ruby module's instance methods call the methods of the classes that include it:
 //! `halt` written bare in `module Helpers` is `Base#halt` when `class Base` does
-//! `include Helpers`. Only an answer every including class agrees on is given.
+//! `include Helpers`. Only an answer every including class agrees on is given. A
+//! method written in `class << self` is the class's own, as `def self.x` is: never
+//! what an object calls.
 
 mod common;
 
@@ -84,5 +86,31 @@ fn a_module_s_bare_call_stays_unresolved_unless_its_including_classes_agree() {
     assert_eq!(
         depends(dir.path(), &["lib/nested.rb:2"]),
         ["3 call ready -> lib/nested.rb:13"]
+    );
+}
+
+#[test]
+fn a_method_in_class_self_is_the_class_s_own_not_its_objects() {
+    let dir = tree(&[(
+        "lib/base.rb",
+        "module Helpers\n  def redirect\n    halt\n    settings\n  end\nend\n\n\
+         class Base\n  include Helpers\n\n\
+         \x20 class << self\n    def halt\n    end\n\n    def settings\n    end\n\n\
+         \x20   def build\n      settings\n    end\n  end\n\n\
+         \x20 def settings\n  end\n\n\
+         \x20 def call\n    settings\n  end\nend\n",
+    )]);
+    // `halt` is the class's alone: no object of `Base` has it.
+    assert_eq!(
+        depends(dir.path(), &["Helpers.redirect"]),
+        ["3 call halt -> ?", "4 call settings -> lib/base.rb:23"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["lib/base.rb:18"]),
+        ["19 call settings -> lib/base.rb:15"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["Base.call"]),
+        ["27 call settings -> lib/base.rb:23"]
     );
 }

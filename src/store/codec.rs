@@ -51,6 +51,7 @@ struct StoredDefinition {
     name_byte: u32,
     incomplete: bool,
     bodiless: bool,
+    type_level: bool,
 }
 
 /// What resolution reads of a file it only looks into (see [`Keep::Inheritance`]), as
@@ -502,6 +503,7 @@ fn pack_definitions(facts: &FileFacts, packing: Packing) -> Vec<u8> {
                 name_byte: s.name_byte as u32,
                 incomplete: s.incomplete,
                 bodiless: s.bodiless,
+                type_level: s.type_level,
             }
         })
         .collect();
@@ -869,6 +871,7 @@ struct StoredDefinitionRef<'a> {
     name_byte: u32,
     incomplete: bool,
     bodiless: bool,
+    type_level: bool,
 }
 
 #[derive(Deserialize)]
@@ -935,6 +938,7 @@ fn unpack_definitions<C: FromIterator<Symbol>>(
                 name_byte: d.name_byte as usize,
                 incomplete: d.incomplete,
                 bodiless: d.bodiless,
+                type_level: d.type_level,
             }
         })
         .collect())

@@ -378,6 +378,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     name_byte: raw.anchor.start_byte(),
                     incomplete: kind.is_type_like() && members_may_be_lost(range),
                     bodiless,
+                    type_level: lang.name == "ruby" && ruby_type_level(node, line),
                 });
                 Some(out.len() - 1)
             };
@@ -441,6 +442,26 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
         }
     });
     drop_declared_functions(out, &declared_data)
+}
+
+/// Whether Ruby method `node` (its signature line `line`) is the class's or module's
+/// own: `def self.x`, or written inside `class << self`.
+fn ruby_type_level(node: Node<'_>, line: &str) -> bool {
+    if !matches!(node.kind(), "method" | "singleton_method") {
+        return false;
+    }
+    if node.kind() == "singleton_method" || line.trim_start().starts_with("def self.") {
+        return true;
+    }
+    let mut up = node.parent();
+    while let Some(p) = up {
+        match p.kind() {
+            "singleton_class" => return true,
+            "class" | "module" | "method" | "singleton_method" => return false,
+            _ => up = p.parent(),
+        }
+    }
+    false
 }
 
 /// `out` without the C/C++ "variables" of `declared` whose qualified name the file

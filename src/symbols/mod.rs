@@ -67,6 +67,10 @@ pub struct Symbol {
     /// interface method): what it does is written elsewhere.
     #[serde(skip)]
     pub bodiless: bool,
+    /// A Ruby method of the class or module itself (`def self.x`, or one written in
+    /// `class << self`), which its objects do not have.
+    #[serde(skip)]
+    pub type_level: bool,
 }
 
 impl Symbol {

@@ -702,6 +702,7 @@ mod tests {
             name_byte: 0,
             incomplete: false,
             bodiless: false,
+            type_level: false,
         }
     }
 

@@ -185,6 +185,7 @@ pub(super) fn signed(
         name_byte: 0,
         incomplete: false,
         bodiless: false,
+        type_level: false,
     }
 }
 

@@ -591,9 +591,10 @@ pub fn declared_apart(s: &Symbol) -> bool {
     s.language == "javascript" && s.kind == Kind::Function
 }
 
-/// Whether a Ruby method is the class's own (`def self.x`), not its instances'.
+/// Whether a Ruby method is the class's own (`def self.x`, or one in `class <<
+/// self`), not its instances'.
 pub fn is_ruby_class_method(s: &Symbol) -> bool {
-    s.language == "ruby" && s.signature.trim_start().starts_with("def self.")
+    s.language == "ruby" && s.type_level
 }
 
 /// Whether dotted name `path` is `tail`, or ends with it after a dot (`org.acme.Util`

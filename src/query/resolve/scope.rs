@@ -489,10 +489,7 @@ impl<'s> Resolver<'s> {
                     && !(lua && super::lua_tables::is_in_a_table(file, d))
             });
             if ruby {
-                match ruby_callable(file, at, found) {
-                    Some(callable) => found = callable,
-                    None => return Resolution::Unresolved,
-                }
+                found = ruby_callable(file, at, found);
             }
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
@@ -959,28 +956,25 @@ impl<'s> Resolver<'s> {
     }
 }
 
-/// Ruby: of a class's `def self.x` and `def x`, the one code at `at` calls by its bare
-/// name: the class's own (`def self.x`) inside a `def self.` method or in the class
-/// body, where `self` is the class. Inside another method the instance's is meant,
-/// unless that method is in a `class << self` block, which the facts do not show:
-/// `None`, not known. Candidates all of one sort are returned as they are.
-fn ruby_callable(file: &FileFacts, at: Option<u32>, found: Vec<DefRef>) -> Option<Vec<DefRef>> {
+/// Ruby: of a class's own method (`def self.x`, or one in `class << self`) and its
+/// instances' `def x`, the one code at `at` calls by its bare name: the class's own in
+/// a method of the class itself or in the class body, where `self` is the class; the
+/// instances' inside an instance method. Candidates all of one sort are returned as
+/// they are.
+fn ruby_callable(file: &FileFacts, at: Option<u32>, found: Vec<DefRef>) -> Vec<DefRef> {
     let class_methods = found
         .iter()
         .filter(|d| is_ruby_class_method(d.symbol()))
         .count();
     if class_methods == 0 || class_methods == found.len() {
-        return Some(found);
+        return found;
     }
-    match Resolver::enclosing_method(file, at) {
-        Some(m) if !is_ruby_class_method(m) => None,
-        _ => Some(
-            found
-                .into_iter()
-                .filter(|d| is_ruby_class_method(d.symbol()))
-                .collect(),
-        ),
-    }
+    let in_instance_method =
+        Resolver::enclosing_method(file, at).is_some_and(|m| !is_ruby_class_method(m));
+    found
+        .into_iter()
+        .filter(|d| is_ruby_class_method(d.symbol()) != in_instance_method)
+        .collect()
 }
 
 /// Ruby: whether constant `d` (a class or module) is named by its bare name at `at`:
