@@ -378,7 +378,8 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     name_byte: raw.anchor.start_byte(),
                     incomplete: kind.is_type_like() && members_may_be_lost(range),
                     bodiless,
-                    type_level: lang.name == "ruby" && ruby_type_level(node, line),
+                    type_level: lang.name == "ruby"
+                        && ruby_type_level(node, line, levels[..depth].iter().map(|l| l.node)),
                 });
                 Some(out.len() - 1)
             };
@@ -444,24 +445,27 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
     drop_declared_functions(out, &declared_data)
 }
 
-/// Whether Ruby method `node` (its signature line `line`) is the class's or module's
-/// own: `def self.x`, or written inside `class << self`.
-fn ruby_type_level(node: Node<'_>, line: &str) -> bool {
+/// Whether Ruby method `node` (its signature line `line`, its ancestors `above`, the
+/// root first) is the class's or module's own: `def self.x`, or written inside
+/// `class << self`. The ancestors come from the walk: asking a node for its parent
+/// searches from the root.
+fn ruby_type_level<'t>(
+    node: Node<'t>,
+    line: &str,
+    above: impl DoubleEndedIterator<Item = Node<'t>>,
+) -> bool {
     if !matches!(node.kind(), "method" | "singleton_method") {
         return false;
     }
     if node.kind() == "singleton_method" || line.trim_start().starts_with("def self.") {
         return true;
     }
-    let mut up = node.parent();
-    while let Some(p) = up {
-        match p.kind() {
-            "singleton_class" => return true,
-            "class" | "module" | "method" | "singleton_method" => return false,
-            _ => up = p.parent(),
-        }
-    }
-    false
+    above.rev().map(|n| n.kind()).find(|k| {
+        matches!(
+            *k,
+            "singleton_class" | "class" | "module" | "method" | "singleton_method"
+        )
+    }) == Some("singleton_class")
 }
 
 /// `out` without the C/C++ "variables" of `declared` whose qualified name the file

@@ -187,7 +187,7 @@ impl<'a> Walk<'a> {
             .then(|| node.prev_named_sibling())
             .flatten()
             .filter(|c| g.kind(*c) == "comment")
-            .and_then(|c| php_documented_type(self.text(c), "@var"))
+            .and_then(|c| php_documented_type(self.text(c)))
             .filter(|written| !self.php_template(written, stack));
         let first_binding = self.bindings.len();
         // One name declared with no type (not `a, b = f()`, not a pattern): the call
@@ -719,15 +719,15 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The one class a PHP docblock's `tag` (`@var`, `@return`) names, from its first
-/// word after the tag: `IOInterface` of `@var IOInterface|null the io`. Nothing for
-/// a union of classes, a generic or array shape (`array<string, int>`), or a type
-/// that names no class (`mixed`, `static`).
-fn php_documented_type<'c>(doc: &'c str, tag: &str) -> Option<&'c str> {
+/// The one class a PHP docblock's `@var` names, from its first word after the tag:
+/// `IOInterface` of `@var IOInterface|null the io`. Nothing for a union of classes, a
+/// generic or array shape (`array<string, int>`), or a type that names no class
+/// (`mixed`, `static`).
+fn php_documented_type(doc: &str) -> Option<&str> {
     if !doc.starts_with("/**") {
         return None;
     }
-    let (_, after) = doc.split_once(tag)?;
+    let (_, after) = doc.split_once("@var")?;
     let written = after.split_whitespace().next()?;
     let mut classes = written
         .split('|')

@@ -297,12 +297,11 @@ impl<'s> Resolver<'s> {
                 .filter(char::is_ascii_uppercase)
                 .map(|c| format!("{}{}", c.to_ascii_lowercase(), chars.as_str()))
         };
-        let candidates: Vec<String> = ["get", "set"]
+        ["get", "set"]
             .iter()
             .filter_map(|p| name.strip_prefix(p).and_then(property))
             .chain(name.starts_with("is").then(|| name.to_string()))
-            .collect();
-        !candidates.is_empty() && candidates.iter().any(|p| self.declares_field(t, p))
+            .any(|p| self.declares_field(t, &p))
     }
 
     /// `name` called on a value in `file` when it is a method every value of its

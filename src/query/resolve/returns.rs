@@ -310,8 +310,8 @@ pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
 /// Whether Python method `sym` declares it returns the object it is called on, when
 /// called `awaited` exactly if it is `async`: `-> Self` (`typing.Self`, `te.Self`), or
 /// `-> T` with its first parameter written `self: T` (a type variable: nothing else
-/// annotates `self`). What such a call gives is of the
-/// receiver's own type, which may be a subclass of the method's.
+/// annotates `self`). What such a call gives is of the receiver's own type, which may
+/// be a subclass of the method's.
 pub(super) fn returns_its_receiver(sym: &Symbol, awaited: bool) -> bool {
     if sym.language != "python" || is_async(sym) != awaited {
         return false;

@@ -53,7 +53,8 @@ pub(super) fn declared_fields<'t>(
 }
 
 /// The getter type `t` declares for `name`, read as a field (`get columns():
-/// Column[]` in JavaScript and TypeScript): its value is what the getter returns.
+/// Column[]` in JavaScript and TypeScript, a C# property): its value is what the
+/// getter returns.
 fn getter_of(t: &DefRef, name: &str) -> Option<DefRef> {
     let is_getter: fn(&Symbol) -> bool = match t.symbol().language {
         "typescript" | "tsx" | "javascript" => is_getter,
