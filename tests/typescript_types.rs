@@ -1,6 +1,8 @@
 //! TypeScript's type annotations name the language's types and declare names of
 //! their own: `bigint` is a primitive like `number`, and the `key` of an index
-//! signature (`{ [key: number]: any }`) is no use of anything.
+//! signature (`{ [key: number]: any }`) is no use of anything. A type written with
+//! its namespace (`TChat.Message`, `Linter.Config` beside `class Linter`) is that
+//! namespace's, never a library's.
 
 mod common;
 
@@ -47,6 +49,47 @@ fn a_value_typed_through_readonly_partial_or_a_nullish_union_has_the_type_s_memb
             "9 call d.run -> src/a.ts:2",
             "10 call g.run -> src/a.ts:2",
             "11 call h.run -> src/a.ts:2",
+        ]
+    );
+}
+
+#[test]
+fn a_type_written_with_its_namespace_is_that_namespace_s() {
+    let dir = tree(&[
+        (
+            "src/types.ts",
+            "export namespace TChat {\n  export interface Message { id: string }\n}\n",
+        ),
+        (
+            "src/linter.d.ts",
+            "import * as ESTree from \"estree\";\n\n\
+             export namespace AST {\n  interface Token { type: string }\n}\n\n\
+             export class Linter {\n  verify(config: Linter.Config, t: AST.Token): void;\n}\n\n\
+             export namespace Linter {\n  type Config = { rules: ESTree.Node };\n}\n",
+        ),
+        (
+            "src/panel.ts",
+            "import { TChat } from './types'\n\n\
+             export function show(m: TChat.Message): TChat.Message { return m }\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["show"]),
+        [
+            "3 reference TChat -> src/types.ts:1",
+            "3 type_use TChat.Message -> src/types.ts:2",
+            "3 reference TChat -> src/types.ts:1",
+            "3 type_use TChat.Message -> src/types.ts:2",
+        ]
+    );
+    // `AST` is no type of `estree`, the one library the file imports whole.
+    assert_eq!(
+        depends(dir.path(), &["Linter.verify"]),
+        [
+            "8 reference Linter -> src/linter.d.ts:7",
+            "8 type_use Linter.Config -> src/linter.d.ts:12",
+            "8 reference AST -> src/linter.d.ts:3",
+            "8 type_use AST.Token -> src/linter.d.ts:4",
         ]
     );
 }

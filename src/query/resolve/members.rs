@@ -648,6 +648,24 @@ impl<'s> Resolver<'s> {
                 .any(|m| matches!(self.member_of(ty, m, &[Kind::Method]), Lookup::Found(_)))
     }
 
+    /// `name` as a member of TypeScript namespace `ns` (`Bar` of `NS.Bar`), or of the
+    /// namespace a class or interface `ns` merges with (`Linter.Config` beside `class
+    /// Linter`): a definition of a `namespace` block of that name in its file.
+    pub(super) fn ts_namespace_member(&self, ns: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
+        if !matches!(ns.file.language.name, "typescript" | "tsx") {
+            return Lookup::NotFound;
+        }
+        let qualified = &ns.symbol().qualified_name;
+        let defs = &ns.file.definitions;
+        pick_lookup(DefRef::all_in(&ns.file, |d| {
+            d.name == name
+                && kind_ok(kinds, d.kind)
+                && d.parent
+                    .and_then(|p| defs.get(p))
+                    .is_some_and(|p| p.kind == Kind::Namespace && p.qualified_name == *qualified)
+        }))
+    }
+
     /// Whether `name`, which no repository type of PHP type `t` declares, is a method a
     /// repository type extending `t` declares: PHP calls whatever the object has, and
     /// code typed with an interface often calls what only its implementing class adds

@@ -519,14 +519,30 @@ impl<'s> Resolver<'s> {
                 }
             }
             // A class name: a static member.
-            return match self.resolve_unqualified(
-                file,
-                r.enclosing,
-                q,
-                TYPE_KINDS,
-                NameRole::TypeOnly,
-            ) {
-                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
+            let class =
+                self.resolve_unqualified(file, r.enclosing, q, TYPE_KINDS, NameRole::TypeOnly);
+            // A TypeScript namespace of the file or the tree (`TChat.Message`), which
+            // no type of the name hides: its member, not a library's.
+            if !matches!(class, Resolution::Definition(_))
+                && matches!(file.language.name, "typescript" | "tsx")
+            {
+                if let Resolution::Definition(ns) = self.resolve_unqualified(
+                    file,
+                    r.enclosing,
+                    q,
+                    &[Kind::Namespace],
+                    NameRole::TypeOnly,
+                ) {
+                    return self.lookup_result(self.ts_namespace_member(&ns, name, kinds));
+                }
+            }
+            return match class {
+                Resolution::Definition(ty) => match self.member_of(&ty, name, kinds) {
+                    Lookup::NotFound => {
+                        self.lookup_result(self.ts_namespace_member(&ty, name, kinds))
+                    }
+                    found => self.lookup_result(found),
+                },
                 // Where types are capitalised, a lower-case receiver no scope binds is
                 // a value bound where the facts do not show it (Swift's `guard let`,
                 // a closure's parameter), not a library class.
