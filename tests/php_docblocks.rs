@@ -1,5 +1,5 @@
-//! PHP properties typed only by their docblock (`/** @var IOInterface */ protected
-//! $io;`) have that type, unless the docblock names no one class (`mixed`, a union,
+//! PHP properties and parameters typed only by their docblock (`/** @var IOInterface
+//! */ protected $io;`, `@param IOInterface $io`) have that type, unless the docblock names no one class (`mixed`, a union,
 //! a generic) or a type parameter of the class (`@template TModel`). A method that
 //! no type of the tree declares on an interface, but a class of the tree that
 //! implements it does, is not taken for the library interface's the contract extends.
@@ -104,6 +104,34 @@ fn a_promoted_constructor_parameter_is_a_property_of_its_type() {
             "15 call $this->io.write -> Provider.php:6",
             "16 call $this->other.write -> Provider.php:6",
             "17 call $this->plain.write -> ?",
+        ]
+    );
+}
+
+#[test]
+fn a_parameter_typed_by_its_function_s_docblock_has_that_type() {
+    let dir = tree(&[(
+        "Runner.php",
+        "<?php\nnamespace App;\n\nclass Io\n{\n    public function write(): void {}\n}\n\n\
+         class Runner\n{\n\
+         \x20   /**\n\
+         \x20    * @param Io         $io   the io\n\
+         \x20    * @param string|Io  $either\n\
+         \x20    * @param \\App\\Io|null $maybe\n\
+         \x20    */\n\
+         \x20   public function run($io, $either, $maybe, $bare): void\n    {\n\
+         \x20       $io->write();\n\
+         \x20       $either->write();\n\
+         \x20       $maybe->write();\n\
+         \x20       $bare->write();\n    }\n}\n",
+    )]);
+    assert_eq!(
+        calls(dir.path(), &["Runner.run"]),
+        [
+            "18 call $io.write -> Runner.php:6",
+            "19 call $either.write -> ?",
+            "20 call $maybe.write -> Runner.php:6",
+            "21 call $bare.write -> ?",
         ]
     );
 }

@@ -181,14 +181,14 @@ impl<'a> Walk<'a> {
                 .find(|n| matches!(g.kind(*n), "identifier" | "simple_identifier"));
             names.extend(first);
         }
-        // PHP's `/** @var IOInterface */ private $io;`: the docblock declares the type
-        // the code does not.
-        let documented = (ty.is_none() && g.kind(node) == "property_declaration")
-            .then(|| node.prev_named_sibling())
-            .flatten()
-            .filter(|c| g.kind(*c) == "comment")
-            .and_then(|c| php_documented_type(self.text(c)))
-            .filter(|written| !self.php_template(written, stack));
+        // PHP's `/** @var IOInterface */ private $io;` and `@param IOInterface $io`
+        // of a function's `($io)`: the docblock declares the type the code does not.
+        let documented = if ty.is_some() || self.lang.name != "php" {
+            None
+        } else {
+            self.php_documented(node, stack)
+        }
+        .filter(|written| !self.php_template(written, stack));
         let first_binding = self.bindings.len();
         // One name declared with no type (not `a, b = f()`, not a pattern): the call
         // that gives it its value tells its type.
@@ -308,6 +308,29 @@ impl<'a> Walk<'a> {
                     b.type_name.clone_from(&name);
                 }
             }
+        }
+    }
+
+    /// The one class the docblock above PHP declaration `node` gives it: a property's
+    /// `@var`, a parameter's `@param` in its function's docblock.
+    fn php_documented<'t>(&self, node: Node<'t>, stack: &[Frame<'t>]) -> Option<&'a str> {
+        let g = self.g;
+        let doc_above = |n: Node<'t>| {
+            n.prev_named_sibling()
+                .filter(|c| g.kind(*c) == "comment")
+                .map(|c| self.text(c))
+        };
+        match g.kind(node) {
+            "property_declaration" => php_documented_type(doc_above(node)?, None),
+            "simple_parameter" => {
+                let function = stack
+                    .iter()
+                    .rev()
+                    .find(|f| matches!(f.kind, "method_declaration" | "function_definition"))?;
+                let name = self.text(g.child(node, "name")?);
+                php_documented_type(doc_above(function.node)?, Some(name))
+            }
+            _ => None,
         }
     }
 
@@ -719,16 +742,22 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The one class a PHP docblock's `@var` names, from its first word after the tag:
-/// `IOInterface` of `@var IOInterface|null the io`. Nothing for a union of classes, a
-/// generic or array shape (`array<string, int>`), or a type that names no class
-/// (`mixed`, `static`).
-fn php_documented_type(doc: &str) -> Option<&str> {
+/// The one class a PHP docblock names: its `@var`'s (`IOInterface` of `@var
+/// IOInterface|null the io`), or, given a parameter's name, that parameter's `@param`
+/// (`@param IOInterface $io`). Nothing for a union of classes, a generic or array
+/// shape (`array<string, int>`), or a type that names no class (`mixed`, `static`).
+fn php_documented_type<'d>(doc: &'d str, parameter: Option<&str>) -> Option<&'d str> {
     if !doc.starts_with("/**") {
         return None;
     }
-    let (_, after) = doc.split_once("@var")?;
-    let written = after.split_whitespace().next()?;
+    let written = match parameter {
+        None => doc.split_once("@var")?.1.split_whitespace().next()?,
+        Some(name) => doc.split("@param").skip(1).find_map(|tag| {
+            let mut words = tag.split_whitespace();
+            let written = words.next()?;
+            (words.next()? == name).then_some(written)
+        })?,
+    };
     let mut classes = written
         .split('|')
         .map(|t| t.trim_start_matches('?'))
