@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::answers::calls;
+use common::answers::{breaks_both_ways, calls};
 use common::tree;
 
 #[test]
@@ -104,6 +104,16 @@ fn a_promoted_constructor_parameter_is_a_property_of_its_type() {
             "15 call $this->io.write -> Provider.php:6",
             "16 call $this->other.write -> Provider.php:6",
             "17 call $this->plain.write -> ?",
+        ]
+    );
+    // A question about `write` reads the constructor, whose text never names it,
+    // for the properties its parameters declare, with the index or without.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Io.write"]),
+        [
+            "Provider.php:15 definition",
+            "Provider.php:16 definition",
+            "Provider.php:17 unresolved"
         ]
     );
 }

@@ -5,7 +5,7 @@
 //! the references with those names. A focused extraction records just that, and skips
 //! the body of every function or method whose text cannot hold any of it: a body that
 //! never spells one of the names as a whole word, holds no import, and assigns no
-//! field of `self`/`this` (which would type a field of its class); a TypeScript
+//! field of `self`/`this` (which would type a field of its class); a TypeScript or PHP
 //! constructor, whose parameters can declare fields, is always walked. Everything else it
 //! would have recorded there (locals, parameters, other references) is scoped to that
 //! body and so never read by such a question. With most of a file's bodies skipped,

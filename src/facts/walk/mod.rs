@@ -460,8 +460,10 @@ impl<'a> Walk<'a> {
         if !matches!(def.kind, Kind::Function | Kind::Method)
             || node.start_byte() < def.start_byte
             || node.end_byte() > def.end_byte
-            // A TypeScript constructor's parameters can declare fields of its class.
+            // A TypeScript or PHP constructor's parameters can declare fields of its
+            // class.
             || (def.name == "constructor" && matches!(self.lang.name, "typescript" | "tsx"))
+            || (def.name == "__construct" && self.lang.name == "php")
         {
             return false;
         }
