@@ -93,3 +93,22 @@ fn a_type_written_with_its_namespace_is_that_namespace_s() {
         ]
     );
 }
+
+#[test]
+fn a_namespace_merged_with_a_class_that_implements_a_library_interface_keeps_its_types() {
+    let dir = tree(&[(
+        "src/source.d.ts",
+        "import type { TextSourceCode } from \"@eslint/core\";\n\n\
+         export class SourceCode implements TextSourceCode {\n\
+         \x20 keys(config: SourceCode.VisitorKeys): void;\n}\n\n\
+         export namespace SourceCode {\n  interface VisitorKeys { [type: string]: string[] }\n}\n",
+    )]);
+    // Not a member the class may inherit from the library's interface.
+    assert_eq!(
+        depends(dir.path(), &["SourceCode.keys"]),
+        [
+            "4 reference SourceCode -> src/source.d.ts:3",
+            "4 type_use SourceCode.VisitorKeys -> src/source.d.ts:8",
+        ]
+    );
+}

@@ -6,7 +6,7 @@ use tree_sitter::Node;
 use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
 use super::type_text::{
     element_type, rust_lent_type, rust_pointee_type, rust_pointer_of_value, split_type,
-    written_type,
+    the_one_besides, written_type,
 };
 use super::{collection_elements, Frame, Walk, SELF_NAMES};
 use crate::facts::grammar::{Class, Grammar};
@@ -315,23 +315,25 @@ impl<'a> Walk<'a> {
     /// `@var`, a parameter's `@param` in its function's docblock.
     fn php_documented<'t>(&self, node: Node<'t>, stack: &[Frame<'t>]) -> Option<&'a str> {
         let g = self.g;
-        let doc_above = |n: Node<'t>| {
-            n.prev_named_sibling()
-                .filter(|c| g.kind(*c) == "comment")
-                .map(|c| self.text(c))
-        };
         match g.kind(node) {
-            "property_declaration" => php_documented_type(doc_above(node)?, None),
+            "property_declaration" => php_documented_type(self.comment_above(node)?, None),
             "simple_parameter" => {
                 let function = stack
                     .iter()
                     .rev()
                     .find(|f| matches!(f.kind, "method_declaration" | "function_definition"))?;
                 let name = self.text(g.child(node, "name")?);
-                php_documented_type(doc_above(function.node)?, Some(name))
+                php_documented_type(self.comment_above(function.node)?, Some(name))
             }
             _ => None,
         }
+    }
+
+    /// The comment written right before `node`, if any.
+    fn comment_above(&self, node: Node<'_>) -> Option<&'a str> {
+        node.prev_named_sibling()
+            .filter(|c| self.g.kind(*c) == "comment")
+            .map(|c| self.text(c))
     }
 
     /// Whether `name` is a type parameter the docblock of a PHP class, interface or
@@ -345,10 +347,8 @@ impl<'a> Walk<'a> {
                     "class_declaration" | "interface_declaration" | "trait_declaration"
                 )
             })
-            .filter_map(|f| f.node.prev_named_sibling())
-            .filter(|c| self.g.kind(*c) == "comment")
-            .any(|c| {
-                let doc = self.text(c);
+            .filter_map(|f| self.comment_above(f.node))
+            .any(|doc| {
                 [
                     "@template ",
                     "@template-covariant ",
@@ -758,17 +758,14 @@ fn php_documented_type<'d>(doc: &'d str, parameter: Option<&str>) -> Option<&'d 
             (words.next()? == name).then_some(written)
         })?,
     };
-    let mut classes = written
-        .split('|')
-        .map(|t| t.trim_start_matches('?'))
-        .filter(|t| !t.eq_ignore_ascii_case("null"));
-    let one = classes.next()?;
+    let alternatives = written.split('|').map(|t| t.trim_start_matches('?'));
+    let one = the_one_besides(alternatives.collect(), &["null", "NULL", "Null"])?;
     let plain = !one.is_empty()
         && one
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\\');
     let pseudo = PHP_PSEUDO_TYPES.iter().any(|p| one.eq_ignore_ascii_case(p));
-    (plain && !pseudo && classes.next().is_none()).then_some(one)
+    (plain && !pseudo).then_some(one)
 }
 
 /// The types a PHP docblock writes that name no class whose members a value has.

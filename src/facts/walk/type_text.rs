@@ -200,7 +200,7 @@ fn written_parts(t: &str, separator: u8) -> Vec<&str> {
 
 /// The one of `alternatives` that is none of `nothing` (`None`, `undefined`, `null`);
 /// `None` when there are several.
-fn the_one_besides<'a>(alternatives: Vec<&'a str>, nothing: &[&str]) -> Option<&'a str> {
+pub(super) fn the_one_besides<'a>(alternatives: Vec<&'a str>, nothing: &[&str]) -> Option<&'a str> {
     let mut rest = alternatives
         .into_iter()
         .map(str::trim)

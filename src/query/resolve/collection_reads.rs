@@ -11,9 +11,11 @@
 use std::sync::Arc;
 
 use super::returns::{receiver_call, receiver_indexed};
-use super::value_types::{declared_fields, go_defined_type};
+use super::value_types::{declared_fields, go_defined_type, go_type_spec};
 use super::{is_word, DefRef, Resolution, Resolver};
-use crate::facts::{entry_read, go_held, reads_elements, BindingKind, FileFacts, Held, Reference};
+use crate::facts::{
+    entry_read, go_held, reads_elements, Binding, BindingKind, FileFacts, Held, Reference,
+};
 
 impl Resolver<'_> {
     /// The type of receiver `q` of `r` when it reads one entry of a collection whose
@@ -61,46 +63,33 @@ impl Resolver<'_> {
         let ty = self.receiver_type(file, r, owner)?;
         field_held(&ty, field).or_else(|| {
             let b = declared_fields(&ty, field).next()?;
-            let at = u32::try_from(ty.index).ok();
-            self.go_named_held(
-                &ty.file,
-                at,
-                b.type_name.as_deref()?,
-                b.type_qualifier.as_deref(),
-            )
+            self.go_named_held(&ty.file, u32::try_from(ty.index).ok(), b)
         })
     }
 
-    /// What a value of Go type `written` (as written in `file` at `at`) holds, when it
-    /// names a type the tree defines from a slice or a map (`type Heap []Set`): the
+    /// What binding `b` of Go code (in `file`, its type written at `at`) holds, when
+    /// its type is one the tree defines from a slice or a map (`type Heap []Set`): the
     /// entries of that slice or map.
-    fn go_named_held(
-        &self,
-        file: &Arc<FileFacts>,
-        at: Option<u32>,
-        written: &str,
-        qualifier: Option<&str>,
-    ) -> Option<Held> {
+    fn go_named_held(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<Held> {
         if file.language.name != "go" {
             return None;
         }
-        let Resolution::Definition(t) = self.resolve_declared_type(file, at, written, qualifier)
+        let written = b.type_name.as_deref()?;
+        let Resolution::Definition(t) =
+            self.resolve_declared_type(file, at, written, b.type_qualifier.as_deref())
         else {
             return None;
         };
-        let s = t.symbol();
-        if !go_defined_type(s) {
+        if !go_defined_type(t.symbol()) {
             return None;
         }
-        // `type Heap []Set`, or `Heap []Set` in a group; not a generic type's
-        // (`type List[T any] []T`), whose entries are of a type parameter.
-        let line = s.signature.trim();
-        let spec = line.strip_prefix("type ").unwrap_or(line).trim_start();
-        let underlying = spec.strip_prefix(s.name.as_str())?;
+        // Not a generic type's (`type List[T any] []T`), whose entries are of a type
+        // parameter.
+        let underlying = go_type_spec(t.symbol())?;
         if !underlying.starts_with(char::is_whitespace) {
             return None;
         }
-        go_held(underlying.split("//").next().unwrap_or(underlying))
+        go_held(underlying)
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter
@@ -117,10 +106,10 @@ impl Resolver<'_> {
         if !field_only {
             if let Some(b) = Self::binding_at(file, r, name) {
                 if b.kind != BindingKind::Field {
-                    return b.held.clone().or_else(|| {
-                        let written = b.type_name.as_deref()?;
-                        self.go_named_held(file, r.enclosing, written, b.type_qualifier.as_deref())
-                    });
+                    return b
+                        .held
+                        .clone()
+                        .or_else(|| self.go_named_held(file, r.enclosing, b));
                 }
             }
         }

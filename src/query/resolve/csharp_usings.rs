@@ -32,60 +32,76 @@ pub(super) const CSHARP_IMPLICIT_USINGS: &[&str] = &[
     "System.Threading.Tasks",
 ];
 
+/// What a C# project imports into every file of it besides the file's own `using`
+/// directives.
+pub(super) struct ProjectUsings {
+    /// The namespaces its `global using` directives import whole.
+    pub global: Vec<Import>,
+    /// Whether it enables implicit usings ([`CSHARP_IMPLICIT_USINGS`]).
+    pub implicit: bool,
+}
+
 impl Resolver<'_> {
-    /// The namespaces the `global using` directives of `file`'s project import whole
-    /// (`file`'s own among them), when `file` is C#'s.
-    pub(super) fn global_usings(&self, file: &FileFacts) -> Arc<[Import]> {
+    /// What the project of `file` imports into it, read once per project; `None` when
+    /// `file` is not C#'s.
+    pub(super) fn project_usings(&self, file: &FileFacts) -> Option<Arc<ProjectUsings>> {
         if file.language.name != "csharp" {
-            return Arc::from([]);
+            return None;
         }
         let project = self.csharp_project(&file_path(file));
-        kept_if_complete(&self.global_usings, project.clone(), || {
-            let mut found: Vec<Import> = Vec::new();
-            for path in self.source.files_mentioning(&[GLOBAL_USING.to_string()]) {
-                if self.csharp_project(&normalize(&path)) != project {
-                    continue;
-                }
-                let Some(facts) = self.source.outline(&path) else {
-                    continue;
-                };
-                if facts.language.name != "csharp" {
-                    continue;
-                }
-                found.extend(
-                    facts
-                        .imports
-                        .iter()
-                        .filter(|i| i.global && i.wildcard && !i.is_static && i.alias.is_none())
-                        .cloned(),
-                );
-            }
-            found.into()
-        })
+        Some(kept_if_complete(
+            &self.project_usings,
+            project.clone(),
+            || {
+                Arc::new(ProjectUsings {
+                    global: self.global_usings(&project),
+                    implicit: self.implicit_usings(&project),
+                })
+            },
+        ))
     }
 
-    /// Whether the project of C# file `file` enables implicit usings, in its
-    /// `.csproj` or in a `Directory.Build.props` of its directory or one above.
-    pub(super) fn implicit_usings(&self, file: &FileFacts) -> bool {
-        if file.language.name != "csharp" {
-            return false;
+    /// The namespaces the `global using` directives of the files of `project` import
+    /// whole.
+    fn global_usings(&self, project: &Path) -> Vec<Import> {
+        let mut found: Vec<Import> = Vec::new();
+        for path in self.source.files_mentioning(&[GLOBAL_USING.to_string()]) {
+            if self.csharp_project(&normalize(&path)) != project {
+                continue;
+            }
+            let Some(facts) = self.source.outline(&path) else {
+                continue;
+            };
+            if facts.language.name != "csharp" {
+                continue;
+            }
+            found.extend(
+                facts
+                    .imports
+                    .iter()
+                    .filter(|i| i.global && i.wildcard && !i.is_static && i.alias.is_none())
+                    .cloned(),
+            );
         }
-        let project = self.csharp_project(&file_path(file));
-        self.implicit_usings.get_or_compute(project.clone(), || {
-            let files = self.file_set();
-            let props = project
-                .ancestors()
-                .map(|d| d.join("Directory.Build.props"))
-                .filter(|p| files.contains(p));
-            let projects = self
-                .csharp_project_files()
-                .get(&project)
-                .into_iter()
-                .flatten();
-            projects.cloned().chain(props).any(|p| {
-                crate::source::read_text_within(&p, MANIFEST_LIMIT)
-                    .is_ok_and(|t| enables_implicit_usings(&t.text))
-            })
+        found
+    }
+
+    /// Whether `project` enables implicit usings, in its `.csproj` or in a
+    /// `Directory.Build.props` of its directory or one above.
+    fn implicit_usings(&self, project: &Path) -> bool {
+        let files = self.file_set();
+        let props = project
+            .ancestors()
+            .map(|d| d.join("Directory.Build.props"))
+            .filter(|p| files.contains(p));
+        let projects = self
+            .csharp_project_files()
+            .get(project)
+            .into_iter()
+            .flatten();
+        projects.cloned().chain(props).any(|p| {
+            crate::source::read_text_within(&p, MANIFEST_LIMIT)
+                .is_ok_and(|t| enables_implicit_usings(&t.text))
         })
     }
 
@@ -125,8 +141,8 @@ fn enables_implicit_usings(text: &str) -> bool {
 }
 
 /// The namespaces `file` imports whole: its own wildcard imports, then those of
-/// `globals` (its project's global usings, see [`Resolver::global_usings`]) it does
-/// not repeat.
+/// `globals` (its project's global usings, see [`ProjectUsings`]) it does not
+/// repeat.
 pub(super) fn namespaces_in_scope<'a>(
     file: &'a FileFacts,
     globals: &'a [Import],

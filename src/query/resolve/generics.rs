@@ -62,9 +62,19 @@ fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
 /// Where the declared name stands in a signature: the first place where it is a whole
 /// word followed by its parameters or type parameters (`(`, `<`, `[`).
 pub(super) fn name_at(sig: &str, name: &str) -> Option<usize> {
+    name_followed_by(sig, name, |after| after.starts_with(['(', '<', '[']))
+}
+
+/// The first place in `sig` where `name` starts a word and what follows it (spaces
+/// skipped) is as `follows` wants.
+pub(super) fn name_followed_by(
+    sig: &str,
+    name: &str,
+    follows: impl Fn(&str) -> bool,
+) -> Option<usize> {
     sig.match_indices(name).map(|(i, _)| i).find(|&i| {
-        let after = sig[i + name.len()..].trim_start();
-        (i == 0 || !is_word_byte(sig.as_bytes()[i - 1])) && after.starts_with(['(', '<', '['])
+        (i == 0 || !is_word_byte(sig.as_bytes()[i - 1]))
+            && follows(sig[i + name.len()..].trim_start())
     })
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::includes::is_include;
-use super::members::{pick, Lookup};
+use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
 use super::rust_modules::{
     dependency_names, package_manifest, rust_module, workspace_crates, PathSite, RustModule,
@@ -270,16 +270,16 @@ impl<'s> Resolver<'s> {
         }
         match self.resolve_import(file, imp, &[]) {
             Resolution::Definition(d) if d.symbol().kind.is_type_like() => {
-                match self.member_of(&d, name, kinds) {
-                    Lookup::NotFound => {
-                        self.lookup_result(self.ts_namespace_member(&d, name, kinds))
-                    }
-                    found => self.lookup_result(found),
-                }
+                self.lookup_result(self.member_of(&d, name, kinds))
             }
-            // A TypeScript namespace (`import { TChat } from './types'`).
+            // A TypeScript namespace (`import { TChat } from './types'`); another
+            // language's namespace imported by name is not followed.
             Resolution::Definition(d) if d.symbol().kind == Kind::Namespace => {
-                self.lookup_result(self.ts_namespace_member(&d, name, kinds))
+                if matches!(d.file.language.name, "typescript" | "tsx") {
+                    self.lookup_result(self.member_of(&d, name, kinds))
+                } else {
+                    Resolution::Unresolved
+                }
             }
             Resolution::External(m) => Resolution::External(m),
             _ => {

@@ -415,6 +415,14 @@ impl<'s> Resolver<'s> {
             return Lookup::NotFound;
         }
         let t = ty.symbol();
+        // The blocks that add to the type's members in its file: Rust's `impl T`, and
+        // a TypeScript namespace of its name (`namespace Linter` beside `class
+        // Linter`, or the namespace itself in another block).
+        let ts = matches!(ty.file.language.name, "typescript" | "tsx");
+        let adds_members = |p: &Symbol| {
+            (p.kind == Kind::Scope || (ts && p.kind == Kind::Namespace))
+                && p.qualified_name == t.qualified_name
+        };
         // A class called as a function or constructed: the class itself.
         let mut found: Vec<DefRef> = DefRef::all_in(&ty.file, |d| {
             d.name == name
@@ -425,9 +433,7 @@ impl<'s> Resolver<'s> {
                         .file
                         .definitions
                         .get(d.parent.unwrap_or(usize::MAX))
-                        .is_some_and(|p| {
-                            p.kind == Kind::Scope && p.qualified_name == t.qualified_name
-                        }))
+                        .is_some_and(adds_members))
         });
         // A Ruby class's `attr_accessor :port` makes its own `port` (and `port=`),
         // which no definition stands for: not a supertype's.
@@ -646,24 +652,6 @@ impl<'s> Resolver<'s> {
             && ["__call", "__callStatic"]
                 .iter()
                 .any(|m| matches!(self.member_of(ty, m, &[Kind::Method]), Lookup::Found(_)))
-    }
-
-    /// `name` as a member of TypeScript namespace `ns` (`Bar` of `NS.Bar`), or of the
-    /// namespace a class or interface `ns` merges with (`Linter.Config` beside `class
-    /// Linter`): a definition of a `namespace` block of that name in its file.
-    pub(super) fn ts_namespace_member(&self, ns: &DefRef, name: &str, kinds: &[Kind]) -> Lookup {
-        if !matches!(ns.file.language.name, "typescript" | "tsx") {
-            return Lookup::NotFound;
-        }
-        let qualified = &ns.symbol().qualified_name;
-        let defs = &ns.file.definitions;
-        pick_lookup(DefRef::all_in(&ns.file, |d| {
-            d.name == name
-                && kind_ok(kinds, d.kind)
-                && d.parent
-                    .and_then(|p| defs.get(p))
-                    .is_some_and(|p| p.kind == Kind::Namespace && p.qualified_name == *qualified)
-        }))
     }
 
     /// Whether `name`, which no repository type of PHP type `t` declares, is a method a

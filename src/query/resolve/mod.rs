@@ -470,11 +470,8 @@ pub struct Resolver<'s> {
     ruby_includers: Memo<(PathBuf, usize), Arc<[DefRef]>>,
     /// The tree's C# project files (`.csproj`) by their directory.
     csharp_projects: std::sync::OnceLock<FxHashMap<PathBuf, Vec<PathBuf>>>,
-    /// Whether each C# project (by its directory) enables implicit usings.
-    implicit_usings: Memo<PathBuf, bool>,
-    /// The namespaces each C# project's `global using` directives import, by the
-    /// project's directory.
-    global_usings: Memo<PathBuf, Arc<[crate::facts::Import]>>,
+    /// What each C# project imports into all its files, by the project's directory.
+    project_usings: Memo<PathBuf, Arc<csharp_usings::ProjectUsings>>,
 }
 
 /// A file's facts as a key: by identity, which the key keeps alive, so that the same
@@ -575,12 +572,19 @@ pub(super) fn package_at(file: &FileFacts, at: Option<u32>) -> Option<&str> {
 }
 
 /// Whether C# file `file` declares a file-scoped namespace (`namespace X;`), which
-/// holds all its code.
+/// holds all its code. Asked for each candidate of a name: C# allows one such
+/// namespace, before any type and beside no namespace block, so the file's first
+/// namespace tells (a file with none declares no package).
 fn csharp_file_scoped(file: &FileFacts) -> bool {
-    file.definitions.iter().any(|d| {
-        let code = d.signature.split("//").next().unwrap_or_default();
-        d.kind == Kind::Namespace && code.trim_end().ends_with(';')
-    })
+    file.package.is_some()
+        && file
+            .definitions
+            .iter()
+            .find(|d| d.kind == Kind::Namespace)
+            .is_some_and(|d| {
+                let code = d.signature.split("//").next().unwrap_or_default();
+                code.trim_end().ends_with(';')
+            })
 }
 
 /// Whether same-named function declarations of one file are different functions, not
@@ -658,8 +662,7 @@ impl<'s> Resolver<'s> {
             header_variables: Memo::new(),
             ruby_includers: Memo::new(),
             csharp_projects: std::sync::OnceLock::new(),
-            global_usings: Memo::new(),
-            implicit_usings: Memo::new(),
+            project_usings: Memo::new(),
         }
     }
 

@@ -533,16 +533,11 @@ impl<'s> Resolver<'s> {
                     &[Kind::Namespace],
                     NameRole::TypeOnly,
                 ) {
-                    return self.lookup_result(self.ts_namespace_member(&ns, name, kinds));
+                    return self.lookup_result(self.member_of(&ns, name, kinds));
                 }
             }
             return match class {
-                Resolution::Definition(ty) => match self.member_of(&ty, name, kinds) {
-                    Lookup::NotFound => {
-                        self.lookup_result(self.ts_namespace_member(&ty, name, kinds))
-                    }
-                    found => self.lookup_result(found),
-                },
+                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
                 // Where types are capitalised, a lower-case receiver no scope binds is
                 // a value bound where the facts do not show it (Swift's `guard let`,
                 // a closure's parameter), not a library class.
@@ -595,9 +590,7 @@ impl<'s> Resolver<'s> {
                         }
                         _ => Resolution::Unresolved,
                     },
-                    None => receiver_call(head).map_or(Resolution::Unresolved, |call| {
-                        self.type_of_call_result(file, r, &call)
-                    }),
+                    None => self.type_of_receiver(file, r, head),
                 };
                 let ty = fields.split('.').fold(given, |ty, field| {
                     self.field_type(ty, field, Some((file, r.enclosing)))

@@ -8,7 +8,7 @@
 //! real types gives none, so that the call stays unresolved rather than tied to a
 //! guess.
 
-use super::generics::{after_type_parameters, group, name_at, top_level_entries};
+use super::generics::{after_type_parameters, group, name_at, name_followed_by, top_level_entries};
 use crate::facts::{past_lifetime, python_annotation, Initializer, RefKind, Reference};
 use crate::query::scoping::scoping;
 use crate::source::is_word_byte;
@@ -312,7 +312,7 @@ pub fn call_gives(sym: &Symbol, awaited: bool) -> Option<Returned<'_>> {
 /// `-> T` with its first parameter written `self: T` (a type variable: nothing else
 /// annotates `self`). What such a call gives is of the receiver's own type, which may
 /// be a subclass of the method's.
-pub(super) fn returns_its_receiver(sym: &Symbol, awaited: bool) -> bool {
+pub(super) fn returns_its_receiver<'s>(sym: &'s Symbol, awaited: bool) -> bool {
     if sym.language != "python" || is_async(sym) != awaited {
         return false;
     }
@@ -321,7 +321,7 @@ pub(super) fn returns_its_receiver(sym: &Symbol, awaited: bool) -> bool {
         return false;
     };
     let tail = &sig[at + sym.name.len()..];
-    let unquoted = |t: &'_ str| t.trim().trim_matches(['"', '\'']).to_string();
+    let unquoted = |t: &'s str| t.trim().trim_matches(['"', '\'']);
     let Some(returned) = type_after(tail, "->").map(unquoted) else {
         return false;
     };
@@ -443,10 +443,8 @@ pub fn getter_type(sym: &Symbol) -> Option<&str> {
 /// Where the name of C# property `name` stands in header `sig`: followed by its
 /// accessors (`{ get; }`) or an expression body (`=> ..`).
 pub(super) fn csharp_property_at(sig: &str, name: &str) -> Option<usize> {
-    sig.match_indices(name).map(|(i, _)| i).find(|&i| {
-        let after = sig[i + name.len()..].trim_start();
-        (i == 0 || !is_word_byte(sig.as_bytes()[i - 1]))
-            && (after.starts_with('{') || after.starts_with("=>"))
+    name_followed_by(sig, name, |after| {
+        after.starts_with('{') || after.starts_with("=>")
     })
 }
 

@@ -659,15 +659,16 @@ impl<'s> Resolver<'s> {
         }
         // 6. Wildcard imports.
         let mut external_wildcards: Vec<String> = Vec::new();
-        let globals = self.global_usings(file);
-        for imp in namespaces_in_scope(file, &globals) {
+        let project = self.project_usings(file);
+        let globals = project.as_ref().map_or(&[][..], |p| &p.global);
+        for imp in namespaces_in_scope(file, globals) {
             let (found, library) = self.through_wildcard(file, imp, &sc, name, kinds);
             if let Some(d) = pick(found) {
                 return Resolution::Definition(d);
             }
             external_wildcards.extend(library);
         }
-        if self.implicit_usings(file) {
+        if project.is_some_and(|p| p.implicit) {
             external_wildcards.extend(CSHARP_IMPLICIT_USINGS.iter().map(|n| n.to_string()));
         }
         if let Some(m) = inherited {
@@ -839,8 +840,8 @@ impl<'s> Resolver<'s> {
         name: &str,
         kinds: &[Kind],
     ) -> Vec<DefRef> {
-        let globals = self.global_usings(file);
-        namespaces_in_scope(file, &globals)
+        let project = self.project_usings(file);
+        namespaces_in_scope(file, project.as_ref().map_or(&[][..], |p| &p.global))
             .flat_map(|imp| self.through_wildcard(file, imp, sc, name, kinds).0)
             .filter(|d| d.symbol().kind.is_type_like())
             .collect()

@@ -498,7 +498,12 @@ impl<'s> Resolver<'s> {
     /// The type of receiver `q` of a call written where `r` stands: what a call
     /// gives (a class constructed, `Client()`, is one), or a typed local, parameter or
     /// field path's type; unresolved otherwise.
-    fn type_of_receiver(&self, file: &Arc<FileFacts>, r: &Reference, q: &str) -> Resolution {
+    pub(super) fn type_of_receiver(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Resolution {
         match receiver_call(q) {
             Some(call) => self.type_of_call_result(file, r, &call),
             None => self
@@ -661,16 +666,20 @@ fn aliased_type(s: &Symbol) -> Option<&str> {
     (!aliased.is_empty() && !aliased.contains(['(', '{'])).then_some(aliased)
 }
 
-/// What Go alias `s` (`type Alias = Box`, or `Alias = Box` in a group) is written to
-/// stand for, up to a comment; `None` for a type it defines (`type Pairs []string`).
-fn go_alias_target(s: &Symbol) -> Option<&str> {
+/// What follows the name of Go type `s` in its one-line spec, up to a comment: `
+/// []Set` of `type Heap []Set` (or `Heap []Set` in a group), ` = Box` of `type Alias
+/// = Box`, `[T any] []T` of a generic type.
+pub(super) fn go_type_spec(s: &Symbol) -> Option<&str> {
     let line = s.signature.trim();
     let spec = line.strip_prefix("type ").unwrap_or(line).trim_start();
-    let aliased = spec
-        .strip_prefix(s.name.as_str())?
-        .trim_start()
-        .strip_prefix('=')?;
-    Some(aliased.split("//").next().unwrap_or(aliased))
+    let rest = spec.strip_prefix(s.name.as_str())?;
+    Some(rest.split("//").next().unwrap_or(rest))
+}
+
+/// What Go alias `s` (`type Alias = Box`) is written to stand for; `None` for a type
+/// it defines (`type Pairs []string`).
+fn go_alias_target(s: &Symbol) -> Option<&str> {
+    go_type_spec(s)?.trim_start().strip_prefix('=')
 }
 
 /// Whether `s` is a type Go code defines from another (`type Pairs []string`, `type
