@@ -3553,11 +3553,11 @@ fn rust_paths_that_read_alike_stay_undecided_rather_than_guessed() {
     let (code, recs) = json(dir.path(), &["what-breaks", "w/src/lib.rs:6"]);
     assert_eq!(code, 0, "{recs:?}");
     assert_eq!(uses(&recs), ["w/src/lib.rs:10 definition"]);
-    // `::serde` is the library, not the local `mod serde`.
+    // `::serde` is the library (named `serde`), not the local `mod serde`.
     let (code, recs) = json(dir.path(), &["what-depends", "w/src/lib.rs:11"]);
     assert_eq!(code, 0, "{recs:?}");
     assert!(
-        deps(&recs).contains(&"11 call ::serde::de.custom -> external:::serde::de".to_string()),
+        deps(&recs).contains(&"11 call ::serde::de.custom -> external:serde::de".to_string()),
         "{recs:#?}"
     );
     // A `tests` directory inside `src` is a module, not a crate of its own.

@@ -315,6 +315,22 @@ pub struct FileFacts {
     /// (`command X`, `builtin X`, `exec X`): a builtin or a program, never a function
     /// of the tree. Sorted.
     pub direct_commands: Vec<u32>,
+    /// Rust: the `impl Trait for Type` blocks and the traits types derive, in order.
+    pub trait_impls: Vec<TraitImpl>,
+}
+
+/// A Rust `impl Trait for Type` block, or a trait a type derives (`#[derive(Parser)]
+/// struct Opt`), as written: each a path without type arguments
+/// (`crate::derive::Parser` of `impl<T> crate::derive::Parser<T> for Opt<T>`), split
+/// into its last name and the path before it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraitImpl {
+    pub trait_name: String,
+    pub trait_path: Option<String>,
+    pub type_name: String,
+    pub type_path: Option<String>,
+    /// Byte offset of the block, or of the deriving type, in the file.
+    pub start_byte: u32,
 }
 
 /// What a module gives `require` of it, as far as the facts follow it: a Lua chunk's

@@ -621,6 +621,7 @@ const GO: &[&str] = &[
     "true",
     "false",
 ];
+/// Rust's built-in names: its primitive types first (see [`RUST_PRIMITIVE_TYPES`]).
 const RUST: &[&str] = &[
     "bool",
     "char",
@@ -773,6 +774,11 @@ const CSHARP_MODULES: &[(&str, &str)] = &[
 /// Those of [`CSHARP_MODULES`] that `System.Collections` has a non-generic twin of
 /// (`IEnumerable` beside `IEnumerable<T>`): in a file that imports both namespaces,
 /// the bare name could be either.
+/// Rust's primitive types, the first names of its built-in names. An import of a
+/// library's item of such a name (`use snapbox::str;`, a macro; `use std::str;`, a
+/// module) does not make the type `str` that item: a library seldom names a type so.
+pub const RUST_PRIMITIVE_TYPES: &[&str] = RUST.split_at(17).0;
+
 pub const CSHARP_NON_GENERIC_TWINS: &[&str] = &["IEnumerable", "IList", "IDictionary"];
 /// Lua's base functions and standard tables (the tables' functions are reached through
 /// them: `string.format`, `table.insert`).

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::facts::{
     Binding, BindingKind, CallArguments, FileFacts, Import, ModuleValue, RefKind, Reference,
+    TraitImpl,
 };
 use crate::lang::{Kind, Language};
 use crate::symbols::name_mask::{NameMask, NameScreen, PairSet, NAME_MASK_BYTES, PAIR_SET_BYTES};
@@ -70,6 +71,7 @@ struct StoredOutline<'a> {
     module_value: Option<ModuleValue>,
     outer_packages: Vec<String>,
     direct_commands: Vec<u32>,
+    trait_impls: Vec<TraitImpl>,
     imports: Vec<Import>,
     #[serde(borrow)]
     inheritance: Vec<(u32, ReferenceView<'a>)>,
@@ -85,6 +87,7 @@ struct StoredOutlineRef<'a> {
     module_value: &'a Option<ModuleValue>,
     outer_packages: &'a [String],
     direct_commands: &'a [u32],
+    trait_impls: &'a [TraitImpl],
     imports: &'a [Import],
     inheritance: Vec<(u32, &'a Reference)>,
     bindings: Vec<(u32, &'a Binding)>,
@@ -823,6 +826,7 @@ fn outline_of(facts: &FileFacts) -> StoredOutlineRef<'_> {
         module_value: &facts.module_value,
         outer_packages: &facts.outer_packages,
         direct_commands: &facts.direct_commands,
+        trait_impls: &facts.trait_impls,
         imports: &facts.imports,
         inheritance: placed(&facts.references, |r| in_outline_reference(r.kind)),
         bindings: placed(&facts.bindings, in_outline_binding),
@@ -1060,6 +1064,7 @@ fn unpack_facts(
         module_value: outline.module_value,
         outer_packages: outline.outer_packages,
         direct_commands: outline.direct_commands,
+        trait_impls: outline.trait_impls,
     }))
 }
 

@@ -29,6 +29,7 @@ mod shell;
 mod swift_optionals;
 mod syntax;
 mod token_members;
+mod trait_impls;
 mod type_text;
 
 pub(crate) use collection_elements::{entry_read, reads_elements};
@@ -50,7 +51,7 @@ use self::references::drop_local_uses;
 use super::focus::Focus;
 use super::grammar::{Class, Grammar};
 use super::imports::{self, Import};
-use super::{Binding, BindingKind, CallArguments, FileFacts, RefKind, Reference};
+use super::{Binding, BindingKind, CallArguments, FileFacts, RefKind, Reference, TraitImpl};
 use crate::lang::preorder::{preorder, Step, Visit};
 use crate::lang::Language;
 use crate::symbols::{Kind, Symbol};
@@ -219,6 +220,7 @@ pub(super) fn facts_with(
         package: None,
         outer_packages: Vec::new(),
         direct_commands: Vec::new(),
+        trait_impls: Vec::new(),
         line_starts: line_starts(src),
     };
     w.run(tree);
@@ -232,6 +234,7 @@ pub(super) fn facts_with(
         outer_packages,
         held,
         direct_commands,
+        trait_impls,
         ..
     } = w;
     for (i, h) in held {
@@ -265,6 +268,7 @@ pub(super) fn facts_with(
         build: (lang.name == "go").then(|| go_build_line(src)).flatten(),
         outer_packages,
         direct_commands,
+        trait_impls,
         module_value: match lang.name {
             "lua" => lua::module_value(Grammar::of(lang), tree.root_node(), src),
             "javascript" | "typescript" | "tsx" => commonjs_export(tree.root_node(), src),
@@ -368,6 +372,8 @@ struct Walk<'a> {
     outer_packages: Vec<String>,
     /// Shell: the commands run past the shell's functions (see `shell.rs`).
     direct_commands: Vec<u32>,
+    /// Rust: the `impl Trait for Type` blocks.
+    trait_impls: Vec<TraitImpl>,
     line_starts: Vec<usize>,
 }
 
@@ -539,6 +545,13 @@ impl<'a> Walk<'a> {
             return g.child(node, "body").is_some()
                 || kind.starts_with("namespace")
                 || kind == "file_scoped_namespace_declaration";
+        }
+        if self.lang.name == "rust" {
+            match kind {
+                "impl_item" => self.trait_impl(node),
+                "attribute_item" => self.derives(node),
+                _ => {}
+            }
         }
         if class.has(Class::CALL) {
             self.call(node, stack);

@@ -397,6 +397,7 @@ mod tests {
             module_value: None,
             outer_packages: Vec::new(),
             direct_commands: Vec::new(),
+            trait_impls: Vec::new(),
         }
     }
 

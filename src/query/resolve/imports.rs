@@ -563,16 +563,32 @@ impl<'s> Resolver<'s> {
                 .iter()
                 .filter(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
             // A wildcard import without a name of its own passes every name on, where
-            // the language makes the imported names the module's own.
-            let passes_all = matches!(
-                facts.language.name,
-                "python" | "javascript" | "typescript" | "tsx"
-            );
-            let everything = facts
-                .imports
-                .iter()
-                .filter(|i| passes_all && i.wildcard && i.alias.is_none());
-            for imp in named.chain(everything) {
+            // the language makes the imported names the module's own. A Rust glob does
+            // so for the module it is written in: one of an inline module or of a
+            // function's body says nothing of the file's names.
+            let rust = facts.language.name == "rust";
+            let passes_all = rust
+                || matches!(
+                    facts.language.name,
+                    "python" | "javascript" | "typescript" | "tsx"
+                );
+            let index = rust.then(|| self.file_index(&facts));
+            let file_level = |position: usize| {
+                index.as_ref().is_none_or(|index| {
+                    index.globs.iter().any(|g| {
+                        g.position == position
+                            && g.inline.is_empty()
+                            && index
+                                .import_bodies
+                                .get(position)
+                                .is_none_or(Option::is_none)
+                    })
+                })
+            };
+            let everything = facts.imports.iter().enumerate().filter(|(position, i)| {
+                passes_all && i.wildcard && i.alias.is_none() && file_level(*position)
+            });
+            for imp in named.chain(everything.map(|(_, i)| i)) {
                 let inner = imp.name.as_deref().unwrap_or(name);
                 let next = self.module_target(&facts, imp);
                 if let Some(found) = self.through_reexports(&next, inner, depth + 1, seen, here) {
@@ -887,7 +903,10 @@ impl<'s> Resolver<'s> {
         };
         match rust_module(self.file_set(), crates, &site, module) {
             RustModule::File(f) => ModuleTarget::Files(vec![f]),
-            RustModule::External => ModuleTarget::External(module.to_string()),
+            // `::std::mem` is the crate `std`'s module `std::mem`.
+            RustModule::External => {
+                ModuleTarget::External(module.trim_start_matches("::").to_string())
+            }
             RustModule::Unknown => ModuleTarget::Unknown,
         }
     }
@@ -1038,6 +1057,7 @@ mod tests {
             module_value: None,
             outer_packages: Vec::new(),
             direct_commands: Vec::new(),
+            trait_impls: Vec::new(),
         };
         super::DefRef {
             file: std::sync::Arc::new(file),

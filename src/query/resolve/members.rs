@@ -34,7 +34,7 @@ pub(super) enum Lookup {
     NotFound,
 }
 
-fn pick_lookup(found: Vec<DefRef>) -> Lookup {
+pub(super) fn pick_lookup(found: Vec<DefRef>) -> Lookup {
     if found.is_empty() {
         return Lookup::NotFound;
     }
@@ -476,6 +476,12 @@ impl<'s> Resolver<'s> {
                 } else if self.only_type_named(&t.qualified_name).is_none() {
                     found.retain(|d| self.rust_impl_of(d, ty));
                 }
+            }
+        }
+        // A Rust type has the methods the traits it implements provide.
+        if found.is_empty() && ty.file.language.name == "rust" && !t.incomplete {
+            if let Some(provided) = self.rust_provided_method(ty, name, kinds) {
+                return provided;
             }
         }
         match pick_lookup(found) {

@@ -39,6 +39,7 @@ mod ruby_mixins;
 mod rust_closures;
 mod rust_macros;
 mod rust_modules;
+mod rust_traits;
 mod scala_imports;
 mod scala_synthetic;
 mod scope;

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
 use crate::query::scoping::{
-    interoperate, scoping, PackageScope, Scoping, CSHARP_NON_GENERIC_TWINS,
+    interoperate, scoping, PackageScope, Scoping, CSHARP_NON_GENERIC_TWINS, RUST_PRIMITIVE_TYPES,
 };
 use crate::symbols::{Kind, Symbol};
 
@@ -572,7 +572,15 @@ impl<'s> Resolver<'s> {
             let agree = others
                 .iter()
                 .all(|imp| same_target(&self.resolve_import(file, imp, kinds), &found));
-            return if agree { found } else { Resolution::Unresolved };
+            // A Rust type named as a primitive is the primitive, whatever library
+            // item of its name the file imports.
+            let primitive = role != NameRole::Value
+                && file.language.name == "rust"
+                && RUST_PRIMITIVE_TYPES.contains(&name)
+                && matches!(found, Resolution::External(_));
+            if !primitive {
+                return if agree { found } else { Resolution::Unresolved };
+            }
         }
         // The language's own names, unless the file or its imports define them (a
         // same-package class shadowing one is too rare to pay a lookup for).

@@ -1,0 +1,95 @@
+//! Rust: the methods a trait of the tree provides (declares with a body) are members
+//! of each type that implements the trait, in an `impl Trait for Type` block of any
+//! file or by deriving it; not of a type that does neither, nor of every type a
+//! blanket implementation covers.
+
+mod common;
+
+use common::answers::{breaks_both_ways, depends};
+use common::tree;
+
+fn crate_tree() -> tempfile::TempDir {
+    tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/matcher.rs",
+            "pub trait Matcher {\n\
+             \x20   fn find(&self, s: &str) -> Option<usize>;\n\
+             \x20   fn is_match(&self, s: &str) -> bool {\n\
+             \x20       self.find(s).is_some()\n\
+             \x20   }\n\
+             }\n\n\
+             pub trait Shout {\n\
+             \x20   fn shout(&self) -> String {\n\
+             \x20       String::new()\n\
+             \x20   }\n\
+             }\n\n\
+             impl<T: Clone> Shout for T {}\n",
+        ),
+        (
+            "src/regex.rs",
+            "use crate::matcher::Matcher;\n\n\
+             pub struct Regex;\n\n\
+             impl Matcher for Regex {\n\
+             \x20   fn find(&self, _s: &str) -> Option<usize> {\n\
+             \x20       None\n\
+             \x20   }\n\
+             }\n",
+        ),
+        (
+            "src/lib.rs",
+            "mod matcher;\nmod regex;\n\n\
+             use crate::matcher::{Matcher, Shout};\n\
+             use crate::regex::Regex;\n\n\
+             #[derive(Clone, Matcher)]\n\
+             struct Derived;\n\n\
+             #[derive(Clone)]\n\
+             struct Plain;\n\n\
+             fn run(r: Regex, d: Derived, p: Plain) {\n\
+             \x20   r.is_match(\"a\");\n\
+             \x20   Regex::is_match(&r, \"a\");\n\
+             \x20   d.is_match(\"a\");\n\
+             \x20   p.is_match(\"a\");\n\
+             \x20   p.shout();\n\
+             }\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_traits_provided_method_is_a_member_of_the_types_implementing_it() {
+    let dir = crate_tree();
+    // `Regex` implements `Matcher` in another file, `Derived` derives it; `Plain`
+    // does neither, and the blanket `impl<T: Clone> Shout for T` is not followed.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "13 type_use Regex -> src/regex.rs:3",
+            "13 type_use Derived -> src/lib.rs:8",
+            "13 type_use Plain -> src/lib.rs:11",
+            "14 call r.is_match -> src/matcher.rs:3",
+            "15 reference Regex -> src/regex.rs:3",
+            "15 call Regex.is_match -> src/matcher.rs:3",
+            "16 call d.is_match -> src/matcher.rs:3",
+            "17 call p.is_match -> ?",
+            "18 call p.shout -> ?",
+        ]
+    );
+}
+
+#[test]
+fn the_uses_of_a_provided_method_are_found_through_the_implementing_types() {
+    let dir = crate_tree();
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Matcher.is_match"]),
+        [
+            "src/lib.rs:14 definition",
+            "src/lib.rs:15 definition",
+            "src/lib.rs:16 definition",
+            "src/lib.rs:17 unresolved",
+        ]
+    );
+}
