@@ -880,3 +880,69 @@ fn a_with_statement_s_name_holds_what_enter_gives_and_a_self_returning_method_it
         ]
     );
 }
+
+#[test]
+fn a_rust_local_holding_a_result_unwrapped_and_an_alias_of_result_give_what_they_hold() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub struct Error;\n\
+             pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;\n\
+             pub type Count<T> = std::result::Result<u8, T>;\n\
+             use crate::Result as ClapResult;\n\n\
+             pub struct Matches;\n\
+             impl Matches {\n\
+             \x20   pub fn get_one(&self) -> u8 {\n\
+             \x20       1\n\
+             \x20   }\n\
+             }\n\n\
+             pub struct Cmd;\n\
+             impl Cmd {\n\
+             \x20   pub fn plain(&self) -> std::result::Result<Matches, Error> {\n\
+             \x20       Ok(Matches)\n\
+             \x20   }\n\
+             \x20   pub fn aliased(&self) -> ClapResult<Matches> {\n\
+             \x20       Ok(Matches)\n\
+             \x20   }\n\
+             \x20   pub fn count(&self) -> Count<Matches> {\n\
+             \x20       Ok(1)\n\
+             \x20   }\n\
+             }\n\n\
+             fn run(c: Cmd) {\n\
+             \x20   let res = c.plain();\n\
+             \x20   let m = res.unwrap();\n\
+             \x20   m.get_one();\n\
+             \x20   let a = c.aliased();\n\
+             \x20   a.is_ok();\n\
+             \x20   a.expect(\"parsed\").get_one();\n\
+             \x20   c.count().unwrap().get_one();\n\
+             \x20   let s = c.plain();\n\
+             \x20   let s = s.unwrap();\n\
+             \x20   s.get_one();\n\
+             }\n",
+        ),
+    ]);
+    // `res.unwrap()` opens the `Result` the call that gives `res` returns; an alias of
+    // `Result` that holds its first parameter does as `Result` does, and is the
+    // library's type. `Count<Matches>` holds a `u8`, and a name bound twice is not
+    // followed.
+    let got = depends(dir.path(), &["run"]);
+    for want in [
+        "29 call m.get_one -> src/lib.rs:8",
+        "31 call a.is_ok -> external:std::result",
+        "32 call a.expect(\"parsed\").get_one -> src/lib.rs:8",
+        "33 call c.count().unwrap().get_one -> ?",
+        "36 call s.get_one -> ?",
+    ] {
+        assert!(got.contains(&want.to_string()), "{want}: {got:#?}");
+    }
+    // The index and a fresh parse agree on who calls `get_one`.
+    let uses = breaks(dir.path(), "Matches.get_one");
+    for want in ["src/lib.rs:29 definition", "src/lib.rs:32 definition"] {
+        assert!(uses.contains(&want.to_string()), "{want}: {uses:#?}");
+    }
+}

@@ -1107,9 +1107,11 @@ pub(super) fn unparenthesized<'t>(g: &'static Grammar, mut v: Node<'t>) -> Node<
 /// [`constructed_type`]), so its binding never asks for this.
 pub(super) fn initializer(g: &'static Grammar, v: Node<'_>, src: &str) -> Option<Initializer> {
     let mut v = sole_value(g, v)?;
-    // Rust's `f()?`, `f().unwrap()`, `f().await.expect("..")`.
+    // Rust's `f()?`, `f().unwrap()`, `f().await.expect("..")`. A local unwrapped
+    // (`res.unwrap()`) stays the call of `unwrap`, which resolution reads through the
+    // call that gives the local.
     let unwrapped = g.language == "rust" && {
-        let inner = rust_unwrapped(g, v, src);
+        let inner = rust_unwrapped(g, v, src).filter(|i| g.kind(*i) != "identifier");
         v = inner.unwrap_or(v);
         inner.is_some()
     };

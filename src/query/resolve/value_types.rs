@@ -6,6 +6,9 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::generics::{
+    after_type_parameters, name_followed_by, top_level_entries, type_parameter_list,
+};
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
 use super::library_results::library_result;
@@ -444,6 +447,13 @@ impl<'s> Resolver<'s> {
             if let Some(inner) = rust_unwrapping(call) {
                 return self.type_of_call_result(file, r, &inner);
             }
+            if let Some(init) = self.unwrapped_local(file, r, call) {
+                let inner = ReceiverCall {
+                    unwrapped: true,
+                    ..ReceiverCall::from(init)
+                };
+                return self.type_of_call_result(file, r, &inner);
+            }
             if let Some(lent) = self.lent_through(file, r, call) {
                 return lent;
             }
@@ -495,6 +505,36 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// Rust's `res.unwrap()` or `res.expect(..)` of a local `res` that a call gives
+    /// (`let res = cmd.try_get_matches();`): that call, whose `Result` or `Option` the
+    /// unwrapping opens. `None` when the function binds the name more than once (which
+    /// binding a use sees, the facts do not tell).
+    fn unwrapped_local<'f>(
+        &self,
+        file: &'f FileFacts,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Option<&'f crate::facts::Initializer> {
+        if call.unwrapped || !matches!(call.name, "unwrap" | "expect") {
+            return None;
+        }
+        let q = call.qualifier?.trim();
+        if !q.bytes().all(crate::source::is_word_byte) {
+            return None;
+        }
+        let chain = Self::enclosing_chain(file, r.enclosing);
+        let mut named = file
+            .bindings
+            .iter()
+            .filter(|b| b.name == q && b.scope.is_some_and(|s| chain.contains(&(s as usize))));
+        let (Some(only), None) = (named.next(), named.next()) else {
+            return None;
+        };
+        only.initializer
+            .as_ref()
+            .filter(|init| !init.unwrapped && init.element.is_none())
+    }
+
     /// The type of receiver `q` of a call written where `r` stands: what a call
     /// gives (a class constructed, `Client()`, is one), or a typed local, parameter or
     /// field path's type; unresolved otherwise.
@@ -518,11 +558,33 @@ impl<'s> Resolver<'s> {
         let Some(Returned::Type(written)) = call_gives(method.symbol(), call.awaited) else {
             return Resolution::Unresolved;
         };
-        let part = rust_part(written, call.unwrapped, call.element).map(|part| match part {
-            "Self" => Returned::OwnType,
-            part => Returned::Type(part),
-        });
+        let part = rust_part(written, call.unwrapped, call.element)
+            .or_else(|| {
+                // An alias of the tree for a `Result` (`ClapResult<ArgMatches>`).
+                let alias = self.rust_alias_named(method, written)?;
+                let held = alias_held(alias.symbol(), written)?;
+                (call.element.is_none() && call.unwrapped).then_some(held)
+            })
+            .map(|part| match part {
+                "Self" => Returned::OwnType,
+                part => Returned::Type(part),
+            });
         self.type_given(method, part)
+    }
+
+    /// The alias of the tree that Rust type `written` (`ClapResult<ArgMatches>`) names
+    /// in `method`'s header.
+    fn rust_alias_named(&self, method: &DefRef, written: &str) -> Option<DefRef> {
+        let path = written[..written.find('<')?].trim();
+        let (qualifier, name) = match path.rsplit_once("::") {
+            Some((q, n)) => (Some(q), n),
+            None => (None, path),
+        };
+        let at = u32::try_from(method.index).ok();
+        match self.resolve_type_name(&method.file, at, name, qualifier) {
+            Resolution::Definition(d) if d.symbol().kind == Kind::Type => Some(d),
+            _ => None,
+        }
     }
 
     /// The type of the value a call of `method` gives, `awaited` or not.
@@ -660,6 +722,7 @@ fn aliased_type(s: &Symbol) -> Option<&str> {
             }
         }
         "go" => go_alias_target(s)?,
+        "rust" => rust_alias_target(s)?.1,
         _ => return None,
     };
     let aliased = aliased.trim();
@@ -674,6 +737,44 @@ pub(super) fn go_type_spec(s: &Symbol) -> Option<&str> {
     let spec = line.strip_prefix("type ").unwrap_or(line).trim_start();
     let rest = spec.strip_prefix(s.name.as_str())?;
     Some(rest.split("//").next().unwrap_or(rest))
+}
+
+/// The type parameters and the target of Rust alias `s`, when its one-line declaration
+/// shows them: `T, E = Error` and `std::result::Result<T, E>` of `pub type Result<T, E
+/// = Error> = std::result::Result<T, E>;`.
+fn rust_alias_target(s: &Symbol) -> Option<(&str, &str)> {
+    let line = s.signature.trim();
+    let at = name_followed_by(line, "type", |after| after.starts_with(s.name.as_str()))?;
+    let rest = line[at + "type".len()..]
+        .trim_start()
+        .strip_prefix(s.name.as_str())?;
+    let parameters = type_parameter_list(rest.trim_start()).unwrap_or("");
+    let rest = after_type_parameters(rest.trim_start())?.trim_start();
+    let target = rest.strip_prefix('=')?.trim().strip_suffix(';')?.trim();
+    Some((parameters, target))
+}
+
+/// What a value of Rust type `written` holds when unwrapped, where `written` names
+/// (in `method`'s file) an alias of the tree for a `Result` or `Option` that passes
+/// its first type parameter on as what it holds: `ArgMatches` of `ClapResult<ArgMatches>`
+/// with `type Result<T, E = Error> = std::result::Result<T, E>;` imported as
+/// `ClapResult`.
+fn alias_held<'w>(alias: &Symbol, written: &'w str) -> Option<&'w str> {
+    let (parameters, target) = rust_alias_target(alias)?;
+    let first_parameter = parameters.split([',', ':', '=']).next()?.trim();
+    let open = target.find('<')?;
+    let wrapper = target[..open].trim().rsplit("::").next()?;
+    let passed = target[open + 1..].split([',', '>']).next()?.trim();
+    if !matches!(wrapper, "Result" | "Option")
+        || first_parameter.is_empty()
+        || passed != first_parameter
+    {
+        return None;
+    }
+    let args = written[written.find('<')? + 1..].strip_suffix('>')?;
+    let (entries, balanced) = top_level_entries(args, b"<([{", b">)]}");
+    let held = entries.first()?.trim();
+    (balanced && !held.is_empty()).then_some(held)
 }
 
 /// What Go alias `s` (`type Alias = Box`) is written to stand for; `None` for a type
