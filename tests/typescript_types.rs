@@ -2,11 +2,13 @@
 //! their own: `bigint` is a primitive like `number`, and the `key` of an index
 //! signature (`{ [key: number]: any }`) is no use of anything. A type written with
 //! its namespace (`TChat.Message`, `Linter.Config` beside `class Linter`) is that
-//! namespace's, never a library's.
+//! namespace's, never a library's. A namespace a module imports whole and passes on
+//! (`export * as util from "./util"`) has that module's members. A default import
+//! is no use of a method named `default`.
 
 mod common;
 
-use common::answers::{calls, depends};
+use common::answers::{breaks_both_ways, calls, depends};
 use common::tree;
 
 #[test]
@@ -110,5 +112,63 @@ fn a_namespace_merged_with_a_class_that_implements_a_library_interface_keeps_its
             "4 reference SourceCode -> src/source.d.ts:3",
             "4 type_use SourceCode.VisitorKeys -> src/source.d.ts:8",
         ]
+    );
+}
+
+#[test]
+fn a_namespace_a_module_imports_whole_and_passes_on_is_that_modules() {
+    let dir = tree(&[
+        ("src/core/util.ts", "export function normalize(p: string): string {\n  return p;\n}\nexport type Params = { p: string };\n"),
+        ("src/core/index.ts", "export * as util from \"./util\";\n"),
+        ("src/mini/external.ts", "export function optional(x: number): number {\n  return x;\n}\n"),
+        (
+            "src/mini/index.ts",
+            "import * as z from \"./external\";\nexport { z };\n",
+        ),
+        (
+            "src/app.ts",
+            "import { util } from \"./core/index\";\n\
+             import { z } from \"./mini/index\";\n\n\
+             export function run(p: util.Params): number {\n\
+             \x20 util.normalize(p.p);\n\
+             \x20 return z.optional(1);\n\
+             }\n",
+        ),
+    ]);
+    // `util` and `z` are namespaces the imported modules pass on (`export * as`,
+    // `import * as` then `export { }`): their members are those modules'. Both were
+    // unresolved.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "4 type_use util.Params -> src/core/util.ts:4",
+            "5 call util.normalize -> src/core/util.ts:1",
+            "6 call z.optional -> src/mini/external.ts:1",
+        ]
+    );
+}
+
+#[test]
+fn a_default_import_is_no_use_of_a_method_named_default() {
+    let dir = tree(&[
+        (
+            "src/schema.ts",
+            "export class Schema {\n  default(v: number): number {\n    return v;\n  }\n}\n",
+        ),
+        ("src/logo.ts", "const logo = 1;\nexport default logo;\n"),
+        (
+            "src/page.ts",
+            "import Logo from \"./logo\";\nimport defaultLogo from \"./logo\";\nimport { Schema } from \"./schema\";\n\n\
+             export function page(s: Schema): number {\n\
+             \x20 return s.default(Logo + defaultLogo);\n\
+             }\n",
+        ),
+    ]);
+    // The index listed both imports as possible uses of `Schema.default` (a default
+    // import's reference was named `default`); a fresh parse, which reads the files
+    // that mention the word, did not.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["Schema.default"]),
+        ["src/page.ts:6 definition"]
     );
 }

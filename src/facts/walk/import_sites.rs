@@ -24,7 +24,16 @@ impl<'a> Walk<'a> {
                         .map(str::to_string)
                 })
                 .unwrap_or_default();
-            if !name.is_empty() && name != "*" {
+            // A default import written without the word (`import Logo from
+            // "./logo.png"`) names no definition `default`: a search for the uses of a
+            // method of that name, which reads the files that mention the word, never
+            // reads it.
+            let unnamed_default = name == "default"
+                && !self
+                    .text(node)
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                    .any(|word| word == "default");
+            if !name.is_empty() && name != "*" && !unnamed_default {
                 let qualifier = if imp.name.is_some() {
                     Some(imp.module.clone())
                 } else {

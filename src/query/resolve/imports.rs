@@ -283,6 +283,18 @@ impl<'s> Resolver<'s> {
             }
             Resolution::External(m) => Resolution::External(m),
             _ => {
+                // `import { z } from "zod/mini"`, whose module imports a namespace
+                // (`import * as z from "./external"`) and passes it on.
+                if is_js(file.language.name) {
+                    let target = self.module_target(file, imp);
+                    if let Some(namespace) = imp
+                        .name
+                        .as_deref()
+                        .and_then(|imported| self.js_namespace_passed_on(&target, imported))
+                    {
+                        return self.module_member(&namespace, name, kinds);
+                    }
+                }
                 // Python `from pkg import module`, Rust `use crate::util::trace`: the
                 // name is a submodule.
                 let separator = match file.language.name {
@@ -597,6 +609,30 @@ impl<'s> Resolver<'s> {
             }
         }
         None
+    }
+
+    /// The module whose namespace JavaScript module `target` gives as `name`: one it
+    /// imports whole under that name (`import * as z from "./external"; export { z
+    /// };`, `export * as z from "./external"`), or one a module it passes names on
+    /// from gives so.
+    fn js_namespace_passed_on(&self, target: &ModuleTarget, name: &str) -> Option<ModuleTarget> {
+        let here = |t: &ModuleTarget, n: &str| -> Option<ModuleTarget> {
+            let ModuleTarget::Files(files) = t else {
+                return None;
+            };
+            files.iter().find_map(|f| {
+                let facts = self.source.outline(f)?;
+                let imp = facts
+                    .imports
+                    .iter()
+                    .find(|i| i.wildcard && i.name.is_none() && i.alias.as_deref() == Some(n))?;
+                match self.module_target(&facts, imp) {
+                    found @ ModuleTarget::Files(_) => Some(found),
+                    _ => None,
+                }
+            })
+        };
+        self.through_reexports(target, name, 0, &mut HashSet::new(), &here)
     }
 
     /// The type of the value a module-level variable `name` of `target` holds (Python's
