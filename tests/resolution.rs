@@ -4170,3 +4170,54 @@ fn a_commonjs_module_exported_whole_is_what_its_require_gives() {
         ],
     );
 }
+
+#[test]
+fn a_python_or_typescript_decorator_is_the_callable_it_names() {
+    let dir = tree(&[
+        ("src/pk/__init__.py", "from .decorators import pass_context as pass_context\n"),
+        (
+            "src/pk/decorators.py",
+            "def pass_context(f):\n    return f\n\n\nclass App:\n    def route(self, path):\n        return pass_context\n",
+        ),
+        (
+            "tests/test_app.py",
+            "import pk\nfrom pk.decorators import App\n\napp = App()\n\n\n\
+             def test_views():\n\
+             \x20   wrap = pk.pass_context\n\n\
+             \x20   @app.route(\"/\")\n\
+             \x20   @pk.pass_context\n\
+             \x20   @wrap\n\
+             \x20   @property\n\
+             \x20   def index(ctx):\n\
+             \x20       pass\n",
+        ),
+        (
+            "web/component.ts",
+            "export function Component(options: object): ClassDecorator {\n  return () => {};\n}\n\
+             export function sealed(c: Function): void {}\n",
+        ),
+        (
+            "web/view.ts",
+            "import { Component, sealed } from \"./component\";\n\n@Component({})\n@sealed\nexport class View {}\n",
+        ),
+    ]);
+    // A decorator gives a callable as any expression does: a function of the tree
+    // (through the package that re-exports it), a local (`wrap`, not listed), a
+    // builtin. `pk.pass_context` and `sealed` were unresolved, looked up as types.
+    assert_eq!(
+        depends(dir.path(), &["tests/test_app.py:15"]),
+        [
+            "10 reference app -> tests/test_app.py:4",
+            "10 call app.route -> src/pk/decorators.py:6",
+            "11 annotation pk.pass_context -> src/pk/decorators.py:1",
+            "13 annotation property -> external:builtins",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["View"]),
+        [
+            "3 call Component -> web/component.ts:1",
+            "4 annotation sealed -> web/component.ts:4",
+        ]
+    );
+}

@@ -206,6 +206,7 @@ pub fn is_constructor(sym: &Symbol, file: &FileFacts) -> bool {
 /// Which kinds of definition a use of each kind may name in language `lang`.
 fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
     match kind {
+        RefKind::Annotation if decorators_are_values(lang) => kinds_for(lang, RefKind::Call),
         RefKind::TypeUse | RefKind::Inheritance if lang == "cpp" => CPP_TYPE_KINDS,
         RefKind::TypeUse if lang == "c" => C_TYPE_KINDS,
         // An interface is called where it is constructed: Java's anonymous class
@@ -235,6 +236,13 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
         RefKind::Reference if !reads_reach_methods(lang) => VALUE_KINDS,
         RefKind::Reference | RefKind::Import => &[],
     }
+}
+
+/// Whether an annotation of `lang` is a decorator: an expression that gives a callable
+/// (`@pass_context`, `@app.route("/")`, `@Component({..})`), a function, a class or a
+/// value as any other expression names one, not a type.
+fn decorators_are_values(lang: &str) -> bool {
+    matches!(lang, "python" | "javascript" | "typescript" | "tsx")
 }
 
 pub(super) fn kind_ok(kinds: &[Kind], k: Kind) -> bool {
@@ -949,6 +957,7 @@ impl<'s> Resolver<'s> {
         // an annotation is not looked for there.
         let role = match r.kind {
             RefKind::TypeUse | RefKind::Inheritance => NameRole::Type,
+            RefKind::Annotation if decorators_are_values(file.language.name) => NameRole::Value,
             RefKind::Annotation => NameRole::TypeOnly,
             _ => NameRole::Value,
         };
