@@ -946,3 +946,50 @@ fn a_rust_local_holding_a_result_unwrapped_and_an_alias_of_result_give_what_they
         assert!(uses.contains(&want.to_string()), "{want}: {uses:#?}");
     }
 }
+
+#[test]
+fn a_go_loop_over_a_type_defined_from_a_slice_or_map_gives_its_variables_the_entry_types() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/g\n\ngo 1.21\n"),
+        (
+            "b/b.go",
+            "package b\n\ntype Item struct{}\n\nfunc (i *Item) Name() string { return \"\" }\n\n\
+             type Items []*Item\n\ntype ByName map[string]Item\n\n\
+             type Holder struct {\n\tAll   Items\n\tNames ByName\n}\n",
+        ),
+        (
+            "a.go",
+            "package g\n\nimport \"example.com/g/b\"\n\n\
+             type Item struct{}\n\nfunc (i *Item) Name() string { return \"\" }\n\n\
+             func Use(x b.Items, h *b.Holder) {\n\
+             \tfor _, it := range x {\n\t\tit.Name()\n\t}\n\
+             \tfor _, it := range h.All {\n\t\tit.Name()\n\t}\n\
+             \tfor k, v := range h.Names {\n\t\tk.Name()\n\t\tv.Name()\n\t}\n\
+             \tfor i := range x {\n\t\ti.Name()\n\t}\n\
+             }\n",
+        ),
+    ]);
+    // The entries are `b`'s `Item`, read where `Items` is written, not the `Item`
+    // of the loop's own package. A map's key is its key type (here the language's
+    // `string`); ranging with one variable gives a slice's index, no entry.
+    assert_eq!(
+        calls(dir.path(), &["Use"]),
+        [
+            "11 call it.Name -> b/b.go:5",
+            "14 call it.Name -> b/b.go:5",
+            "17 call k.Name -> external:builtin",
+            "18 call v.Name -> b/b.go:5",
+            "21 call i.Name -> ?",
+        ]
+    );
+    let uses = breaks(dir.path(), "b/b.go:5");
+    assert_eq!(
+        uses,
+        [
+            "a.go:11 definition",
+            "a.go:14 definition",
+            "a.go:18 definition",
+            "a.go:21 unresolved"
+        ]
+    );
+}

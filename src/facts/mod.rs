@@ -189,6 +189,11 @@ pub struct Binding {
     /// (TypeScript's `ds.transaction(async (manager) => ..)`), where it stands: its
     /// type is the one the callee declares for that parameter of that argument.
     pub passed_to: Option<CallbackSite>,
+    /// For a Go loop variable whose type the ranged value's written type does not
+    /// show (`for _, it := range b.items`, `items Items`): the name or field path
+    /// ranged over, and which variable of the loop it is (0 the index or key, 1 the
+    /// element or value).
+    pub ranges_over: Option<(String, u8)>,
     /// The bytes where a type test narrows a variable to the tested type (`if ($x
     /// instanceof Foo) { .. }`, `x is Foo && ..`), up to the first assignment to it
     /// there, or the block a local holds in where the language scopes locals by block
@@ -217,6 +222,7 @@ impl Binding {
             && self.initializer == other.initializer
             && self.copied_from == other.copied_from
             && self.passed_to == other.passed_to
+            && self.ranges_over == other.ranges_over
     }
 }
 

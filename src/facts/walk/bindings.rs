@@ -247,11 +247,11 @@ impl<'a> Walk<'a> {
             {
                 self.give_type(before, element);
             }
-            if let Some(types) = (g.kind(node) == "range_clause")
-                .then(|| self.range_of(node))
-                .flatten()
-            {
-                self.give_range_types(node, before, types);
+            if g.kind(node) == "range_clause" {
+                match self.range_of(node) {
+                    Some(types) => self.give_range_types(node, before, types),
+                    None => self.note_ranges_over(node, before),
+                }
             }
             // Go's `v, ok := x.(T)`: the value's type is the first name's alone. So is
             // the entry's of `v := xs[i]`, `v, ok := m[key]`.
@@ -667,6 +667,7 @@ impl<'a> Walk<'a> {
                             initializer: None,
                             copied_from: None,
                             passed_to: None,
+                            ranges_over: None,
                             within: None,
                         });
                     }
@@ -736,6 +737,7 @@ impl<'a> Walk<'a> {
                 initializer: None,
                 copied_from: None,
                 passed_to: None,
+                ranges_over: None,
                 within: None,
             });
         }

@@ -203,6 +203,34 @@ impl<'a> Walk<'a> {
             .clone()
     }
 
+    /// Notes on the variables of range clause `range`, bound from `before` on, the name
+    /// or field path (`list`, `b.items`) it ranges over, whose type the file does not
+    /// show: resolution reads it where the type is (`type Items []*Item`).
+    pub(super) fn note_ranges_over(&mut self, range: Node<'_>, before: usize) {
+        let g = self.g;
+        let (Some(left), Some(right)) = (g.child(range, "left"), g.child(range, "right")) else {
+            return;
+        };
+        let path = match g.kind(right) {
+            "identifier" => self.text(right),
+            "selector_expression"
+                if g.child(right, "operand")
+                    .is_some_and(|o| g.kind(o) == "identifier") =>
+            {
+                self.text(right)
+            }
+            _ => return,
+        };
+        let mut c = left.walk();
+        let written: Vec<&str> = left.named_children(&mut c).map(|n| self.text(n)).collect();
+        for b in &mut self.bindings[before..] {
+            let position = written.iter().position(|w| *w == b.name);
+            if let Some(position) = position.and_then(|p| u8::try_from(p).ok()) {
+                b.ranges_over = Some((path.to_string(), position));
+            }
+        }
+    }
+
     /// Gives the variables of range clause `range`, bound from `before` on, the types
     /// ranging gives them: the first written variable the first type, the second the
     /// second.

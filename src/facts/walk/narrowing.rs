@@ -176,6 +176,7 @@ impl<'a> Walk<'a> {
             initializer: None,
             copied_from: None,
             passed_to: None,
+            ranges_over: None,
             // Offsets fit: the parser refuses files past 4 GiB.
             within: Some((start as u32, end as u32)),
         });

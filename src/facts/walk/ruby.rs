@@ -64,6 +64,7 @@ impl Walk<'_> {
             initializer: None,
             copied_from: None,
             passed_to: None,
+            ranges_over: None,
             within: None,
         });
     }

@@ -6,7 +6,8 @@
 //! holds. The collection must be a local, a parameter or a field of the types the
 //! call is written in (`foos`, `this.foos`); anything else leaves the read untyped.
 //! A Go value of a type the tree defines from a slice or a map (`type Heap []Set`)
-//! holds what that slice or map does.
+//! holds what that slice or map does, read by an index or ranged over (`for _, s :=
+//! range heap`).
 
 use std::sync::Arc;
 
@@ -47,6 +48,62 @@ impl Resolver<'_> {
         Some(self.resolve_value_type(file, r.enclosing, name, qualifier.as_deref()))
     }
 
+    /// The type Go loop variable `position` (0 the index or key, 1 the element or
+    /// value) takes, ranging over the name or field path `path` where `r` stands,
+    /// when the type the tree gives that value says (`items Items` with `type Items
+    /// []*Item`); `None` otherwise. The entry's type is read where it is written: in
+    /// the file of the struct or of the defined type that writes it.
+    pub(super) fn type_ranged_over(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        path: &str,
+        position: u8,
+    ) -> Option<Resolution> {
+        let (held, written_in, at) = match path.split_once('.') {
+            Some((owner, field)) => {
+                if !is_word(owner) || !is_word(field) {
+                    return None;
+                }
+                let ty = self.receiver_type(file, r, owner)?;
+                match field_held(&ty, field) {
+                    Some(held) => (held, ty.file.clone(), u32::try_from(ty.index).ok()),
+                    None => {
+                        let b = declared_fields(&ty, field).next()?;
+                        let t = self.go_named_type(&ty.file, u32::try_from(ty.index).ok(), b)?;
+                        (
+                            go_held(go_type_spec(t.symbol())?)?,
+                            t.file.clone(),
+                            u32::try_from(t.index).ok(),
+                        )
+                    }
+                }
+            }
+            // A bare name is a local or a parameter: Go has no implicit receiver.
+            None => {
+                let b = Self::binding_at(file, r, path).filter(|b| b.kind != BindingKind::Field)?;
+                match &b.held {
+                    Some(held) => (held.clone(), file.clone(), r.enclosing),
+                    None => {
+                        let t = self.go_named_type(file, r.enclosing, b)?;
+                        (
+                            go_held(go_type_spec(t.symbol())?)?,
+                            t.file.clone(),
+                            u32::try_from(t.index).ok(),
+                        )
+                    }
+                }
+            }
+        };
+        let (qualifier, name) = match (held, position) {
+            (Held::Elements(element), 1) => element?,
+            (Held::Map(key, _), 0) => key?,
+            (Held::Map(_, value), 1) => value?,
+            _ => return None,
+        };
+        Some(self.resolve_value_type(&written_in, at, &name, qualifier.as_deref()))
+    }
+
     /// What Go's field `field` of the value `owner` names where `r` stands (the
     /// method's receiver, a parameter, a local) holds, as the struct that is the
     /// value's type declares it.
@@ -71,6 +128,14 @@ impl Resolver<'_> {
     /// its type is one the tree defines from a slice or a map (`type Heap []Set`): the
     /// entries of that slice or map.
     fn go_named_held(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<Held> {
+        go_held(go_type_spec(self.go_named_type(file, at, b)?.symbol())?)
+    }
+
+    /// The type binding `b` of Go code (in `file`, its type written at `at`) is
+    /// declared with, when the tree defines it from another type and it is not generic
+    /// (`type Heap []Set`, not `type List[T any] []T`, whose entries are of a type
+    /// parameter).
+    fn go_named_type(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<DefRef> {
         if file.language.name != "go" {
             return None;
         }
@@ -80,16 +145,8 @@ impl Resolver<'_> {
         else {
             return None;
         };
-        if !go_defined_type(t.symbol()) {
-            return None;
-        }
-        // Not a generic type's (`type List[T any] []T`), whose entries are of a type
-        // parameter.
-        let underlying = go_type_spec(t.symbol())?;
-        if !underlying.starts_with(char::is_whitespace) {
-            return None;
-        }
-        go_held(underlying)
+        let generic = !go_type_spec(t.symbol())?.starts_with(char::is_whitespace);
+        (go_defined_type(t.symbol()) && !generic).then_some(t)
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter

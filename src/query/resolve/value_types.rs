@@ -141,6 +141,11 @@ impl<'s> Resolver<'s> {
         if let Some(site) = &b.passed_to {
             return self.type_of_callback_parameter(file, r, site);
         }
+        if let Some((path, position)) = &b.ranges_over {
+            return self
+                .type_ranged_over(file, r, path, *position)
+                .unwrap_or(Resolution::Unresolved);
+        }
         if !Self::keeps_its_initial_type(file, b) {
             return Resolution::Unresolved;
         }

@@ -464,6 +464,7 @@ impl<'a> Walk<'a> {
             initializer: None,
             copied_from: None,
             passed_to: None,
+            ranges_over: None,
             within: None,
         });
         self.hold_in_node(lambda, before);
