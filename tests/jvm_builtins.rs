@@ -1,6 +1,8 @@
 //! What a JVM file sees without an import: Scala's own package and `Predef` (module
 //! `scala`) before the Java platform's `java.lang`, the methods every object has, and
-//! library supertypes, of which a marker interface gives no member at all.
+//! library supertypes, of which a marker interface gives no member at all. An
+//! assertion library's `assertThat(..)` gives a value of that library, whose methods
+//! are the library's unless the tree defines a method of the name.
 
 mod common;
 
@@ -96,6 +98,53 @@ fn a_class_that_names_no_supertype_has_object_s_methods_from_java_lang() {
             "6 call hashCode -> external:java.lang",
             "6 call c.equals -> external:java.lang",
             "6 call super.toString -> external:java.lang",
+        ],
+    );
+}
+
+#[test]
+fn an_assertion_librarys_assert_that_gives_a_value_of_that_library() {
+    let dir = tree(&[
+        (
+            "src/test/java/a/ParserTest.java",
+            "package a;\n\n\
+             import static com.google.common.truth.Truth.assertThat;\n\n\
+             class ParserTest {\n\
+             \x20   void parses(Parser p, Exception e) {\n\
+             \x20       assertThat(p.parse()).isEqualTo(\"x\");\n\
+             \x20       assertThat(e).hasMessageThat().contains(\"bad\");\n\
+             \x20       assertThat(p).hasRule(\"r\");\n\
+             \x20   }\n\
+             }\n",
+        ),
+        (
+            "src/main/java/a/Parser.java",
+            "package a;\n\n\
+             public class Parser {\n\
+             \x20   public String parse() { return \"\"; }\n\
+             \x20   public boolean contains(String s) { return false; }\n\
+             }\n",
+        ),
+        (
+            "src/test/java/a/ParserSubject.java",
+            "package a;\n\n\
+             class ParserSubject {\n\
+             \x20   ParserSubject hasRule(String r) { return this; }\n\
+             }\n",
+        ),
+    ]);
+    // `isEqualTo` and `hasMessageThat` are Truth's (they were unresolved, and so
+    // possible uses of any method of their name). `contains` and `hasRule`, which
+    // the tree defines, may be a custom subject's: unresolved.
+    let got = depends(dir.path(), &["ParserTest.parses"]);
+    has_all(
+        &got,
+        &[
+            "7 call assertThat -> external:com.google.common.truth",
+            "7 call assertThat(p.parse()).isEqualTo -> external:com.google.common.truth",
+            "8 call assertThat(e).hasMessageThat -> external:com.google.common.truth",
+            "8 call assertThat(e).hasMessageThat().contains -> ?",
+            "9 call assertThat(p).hasRule -> ?",
         ],
     );
 }

@@ -113,6 +113,30 @@ const JAVA_FACTORIES: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// Assertion libraries' entry points on the JVM (called bare after a static import,
+/// `assertThat(actual)`, or on their class), each with its library: they give a value
+/// of a type of that library.
+const ASSERTION_ENTRIES: &[(&str, &str)] = &[
+    ("assertThat", "com.google.common.truth"),
+    ("assertWithMessage", "com.google.common.truth"),
+    ("assertThat", "org.assertj.core.api"),
+    ("assertThatCode", "org.assertj.core.api"),
+    ("assertThatExceptionOfType", "org.assertj.core.api"),
+    ("assertThatThrownBy", "org.assertj.core.api"),
+];
+
+/// Assertion libraries whose every method gives a value of the library's own types
+/// (the subject or assertion itself, or one about a part of the value:
+/// `assertThat(e).hasMessageThat().contains(..)`), or nothing. A tree may extend them
+/// (an AssertJ `AssertProvider`, a custom Truth `Subject`): a method of a name the
+/// tree defines is then not known to be the library's (see [`fluent_library`]).
+const FLUENT_LIBRARIES: &[&str] = &["com.google.common.truth", "org.assertj.core.api"];
+
+/// Whether `module` is one of the [`FLUENT_LIBRARIES`].
+pub(super) fn fluent_library(module: &str) -> bool {
+    FLUENT_LIBRARIES.contains(&module)
+}
+
 /// Fluent methods: the language, the library their receiver's type is of, the
 /// methods, and the library of the type they give.
 const FLUENT: &[(&str, &str, &[&str], &str)] = &[
@@ -467,6 +491,21 @@ const RUST_STD_GIVES_STD: &[&str] = &[
     "zip",
 ];
 
+/// The assertion library whose entry point a JVM call of `name`, resolved to
+/// `callee_module`, is (see [`ASSERTION_ENTRIES`]). A call resolved there by a static
+/// import is that library's, whatever methods of the name the tree also has.
+pub(super) fn assertion_entry(
+    lang: &str,
+    name: &str,
+    callee_module: Option<&str>,
+) -> Option<&'static str> {
+    let module = callee_module.filter(|_| matches!(lang, "java" | "kotlin"))?;
+    ASSERTION_ENTRIES
+        .iter()
+        .find(|(entry, library)| *entry == name && *library == module)
+        .map(|(_, library)| *library)
+}
+
 /// The module of the library type that a call of `name` (on `qualifier`) in `lang`
 /// gives, for a callee that resolved outside the tree, to a type of `callee_module`
 /// when known; `None` when the table does not know the call.
@@ -476,6 +515,16 @@ pub(super) fn library_result(
     name: &str,
     callee_module: Option<&str>,
 ) -> Option<&'static str> {
+    if let Some(library) = assertion_entry(lang, name, callee_module) {
+        return Some(library);
+    }
+    if let (true, Some(module)) = (matches!(lang, "java" | "kotlin"), callee_module) {
+        if qualifier.is_some() {
+            if let Some(library) = FLUENT_LIBRARIES.iter().find(|l| **l == module) {
+                return Some(library);
+            }
+        }
+    }
     if let (Some(_), Some(module)) = (qualifier, callee_module) {
         // JavaScript's built-ins are TypeScript's.
         let lang = match lang {

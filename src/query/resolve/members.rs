@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::go_build::default_variant;
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::imports::same_package;
+use super::library_results::fluent_library;
 use super::overloads::{chosen_overload, takes_no_call_of};
 use super::value_types::go_defined_type;
 use super::{
@@ -354,6 +355,18 @@ impl<'s> Resolver<'s> {
                     return Resolution::Unresolved;
                 }
                 self.lookup_result(found)
+            }
+            // A value of an assertion library the tree may extend: a method the tree
+            // defines may be its own (`assertThat(provider).hasImport(..)` of a custom
+            // assertion).
+            Resolution::External(Some(m))
+                if fluent_library(&m)
+                    && self.defs_named(name).iter().any(|d| {
+                        matches!(d.file.language.name, "java" | "kotlin")
+                            && d.symbol().kind == Kind::Method
+                    }) =>
+            {
+                Resolution::Unresolved
             }
             Resolution::External(m) => Resolution::External(m),
             _ => Resolution::Unresolved,

@@ -11,7 +11,7 @@ use super::generics::{
 };
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
-use super::library_results::library_result;
+use super::library_results::{assertion_entry, library_result};
 use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::python_stdlib::typing_alias_module;
@@ -494,7 +494,10 @@ impl<'s> Resolver<'s> {
             // builtins are looked up before another file of the package).
             Resolution::External(module)
                 if !call.awaited
-                    && (call.qualifier.is_some() || self.defs_named(call.name).is_empty()) =>
+                    && (call.qualifier.is_some()
+                        || self.defs_named(call.name).is_empty()
+                        || assertion_entry(file.language.name, call.name, module.as_deref())
+                            .is_some()) =>
             {
                 library_result(
                     file.language.name,
