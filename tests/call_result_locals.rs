@@ -891,9 +891,9 @@ fn a_rust_local_holding_a_result_unwrapped_and_an_alias_of_result_give_what_they
         (
             "src/lib.rs",
             "pub struct Error;\n\
-             pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;\n\
+             pub(crate) type Result<T, E = Error> = StdResult<T, E>;\n\
              pub type Count<T> = std::result::Result<u8, T>;\n\
-             use crate::Result as ClapResult;\n\n\
+             use crate::Result as ClapResult;\nuse std::result::Result as StdResult;\n\
              pub struct Matches;\n\
              impl Matches {\n\
              \x20   pub fn get_one(&self) -> u8 {\n\
@@ -927,8 +927,8 @@ fn a_rust_local_holding_a_result_unwrapped_and_an_alias_of_result_give_what_they
         ),
     ]);
     // `res.unwrap()` opens the `Result` the call that gives `res` returns; an alias of
-    // `Result` that holds its first parameter does as `Result` does, and is the
-    // library's type. `Count<Matches>` holds a `u8`, and a name bound twice is not
+    // `Result` (here renamed on import, `StdResult`) that holds its first parameter
+    // does as `Result` does, and is the library's type. `Count<Matches>` holds a `u8`, and a name bound twice is not
     // followed.
     let got = depends(dir.path(), &["run"]);
     for want in [

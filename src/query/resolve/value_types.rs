@@ -570,7 +570,18 @@ impl<'s> Resolver<'s> {
             .or_else(|| {
                 // An alias of the tree for a `Result` (`ClapResult<ArgMatches>`).
                 let alias = self.rust_alias_named(method, written)?;
-                let held = alias_held(alias.symbol(), written)?;
+                let std_wrapper = |name: &str| {
+                    self.imports_binding(&alias.file, alias.symbol().start_byte, name)
+                        .iter()
+                        .any(|imp| {
+                            matches!(imp.name.as_deref(), Some("Result" | "Option"))
+                                && matches!(
+                                    imp.module.as_str(),
+                                    "std::result" | "std::option" | "core::result" | "core::option"
+                                )
+                        })
+                };
+                let held = alias_held(alias.symbol(), written, std_wrapper)?;
                 (call.element.is_none() && call.unwrapped).then_some(held)
             })
             .map(|part| match part {
@@ -767,13 +778,19 @@ fn rust_alias_target(s: &Symbol) -> Option<(&str, &str)> {
 /// its first type parameter on as what it holds: `ArgMatches` of `ClapResult<ArgMatches>`
 /// with `type Result<T, E = Error> = std::result::Result<T, E>;` imported as
 /// `ClapResult`.
-fn alias_held<'w>(alias: &Symbol, written: &'w str) -> Option<&'w str> {
+/// `wraps` tells whether the target's name (`StdResult` of `use std::result::Result as
+/// StdResult;`) is the standard `Result` or `Option`.
+fn alias_held<'w>(
+    alias: &Symbol,
+    written: &'w str,
+    wraps: impl Fn(&str) -> bool,
+) -> Option<&'w str> {
     let (parameters, target) = rust_alias_target(alias)?;
     let first_parameter = parameters.split([',', ':', '=']).next()?.trim();
     let open = target.find('<')?;
     let wrapper = target[..open].trim().rsplit("::").next()?;
     let passed = target[open + 1..].split([',', '>']).next()?.trim();
-    if !matches!(wrapper, "Result" | "Option")
+    if !(matches!(wrapper, "Result" | "Option") || wraps(wrapper))
         || first_parameter.is_empty()
         || passed != first_parameter
     {
