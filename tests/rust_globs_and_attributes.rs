@@ -82,6 +82,9 @@ fn a_crates_glob_reexport_passes_on_another_crates_names() {
              fn builds() {\n\
              \x20   let _ = Command::new();\n\
              \x20   let _other: Option<Other> = None;\n\
+             }\n\n\
+             fn through_module() {\n\
+             \x20   let _ = app::builder::Command::new();\n\
              }\n",
         ),
     ]);
@@ -96,6 +99,15 @@ fn a_crates_glob_reexport_passes_on_another_crates_names() {
             "5 call Command.new -> inner/src/builder.rs:4",
             "6 type_use Option -> external:std",
             "6 type_use Other -> ?",
+        ]
+    );
+    // So does it `inner`'s modules: `app::builder` is `inner::builder`.
+    assert_eq!(
+        depends(dir.path(), &["through_module"]),
+        [
+            "10 reference app.builder -> inner/src/lib.rs:1",
+            "10 reference app::builder.Command -> inner/src/builder.rs:1",
+            "10 call app::builder::Command.new -> inner/src/builder.rs:4",
         ]
     );
 }

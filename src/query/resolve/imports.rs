@@ -908,6 +908,22 @@ impl<'s> Resolver<'s> {
         module: &str,
         at: usize,
     ) -> ModuleTarget {
+        match self.rust_module_here(file, importer, module, at) {
+            ModuleTarget::Unknown => self
+                .through_crate_globs(module)
+                .unwrap_or(ModuleTarget::Unknown),
+            found => found,
+        }
+    }
+
+    /// [`Resolver::rust_module_target`], not looking past the globs of crate roots.
+    fn rust_module_here(
+        &self,
+        file: &FileFacts,
+        importer: &Path,
+        module: &str,
+        at: usize,
+    ) -> ModuleTarget {
         let index = self.file_index(file);
         let inline = index.inline_modules(at);
         // A glob brings names into the module it is written in (and a function's into
@@ -945,6 +961,40 @@ impl<'s> Resolver<'s> {
             }
             RustModule::Unknown => ModuleTarget::Unknown,
         }
+    }
+
+    /// Rust module path `module` of a workspace crate (`clap::builder`) that the
+    /// crate's root does not declare, when a glob at the root passes on the modules of
+    /// another crate (`pub use clap_builder::*;`) that has it: that crate's module
+    /// (one such step: crates do not chain globs back).
+    fn through_crate_globs(&self, module: &str) -> Option<ModuleTarget> {
+        let (first, rest) = module.trim_start_matches("::").split_once("::")?;
+        let root = self.workspace_crates().get(first.trim())?.clone();
+        let facts = self.source.outline(&root)?;
+        let index = self.file_index(&facts);
+        index
+            .globs
+            .iter()
+            .filter(|g| {
+                g.inline.is_empty()
+                    && index
+                        .import_bodies
+                        .get(g.position)
+                        .is_none_or(Option::is_none)
+            })
+            .filter(|g| {
+                self.workspace_crates()
+                    .contains_key(g.module.trim_start_matches("::"))
+            })
+            .find_map(|g| {
+                let passed_on = format!("{}::{rest}", g.module.trim_start_matches("::"));
+                let importer = file_path(&facts);
+                let at = facts.imports.get(g.position)?.start_byte as usize;
+                match self.rust_module_here(&facts, &importer, &passed_on, at) {
+                    found @ ModuleTarget::Files(_) => Some(found),
+                    _ => None,
+                }
+            })
     }
 
     /// The import (not a wildcard) binding `name` that code at byte `at` of `file`
