@@ -40,11 +40,7 @@ impl Walk<'_> {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return None;
         }
-        let text = self.text(node).trim_start_matches("::");
-        Some(match text.rsplit_once("::") {
-            Some((path, name)) => (name.to_string(), Some(path.to_string())),
-            None => (text.to_string(), None),
-        })
+        Some(split_path(self.text(node)))
     }
 
     /// Notes each trait `attribute_item` `node` derives (`#[derive(Debug, Parser)]`)
@@ -83,11 +79,7 @@ impl Walk<'_> {
             {
                 continue;
             }
-            let path = path.trim_start_matches("::");
-            let (trait_name, trait_path) = match path.rsplit_once("::") {
-                Some((p, n)) => (n.to_string(), Some(p.to_string())),
-                None => (path.to_string(), None),
-            };
+            let (trait_name, trait_path) = split_path(path);
             self.trait_impls.push(TraitImpl {
                 trait_name,
                 trait_path,
@@ -96,5 +88,15 @@ impl Walk<'_> {
                 start_byte: u32::try_from(item.start_byte()).unwrap_or(u32::MAX),
             });
         }
+    }
+}
+
+/// The last name of path `text` and the path before it (`a::B`: `B` and `a`); a path
+/// from the root (`::a::B`) is read as from its crate.
+fn split_path(text: &str) -> (String, Option<String>) {
+    let text = text.trim_start_matches("::");
+    match text.rsplit_once("::") {
+        Some((path, name)) => (name.to_string(), Some(path.to_string())),
+        None => (text.to_string(), None),
     }
 }

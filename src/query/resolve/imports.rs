@@ -586,16 +586,9 @@ impl<'s> Resolver<'s> {
                 );
             let index = rust.then(|| self.file_index(&facts));
             let file_level = |position: usize| {
-                index.as_ref().is_none_or(|index| {
-                    index.globs.iter().any(|g| {
-                        g.position == position
-                            && g.inline.is_empty()
-                            && index
-                                .import_bodies
-                                .get(position)
-                                .is_none_or(Option::is_none)
-                    })
-                })
+                index
+                    .as_ref()
+                    .is_none_or(|index| index.file_level_globs().any(|g| g.position == position))
             };
             let everything = facts.imports.iter().enumerate().filter(|(position, i)| {
                 passes_all && i.wildcard && i.alias.is_none() && file_level(*position)
@@ -972,16 +965,8 @@ impl<'s> Resolver<'s> {
         let root = self.workspace_crates().get(first.trim())?.clone();
         let facts = self.source.outline(&root)?;
         let index = self.file_index(&facts);
-        index
-            .globs
-            .iter()
-            .filter(|g| {
-                g.inline.is_empty()
-                    && index
-                        .import_bodies
-                        .get(g.position)
-                        .is_none_or(Option::is_none)
-            })
+        let found = index
+            .file_level_globs()
             .filter(|g| {
                 self.workspace_crates()
                     .contains_key(g.module.trim_start_matches("::"))
@@ -994,7 +979,8 @@ impl<'s> Resolver<'s> {
                     found @ ModuleTarget::Files(_) => Some(found),
                     _ => None,
                 }
-            })
+            });
+        found
     }
 
     /// The import (not a wildcard) binding `name` that code at byte `at` of `file`

@@ -375,6 +375,18 @@ impl FileIndex {
         }
     }
 
+    /// The glob imports written at the file's own level: not in an inline module, nor
+    /// (Rust) in a function's body. Only these pass names on as the file's.
+    pub(super) fn file_level_globs(&self) -> impl Iterator<Item = &Glob> {
+        self.globs.iter().filter(|g| {
+            g.inline.is_empty()
+                && self
+                    .import_bodies
+                    .get(g.position)
+                    .is_none_or(Option::is_none)
+        })
+    }
+
     /// The names of the inline modules (`mod tests { .. }`) around byte `at`, outermost
     /// first.
     pub(super) fn inline_modules(&self, at: usize) -> Vec<String> {
