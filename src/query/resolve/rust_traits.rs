@@ -3,9 +3,10 @@
 //! Type` block, or that derives `Parser` (`#[derive(Parser)]`, whose derive macro
 //! writes that block by the convention that a derive is named after its trait).
 //!
-//! Only the plain forms are read: an `impl` whose header names its trait and its
-//! type on its first line, a derive the tree's trait of that name stands for. A
-//! blanket implementation (`impl<T: Display> Ext for T`) gives no type its methods.
+//! Only the plain forms are read: an `impl` that names its trait and its type by
+//! their paths (not `impl Trait for &T`), a derive the tree's trait of that name
+//! stands for. A blanket implementation (`impl<T: Display> Ext for T`) gives no type
+//! its methods: `T` names no type of the tree.
 
 use std::sync::Arc;
 

@@ -570,18 +570,9 @@ impl<'s> Resolver<'s> {
             .or_else(|| {
                 // An alias of the tree for a `Result` (`ClapResult<ArgMatches>`).
                 let alias = self.rust_alias_named(method, written)?;
-                let std_wrapper = |name: &str| {
-                    self.imports_binding(&alias.file, alias.symbol().start_byte, name)
-                        .iter()
-                        .any(|imp| {
-                            matches!(imp.name.as_deref(), Some("Result" | "Option"))
-                                && matches!(
-                                    imp.module.as_str(),
-                                    "std::result" | "std::option" | "core::result" | "core::option"
-                                )
-                        })
-                };
-                let held = alias_held(alias.symbol(), written, std_wrapper)?;
+                let held = alias_held(alias.symbol(), written, |wrapper| {
+                    self.imports_std_wrapper(&alias, wrapper)
+                })?;
                 (call.element.is_none() && call.unwrapped).then_some(held)
             })
             .map(|part| match part {
@@ -589,6 +580,20 @@ impl<'s> Resolver<'s> {
                 part => Returned::Type(part),
             });
         self.type_given(method, part)
+    }
+
+    /// Whether the file of Rust alias `alias` imports the standard `Result` or `Option`
+    /// as `name` (`use std::result::Result as StdResult;`).
+    fn imports_std_wrapper(&self, alias: &DefRef, name: &str) -> bool {
+        self.imports_binding(&alias.file, alias.symbol().start_byte, name)
+            .iter()
+            .any(|imp| {
+                matches!(imp.name.as_deref(), Some("Result" | "Option"))
+                    && matches!(
+                        imp.module.as_str(),
+                        "std::result" | "std::option" | "core::result" | "core::option"
+                    )
+            })
     }
 
     /// The alias of the tree that Rust type `written` (`ClapResult<ArgMatches>`) names
@@ -777,8 +782,7 @@ fn rust_alias_target(s: &Symbol) -> Option<(&str, &str)> {
 /// (in `method`'s file) an alias of the tree for a `Result` or `Option` that passes
 /// its first type parameter on as what it holds: `ArgMatches` of `ClapResult<ArgMatches>`
 /// with `type Result<T, E = Error> = std::result::Result<T, E>;` imported as
-/// `ClapResult`.
-/// `wraps` tells whether the target's name (`StdResult` of `use std::result::Result as
+/// `ClapResult`. `wraps` tells whether the target's name (`StdResult` of `use std::result::Result as
 /// StdResult;`) is the standard `Result` or `Option`.
 fn alias_held<'w>(
     alias: &Symbol,
