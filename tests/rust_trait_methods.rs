@@ -1,11 +1,12 @@
 //! Rust: the methods a trait of the tree provides (declares with a body) are members
 //! of each type that implements the trait, in an `impl Trait for Type` block of any
 //! file or by deriving it; not of a type that does neither, nor of every type a
-//! blanket implementation covers.
+//! blanket implementation covers. A value of a function's type parameter bound by
+//! one trait of the tree has that trait's methods.
 
 mod common;
 
-use common::answers::{breaks_both_ways, depends};
+use common::answers::{breaks_both_ways, calls, depends};
 use common::tree;
 
 fn crate_tree() -> tempfile::TempDir {
@@ -92,4 +93,50 @@ fn the_uses_of_a_provided_method_are_found_through_the_implementing_types() {
             "src/lib.rs:17 unresolved",
         ]
     );
+}
+
+#[test]
+fn a_value_of_a_type_parameter_bound_by_one_trait_of_the_tree_has_its_methods() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub trait Matcher {\n\
+             \x20   fn find(&self) -> u8;\n\
+             \x20   fn is_match(&self) -> bool {\n\
+             \x20       true\n\
+             \x20   }\n\
+             }\n\n\
+             pub trait Sink {\n\
+             \x20   fn find(&self) -> u8;\n\
+             }\n\n\
+             pub fn listed<M: Matcher + Send + 'static>(m: M) {\n\
+             \x20   m.is_match();\n\
+             }\n\n\
+             pub fn bounded<M>(m: &M)\n\
+             where\n\
+             \x20   M: Matcher,\n\
+             {\n\
+             \x20   m.find();\n\
+             }\n\n\
+             pub fn two<M: Matcher + Sink>(m: M) {\n\
+             \x20   m.find();\n\
+             }\n",
+        ),
+    ]);
+    // In the type-parameter list or the `where` clause, the marker traits and the
+    // lifetime passed over; bound by two traits of the tree, which one's `find` is
+    // meant is not told.
+    assert_eq!(
+        calls(dir.path(), &["listed"]),
+        ["13 call m.is_match -> src/lib.rs:3"]
+    );
+    assert_eq!(
+        calls(dir.path(), &["bounded"]),
+        ["20 call m.find -> src/lib.rs:2"]
+    );
+    assert_eq!(calls(dir.path(), &["two"]), ["24 call m.find -> ?"]);
 }

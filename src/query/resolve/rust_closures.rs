@@ -56,14 +56,8 @@ pub fn closure_parameter_type(
             if !name.bytes().all(crate::source::is_word_byte) {
                 return None;
             }
-            let clause = where_clause(rest);
-            let mut bounds = generics
+            let mut bounds = bounds_in(generics, rest, name)
                 .into_iter()
-                .chain(clause)
-                .flat_map(|list| top_level_entries(list, b"<([{", b">)]}").0)
-                .filter_map(|entry| entry.split_once(':'))
-                .filter(|(named, _)| named.trim() == name)
-                .flat_map(|(_, bounds)| split_bounds(bounds))
                 .filter_map(closure_bound);
             let one = bounds.next()?;
             if bounds.next().is_some() {
@@ -78,6 +72,35 @@ pub fn closure_parameter_type(
     }
     let written = past_reference(taken.get(parameter)?);
     (!written.is_empty()).then_some(written)
+}
+
+/// The bounds the header of Rust function `sym` gives its type parameter `name`, in
+/// its type-parameter list or its `where` clause (`M: Matcher + Send`), each as
+/// written.
+pub fn type_parameter_bounds<'h>(sym: &'h Symbol, name: &str) -> Vec<&'h str> {
+    let header = sym.header();
+    let Some(at) = name_at(header, &sym.name) else {
+        return Vec::new();
+    };
+    let tail = header[at + sym.name.len()..].trim_start();
+    let Some(rest) = after_type_parameters(tail).and_then(|t| t.trim_start().strip_prefix('('))
+    else {
+        return Vec::new();
+    };
+    bounds_in(type_parameter_list(tail), rest, name)
+}
+
+/// The bounds type parameter `name` is given in type-parameter list `generics` or in
+/// the `where` clause past the parameters (`rest` follows their `(`).
+fn bounds_in<'h>(generics: Option<&'h str>, rest: &'h str, name: &str) -> Vec<&'h str> {
+    generics
+        .into_iter()
+        .chain(where_clause(rest))
+        .flat_map(|list| top_level_entries(list, b"<([{", b">)]}").0)
+        .filter_map(|entry| entry.split_once(':'))
+        .filter(|(named, _)| named.trim() == name)
+        .flat_map(|(_, bounds)| split_bounds(bounds))
+        .collect()
 }
 
 /// What follows the `(` of a closure trait written as a type or a bound (`impl Fn(A,

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::generics::declares_type_parameter;
 use super::generics::{
     after_type_parameters, name_followed_by, top_level_entries, type_parameter_list,
 };
@@ -19,6 +20,7 @@ use super::returns::{
     call_gives, csharp_property_at, getter_type, receiver_call, returns_its_receiver, rust_part,
     rust_unwrapping, ReceiverCall, Returned,
 };
+use super::rust_closures::type_parameter_bounds;
 use super::{same_target, DefRef, Resolution, Resolver};
 use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
@@ -130,6 +132,9 @@ impl<'s> Resolver<'s> {
         b: &crate::facts::Binding,
     ) -> Resolution {
         if let Some(t) = &b.type_name {
+            if let Some(bound) = self.rust_bounding_trait(file, r.enclosing, t, b) {
+                return Resolution::Definition(bound);
+            }
             let found = self.resolve_value_type(file, r.enclosing, t, b.type_qualifier.as_deref());
             return self.through_pointer(file, r.enclosing, pointee_of(b), found);
         }
@@ -513,6 +518,54 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// The one trait of the tree that bounds Rust type parameter `t`, binding `b`'s
+    /// type, in the header of the function around `at` that declares it (`fn
+    /// search<M: Matcher>(m: M)`, `where M: Matcher`): a value of the parameter's type
+    /// has that trait's methods. The standard marker traits and lifetimes are passed
+    /// over; `None` when no such trait, or several, bound it.
+    fn rust_bounding_trait(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        t: &str,
+        b: &crate::facts::Binding,
+    ) -> Option<DefRef> {
+        if file.language.name != "rust" || b.type_qualifier.is_some() {
+            return None;
+        }
+        let declaring = Self::enclosing_chain(file, at).into_iter().find(|&i| {
+            let d = &file.definitions[i];
+            matches!(d.kind, Kind::Function | Kind::Method) && declares_type_parameter(d, t)
+        })?;
+        let sym = &file.definitions[declaring];
+        let mut traits = type_parameter_bounds(sym, t)
+            .into_iter()
+            .filter_map(|bound| {
+                // The path up to its type arguments (or, on a header of one line, its body).
+                let bound = bound.trim_start_matches('?').trim();
+                let end = bound
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '\''))
+                    .unwrap_or(bound.len());
+                let path = &bound[..end];
+                if path.starts_with('\'') || RUST_MARKER_TRAITS.contains(&path) {
+                    return None;
+                }
+                let (qualifier, name) = match path.rsplit_once("::") {
+                    Some((q, n)) => (Some(q), n),
+                    None => (None, path),
+                };
+                let at = u32::try_from(declaring).ok();
+                match self.resolve_type_name(file, at, name, qualifier) {
+                    Resolution::Definition(d) if d.symbol().kind == Kind::Trait => Some(Some(d)),
+                    // A library trait (`AsRef<Path>`) may give the methods called: no
+                    // trait of the tree alone is known to.
+                    _ => Some(None),
+                }
+            });
+        let one = traits.next()??;
+        traits.next().is_none().then_some(one)
+    }
+
     /// Rust's `res.unwrap()` or `res.expect(..)` of a local `res` that a call gives
     /// (`let res = cmd.try_get_matches();`): that call, whose `Result` or `Option` the
     /// unwrapping opens. `None` when the function binds the name more than once (which
@@ -720,6 +773,25 @@ impl<'s> Resolver<'s> {
         }
     }
 }
+
+/// Rust's standard traits that say what a type parameter's values can be, not what
+/// they are: a bound of these names no methods a call on the value is taken for.
+const RUST_MARKER_TRAITS: &[&str] = &[
+    "Send",
+    "Sync",
+    "Sized",
+    "Unpin",
+    "Copy",
+    "Clone",
+    "Debug",
+    "Default",
+    "Eq",
+    "PartialEq",
+    "Ord",
+    "PartialOrd",
+    "Hash",
+    "Display",
+];
 
 /// How many aliases of aliases [`Resolver::unaliased`] follows.
 const MAX_ALIAS_DEPTH: usize = 4;
