@@ -5,6 +5,7 @@
 
 use tree_sitter::Node;
 
+use super::type_text::type_parts;
 use super::Walk;
 use crate::facts::TraitImpl;
 
@@ -33,14 +34,13 @@ impl Walk<'_> {
     /// The last name and the path before it of a type written as a path, without its
     /// type arguments (`a::B<T>`: `B` and `a`).
     fn type_path(&self, node: Node<'_>) -> Option<(String, Option<String>)> {
-        let node = match node.kind() {
-            "generic_type" => self.g.child(node, "type")?,
-            _ => node,
-        };
-        if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
+        if !matches!(
+            node.kind(),
+            "type_identifier" | "scoped_type_identifier" | "generic_type"
+        ) {
             return None;
         }
-        Some(split_path(self.text(node)))
+        split_path(self.text(node))
     }
 
     /// Notes each trait `attribute_item` `node` derives (`#[derive(Debug, Parser)]`)
@@ -79,7 +79,9 @@ impl Walk<'_> {
             {
                 continue;
             }
-            let (trait_name, trait_path) = split_path(path);
+            let Some((trait_name, trait_path)) = split_path(path) else {
+                continue;
+            };
             self.trait_impls.push(TraitImpl {
                 trait_name,
                 trait_path,
@@ -91,12 +93,9 @@ impl Walk<'_> {
     }
 }
 
-/// The last name of path `text` and the path before it (`a::B`: `B` and `a`); a path
-/// from the root (`::a::B`) is read as from its crate.
-fn split_path(text: &str) -> (String, Option<String>) {
-    let text = text.trim_start_matches("::");
-    match text.rsplit_once("::") {
-        Some((path, name)) => (name.to_string(), Some(path.to_string())),
-        None => (text.to_string(), None),
-    }
+/// The last name of path `text` and the path before it, without type arguments
+/// (`a::B<T>`: `B` and `a`).
+fn split_path(text: &str) -> Option<(String, Option<String>)> {
+    let (path, name) = type_parts(text)?;
+    Some((name.to_string(), path.map(str::to_string)))
 }

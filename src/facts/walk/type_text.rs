@@ -19,7 +19,7 @@ pub(crate) fn simple_type_name(t: &str) -> Option<&str> {
 }
 
 /// [`split_type`]'s parts, borrowed from `t`; `None` when it names no type.
-fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
+pub(crate) fn type_parts(t: &str) -> Option<(Option<&str>, &str)> {
     let mut s = t.trim();
     // Swift's `any P`/`some P` and Rust's `dyn T`/`impl T` name the protocol or trait
     // whose members the value has.

@@ -18,6 +18,10 @@ use crate::facts::{
     entry_read, go_held, reads_elements, Binding, BindingKind, FileFacts, Held, Reference,
 };
 
+/// A file and the definition in it where a type is written, to resolve its names
+/// where they stand.
+type WrittenAt = (Arc<FileFacts>, Option<u32>);
+
 impl Resolver<'_> {
     /// The type of receiver `q` of `r` when it reads one entry of a collection whose
     /// declaration says what it holds; `None` when it is no such read.
@@ -60,38 +64,14 @@ impl Resolver<'_> {
         path: &str,
         position: u8,
     ) -> Option<Resolution> {
-        let (held, written_in, at) = match path.split_once('.') {
-            Some((owner, field)) => {
-                if !is_word(owner) || !is_word(field) {
-                    return None;
-                }
-                let ty = self.receiver_type(file, r, owner)?;
-                match field_held(&ty, field) {
-                    Some(held) => (held, ty.file.clone(), u32::try_from(ty.index).ok()),
-                    None => {
-                        let b = declared_fields(&ty, field).next()?;
-                        let t = self.go_named_type(&ty.file, u32::try_from(ty.index).ok(), b)?;
-                        (
-                            go_held(go_type_spec(t.symbol())?)?,
-                            t.file.clone(),
-                            u32::try_from(t.index).ok(),
-                        )
-                    }
-                }
-            }
+        let (held, written_in) = match path.split_once('.') {
+            Some((owner, field)) => self.go_field_held_where(file, r, owner, field)?,
             // A bare name is a local or a parameter: Go has no implicit receiver.
             None => {
                 let b = Self::binding_at(file, r, path).filter(|b| b.kind != BindingKind::Field)?;
                 match &b.held {
-                    Some(held) => (held.clone(), file.clone(), r.enclosing),
-                    None => {
-                        let t = self.go_named_type(file, r.enclosing, b)?;
-                        (
-                            go_held(go_type_spec(t.symbol())?)?,
-                            t.file.clone(),
-                            u32::try_from(t.index).ok(),
-                        )
-                    }
+                    Some(held) => (held.clone(), (file.clone(), r.enclosing)),
+                    None => self.go_named_held_where(file, r.enclosing, b)?,
                 }
             }
         };
@@ -101,7 +81,8 @@ impl Resolver<'_> {
             (Held::Map(_, value), 1) => value?,
             _ => return None,
         };
-        Some(self.resolve_value_type(&written_in, at, &name, qualifier.as_deref()))
+        let (written_file, at) = written_in;
+        Some(self.resolve_value_type(&written_file, at, &name, qualifier.as_deref()))
     }
 
     /// What Go's field `field` of the value `owner` names where `r` stands (the
@@ -114,21 +95,51 @@ impl Resolver<'_> {
         owner: &str,
         field: &str,
     ) -> Option<Held> {
+        self.go_field_held_where(file, r, owner, field)
+            .map(|(held, _)| held)
+    }
+
+    /// [`Resolver::go_field_held`], with where the entries' types are written: the
+    /// struct's file, or the file of the type the tree defines the field's type as.
+    fn go_field_held_where(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        owner: &str,
+        field: &str,
+    ) -> Option<(Held, WrittenAt)> {
         if !is_word(owner) || !is_word(field) {
             return None;
         }
         let ty = self.receiver_type(file, r, owner)?;
-        field_held(&ty, field).or_else(|| {
-            let b = declared_fields(&ty, field).next()?;
-            self.go_named_held(&ty.file, u32::try_from(ty.index).ok(), b)
-        })
+        let at = u32::try_from(ty.index).ok();
+        match field_held(&ty, field) {
+            Some(held) => Some((held, (ty.file.clone(), at))),
+            None => {
+                let b = declared_fields(&ty, field).next()?;
+                self.go_named_held_where(&ty.file, at, b)
+            }
+        }
     }
 
     /// What binding `b` of Go code (in `file`, its type written at `at`) holds, when
     /// its type is one the tree defines from a slice or a map (`type Heap []Set`): the
     /// entries of that slice or map.
     fn go_named_held(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<Held> {
-        go_held(go_type_spec(self.go_named_type(file, at, b)?.symbol())?)
+        self.go_named_held_where(file, at, b).map(|(held, _)| held)
+    }
+
+    /// [`Resolver::go_named_held`], with where the entries' types are written: the
+    /// defined type's file.
+    fn go_named_held_where(
+        &self,
+        file: &Arc<FileFacts>,
+        at: Option<u32>,
+        b: &Binding,
+    ) -> Option<(Held, WrittenAt)> {
+        let t = self.go_named_type(file, at, b)?;
+        let held = go_held(go_type_spec(t.symbol())?)?;
+        Some((held, (t.file.clone(), u32::try_from(t.index).ok())))
     }
 
     /// The type binding `b` of Go code (in `file`, its type written at `at`) is

@@ -186,16 +186,21 @@ pub(super) fn rust_part(written: &str, unwrapped: bool, element: Option<u16>) ->
 /// What a Rust `Result<T, E>` or `Option<T>` holds (`io::Result<File>`,
 /// `std::option::Option<&Node>`): `T`.
 fn rust_held(written: &str) -> Option<&str> {
+    let (wrapper, held) = generic_head(written)?;
+    matches!(wrapper, "Result" | "Option").then_some(held)
+}
+
+/// The last name of generic type `written` and its first type argument: `Result` and
+/// `File` of `io::Result<File>`; `None` when it has no type arguments, or they do
+/// not balance.
+pub(super) fn generic_head(written: &str) -> Option<(&str, &str)> {
     let written = written.trim();
     let open = written.find('<')?;
-    let wrapper = written[..open].trim().rsplit("::").next()?;
-    if !matches!(wrapper, "Result" | "Option") {
-        return None;
-    }
+    let name = written[..open].trim().rsplit("::").next()?;
     let args = written[open + 1..].strip_suffix('>')?;
     let (entries, balanced) = top_level_entries(args, b"<([{", b">)]}");
-    let held = entries.first()?.trim();
-    (balanced && !held.is_empty()).then_some(held)
+    let first = entries.first()?.trim();
+    (balanced && !first.is_empty()).then_some((name, first))
 }
 
 /// `text` with what each string or character literal holds (its quotes kept) made

@@ -7,9 +7,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
-use super::generics::{
-    after_type_parameters, name_followed_by, top_level_entries, type_parameter_list,
-};
+use super::generics::{after_type_parameters, name_followed_by, type_parameter_list};
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
 use super::library_results::{assertion_entry, library_result};
@@ -17,12 +15,12 @@ use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::python_stdlib::typing_alias_module;
 use super::returns::{
-    call_gives, csharp_property_at, getter_type, receiver_call, returns_its_receiver, rust_part,
-    rust_unwrapping, ReceiverCall, Returned,
+    call_gives, csharp_property_at, generic_head, getter_type, receiver_call, returns_its_receiver,
+    rust_part, rust_unwrapping, ReceiverCall, Returned,
 };
 use super::rust_closures::type_parameter_bounds;
 use super::{same_target, DefRef, Resolution, Resolver};
-use crate::facts::{BindingKind, CallbackSite, FileFacts, RefKind, Reference};
+use crate::facts::{type_parts, BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
 /// Whether a language gives each field one declared type (its first typed
@@ -541,19 +539,14 @@ impl<'s> Resolver<'s> {
         let mut traits = type_parameter_bounds(sym, t)
             .into_iter()
             .filter_map(|bound| {
-                // The path up to its type arguments (or, on a header of one line, its body).
-                let bound = bound.trim_start_matches('?').trim();
-                let end = bound
-                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '\''))
-                    .unwrap_or(bound.len());
-                let path = &bound[..end];
-                if path.starts_with('\'') || RUST_MARKER_TRAITS.contains(&path) {
+                // The path up to its type arguments (or, on a header of one line, its
+                // body); a lifetime names no trait.
+                let Some((qualifier, name)) = type_parts(bound) else {
+                    return (!bound.trim_start().starts_with('\'')).then_some(None);
+                };
+                if qualifier.is_none() && RUST_MARKER_TRAITS.contains(&name) {
                     return None;
                 }
-                let (qualifier, name) = match path.rsplit_once("::") {
-                    Some((q, n)) => (Some(q), n),
-                    None => (None, path),
-                };
                 let at = u32::try_from(declaring).ok();
                 match self.resolve_type_name(file, at, name, qualifier) {
                     Resolution::Definition(d) if d.symbol().kind == Kind::Trait => Some(Some(d)),
@@ -622,11 +615,13 @@ impl<'s> Resolver<'s> {
         let part = rust_part(written, call.unwrapped, call.element)
             .or_else(|| {
                 // An alias of the tree for a `Result` (`ClapResult<ArgMatches>`).
+                if !call.unwrapped || call.element.is_some() {
+                    return None;
+                }
                 let alias = self.rust_alias_named(method, written)?;
-                let held = alias_held(alias.symbol(), written, |wrapper| {
+                alias_held(alias.symbol(), written, |wrapper| {
                     self.imports_std_wrapper(&alias, wrapper)
-                })?;
-                (call.element.is_none() && call.unwrapped).then_some(held)
+                })
             })
             .map(|part| match part {
                 "Self" => Returned::OwnType,
@@ -652,11 +647,7 @@ impl<'s> Resolver<'s> {
     /// The alias of the tree that Rust type `written` (`ClapResult<ArgMatches>`) names
     /// in `method`'s header.
     fn rust_alias_named(&self, method: &DefRef, written: &str) -> Option<DefRef> {
-        let path = written[..written.find('<')?].trim();
-        let (qualifier, name) = match path.rsplit_once("::") {
-            Some((q, n)) => (Some(q), n),
-            None => (None, path),
-        };
+        let (qualifier, name) = type_parts(written.get(..written.find('<')?)?)?;
         let at = u32::try_from(method.index).ok();
         match self.resolve_type_name(&method.file, at, name, qualifier) {
             Resolution::Definition(d) if d.symbol().kind == Kind::Type => Some(d),
@@ -863,19 +854,14 @@ fn alias_held<'w>(
 ) -> Option<&'w str> {
     let (parameters, target) = rust_alias_target(alias)?;
     let first_parameter = parameters.split([',', ':', '=']).next()?.trim();
-    let open = target.find('<')?;
-    let wrapper = target[..open].trim().rsplit("::").next()?;
-    let passed = target[open + 1..].split([',', '>']).next()?.trim();
+    let (wrapper, passed) = generic_head(target)?;
     if !(matches!(wrapper, "Result" | "Option") || wraps(wrapper))
         || first_parameter.is_empty()
         || passed != first_parameter
     {
         return None;
     }
-    let args = written[written.find('<')? + 1..].strip_suffix('>')?;
-    let (entries, balanced) = top_level_entries(args, b"<([{", b">)]}");
-    let held = entries.first()?.trim();
-    (balanced && !held.is_empty()).then_some(held)
+    generic_head(written).map(|(_, held)| held)
 }
 
 /// What Go alias `s` (`type Alias = Box`) is written to stand for; `None` for a type
