@@ -346,6 +346,125 @@ fn a_go_value_of_a_library_package_has_that_library_s_members() {
 }
 
 #[test]
+fn a_go_local_made_by_new_has_the_type_it_is_given() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "a.go",
+            "package x\n\nimport \"bytes\"\n\n\
+             type Foo struct{}\n\nfunc (f *Foo) Run() {}\n\n\
+             func use() {\n\
+             \tf := new(Foo)\n\
+             \tf.Run()\n\
+             \tbuf := new(bytes.Buffer)\n\
+             \tbuf.WriteString(\"x\")\n\
+             }\n",
+        ),
+    ]);
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "10 call new -> external:builtin",
+            "11 call f.Run -> a.go:7",
+            "12 call new -> external:builtin",
+            "13 call buf.WriteString -> external:bytes",
+        ]
+    );
+}
+
+#[test]
+fn each_name_of_a_go_declaration_from_a_call_takes_the_result_in_its_place() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "a.go",
+            "package x\n\n\
+             type Foo struct{}\n\nfunc (f *Foo) Run() {}\n\n\
+             type Bar struct{}\n\nfunc (b *Bar) Run() {}\n\n\
+             func pair() (*Foo, *Bar, error) { return nil, nil, nil }\n\n\
+             func named() (a, b *Bar, err error) { return }\n\n\
+             func use() {\n\
+             \t_, bar, err := pair()\n\
+             \tbar.Run()\n\
+             \terr.Error()\n\
+             \tvar x, y, e = named()\n\
+             \tx.Run()\n\
+             \ty.Run()\n\
+             \te.Error()\n\
+             }\n",
+        ),
+    ]);
+    // Names written together share the type after them (`a, b *Bar`).
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "16 call pair -> a.go:11",
+            "17 call bar.Run -> a.go:9",
+            "18 call err.Error -> external:builtin",
+            "19 call named -> a.go:13",
+            "20 call x.Run -> a.go:9",
+            "21 call y.Run -> a.go:9",
+            "22 call e.Error -> external:builtin",
+        ]
+    );
+}
+
+#[test]
+fn a_go_value_of_the_standard_library_has_the_library_s_methods_unless_generic() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.23\n"),
+        (
+            "a.go",
+            "package x\n\n\
+             import (\n\t\"net/http\"\n\t\"net/http/httptest\"\n\t\"os\"\n\t\"slices\"\n\
+             \t\"sync/atomic\"\n\n\tlru \"github.com/hashicorp/golang-lru/v2\"\n)\n\n\
+             type Item struct{}\n\nfunc (i Item) Close() {}\n\nfunc (i Item) String() string { return \"\" }\n\n\
+             type Holder struct{ cur atomic.Pointer[Item] }\n\n\
+             func use(r *http.Request, items []Item, h *Holder, c *lru.Cache[string, Item]) {\n\
+             \tf, err := os.Create(\"x\")\n\
+             \tf.Close()\n\
+             \terr.Error()\n\
+             \tw := httptest.NewRecorder()\n\
+             \tw.Body.String()\n\
+             \tw.Header().Get(\"a\")\n\
+             \tr.URL.Query().Get(\"a\")\n\
+             \tslices.Max(items).Close()\n\
+             \th.cur.Load().Close()\n\
+             \tv, _ := c.Get(\"k\")\n\
+             \tv.Close()\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["use"]);
+    has_all(
+        &got,
+        &[
+            "23 call f.Close -> external:os",
+            "24 call err.Error -> external:",
+            "26 call w.Body.String -> external:",
+            "27 call w.Header -> external:net/http/httptest",
+            "27 call w.Header().Get -> external:",
+            "28 call r.URL.Query -> external:",
+            "28 call r.URL.Query().Get -> external:",
+            // What a generic function or a generic type's method gives may be the
+            // tree's own type; a third-party library may be generic anywhere.
+            "29 call slices.Max(items).Close -> ?",
+            "30 call h.cur.Load().Close -> ?",
+            "32 call v.Close -> ?",
+        ],
+    );
+    // The library's `Close` is no use of the tree's.
+    assert_eq!(
+        breaks(dir.path(), "Item.Close"),
+        [
+            "a.go:29 unresolved",
+            "a.go:30 unresolved",
+            "a.go:32 unresolved"
+        ]
+    );
+}
+
+#[test]
 fn an_entry_of_a_go_type_defined_from_a_slice_or_map_has_the_entry_s_type() {
     let dir = tree(&[
         ("go.mod", "module example.com/x\n\ngo 1.21\n"),

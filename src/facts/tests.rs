@@ -331,23 +331,25 @@ fn locals_record_the_call_that_gives_them_their_value() {
             .and_then(|b| b.initializer.as_ref())
             .map(|i| {
                 format!(
-                    "{}.{} {:?}",
+                    "{}.{} {:?} {:?}",
                     i.qualifier.as_deref().unwrap_or(""),
                     i.name,
-                    i.arity
+                    i.arity,
+                    i.element
                 )
             })
     };
     assert_eq!(
         init("w1").as_deref(),
-        Some("w.New Some(1)"),
+        Some("w.New Some(1) None"),
         "{:#?}",
         f.bindings
     );
-    assert_eq!(init("err"), None);
-    assert_eq!(init("w4").as_deref(), Some("w.Make Some(0)"));
-    assert_eq!(init("a").as_deref(), Some(".pair Some(0)"));
-    assert_eq!(init("b"), None);
+    // Each name after the first takes the result in its place.
+    assert_eq!(init("err").as_deref(), Some("w.New Some(1) Some(1)"));
+    assert_eq!(init("w4").as_deref(), Some("w.Make Some(0) None"));
+    assert_eq!(init("a").as_deref(), Some(".pair Some(0) None"));
+    assert_eq!(init("b").as_deref(), Some(".pair Some(0) Some(1)"));
 }
 
 #[test]

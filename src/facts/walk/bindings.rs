@@ -273,6 +273,9 @@ impl<'a> Walk<'a> {
                         self.bindings[b].type_qualifier = None;
                     }
                 }
+                if let Some(call) = value.and_then(|v| initializer(g, v, self.src)) {
+                    self.give_go_results(n, i, &call, before);
+                }
             }
             // Rust's `let (tx, rx) = channel(8);`: each name takes its element of the
             // tuple the call gives.
@@ -429,6 +432,33 @@ impl<'a> Walk<'a> {
             {
                 self.bindings[b].initializer = Some(Initializer {
                     element: Some(position),
+                    ..call.clone()
+                });
+            }
+        }
+    }
+
+    /// The bindings from `before` on, made for declarator `n` (the `i`th of its
+    /// declaration) of Go names given the results of `call` (`a, err := f()`, `var a,
+    /// err = f()`): each name after the first takes the result in its place (the
+    /// first takes the call's value as any single name does).
+    fn give_go_results(&mut self, n: Node<'_>, i: usize, call: &Initializer, before: usize) {
+        let positions: Vec<(usize, String)> = if self.g.class(n).has(Class::IDENTIFIER) {
+            vec![(i, self.text(n).to_string())]
+        } else {
+            names_by_position(self.g, n)
+                .into_iter()
+                .filter_map(|(position, _, name)| Some((position, self.text(name?).to_string())))
+                .collect()
+        };
+        for (position, name) in positions {
+            let Ok(element @ 1..) = u16::try_from(position) else {
+                continue;
+            };
+            if let Some(b) = (before..self.bindings.len()).find(|&b| self.bindings[b].name == name)
+            {
+                self.bindings[b].initializer = Some(Initializer {
+                    element: Some(element),
                     ..call.clone()
                 });
             }
@@ -1282,6 +1312,14 @@ fn constructed_type(
             // `Foo::new(..)` / `Foo.new` constructs a Foo.
             if let Some(ty) = t.strip_suffix("::new").or_else(|| t.strip_suffix(".new")) {
                 return Some(split_type(ty));
+            }
+            // Go's `new(bytes.Buffer)` makes a value of the type it is given.
+            if language == "go" && t == "new" {
+                let args = g.child(v, "arguments")?;
+                let only = args
+                    .named_child(0)
+                    .filter(|_| args.named_child_count() == 1)?;
+                return Some(split_type(text(only)));
             }
             let last = t.rsplit(['.', ':']).next().unwrap_or(t);
             // Python's builtin collections are called by lowercase names.

@@ -20,6 +20,7 @@ mod defined_apart;
 mod extensions;
 mod generics;
 mod go_build;
+mod go_std;
 mod guards;
 mod imports;
 mod includes;

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::go_std::std_value_from;
 use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
@@ -570,6 +571,10 @@ impl<'s> Resolver<'s> {
                         .defs_named(last)
                         .iter()
                         .any(|d| matches!(d.symbol().kind, Kind::Function | Kind::Method)) => {}
+                // Go's `pkg.F(..)` of a library converts to a type of it or calls a
+                // function, which may be generic (`slices.Max(items)` gives the
+                // tree's type): read as a call below.
+                Some(Resolution::External(_)) if file.language.name == "go" => {}
                 Some(found) => return found,
                 None => {}
             }
@@ -706,8 +711,13 @@ impl<'s> Resolver<'s> {
             // which only a whole read of its type's file shows.
             return None;
         };
-        Some(fields.split('.').fold(owner, |ty, field| {
-            self.field_type(ty, field, Some((file, r.enclosing)))
+        let go = file.language.name == "go";
+        Some(fields.split('.').fold(owner, |ty, field| match ty {
+            // A field of a value of Go's standard library is one too (`r.URL`).
+            Resolution::External(module) if go && std_value_from(module.as_deref(), None) => {
+                Resolution::External(None)
+            }
+            ty => self.field_type(ty, field, Some((file, r.enclosing))),
         }))
     }
 

@@ -370,7 +370,7 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
         // A generic of several arguments (`Dict[str, X]`) is not followed.
         "python" => python_annotation(type_after(&sig[at + sym.name.len()..], "->")?)
             .filter(|t| !t.contains(','))?,
-        "go" => go_first_result(&sig[at + sym.name.len()..])?,
+        "go" => go_result(&sig[at + sym.name.len()..], 0)?,
         "rust" => rust_return_type(&sig[at + sym.name.len()..])?,
         "swift" => swift_return_type(&sig[at + sym.name.len()..])?,
         // C++ names its types in lower case as often as not (`std::string`): the
@@ -391,14 +391,15 @@ pub fn declared_return(sym: &Symbol) -> Option<Returned<'_>> {
 
 /// Whether Go result type `written` (its pointer mark taken off) names one type: a
 /// package's type, exported or not (`*branchPageElement`, which an exported method
-/// may return, `BucketIterator[float64]`), and no predeclared type (`int`, `error`),
-/// type parameter, slice, map or function.
+/// may return, `BucketIterator[float64]`), or the predeclared `error` (whose one
+/// method is the language's), and no other predeclared type (`int`), type parameter,
+/// slice, map or function.
 fn go_definite(written: &str) -> bool {
     let named = written.split('[').next().unwrap_or(written);
     let simple = named.rsplit('.').next().unwrap_or(named);
     simple.starts_with(|c: char| c.is_alphabetic() || c == '_')
         && simple.bytes().all(is_word_byte)
-        && !scoping("go").builtins.contains(&simple)
+        && (named == "error" || !scoping("go").builtins.contains(&simple))
         && !is_type_variable(simple)
 }
 
@@ -632,9 +633,11 @@ fn swift_return_type(tail: &str) -> Option<&str> {
     (!written.is_empty()).then_some(written)
 }
 
-/// The type of a Go function's first result (`) *Foo {`, `) (*Foo, error) {`): a
-/// declaration `a, err := f()` gives it to its first name.
-fn go_first_result(tail: &str) -> Option<&str> {
+/// The type of a Go function's result at `position` (`tail` follows its name): `*Foo`
+/// of `) *Foo {` at 0, `error` of `) (*Foo, error) {` at 1; a declaration `a, err :=
+/// f()` gives each name the result in its place. Named results may share one type
+/// (`(a, b *Foo, err error)`).
+fn go_result(tail: &str, position: usize) -> Option<&str> {
     let tail = tail.trim_start();
     // Type parameters between the name and the parameters (`Map[T any](`).
     let tail = match tail.strip_prefix('[') {
@@ -643,18 +646,44 @@ fn go_first_result(tail: &str) -> Option<&str> {
     };
     let params = group(tail.strip_prefix('(')?, b'(', b')')?;
     let rest = tail[params.len() + 2..].trim_start();
-    let first = match rest.strip_prefix('(') {
-        // Results in parentheses, maybe named (`(n int, err error)`): the first one's
-        // type, its last word.
+    let written = match rest.strip_prefix('(') {
         Some(inner) => {
-            let results = group(inner, b'(', b')')?;
-            let first = results.split(',').next()?.trim();
-            first.rsplit(' ').next()?
+            let (entries, balanced) = top_level_entries(group(inner, b'(', b')')?, b"([{", b")]}");
+            if !balanced {
+                return None;
+            }
+            if entries.last().is_some_and(|e| go_named_result(e)) {
+                // A name alone shares the type of the next entry that writes one.
+                entries
+                    .get(position..)?
+                    .iter()
+                    .find_map(|e| e.trim().split_once(' ').map(|(_, ty)| ty))?
+            } else {
+                entries.get(position)?
+            }
         }
-        None => rest.split(['{', ' ']).next()?,
+        None if position == 0 => rest.split(['{', ' ']).next()?,
+        None => return None,
     };
-    let first = first.trim().trim_start_matches('*');
-    (!first.is_empty()).then_some(first)
+    let written = written.trim().trim_start_matches('*');
+    (!written.is_empty()).then_some(written)
+}
+
+/// Whether Go result entry `entry` names its result (`err error`, `f func() error`),
+/// rather than writing a type of two words (`chan int`, `func() error`).
+fn go_named_result(entry: &str) -> bool {
+    entry.trim().split_once(' ').is_some_and(|(first, _)| {
+        first.bytes().all(is_word_byte)
+            && !matches!(first, "chan" | "func" | "struct" | "interface")
+    })
+}
+
+/// The type Go function `sym` declares for its result at `position`, when that is a
+/// definite type (see [`go_definite`]).
+pub(super) fn go_result_type(sym: &Symbol, position: usize) -> Option<&str> {
+    let sig = sym.header();
+    let at = name_at(sig, &sym.name)?;
+    go_result(&sig[at + sym.name.len()..], position).filter(|written| go_definite(written))
 }
 
 #[cfg(test)]
@@ -916,5 +945,38 @@ mod tests {
         );
         assert_eq!(returns("go", "Size", "func (b *Box) Size() int {"), None);
         assert_eq!(returns("go", "Do", "func Do() {"), None);
+        assert_eq!(
+            returns("go", "Check", "func Check() error {"),
+            Some("error".into())
+        );
+    }
+
+    #[test]
+    fn go_results_are_read_in_their_place_and_named_ones_share_their_type() {
+        let at = |signature: &str, position: usize| {
+            let sym = method("go", "f", signature);
+            go_result_type(&sym, position).map(str::to_string)
+        };
+        assert_eq!(at("func f() (*Foo, error) {", 1), Some("error".into()));
+        assert_eq!(at("func f() (*Foo, error) {", 2), None);
+        assert_eq!(
+            at("func f() (a, b *Foo, err error) {", 0),
+            Some("Foo".into())
+        );
+        assert_eq!(
+            at("func f() (a, b *Foo, err error) {", 1),
+            Some("Foo".into())
+        );
+        assert_eq!(
+            at("func f() (a, b *Foo, err error) {", 2),
+            Some("error".into())
+        );
+        assert_eq!(at("func f() (chan int, *Bar) {", 1), Some("Bar".into()));
+        assert_eq!(
+            at("func f() (m map[string]int, b Bar) {", 1),
+            Some("Bar".into())
+        );
+        assert_eq!(at("func f() (int, error) {", 0), None);
+        assert_eq!(at("func f() *Foo {", 1), None);
     }
 }

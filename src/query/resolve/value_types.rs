@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
 use super::generics::{after_type_parameters, name_followed_by, type_parameter_list};
+use super::go_std::std_value_from;
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
 use super::library_results::{assertion_entry, library_result};
@@ -15,8 +16,8 @@ use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
 use super::python_stdlib::typing_alias_module;
 use super::returns::{
-    call_gives, csharp_property_at, generic_head, getter_type, receiver_call, returns_its_receiver,
-    rust_part, rust_unwrapping, ReceiverCall, Returned,
+    call_gives, csharp_property_at, generic_head, getter_type, go_result_type, receiver_call,
+    returns_its_receiver, rust_part, rust_unwrapping, ReceiverCall, Returned,
 };
 use super::rust_closures::type_parameter_bounds;
 use super::{same_target, DefRef, Resolution, Resolver};
@@ -477,11 +478,35 @@ impl<'s> Resolver<'s> {
             }
         }
         let takes_part = rust && (call.unwrapped || call.element.is_some());
+        let go = file.language.name == "go";
         match self.resolve_within(file, &call.as_reference(r)) {
             Resolution::Definition(method) if takes_part => self.type_of_part(&method, call),
             // What an overload or a library call gives is not known whole, and its
             // parts still less.
             _ if takes_part => Resolution::Unresolved,
+            // Go's `a, err := f()`: the result in the name's place.
+            Resolution::Definition(method) if go && call.element.is_some() => {
+                let position = usize::from(call.element.unwrap_or_default());
+                let written = go_result_type(method.symbol(), position);
+                self.type_given(&method, written.map(Returned::Type))
+            }
+            // `os.Create(..)`, `w.Header()` of an `http.ResponseWriter`: a value of the
+            // standard library, whichever of the call's results. A package's function
+            // gives a value of its own package's type as a rule (`time.Now()`), but
+            // which type a method gives, or an error, is not known.
+            Resolution::External(module)
+                if go
+                    && call.qualifier.is_some()
+                    && std_value_from(module.as_deref(), Some(call.name)) =>
+            {
+                let package_call = call.qualifier.is_some_and(|q| {
+                    Self::binding_at(file, r, q).is_none()
+                        && self
+                            .import_binding(file, r.start_byte as usize, q)
+                            .is_some()
+                });
+                Resolution::External(module.filter(|_| package_call && call.element.is_none()))
+            }
             Resolution::Definition(method)
                 if returns_its_receiver(method.symbol(), call.awaited) =>
             {
