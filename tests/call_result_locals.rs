@@ -9,7 +9,9 @@
 //! {..}` returns its own type. Python's `with make() as x` gives `x` what the
 //! value's `__enter__` returns (`__aenter__`'s in an `async with`), and a method
 //! declared to return `Self` (or the type variable its `self` is annotated with)
-//! returns a value of its receiver's own type, a subclass's too.
+//! returns a value of its receiver's own type, a subclass's too. Go's `a, err :=
+//! f()` gives each name its result, `new(T)` a `T`, and a library's value whose type
+//! no type argument of the tree fills gives the library's values.
 
 mod common;
 
@@ -460,6 +462,65 @@ fn a_go_value_of_the_standard_library_has_the_library_s_methods_unless_generic()
             "a.go:29 unresolved",
             "a.go:30 unresolved",
             "a.go:32 unresolved"
+        ]
+    );
+}
+
+#[test]
+fn a_go_value_of_a_library_type_written_without_type_arguments_gives_the_library_s_values() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.23\n"),
+        (
+            "a.go",
+            "package x\n\n\
+             import (\n\t\"github.com/samber/lo\"\n\t\"github.com/spf13/cobra\"\n\t\"go.uber.org/zap\"\n\
+             \tlru \"github.com/hashicorp/golang-lru/v2\"\n\t\"example.com/lib\"\n)\n\n\
+             type Item struct{}\n\nfunc (i Item) Close() {}\n\n\
+             type Server struct {\n\tlog   *zap.Logger\n\tcache *lru.Cache[string, Item]\n}\n\n\
+             func Log() *zap.Logger { return nil }\n\n\
+             func (s *Server) use(cmd *cobra.Command, cfg *lib.Config) {\n\
+             \tcmd.Flags().StringP(\"a\", \"b\", \"c\", \"d\")\n\
+             \tLog().Named(\"x\").Info(\"y\")\n\
+             \ts.log.Named(\"x\").Info(\"y\")\n\
+             \tcfg.Inner.Close()\n\
+             \tflags := cmd.Flags()\n\
+             \tflags.Lookup(\"a\").Value.String()\n\
+             \tv, _ := s.cache.Get(\"k\")\n\
+             \tv.Close()\n\
+             \tx := lo.Must(lib.Load())\n\
+             \tx.Close()\n\
+             \tb := &lib.Box[Item]{}\n\
+             \tb.Get().Close()\n\
+             \tp := &lib.Plain{}\n\
+             \tp.Get().Close()\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["use"]);
+    has_all(
+        &got,
+        &[
+            "23 call cmd.Flags -> external:github.com/spf13/cobra",
+            "23 call cmd.Flags().StringP -> external:",
+            "24 call Log().Named -> external:go.uber.org/zap",
+            "24 call Log().Named(\"x\").Info -> external:",
+            "25 call s.log.Named(\"x\").Info -> external:",
+            "26 call cfg.Inner.Close -> external:",
+            "28 call flags.Lookup(\"a\").Value.String -> external:",
+            "36 call p.Get().Close -> external:",
+            // A generic type given the tree's type, and any third-party function
+            // (which may be generic), may give the tree's values.
+            "30 call v.Close -> ?",
+            "32 call x.Close -> ?",
+            "34 call b.Get().Close -> ?",
+        ],
+    );
+    assert_eq!(
+        breaks(dir.path(), "Item.Close"),
+        [
+            "a.go:30 unresolved",
+            "a.go:32 unresolved",
+            "a.go:34 unresolved"
         ]
     );
 }

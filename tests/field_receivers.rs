@@ -6,7 +6,8 @@
 //! field read (`tm.commit`) is the field's, never a method of its name. A C#
 //! property is read as a field of the type it declares, and a field of what a call
 //! gives (`lc.Self().WriteTo.Sink()`) as the field of that type. C#'s verbatim
-//! name (`@event`) is the local it names.
+//! name (`@event`) is the local it names. Go's embedded field is named by its type
+//! (`h.Dispenser`).
 
 mod common;
 
@@ -520,6 +521,48 @@ fn a_csharp_verbatim_name_is_the_local_it_names() {
         [
             "14 call Make -> Events.cs:10",
             "15 call @event.Add -> Events.cs:5"
+        ]
+    );
+}
+
+#[test]
+fn a_go_embedded_field_is_named_by_its_type_and_a_field_of_a_call_s_result_is_read() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "sub/d.go",
+            "package sub\n\ntype Dispenser struct{}\n\n\
+             func (d *Dispenser) Next() *Dispenser { return d }\n\n\
+             func (d *Dispenser) Val() string { return \"\" }\n",
+        ),
+        (
+            "a.go",
+            "package m\n\nimport \"example.com/m/sub\"\n\n\
+             type Local struct{}\n\nfunc (l *Local) Run() {}\n\n\
+             type Helper struct {\n\t*sub.Dispenser\n\tLocal\n\tIn *Local\n}\n\n\
+             func (h Helper) Self() Helper { return h }\n\n\
+             func Make() Helper { return Helper{} }\n\n\
+             func use(h Helper) {\n\
+             \td := h.Dispenser.Next()\n\
+             \td.Val()\n\
+             \th.Local.Run()\n\
+             \th.Self().In.Run()\n\
+             \tMake().Local.Run()\n\
+             }\n",
+        ),
+    ]);
+    // `h.Self()` calls a method (Go has no `self` keyword) and `Make()` a function:
+    // neither names a type.
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "20 call h.Dispenser.Next -> sub/d.go:5",
+            "21 call d.Val -> sub/d.go:7",
+            "22 call h.Local.Run -> a.go:7",
+            "23 call h.Self -> a.go:15",
+            "23 call h.Self().In.Run -> a.go:7",
+            "24 call Make -> a.go:17",
+            "24 call Make().Local.Run -> a.go:7",
         ]
     );
 }

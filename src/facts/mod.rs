@@ -175,6 +175,9 @@ pub struct Binding {
     /// `Arc<RwLock<State>>`, `RefCell<State>`): the qualifier and simple name of that
     /// type, whose members are called through the guard it lends (`state.lock()`).
     pub lent: Option<(Option<String>, String)>,
+    /// For Go: its type is written with type arguments (`*lru.Cache[string, *Entry]`),
+    /// which may be the tree's types, so what the library's methods give may be too.
+    pub type_arguments: bool,
     pub kind: BindingKind,
     /// The definition it belongs to (a function for locals and parameters, a type for
     /// fields); `None` at file level.
@@ -219,6 +222,7 @@ impl Binding {
             && self.pointee == other.pointee
             && self.held == other.held
             && self.lent == other.lent
+            && self.type_arguments == other.type_arguments
             && self.initializer == other.initializer
             && self.copied_from == other.copied_from
             && self.passed_to == other.passed_to

@@ -668,6 +668,11 @@ impl<'a> Walk<'a> {
         let lent = ty
             .filter(|_| self.lang.name == "rust")
             .and_then(|t| rust_lent_type(self.text(t)));
+        let type_arguments = self.lang.name == "go"
+            && ty
+                .map(|t| self.text(t))
+                .or_else(|| value.and_then(|v| go_value_type(g, v, self.src)))
+                .is_some_and(go_type_arguments);
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),
@@ -692,6 +697,7 @@ impl<'a> Walk<'a> {
                             pointee,
                             held: None,
                             lent: None,
+                            type_arguments: false,
                             kind: BindingKind::Field,
                             scope: class_scope,
                             initializer: None,
@@ -762,6 +768,7 @@ impl<'a> Walk<'a> {
                 pointee: pointee.clone(),
                 held: None,
                 lent: lent.clone(),
+                type_arguments,
                 kind,
                 scope,
                 initializer: None,
@@ -1232,6 +1239,38 @@ fn rust_pointer_made_of<'t>(g: &'static Grammar, v: Node<'t>, src: &str) -> Opti
     made_of
 }
 
+/// The type Go value `v` is written to hold: asserted (`x.(T)`), made by `new(T)`
+/// or built (`T{..}`, `&T{..}`).
+fn go_value_type<'s>(g: &'static Grammar, v: Node<'_>, src: &'s str) -> Option<&'s str> {
+    let mut v = bare_value(g, v)?;
+    if g.kind(v) == "unary_expression" {
+        v = v.named_child(0)?;
+    }
+    let t = match g.kind(v) {
+        "type_assertion_expression" | "composite_literal" => g.child(v, "type")?,
+        // `new(bytes.Buffer)` makes a value of the type it is given.
+        "call_expression" if src.get(g.child(v, "function")?.byte_range()) == Some("new") => {
+            let args = g.child(v, "arguments")?;
+            args.named_child(0)
+                .filter(|_| args.named_child_count() == 1)?
+        }
+        _ => return None,
+    };
+    src.get(t.byte_range())
+}
+
+/// Whether Go type `written` is a generic type given its type arguments
+/// (`*lru.Cache[string, *Entry]`), not a slice or map of one (`[]Box[int]`).
+fn go_type_arguments(written: &str) -> bool {
+    let named = written.trim_start_matches(['*', ' ']);
+    named.find('[').is_some_and(|at| {
+        at > 0
+            && named[..at]
+                .bytes()
+                .all(|b| b == b'.' || crate::source::is_word_byte(b))
+    })
+}
+
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,
 /// `&Foo{..}`, `Foo{..}`, `Foo::new(..)`, or asserts: Go's `x.(Foo)`.
 fn constructed_type(
@@ -1277,7 +1316,7 @@ fn constructed_type(
             Some(written_type(text(t), language))
         }
         // Go's `x.(T)` asserts that `x` holds a `T`.
-        "type_assertion_expression" => Some(split_type(text(g.child(v, "type")?))),
+        "type_assertion_expression" => Some(split_type(go_value_type(g, v, src)?)),
         // TypeScript's `x as Foo`, `this.constructor as typeof Foo` (the class itself,
         // whose static members are its members too).
         "as_expression" if matches!(language, "typescript" | "tsx") => {
@@ -1313,13 +1352,8 @@ fn constructed_type(
             if let Some(ty) = t.strip_suffix("::new").or_else(|| t.strip_suffix(".new")) {
                 return Some(split_type(ty));
             }
-            // Go's `new(bytes.Buffer)` makes a value of the type it is given.
             if language == "go" && t == "new" {
-                let args = g.child(v, "arguments")?;
-                let only = args
-                    .named_child(0)
-                    .filter(|_| args.named_child_count() == 1)?;
-                return Some(split_type(text(only)));
+                return Some(split_type(go_value_type(g, v, src)?));
             }
             let last = t.rsplit(['.', ':']).next().unwrap_or(t);
             // Python's builtin collections are called by lowercase names.

@@ -171,6 +171,7 @@ impl<'a> Walk<'a> {
             pointee: None,
             held: None,
             lent: None,
+            type_arguments: false,
             kind: BindingKind::Local,
             scope: self.binding_scope(),
             initializer: None,

@@ -153,9 +153,11 @@ impl<'a> Walk<'a> {
     ) {
         let start = node.start_byte();
         let name = self.text(node);
+        // Go has no such keywords: `h.Self()` calls a method named so.
+        let go_member = self.lang.name == "go" && field == Some("field");
         // A keyword error recovery took for a name (C's `va_arg(ap, void *)`).
         if name.is_empty()
-            || SELF_NAMES.contains(&name)
+            || (SELF_NAMES.contains(&name) && !go_member)
             || self.lang.symbols.reserved.contains(&name)
             || self.def_names.contains(&start)
             || self.declared.contains(&start)

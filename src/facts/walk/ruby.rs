@@ -59,6 +59,7 @@ impl Walk<'_> {
             pointee: None,
             held: None,
             lent: None,
+            type_arguments: false,
             kind: BindingKind::Field,
             scope: Some(class),
             initializer: None,

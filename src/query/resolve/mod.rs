@@ -20,7 +20,7 @@ mod defined_apart;
 mod extensions;
 mod generics;
 mod go_build;
-mod go_std;
+mod go_library_values;
 mod guards;
 mod imports;
 mod includes;

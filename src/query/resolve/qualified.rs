@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::go_std::std_value_from;
+use super::go_library_values::std_value_from;
 use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
@@ -44,15 +44,12 @@ fn is_name(lang: &str, s: &str) -> bool {
     is_word(s) || (lang == "csharp" && s.strip_prefix('@').is_some_and(is_word))
 }
 
-/// A receiver that reads fields of what a call gives: `a.f()` and `items.b` of
+/// A receiver that reads fields of what a call gives: the call, `a.f()` of
 /// `a.f().items.b`.
-fn call_then_fields(q: &str) -> Option<(&str, &str)> {
+fn call_then_fields(q: &str) -> Option<&str> {
     let close = q.rfind(')')?;
     let fields = q[close + 1..].strip_prefix('.')?;
-    fields
-        .split('.')
-        .all(is_word)
-        .then_some((&q[..=close], fields))
+    fields.split('.').all(is_word).then_some(&q[..=close])
 }
 
 /// The type a receiver is cast to or asserted to hold: `((Map<K, V>) x)` →
@@ -571,10 +568,15 @@ impl<'s> Resolver<'s> {
                         .defs_named(last)
                         .iter()
                         .any(|d| matches!(d.symbol().kind, Kind::Function | Kind::Method)) => {}
-                // Go's `pkg.F(..)` of a library converts to a type of it or calls a
-                // function, which may be generic (`slices.Max(items)` gives the
-                // tree's type): read as a call below.
-                Some(Resolution::External(_)) if file.language.name == "go" => {}
+                // Go's `F(..)`, `pkg.F(..)`, calls a function as often as it converts
+                // to a type; of a library, the function may be generic
+                // (`slices.Max(items)` gives the tree's type): unless it names a type of
+                // the tree, read as a call below.
+                Some(found) if file.language.name == "go" => {
+                    if let Resolution::Definition(_) = found {
+                        return found;
+                    }
+                }
                 Some(found) => return found,
                 None => {}
             }
@@ -586,20 +588,27 @@ impl<'s> Resolver<'s> {
         }
         // `lc.Self().WriteTo.Sink()`, `new Conf().WriteTo.Sink()`: a member of a field
         // of what a call gives, where fields declare their types.
-        if let Some((head, fields)) = call_then_fields(q) {
+        if let Some(head) = call_then_fields(q) {
             if declares_field_types(file.language.name) {
-                let given = match constructed_class(head, file.language.name) {
-                    Some(ty) => match crate::facts::written_type(ty, file.language.name) {
+                let constructed = constructed_class(head, file.language.name).map(|ty| {
+                    match crate::facts::written_type(ty, file.language.name) {
                         (tq, Some(tn)) => {
                             self.resolve_type_name(file, r.enclosing, &tn, tq.as_deref())
                         }
                         _ => Resolution::Unresolved,
-                    },
-                    None => self.type_of_receiver(file, r, head),
-                };
-                let ty = fields.split('.').fold(given, |ty, field| {
-                    self.field_type(ty, field, Some((file, r.enclosing)))
+                    }
                 });
+                let given = match constructed {
+                    // Go's `p.Get()`, `F()`: a call, unless it names a type of the tree.
+                    Some(ty)
+                        if file.language.name != "go"
+                            || matches!(ty, Resolution::Definition(_)) =>
+                    {
+                        ty
+                    }
+                    _ => self.type_of_receiver(file, r, head),
+                };
+                let ty = self.type_of_fields(file, r, q, given, head.len());
                 return self.member_of_value_in(file, ty, name, kinds);
             }
         }
@@ -711,14 +720,39 @@ impl<'s> Resolver<'s> {
             // which only a whole read of its type's file shows.
             return None;
         };
+        Some(self.type_of_fields(file, r, q, owner, head.len()))
+    }
+
+    /// The type of the value at the end of path `q` written where `r` stands, whose
+    /// first `owner_end` bytes are a value of type `owner` and the rest its fields
+    /// (`.a.b`).
+    fn type_of_fields(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+        owner: Resolution,
+        owner_end: usize,
+    ) -> Resolution {
         let go = file.language.name == "go";
-        Some(fields.split('.').fold(owner, |ty, field| match ty {
-            // A field of a value of Go's standard library is one too (`r.URL`).
-            Resolution::External(module) if go && std_value_from(module.as_deref(), None) => {
-                Resolution::External(None)
-            }
-            ty => self.field_type(ty, field, Some((file, r.enclosing))),
-        }))
+        let mut ty = owner;
+        let mut end = owner_end;
+        for field in q[owner_end..].split('.').skip(1) {
+            ty = match ty {
+                // A field of a Go library value everything got from which is the
+                // library's (`r.URL` of an `*http.Request`).
+                Resolution::External(module)
+                    if go
+                        && (std_value_from(module.as_deref(), None)
+                            || self.go_library_closed(file, r, &q[..end])) =>
+                {
+                    Resolution::External(None)
+                }
+                ty => self.field_type(ty, field, Some((file, r.enclosing))),
+            };
+            end += 1 + field.len();
+        }
+        ty
     }
 
     /// `name` as a member of what `call` (the receiver of `r`) returns.

@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use super::generics::declares_type_parameter;
 use super::generics::{after_type_parameters, name_followed_by, type_parameter_list};
-use super::go_std::std_value_from;
 use super::guards::InitializerDepth;
 use super::lambda_parameters::callback_parameter_type;
 use super::library_results::{assertion_entry, library_result};
@@ -20,7 +19,7 @@ use super::returns::{
     returns_its_receiver, rust_part, rust_unwrapping, ReceiverCall, Returned,
 };
 use super::rust_closures::type_parameter_bounds;
-use super::{same_target, DefRef, Resolution, Resolver};
+use super::{inheritance_clauses, same_target, DefRef, Resolution, Resolver};
 use crate::facts::{type_parts, BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
@@ -283,6 +282,19 @@ impl<'s> Resolver<'s> {
         let at = u32::try_from(t.index).ok();
         let mut fields = declared_fields(t, field).peekable();
         if fields.peek().is_none() {
+            // Go's embedded field is named by its type's name (`h.Dispenser` of a
+            // struct embedding `*caddyfile.Dispenser`).
+            if let Some(embedded) = (t.file.language.name == "go")
+                .then(|| inheritance_clauses(&t.file, t.index).find(|r| r.name == field))
+                .flatten()
+            {
+                return Some(self.resolve_type_name(
+                    &t.file,
+                    at,
+                    &embedded.name,
+                    embedded.qualifier.as_deref(),
+                ));
+            }
             if let Some(getter) = getter_of(t, field) {
                 return Some(
                     getter_type(getter.symbol()).map_or(Resolution::Unresolved, |ty| {
@@ -490,22 +502,23 @@ impl<'s> Resolver<'s> {
                 let written = go_result_type(method.symbol(), position);
                 self.type_given(&method, written.map(Returned::Type))
             }
-            // `os.Create(..)`, `w.Header()` of an `http.ResponseWriter`: a value of the
-            // standard library, whichever of the call's results. A package's function
-            // gives a value of its own package's type as a rule (`time.Now()`), but
-            // which type a method gives, or an error, is not known.
-            Resolution::External(module)
-                if go
-                    && call.qualifier.is_some()
-                    && std_value_from(module.as_deref(), Some(call.name)) =>
+            // `os.Create(..)`, `w.Header()` of an `http.ResponseWriter`, `cmd.Flags()`
+            // of a `*cobra.Command`: a value of the library, everything got from which
+            // is the library's too, whichever of the call's results. A package's
+            // function gives a value of its own package's type as a rule
+            // (`time.Now()`), but which type a method gives, or an error, is not known.
+            callee @ Resolution::External(_)
+                if go && self.go_gives_library_value(file, r, call, &callee) =>
             {
-                let package_call = call.qualifier.is_some_and(|q| {
-                    Self::binding_at(file, r, q).is_none()
-                        && self
-                            .import_binding(file, r.start_byte as usize, q)
-                            .is_some()
-                });
-                Resolution::External(module.filter(|_| package_call && call.element.is_none()))
+                let package_call = call
+                    .qualifier
+                    .is_some_and(|q| self.names_go_package(file, r, q));
+                match callee {
+                    Resolution::External(module) if package_call && call.element.is_none() => {
+                        Resolution::External(module)
+                    }
+                    _ => Resolution::External(None),
+                }
             }
             Resolution::Definition(method)
                 if returns_its_receiver(method.symbol(), call.awaited) =>

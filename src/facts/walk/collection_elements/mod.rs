@@ -459,6 +459,7 @@ impl<'a> Walk<'a> {
             pointee: None,
             held: None,
             lent: None,
+            type_arguments: false,
             kind: BindingKind::Parameter,
             scope: self.binding_scope(),
             initializer: None,
