@@ -4221,3 +4221,55 @@ fn a_python_or_typescript_decorator_is_the_callable_it_names() {
         ]
     );
 }
+
+#[test]
+fn a_go_package_qualified_call_names_the_function_not_a_method_of_its_name() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "util/chars.go",
+            "package util\n\ntype Chars struct{}\n\n\
+             func (c *Chars) Fold() bool { return Fold(1) }\n\n\
+             func Fold(r rune) bool { return false }\n",
+        ),
+        (
+            "algo/algo.go",
+            "package algo\n\nimport \"example.com/m/util\"\n\n\
+             func normalize(r rune) bool {\n\treturn util.Fold(r)\n}\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["normalize"]);
+    has_all(&got, &["6 call util.Fold -> util/chars.go:7"]);
+}
+
+#[test]
+fn a_go_constant_of_another_package_has_its_type_repeated_down_its_group() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "tui/ev.go",
+            "package tui\n\ntype EventType int\n\n\
+             func (t EventType) AsEvent() int { return 0 }\n\n\
+             const (\n\tRune EventType = iota\n\tCtrlA\n\tStart\n)\n\n\
+             const Esc EventType = 5\n\nvar Def = Rune\n",
+        ),
+        (
+            "use.go",
+            "package m\n\nimport \"example.com/m/tui\"\n\n\
+             func use() {\n\
+             \ttui.Start.AsEvent()\n\
+             \ttui.Esc.AsEvent()\n\
+             \ttui.Def.AsEvent()\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["use"]);
+    has_all(
+        &got,
+        &[
+            "6 call tui.Start.AsEvent -> tui/ev.go:5",
+            "7 call tui.Esc.AsEvent -> tui/ev.go:5",
+            "8 call tui.Def.AsEvent -> tui/ev.go:5",
+        ],
+    );
+}

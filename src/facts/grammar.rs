@@ -252,6 +252,7 @@ const VARIABLES: &[&str] = &[
     "variable_declarator",
     "short_var_declaration",
     "var_spec",
+    "const_spec",
     "let_declaration",
     "property_declaration",
     "variable_declaration",

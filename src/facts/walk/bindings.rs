@@ -149,6 +149,12 @@ impl<'a> Walk<'a> {
             .find_map(|f| g.child(node, f))
             .or_else(|| after_equals(g, node, stack.last().map(|f| f.node)))
             .filter(|_| !iterates);
+        // Go's `const ( A Kind = iota; B; C )`: a constant that writes neither type nor
+        // value repeats those of the last one before it that did.
+        let (ty, value) = match (ty, value) {
+            (None, None) if g.kind(node) == "const_spec" => go_repeated_spec(g, node),
+            written => written,
+        };
         // Swift's `for item in items` holds its variable in `item`.
         let mut names = g.children_in_first_field(
             node,
@@ -953,6 +959,24 @@ fn after_equals<'t>(
         .skip(1);
     rest.next().filter(|n| !n.is_named() && n.kind() == "=")?;
     rest.find(Node::is_named)
+}
+
+/// The type and value Go constant `spec` repeats: those of the last constant before
+/// it in its declaration that writes a value.
+fn go_repeated_spec<'t>(
+    g: &'static Grammar,
+    spec: Node<'t>,
+) -> (Option<Node<'t>>, Option<Node<'t>>) {
+    let mut before = spec.prev_named_sibling();
+    while let Some(s) = before {
+        if g.kind(s) == "const_spec" {
+            if let Some(value) = g.child(s, "value") {
+                return (g.child(s, "type"), Some(value));
+            }
+        }
+        before = s.prev_named_sibling();
+    }
+    (None, None)
 }
 
 /// Whether `node` declares Go names from the results of a call (`a, err := f()`,

@@ -678,10 +678,15 @@ impl<'s> Resolver<'s> {
                     // A Rust item in an inline `mod` is reached through that module's
                     // name, not the file's.
                     let rust = facts.language.name == "rust";
+                    let go = facts.language.name == "go";
                     for (i, d) in facts.definitions.iter().enumerate() {
                         let top = match d.parent {
-                            // A member of a Rust `impl` block is no top-level name.
-                            None => !rust || d.qualified_name == d.name,
+                            // A member of a Rust `impl` block is no top-level name,
+                            // nor is a Go method (`pkg.F` never names one).
+                            None => {
+                                (!rust || d.qualified_name == d.name)
+                                    && !(go && d.kind == Kind::Method)
+                            }
                             Some(p) => {
                                 !rust
                                     && facts.definitions.get(p).is_some_and(|p| {

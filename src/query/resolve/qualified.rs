@@ -693,11 +693,23 @@ impl<'s> Resolver<'s> {
         // Go's `jsoniter.ConfigCompatibleWithStandardLibrary`: a value of a library's
         // package, of a type the library or one it imports declares (a library
         // package cannot import the tree's).
+        // A variable or constant of a package of the tree (`tui.Esc`): of the type its
+        // declaration gives it.
         if file.language.name == "go" && Self::binding_at(file, r, head).is_none() {
             if let Some(imp) = self.import_binding(file, r.start_byte as usize, head) {
-                if let ModuleTarget::External(m) = self.module_target(file, imp) {
+                let target = self.module_target(file, imp);
+                if let ModuleTarget::External(m) = target {
                     return Some(Resolution::External(Some(m)));
                 }
+                let value = fields.split('.').next().unwrap_or(fields);
+                let ty = match self.module_member(&target, value, &[Kind::Constant, Kind::Variable])
+                {
+                    Resolution::Definition(c) if c.symbol().kind.is_value() => self
+                        .file_value_type(&c.file.path, value)
+                        .unwrap_or(Resolution::Unresolved),
+                    _ => Resolution::Unresolved,
+                };
+                return Some(self.type_of_fields(file, r, q, ty, head.len() + 1 + value.len()));
             }
         }
         let owner = if self.scoping(file).self_names.contains(&head) {
