@@ -526,6 +526,37 @@ fn a_go_value_of_a_library_type_written_without_type_arguments_gives_the_library
 }
 
 #[test]
+fn an_entry_of_a_go_slice_type_is_read_where_written_and_from_a_call_s_result_too() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/x\n\ngo 1.21\n"),
+        (
+            "pool/pool.go",
+            "package pool\n\ntype Up struct{}\n\nfunc (u *Up) Check() {}\n\n\
+             type Pool []*Up\n\nfunc Make() Pool { return nil }\n",
+        ),
+        (
+            "use.go",
+            "package x\n\nimport \"example.com/x/pool\"\n\n\
+             type Up struct{}\n\nfunc (u *Up) Check() {}\n\n\
+             func use(given pool.Pool) {\n\
+             \tgiven[0].Check()\n\
+             \tmade := pool.Make()\n\
+             \tmade[1].Check()\n\
+             }\n",
+        ),
+    ]);
+    // The entries are the `Up` of the package that writes `Pool`, not this file's.
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "10 call given[0].Check -> pool/pool.go:5",
+            "11 call pool.Make -> pool/pool.go:9",
+            "12 call made[1].Check -> pool/pool.go:5",
+        ]
+    );
+}
+
+#[test]
 fn an_entry_of_a_go_type_defined_from_a_slice_or_map_has_the_entry_s_type() {
     let dir = tree(&[
         ("go.mod", "module example.com/x\n\ngo 1.21\n"),

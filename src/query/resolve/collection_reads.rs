@@ -44,12 +44,43 @@ impl Resolver<'_> {
                 (call.qualifier?, Some((call.name, call.arity?)))
             }
         };
-        let held = match collection.split_once('.') {
-            Some((owner, field)) if go => self.go_field_held(file, r, owner, field)?,
-            _ => self.held_by(file, r, collection)?,
+        // Go's entry type is read where it is written: in the struct's file, or the
+        // file of the type the tree defines the collection's type as.
+        let (held, (written_file, at)) = match collection.split_once('.') {
+            Some((owner, field)) if go => self.go_field_held_where(file, r, owner, field)?,
+            None if go => self.go_local_held_where(file, r, collection)?,
+            _ => (
+                self.held_by(file, r, collection)?,
+                (file.clone(), r.enclosing),
+            ),
         };
         let (qualifier, name) = entry_read(&held, read)?;
-        Some(self.resolve_value_type(file, r.enclosing, name, qualifier.as_deref()))
+        Some(self.resolve_value_type(&written_file, at, name, qualifier.as_deref()))
+    }
+
+    /// What Go local or parameter `name` where `r` stands holds, with where the
+    /// entries' types are written: its declaration's slice or map, or the slice or map
+    /// the tree defines its type as, declared (`heap Heap`) or given by a call (`pool
+    /// := testPool()`).
+    fn go_local_held_where(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        name: &str,
+    ) -> Option<(Held, WrittenAt)> {
+        // Go has no implicit receiver: a bare name is never a field.
+        let b = Self::binding_at(file, r, name).filter(|b| b.kind != BindingKind::Field)?;
+        if let Some(held) = &b.held {
+            return Some((held.clone(), (file.clone(), r.enclosing)));
+        }
+        if b.type_name.is_some() {
+            return self.go_named_held_where(file, r.enclosing, b);
+        }
+        let Resolution::Definition(t) = self.type_of_binding(file, r, b) else {
+            return None;
+        };
+        let held = go_held(go_type_spec(t.symbol()).filter(|spec| go_not_generic(spec))?)?;
+        go_defined_type(t.symbol()).then(|| (held, (t.file.clone(), u32::try_from(t.index).ok())))
     }
 
     /// The type Go loop variable `position` (0 the index or key, 1 the element or
@@ -66,14 +97,7 @@ impl Resolver<'_> {
     ) -> Option<Resolution> {
         let (held, written_in) = match path.split_once('.') {
             Some((owner, field)) => self.go_field_held_where(file, r, owner, field)?,
-            // A bare name is a local or a parameter: Go has no implicit receiver.
-            None => {
-                let b = Self::binding_at(file, r, path).filter(|b| b.kind != BindingKind::Field)?;
-                match &b.held {
-                    Some(held) => (held.clone(), (file.clone(), r.enclosing)),
-                    None => self.go_named_held_where(file, r.enclosing, b)?,
-                }
-            }
+            None => self.go_local_held_where(file, r, path)?,
         };
         let (qualifier, name) = match (held, position) {
             (Held::Elements(element), 1) => element?,
@@ -87,19 +111,7 @@ impl Resolver<'_> {
 
     /// What Go's field `field` of the value `owner` names where `r` stands (the
     /// method's receiver, a parameter, a local) holds, as the struct that is the
-    /// value's type declares it.
-    fn go_field_held(
-        &self,
-        file: &Arc<FileFacts>,
-        r: &Reference,
-        owner: &str,
-        field: &str,
-    ) -> Option<Held> {
-        self.go_field_held_where(file, r, owner, field)
-            .map(|(held, _)| held)
-    }
-
-    /// [`Resolver::go_field_held`], with where the entries' types are written: the
+    /// value's type declares it, with where the entries' types are written: the
     /// struct's file, or the file of the type the tree defines the field's type as.
     fn go_field_held_where(
         &self,
@@ -124,13 +136,8 @@ impl Resolver<'_> {
 
     /// What binding `b` of Go code (in `file`, its type written at `at`) holds, when
     /// its type is one the tree defines from a slice or a map (`type Heap []Set`): the
-    /// entries of that slice or map.
-    fn go_named_held(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<Held> {
-        self.go_named_held_where(file, at, b).map(|(held, _)| held)
-    }
-
-    /// [`Resolver::go_named_held`], with where the entries' types are written: the
-    /// defined type's file.
+    /// entries of that slice or map, with where their types are written: the defined
+    /// type's file.
     fn go_named_held_where(
         &self,
         file: &Arc<FileFacts>,
@@ -156,8 +163,8 @@ impl Resolver<'_> {
         else {
             return None;
         };
-        let generic = !go_type_spec(t.symbol())?.starts_with(char::is_whitespace);
-        (go_defined_type(t.symbol()) && !generic).then_some(t)
+        let spec = go_type_spec(t.symbol())?;
+        (go_defined_type(t.symbol()) && go_not_generic(spec)).then_some(t)
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter
@@ -174,15 +181,18 @@ impl Resolver<'_> {
         if !field_only {
             if let Some(b) = Self::binding_at(file, r, name) {
                 if b.kind != BindingKind::Field {
-                    return b
-                        .held
-                        .clone()
-                        .or_else(|| self.go_named_held(file, r.enclosing, b));
+                    return b.held.clone();
                 }
             }
         }
         Self::enclosing_types(file, r.enclosing).find_map(|ty| field_held(&ty, name))
     }
+}
+
+/// Whether Go type spec `spec` (what follows the type's name) declares no type
+/// parameters (` []Set`, not `[T any] []T`, whose entries are of a type parameter).
+fn go_not_generic(spec: &str) -> bool {
+    spec.starts_with(char::is_whitespace)
 }
 
 /// What field `name` of type `ty` holds, as its declarations in the type's body that
