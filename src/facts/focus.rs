@@ -4,8 +4,9 @@
 //! its definitions, imports, bindings and package (what resolution looks at) and only
 //! the references with those names. A focused extraction records just that, and skips
 //! the body of every function or method whose text cannot hold any of it: a body that
-//! never spells one of the names as a whole word, holds no import, and assigns no
-//! field of `self`/`this` (which would type a field of its class); a TypeScript or PHP
+//! never spells one of the names as a whole word, holds no import, is no pytest
+//! fixture, and assigns no field of `self`/`this` (which would type a field of its
+//! class); a TypeScript or PHP
 //! constructor, whose parameters can declare fields, is always walked. Everything else it
 //! would have recorded there (locals, parameters, other references) is scoped to that
 //! body and so never read by such a question. With most of a file's bodies skipped,
@@ -26,13 +27,18 @@ const IMPORT_WORDS: &[&str] = &[
     "using",
     "use",
 ];
+/// A word that marks a pytest fixture (`@pytest.fixture`, above its name): its body
+/// is always walked, since what it returns or yields is what a test asking for the
+/// fixture receives.
+const FIXTURE_WORDS: &[&str] = &["fixture"];
 /// Names of the current object: `self.x = ...` in a body types a field of its class.
 const SELF_WORDS: &[&str] = &["self", "this"];
 
 /// The names a focused extraction keeps the uses of, ready to search file texts for.
 pub struct Focus {
     names: FxHashSet<String>,
-    /// The names, then [`IMPORT_WORDS`], then [`SELF_WORDS`], longest match first (so
+    /// The names, then [`IMPORT_WORDS`], [`FIXTURE_WORDS`] and [`SELF_WORDS`], longest
+    /// match first (so
     /// that `getBean` is not taken for `get`).
     words: AhoCorasick,
 }
@@ -42,6 +48,7 @@ impl Focus {
     pub fn on(names: &FxHashSet<String>) -> Focus {
         let mut patterns: Vec<&str> = names.iter().map(String::as_str).collect();
         patterns.extend(IMPORT_WORDS);
+        patterns.extend(FIXTURE_WORDS);
         patterns.extend(SELF_WORDS);
         // Invariant: literal patterns always build an automaton.
         let words = AhoCorasick::builder()
@@ -64,10 +71,10 @@ impl Focus {
     }
 
     /// The byte offsets, in order, of the text a skipped body must not hold: whole
-    /// words that are one of the names or start an import, and `self.x =`-like field
-    /// assignments.
+    /// words that are one of the names, start an import or mark a fixture, and
+    /// `self.x =`-like field assignments.
     pub(super) fn marks(&self, src: &str) -> Vec<usize> {
-        let imports = self.names.len() + IMPORT_WORDS.len();
+        let imports = self.names.len() + IMPORT_WORDS.len() + FIXTURE_WORDS.len();
         whole_words(&self.words, src)
             .filter(|m| {
                 m.pattern().as_usize() < imports || assigns_a_field(&src.as_bytes()[m.end()..])
@@ -119,13 +126,16 @@ mod tests {
     #[test]
     fn marks_are_whole_words_imports_and_field_assignments() {
         let f = focus(&["get", "getBean"]);
-        let src = "getBean(x); forget(y); get(z); import os; self.a = 1; self.b == 2; this.c: int; budget";
+        let src = "getBean(x); forget(y); get(z); import os; self.a = 1; self.b == 2; this.c: int; budget; @pytest.fixture;";
         let marked: Vec<&str> = f
             .marks(src)
             .into_iter()
             .map(|at| &src[at..at + src[at..].find([';', '(', ' ']).unwrap_or(0)])
             .collect();
-        assert_eq!(marked, ["getBean", "get", "import", "self.a", "this.c:"]);
+        assert_eq!(
+            marked,
+            ["getBean", "get", "import", "self.a", "this.c:", "fixture"]
+        );
     }
 
     #[test]

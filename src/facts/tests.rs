@@ -478,3 +478,28 @@ fn php_names_written_with_their_namespace_are_one_use_in_that_namespace() {
         (Some("\\App\\Util\\"), Some("Box"))
     );
 }
+
+#[test]
+fn a_pytest_fixture_keeps_what_it_returns_or_yields_and_other_functions_nothing() {
+    let f = facts(
+        "conftest.py",
+        "import pytest\n\n@pytest.fixture(scope=\"module\")\ndef runner():\n    return CliRunner()\n\n\
+         @pytest_asyncio.fixture\nasync def made():\n    obj = make()\n    yield obj\n\n\
+         def plain():\n    return CliRunner()\n\n@my_fixture_factory\ndef other():\n    return Other()\n",
+    );
+    let kept: Vec<String> = f
+        .bindings
+        .iter()
+        .filter(|b| matches!(b.name.as_str(), "return" | "yield"))
+        .map(|b| {
+            let of = &f.definitions[b.scope.unwrap_or_default() as usize].name;
+            let value = b
+                .type_name
+                .clone()
+                .or_else(|| b.copied_from.clone())
+                .unwrap_or_default();
+            format!("{of} {} {value}", b.name)
+        })
+        .collect();
+    assert_eq!(kept, ["runner return CliRunner", "made yield obj"]);
+}

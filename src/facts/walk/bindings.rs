@@ -471,6 +471,57 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// What a pytest fixture returns or yields (`return CliRunner()`, `yield obj`):
+    /// the value a test that names the fixture among its parameters receives, kept as a
+    /// local of the fixture named `return` or `yield` (words no name can be), which also
+    /// tells the function is a fixture.
+    pub(super) fn note_fixture_value(&mut self, node: Node<'_>, kind: &str) {
+        let g = self.g;
+        let Some(scope) = self.binding_scope() else {
+            return;
+        };
+        let def = &self.defs[scope as usize];
+        let decorated = self
+            .src
+            .get(def.start_byte..def.name_byte)
+            .is_some_and(|head| head.lines().any(decorates_as_fixture));
+        let Some(value) = node.named_child(0) else {
+            return;
+        };
+        let yields_from = kind == "yield" && self.text(node).starts_with("yield from");
+        if !matches!(def.kind, Kind::Function | Kind::Method)
+            || !decorated
+            || yields_from
+            || g.kind(value) == "none"
+        {
+            return;
+        }
+        let (type_qualifier, type_name) =
+            constructed_type(g, value, self.src, self.lang.name).unwrap_or((None, None));
+        let mut b = Binding {
+            name: if kind == "yield" { "yield" } else { "return" }.to_string(),
+            type_name,
+            type_qualifier,
+            pointee: None,
+            held: None,
+            lent: None,
+            type_arguments: false,
+            kind: BindingKind::Local,
+            scope: Some(scope),
+            initializer: None,
+            copied_from: None,
+            passed_to: None,
+            ranges_over: None,
+            within: None,
+        };
+        if b.type_name.is_none() {
+            if let Some(source) = value_source(g, value, self.src, true) {
+                source.give_to(&mut b);
+            }
+        }
+        self.bindings.push(b);
+    }
+
     /// C++'s `Slice s(n);` in a function's body, which the grammar reads as the
     /// declaration of a function `s` taking a parameter of type `n` (the "most vexing
     /// parse"): in a body it is almost always a local constructed from values. The
@@ -959,6 +1010,20 @@ fn after_equals<'t>(
         .skip(1);
     rest.next().filter(|n| !n.is_named() && n.kind() == "=")?;
     rest.find(Node::is_named)
+}
+
+/// Whether Python line `line` decorates what follows as a pytest fixture:
+/// `@pytest.fixture`, `@pytest.fixture(scope="module")`, `@fixture` (imported from
+/// pytest), `@pytest_asyncio.fixture`.
+fn decorates_as_fixture(line: &str) -> bool {
+    let Some(decorator) = line.trim().strip_prefix('@') else {
+        return false;
+    };
+    let callee = decorator.split('(').next().unwrap_or(decorator).trim();
+    matches!(
+        callee,
+        "fixture" | "pytest.fixture" | "pytest_asyncio.fixture"
+    )
 }
 
 /// The type and value Go constant `spec` repeats: those of the last constant before

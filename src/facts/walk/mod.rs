@@ -553,6 +553,9 @@ impl<'a> Walk<'a> {
                 _ => {}
             }
         }
+        if self.lang.name == "python" && matches!(kind, "return_statement" | "yield") {
+            self.note_fixture_value(node, kind);
+        }
         if class.has(Class::CALL) {
             self.call(node, stack);
         } else if kind == "infix_expression" && matches!(self.lang.name, "kotlin" | "scala") {

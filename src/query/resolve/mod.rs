@@ -33,6 +33,7 @@ mod members;
 mod module_files;
 mod overloads;
 mod php_names;
+mod pytest_fixtures;
 mod python_stdlib;
 mod qualified;
 mod returns;

@@ -163,7 +163,8 @@ impl<'s> Resolver<'s> {
             (None, Some(path)) => self
                 .field_path_type(file, r, path)
                 .unwrap_or(Resolution::Unresolved),
-            (None, None) => Resolution::Unresolved,
+            // A test's parameter named after a pytest fixture.
+            (None, None) => self.pytest_fixture_value(file, b),
         }
     }
 
@@ -752,7 +753,7 @@ impl<'s> Resolver<'s> {
 
     /// A type `written` in the header of `method` (what it returns, what a callback it
     /// takes receives), resolved there.
-    fn type_written_in(&self, method: &DefRef, written: &str) -> Resolution {
+    pub(super) fn type_written_in(&self, method: &DefRef, written: &str) -> Resolution {
         let (tq, tn) = crate::facts::written_type(written, method.file.language.name);
         let Some(tn) = tn else {
             return Resolution::Unresolved;
