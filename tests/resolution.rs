@@ -4273,3 +4273,28 @@ fn a_go_constant_of_another_package_has_its_type_repeated_down_its_group() {
         ],
     );
 }
+
+#[test]
+fn a_python_type_written_with_its_module_path_types_values_and_bases() {
+    let dir = tree(&[
+        ("pkg/__init__.py", ""),
+        (
+            "pkg/mod.py",
+            "class Thing:\n    def run(self):\n        pass\n\n    @classmethod\n    def make(cls):\n        pass\n",
+        ),
+        (
+            "use.py",
+            "import pkg.mod\nimport pkg\n\n\n\
+             def f():\n    t = pkg.mod.Thing()\n    t.run()\n\n\n\
+             def g(t: pkg.mod.Thing):\n    t.run()\n\n\n\
+             class Sub(pkg.mod.Thing):\n    pass\n\n\n\
+             def h():\n    Sub.make()\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["f"]);
+    has_all(&got, &["7 call t.run -> pkg/mod.py:2"]);
+    let got = depends(dir.path(), &["g"]);
+    has_all(&got, &["11 call t.run -> pkg/mod.py:2"]);
+    let got = depends(dir.path(), &["h"]);
+    has_all(&got, &["19 call Sub.make -> pkg/mod.py:6"]);
+}

@@ -10,6 +10,7 @@ use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::includes::is_include;
 use super::members::pick;
 use super::module_files::{file_dir, file_path, normalize};
+use super::qualified::imported_module_path;
 use super::rust_modules::{
     dependency_names, package_manifest, rust_module, workspace_crates, PathSite, RustModule,
     MANIFEST_LIMIT,
@@ -107,6 +108,12 @@ impl<'s> Resolver<'s> {
             .find(|i| !i.wildcard && i.bound_name() == Some(q))
         {
             return self.member_of_import(file, imp, ty, TYPE_KINDS);
+        }
+        // Python's `pkg.mod.Thing`: a type of an imported module's submodule.
+        if file.language.name == "python" {
+            if let Some(imp) = imported_module_path(file, q) {
+                return self.member_of_import(file, &imp, ty, TYPE_KINDS);
+            }
         }
         // A package-qualified type (`java.util.Map`), or a type nested in one the code
         // sees (`JdkProxyHint.Builder`).

@@ -17,6 +17,28 @@ use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Re
 use crate::query::scoping::PackageScope;
 use crate::symbols::Kind;
 
+/// The import by which `file` sees module path `q` (`os.path`): an import of it whole,
+/// or of its first module, of which it is a submodule (`import os` for `os.path`).
+pub(super) fn imported_module_path<'f>(file: &'f FileFacts, q: &str) -> Option<Cow<'f, Import>> {
+    if let Some(imp) = file
+        .imports
+        .iter()
+        .find(|i| i.name.is_none() && i.alias.is_none() && i.module == q)
+    {
+        return Some(Cow::Borrowed(imp));
+    }
+    let first = q.split('.').next().unwrap_or(q);
+    let imp = file
+        .imports
+        .iter()
+        .find(|i| i.name.is_none() && !i.wildcard && i.bound_name() == Some(first))?;
+    Some(Cow::Owned(Import {
+        module: format!("{}{}", imp.module, &q[first.len()..]),
+        alias: None,
+        ..imp.clone()
+    }))
+}
+
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
 /// name where the language constructs by calling the class (Python, Kotlin, Swift).
 /// In C#, Java or TypeScript, `Serializer.GetReferenceResolver()` calls a method.
@@ -615,28 +637,10 @@ impl<'s> Resolver<'s> {
         // `a.b.c.f()`: an imported module path, or a package-qualified type. (Rust's
         // paths are written with `::`: its `a.b` is always a value's field.)
         if !rust && q.split('.').all(is_word) {
-            if let Some(imp) = file
-                .imports
-                .iter()
-                .find(|i| i.name.is_none() && i.alias.is_none() && i.module == q)
-            {
-                return self.member_of_import(file, imp, name, kinds);
+            if let Some(imp) = imported_module_path(file, q) {
+                return self.member_of_import(file, &imp, name, kinds);
             }
             let first = q.split('.').next().unwrap_or(q);
-            // `os.path.join`: a submodule of an imported module.
-            if let Some(imp) = file
-                .imports
-                .iter()
-                .find(|i| i.name.is_none() && !i.wildcard && i.bound_name() == Some(first))
-            {
-                let rest = &q[first.len()..];
-                let sub = Import {
-                    module: format!("{}{rest}", imp.module),
-                    alias: None,
-                    ..imp.clone()
-                };
-                return self.member_of_import(file, &sub, name, kinds);
-            }
             // `org.acme.env.PropertySource`: a type written with its package.
             if sc.package == PackageScope::Declared
                 && q.split('.').all(|w| w.starts_with(char::is_lowercase))
