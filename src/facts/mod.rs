@@ -206,6 +206,33 @@ pub struct Binding {
 }
 
 impl Binding {
+    /// A binding of `name`, of `kind` in `scope`, whose type is written as
+    /// `(qualifier, name)` (both `None` where it is not), with nothing else known of
+    /// its value.
+    pub fn written(
+        name: String,
+        (type_qualifier, type_name): (Option<String>, Option<String>),
+        kind: BindingKind,
+        scope: Option<u32>,
+    ) -> Binding {
+        Binding {
+            name,
+            type_name,
+            type_qualifier,
+            pointee: None,
+            held: None,
+            lent: None,
+            type_arguments: false,
+            kind,
+            scope,
+            initializer: None,
+            copied_from: None,
+            passed_to: None,
+            ranges_over: None,
+            within: None,
+        }
+    }
+
     /// Whether the binding holds at byte `at`: it holds wherever its scope does, or
     /// `at` is within its span.
     pub fn holds_at(&self, at: u32) -> bool {

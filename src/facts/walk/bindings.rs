@@ -496,24 +496,12 @@ impl<'a> Walk<'a> {
         {
             return;
         }
-        let (type_qualifier, type_name) =
-            constructed_type(g, value, self.src, self.lang.name).unwrap_or((None, None));
-        let mut b = Binding {
-            name: if kind == "yield" { "yield" } else { "return" }.to_string(),
-            type_name,
-            type_qualifier,
-            pointee: None,
-            held: None,
-            lent: None,
-            type_arguments: false,
-            kind: BindingKind::Local,
-            scope: Some(scope),
-            initializer: None,
-            copied_from: None,
-            passed_to: None,
-            ranges_over: None,
-            within: None,
-        };
+        let mut b = Binding::written(
+            if kind == "yield" { "yield" } else { "return" }.to_string(),
+            constructed_type(g, value, self.src, self.lang.name).unwrap_or((None, None)),
+            BindingKind::Local,
+            Some(scope),
+        );
         if b.type_name.is_none() {
             if let Some(source) = value_source(g, value, self.src, true) {
                 source.give_to(&mut b);

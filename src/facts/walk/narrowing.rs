@@ -165,21 +165,14 @@ impl<'a> Walk<'a> {
         }
         self.narrowed.push(self.bindings.len());
         self.bindings.push(Binding {
-            name: variable.to_string(),
-            type_name,
-            type_qualifier,
-            pointee: None,
-            held: None,
-            lent: None,
-            type_arguments: false,
-            kind: BindingKind::Local,
-            scope: self.binding_scope(),
-            initializer: None,
-            copied_from: None,
-            passed_to: None,
-            ranges_over: None,
             // Offsets fit: the parser refuses files past 4 GiB.
             within: Some((start as u32, end as u32)),
+            ..Binding::written(
+                variable.to_string(),
+                (type_qualifier, type_name),
+                BindingKind::Local,
+                self.binding_scope(),
+            )
         });
     }
 

@@ -52,22 +52,12 @@ impl Walk<'_> {
 
     /// A field `name` of type `class`, with nothing known of its type.
     fn field_of(&mut self, class: u32, name: String) {
-        self.bindings.push(Binding {
+        self.bindings.push(Binding::written(
             name,
-            type_name: None,
-            type_qualifier: None,
-            pointee: None,
-            held: None,
-            lent: None,
-            type_arguments: false,
-            kind: BindingKind::Field,
-            scope: Some(class),
-            initializer: None,
-            copied_from: None,
-            passed_to: None,
-            ranges_over: None,
-            within: None,
-        });
+            (None, None),
+            BindingKind::Field,
+            Some(class),
+        ));
     }
 
     /// Whether the constant `stack` ends above is the module of a Ruby `include M`

@@ -101,8 +101,10 @@ const GENERIC_PACKAGES: &[&str] = &[
 const GENERIC_FUNCTIONS: &[(&str, &str)] = &[("errors", "AsType"), ("reflect", "TypeFor")];
 
 /// Whether a value got from `module` (the package a call's callee or a field's owner
-/// is of; `None` for a value already known to be the standard library's without its
-/// package) through `callee` (`None` for a field) is a value of the standard library.
+/// is of) through `callee` (`None` for a field) is a value of the standard library
+/// everything got from which is the library's. `None` stands for a value already
+/// known to be such a value of some library, whose package is not known (what
+/// resolution answers external with no module named).
 pub(super) fn std_value_from(module: Option<&str>, callee: Option<&str>) -> bool {
     let Some(module) = module else {
         return true;

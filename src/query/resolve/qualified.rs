@@ -694,11 +694,10 @@ impl<'s> Resolver<'s> {
         if !is_name(file.language.name, head) || !fields.split('.').all(field_name) {
             return None;
         }
-        // Go's `jsoniter.ConfigCompatibleWithStandardLibrary`: a value of a library's
-        // package, of a type the library or one it imports declares (a library
-        // package cannot import the tree's).
-        // A variable or constant of a package of the tree (`tui.Esc`): of the type its
-        // declaration gives it.
+        // Go's `pkg.Name`, a variable or constant of an imported package: of a
+        // library's (`jsoniter.ConfigCompatibleWithStandardLibrary`), a value of a type
+        // the library or one it imports declares (a library package cannot import the
+        // tree's); of the tree's (`tui.Esc`), of the type its declaration gives it.
         if file.language.name == "go" && Self::binding_at(file, r, head).is_none() {
             if let Some(imp) = self.import_binding(file, r.start_byte as usize, head) {
                 let target = self.module_target(file, imp);

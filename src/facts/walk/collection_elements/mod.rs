@@ -452,22 +452,12 @@ impl<'a> Walk<'a> {
             return;
         }
         let before = self.bindings.len();
-        self.bindings.push(Binding {
-            name: "it".to_string(),
-            type_name: None,
-            type_qualifier: None,
-            pointee: None,
-            held: None,
-            lent: None,
-            type_arguments: false,
-            kind: BindingKind::Parameter,
-            scope: self.binding_scope(),
-            initializer: None,
-            copied_from: None,
-            passed_to: None,
-            ranges_over: None,
-            within: None,
-        });
+        self.bindings.push(Binding::written(
+            "it".to_string(),
+            (None, None),
+            BindingKind::Parameter,
+            self.binding_scope(),
+        ));
         self.hold_in_node(lambda, before);
         self.type_lambda_parameter_at(lambda, 1, 0, before);
     }
