@@ -4298,3 +4298,23 @@ fn a_python_type_written_with_its_module_path_types_values_and_bases() {
     let got = depends(dir.path(), &["h"]);
     has_all(&got, &["19 call Sub.make -> pkg/mod.py:6"]);
 }
+
+#[test]
+fn a_go_type_assertion_names_the_type_whatever_value_it_asserts_of() {
+    let dir = tree(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "a.go",
+            "package m\n\nimport \"context\"\n\n\
+             type Replacer struct{}\n\nfunc (r *Replacer) ReplaceAll(s string) string { return s }\n\n\
+             func use(ctx context.Context) string {\n\
+             \treturn ctx.Value(\"k\").(*Replacer).ReplaceAll(\"x\")\n\
+             }\n",
+        ),
+    ]);
+    let got = depends(dir.path(), &["use"]);
+    has_all(
+        &got,
+        &["10 call ctx.Value(\"k\").(*Replacer).ReplaceAll -> a.go:7"],
+    );
+}

@@ -93,8 +93,12 @@ fn cast_type(q: &str) -> Option<&str> {
             return ok.then_some(ty);
         }
     }
+    // Go's assertion names the type whatever value it is of (`x.(*T)`,
+    // `ctx.Value(key).(*T)`).
     if let Some((value, ty)) = q.strip_suffix(')').and_then(|q| q.rsplit_once(".(")) {
-        let ok = value.split('.').all(is_word) && ty != "type" && !ty.contains(['(', ')']);
+        let ok = (value.split('.').all(is_word) || balanced(value))
+            && ty != "type"
+            && !ty.contains(['(', ')']);
         return ok.then_some(ty.trim());
     }
     let inner = q.strip_prefix("((")?;
@@ -106,6 +110,23 @@ fn cast_type(q: &str) -> Option<&str> {
         && rest.ends_with(')')
         && is_word(rest.trim_end_matches(')').trim());
     ok.then_some(ty)
+}
+
+/// Whether `text` is a whole expression as far as parentheses go: not empty, each one
+/// closed, none closed before it opens.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0usize;
+    for b in text.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0 && !text.trim().is_empty()
 }
 
 /// The type a parenthesized `as` cast names (Kotlin's `(x as Foo)`, `(x as? Foo)`,
