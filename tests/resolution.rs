@@ -4318,3 +4318,49 @@ fn a_go_type_assertion_names_the_type_whatever_value_it_asserts_of() {
         &["10 call ctx.Value(\"k\").(*Replacer).ReplaceAll -> a.go:7"],
     );
 }
+
+#[test]
+fn a_python_module_that_imports_relatively_reads_a_standard_name_as_the_standard_module() {
+    let dir = tree(&[
+        ("src/pkg/__init__.py", ""),
+        ("src/pkg/typing.py", "import typing as t\n\nX = t.Any\n"),
+        ("src/pkg/other.py", "def helper():\n    pass\n"),
+        (
+            "src/pkg/ctx.py",
+            "from .other import helper\nimport typing as t\n\n\n\
+             class Attr(t.Generic[t.Any]):\n    def __init__(self, conv):\n        self.conv = conv\n\n\
+             \x20   def get(self, x: t.Any):\n        return self.conv(x)\n",
+        ),
+        (
+            "src/pkg/script.py",
+            "import typing as t\n\n\ndef run(x: t.Any):\n    pass\n",
+        ),
+    ]);
+    // `ctx.py` runs in its package (it imports relatively): `typing` is the standard
+    // module, not the `typing.py` beside it. `Generic` gives `Attr` no method, so
+    // `self.conv(..)`, an attribute, is nobody's known.
+    let got = depends(dir.path(), &["Attr.get"]);
+    has_all(
+        &got,
+        &[
+            "9 type_use t.Any -> external:typing",
+            "10 call self.conv -> ?",
+        ],
+    );
+    // `script.py` may run as a script, finding `typing.py` beside it first.
+    let got = depends(dir.path(), &["run"]);
+    has_all(&got, &["4 type_use t.Any -> ?"]);
+}
+
+#[test]
+fn a_python_class_gains_no_method_from_generic_protocol_or_abc() {
+    let dir = tree(&[(
+        "attr.py",
+        "from abc import ABC\nfrom typing import Generic, TypeVar\n\nT = TypeVar(\"T\")\n\n\n\
+         class Attr(Generic[T], ABC):\n    def __init__(self, conv):\n        self.conv = conv\n\n\
+         \x20   def get(self, x):\n        return self.conv(x)\n",
+    )]);
+    // `self.conv` is an attribute `__init__` sets, not a method of `typing` or `abc`.
+    let got = depends(dir.path(), &["Attr.get"]);
+    has_all(&got, &["12 call self.conv -> ?"]);
+}

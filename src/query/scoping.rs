@@ -40,7 +40,8 @@ pub struct Scoping {
     /// from there, whichever library types it names.
     pub object_methods: (&'static [&'static str], &'static str),
     /// Library supertypes that declare no members (the JVM's marker interfaces,
-    /// Swift's `Sendable`, `AnyObject` and `Error`): a type that names one gains
+    /// Swift's `Sendable`, `AnyObject` and `Error`, Python's `ABC`, `Generic` and
+    /// `Protocol`): a type that names one gains
     /// nothing from it.
     pub marker_interfaces: &'static [&'static str],
     /// The language's own attributes (Swift's `@discardableResult`, Rust's
@@ -153,6 +154,10 @@ const JAVA_OBJECT_METHODS: &[&str] = &[
 /// The JVM's marker interfaces (Scala's `Serializable` is Java's).
 const JVM_MARKER_INTERFACES: &[&str] =
     &["Serializable", "Cloneable", "RandomAccess", "EventListener"];
+
+/// Python's library bases that give a subclass no method of their own: a member the
+/// subclass does not define (an attribute its `__init__` sets) is not theirs.
+const PYTHON_MARKER_BASES: &[&str] = &["ABC", "Generic", "Protocol"];
 
 /// Swift's protocols that declare no member a conforming type could name bare.
 const SWIFT_MARKER_PROTOCOLS: &[&str] = &["Sendable", "AnyObject", "Error"];
@@ -1245,6 +1250,7 @@ pub fn scoping(lang: &str) -> Scoping {
     let marker_interfaces: &'static [&'static str] = match lang {
         "java" | "kotlin" | "scala" | "groovy" => JVM_MARKER_INTERFACES,
         "swift" => SWIFT_MARKER_PROTOCOLS,
+        "python" => PYTHON_MARKER_BASES,
         _ => &[],
     };
     let builtin_modules: &'static [(&'static str, &'static str)] = match lang {

@@ -757,7 +757,12 @@ impl<'s> Resolver<'s> {
         let lang = file.language.name;
         let importer = file_path(file);
         match lang {
-            "python" => self.python_module(&importer, &imp.module),
+            "python" => {
+                // A module that imports relatively runs in its package, never as a
+                // script.
+                let in_package = file.imports.iter().any(|i| i.module.starts_with('.'));
+                self.python_module(&importer, &imp.module, in_package)
+            }
             "javascript" | "typescript" | "tsx" => self.js_module(&importer, &imp.module),
             "go" => self.go_package(&importer, &imp.module),
             "lua" => self.lua_module(&imp.module),

@@ -216,7 +216,15 @@ impl<'s> Resolver<'s> {
         out
     }
 
-    pub(super) fn python_module(&self, importer: &Path, module: &str) -> ModuleTarget {
+    /// Where Python module `module` imported by `importer` lives; `in_package` when the
+    /// importer is known to run as a module of its package (see
+    /// [`Resolver::importable_as_top_level`]).
+    pub(super) fn python_module(
+        &self,
+        importer: &Path,
+        module: &str,
+        in_package: bool,
+    ) -> ModuleTarget {
         let dots = module.chars().take_while(|&c| c == '.').count();
         let rest = &module[dots..];
         let rel: PathBuf = rest.split('.').filter(|s| !s.is_empty()).collect();
@@ -247,7 +255,7 @@ impl<'s> Resolver<'s> {
                 as_file.set_extension("py");
                 self.files_ending_with(&[as_file, rel.join("__init__.py")])
             });
-            match self.importable_as_top_level(importer, &rel, &found) {
+            match self.importable_as_top_level(importer, &rel, &found, in_package) {
                 Importable::Files(files) => files,
                 Importable::BesideImporter => return ModuleTarget::Unknown,
             }
@@ -277,7 +285,10 @@ impl<'s> Resolver<'s> {
     /// a script run directly finds its neighbours first, so that case is left unknown,
     /// except for the importer itself when named like a standard module
     /// (`serializers/json.py` importing `json` means the standard library's: run as a
-    /// script, it would import itself). A module named like one of the standard
+    /// script, it would import itself), and except a standard module's name imported
+    /// `in_package`, by a module that imports relatively elsewhere and so never runs as
+    /// a script (Flask's `ctx.py` importing `typing` beside `flask/typing.py`). A module
+    /// named like one of the standard
     /// library's (`scripts/json.py`) is that module only for code of its own search
     /// directory: elsewhere the standard library's comes first on the path.
     fn importable_as_top_level(
@@ -285,6 +296,7 @@ impl<'s> Resolver<'s> {
         importer: &Path,
         rel: &Path,
         found: &[PathBuf],
+        in_package: bool,
     ) -> Importable {
         let depth = rel.components().count();
         let init = rel.join("__init__.py");
@@ -310,7 +322,7 @@ impl<'s> Resolver<'s> {
                 files.push(f.clone());
             }
         }
-        if beside_importer {
+        if beside_importer && !(in_package && stdlib_name) {
             Importable::BesideImporter
         } else {
             Importable::Files(files)
