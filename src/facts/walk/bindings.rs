@@ -736,20 +736,13 @@ impl<'a> Walk<'a> {
                         .map(|p| p as u32);
                     if class_scope.is_some() && type_name.is_some() {
                         self.bindings.push(Binding {
-                            name: self.text(m).to_string(),
-                            type_name,
-                            type_qualifier,
                             pointee,
-                            held: None,
-                            lent: None,
-                            type_arguments: false,
-                            kind: BindingKind::Field,
-                            scope: class_scope,
-                            initializer: None,
-                            copied_from: None,
-                            passed_to: None,
-                            ranges_over: None,
-                            within: None,
+                            ..Binding::written(
+                                self.text(m).to_string(),
+                                (type_qualifier, type_name),
+                                BindingKind::Field,
+                                class_scope,
+                            )
                         });
                     }
                 }
@@ -807,20 +800,15 @@ impl<'a> Walk<'a> {
                 }
             }
             self.bindings.push(Binding {
-                name: text.to_string(),
-                type_name: type_name.clone(),
-                type_qualifier: type_qualifier.clone(),
                 pointee: pointee.clone(),
-                held: None,
                 lent: lent.clone(),
                 type_arguments,
-                kind,
-                scope,
-                initializer: None,
-                copied_from: None,
-                passed_to: None,
-                ranges_over: None,
-                within: None,
+                ..Binding::written(
+                    text.to_string(),
+                    (type_qualifier.clone(), type_name.clone()),
+                    kind,
+                    scope,
+                )
             });
         }
     }
