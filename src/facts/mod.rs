@@ -30,9 +30,9 @@ use crate::symbols::Symbol;
 pub use focus::Focus;
 pub use imports::Import;
 pub(crate) use walk::{
-    entry_read, go_held, is_rust_pointer, narrows, null_marks, past_lifetime, python_annotation,
-    reads_elements, rust_pointee_type, scopes_locals_by_block, split_top_level, type_parts,
-    written_type, GLOBAL_USING,
+    entry_read, go_held, go_type_arguments, is_rust_pointer, narrows, null_marks, past_lifetime,
+    python_annotation, reads_elements, rust_pointee_type, scopes_locals_by_block, split_top_level,
+    type_parts, written_type, GLOBAL_USING,
 };
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in

@@ -717,7 +717,7 @@ impl<'a> Walk<'a> {
             && ty
                 .map(|t| self.text(t))
                 .or_else(|| value.and_then(|v| go_value_type(g, v, self.src)))
-                .is_some_and(go_type_arguments);
+                .is_some_and(super::go_ranges::go_type_arguments);
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),
@@ -1322,18 +1322,6 @@ fn go_value_type<'s>(g: &'static Grammar, v: Node<'_>, src: &'s str) -> Option<&
         _ => return None,
     };
     src.get(t.byte_range())
-}
-
-/// Whether Go type `written` is a generic type given its type arguments
-/// (`*lru.Cache[string, *Entry]`), not a slice or map of one (`[]Box[int]`).
-fn go_type_arguments(written: &str) -> bool {
-    let named = written.trim_start_matches(['*', ' ']);
-    named.find('[').is_some_and(|at| {
-        at > 0
-            && named[..at]
-                .bytes()
-                .all(|b| b == b'.' || crate::source::is_word_byte(b))
-    })
 }
 
 /// The type a value constructs: `new Foo(..)`, `Foo(..)` with a capitalised name,

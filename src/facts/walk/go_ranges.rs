@@ -53,6 +53,18 @@ pub(super) fn range_types(t: &str) -> Option<RangeTypes> {
     })
 }
 
+/// Whether Go type `written` is a generic type given its type arguments
+/// (`*lru.Cache[string, *Entry]`), not a slice or map of one (`[]Box[int]`).
+pub(crate) fn go_type_arguments(written: &str) -> bool {
+    let named = written.trim_start_matches(['*', ' ']);
+    named.find('[').is_some_and(|at| {
+        at > 0
+            && named[..at]
+                .bytes()
+                .all(|b| b == b'.' || crate::source::is_word_byte(b))
+    })
+}
+
 /// What a value of written type `t` holds, read one entry at a time (`xs[i]`,
 /// `m[key]`): a slice's or an array's elements, a map's keys and values. `None` for
 /// any other type, and when no part is one named type.

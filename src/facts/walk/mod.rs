@@ -44,7 +44,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::{Node, Tree};
 
 pub(crate) use self::block_scopes::scopes_locals_by_block;
-pub(crate) use self::go_ranges::go_held;
+pub(crate) use self::go_ranges::{go_held, go_type_arguments};
 pub(crate) use self::import_sites::GLOBAL_USING;
 use self::import_sites::{commonjs_export, package_name};
 use self::references::drop_local_uses;

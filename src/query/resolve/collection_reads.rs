@@ -46,16 +46,30 @@ impl Resolver<'_> {
         };
         // Go's entry type is read where it is written: in the struct's file, or the
         // file of the type the tree defines the collection's type as.
-        let (held, (written_file, at)) = match collection.split_once('.') {
-            Some((owner, field)) if go => self.go_field_held_where(file, r, owner, field)?,
-            None if go => self.go_local_held_where(file, r, collection)?,
-            _ => (
+        let (held, (written_file, at)) = if go {
+            self.go_held_where(file, r, collection)?
+        } else {
+            (
                 self.held_by(file, r, collection)?,
                 (file.clone(), r.enclosing),
-            ),
+            )
         };
         let (qualifier, name) = entry_read(&held, read)?;
         Some(self.resolve_value_type(&written_file, at, name, qualifier.as_deref()))
+    }
+
+    /// What the Go value at name or field path `path` (`items`, `b.items`) where `r`
+    /// stands holds, with where the entries' types are written.
+    fn go_held_where(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        path: &str,
+    ) -> Option<(Held, WrittenAt)> {
+        match path.split_once('.') {
+            Some((owner, field)) => self.go_field_held_where(file, r, owner, field),
+            None => self.go_local_held_where(file, r, path),
+        }
     }
 
     /// What Go local or parameter `name` where `r` stands holds, with where the
@@ -76,11 +90,10 @@ impl Resolver<'_> {
         if b.type_name.is_some() {
             return self.go_named_held_where(file, r.enclosing, b);
         }
-        let Resolution::Definition(t) = self.type_of_binding(file, r, b) else {
-            return None;
-        };
-        let held = go_held(go_type_spec(t.symbol()).filter(|spec| go_not_generic(spec))?)?;
-        go_defined_type(t.symbol()).then(|| (held, (t.file.clone(), u32::try_from(t.index).ok())))
+        match self.type_of_binding(file, r, b) {
+            Resolution::Definition(t) => go_defined_held(&t),
+            _ => None,
+        }
     }
 
     /// The type Go loop variable `position` (0 the index or key, 1 the element or
@@ -95,10 +108,7 @@ impl Resolver<'_> {
         path: &str,
         position: u8,
     ) -> Option<Resolution> {
-        let (held, written_in) = match path.split_once('.') {
-            Some((owner, field)) => self.go_field_held_where(file, r, owner, field)?,
-            None => self.go_local_held_where(file, r, path)?,
-        };
+        let (held, written_in) = self.go_held_where(file, r, path)?;
         let (qualifier, name) = match (held, position) {
             (Held::Elements(element), 1) => element?,
             (Held::Map(key, _), 0) => key?,
@@ -144,16 +154,6 @@ impl Resolver<'_> {
         at: Option<u32>,
         b: &Binding,
     ) -> Option<(Held, WrittenAt)> {
-        let t = self.go_named_type(file, at, b)?;
-        let held = go_held(go_type_spec(t.symbol())?)?;
-        Some((held, (t.file.clone(), u32::try_from(t.index).ok())))
-    }
-
-    /// The type binding `b` of Go code (in `file`, its type written at `at`) is
-    /// declared with, when the tree defines it from another type and it is not generic
-    /// (`type Heap []Set`, not `type List[T any] []T`, whose entries are of a type
-    /// parameter).
-    fn go_named_type(&self, file: &Arc<FileFacts>, at: Option<u32>, b: &Binding) -> Option<DefRef> {
         if file.language.name != "go" {
             return None;
         }
@@ -163,8 +163,7 @@ impl Resolver<'_> {
         else {
             return None;
         };
-        let spec = go_type_spec(t.symbol())?;
-        (go_defined_type(t.symbol()) && go_not_generic(spec)).then_some(t)
+        go_defined_held(&t)
     }
 
     /// What the collection named `path` where `r` stands holds: a local or parameter
@@ -189,10 +188,19 @@ impl Resolver<'_> {
     }
 }
 
-/// Whether Go type spec `spec` (what follows the type's name) declares no type
-/// parameters (` []Set`, not `[T any] []T`, whose entries are of a type parameter).
-fn go_not_generic(spec: &str) -> bool {
-    spec.starts_with(char::is_whitespace)
+/// What a value of Go type `t` holds, when the tree defines `t` from a slice or a map
+/// and not generically (`type Heap []Set`, not `type List[T any] []T`, whose entries
+/// are of a type parameter), with where the entries' types are written: `t`'s file.
+fn go_defined_held(t: &DefRef) -> Option<(Held, WrittenAt)> {
+    let spec = go_type_spec(t.symbol())?;
+    let generic = !spec.starts_with(char::is_whitespace);
+    if !go_defined_type(t.symbol()) || generic {
+        return None;
+    }
+    Some((
+        go_held(spec)?,
+        (t.file.clone(), u32::try_from(t.index).ok()),
+    ))
 }
 
 /// What field `name` of type `ty` holds, as its declarations in the type's body that

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use super::returns::{go_result_type, receiver_call, ReceiverCall};
 use super::value_types::declared_fields;
 use super::{is_word, Resolution, Resolver};
-use crate::facts::{Binding, FileFacts, Reference};
+use crate::facts::{go_type_arguments, Binding, FileFacts, Reference};
 
 /// How many steps of a receiver (calls, fields, locals given them) are followed back to
 /// where its type is written.
@@ -140,14 +140,16 @@ impl Resolver<'_> {
         if !is_word(field) {
             return false;
         }
-        // A variable of a library package: its type is the library's whole.
-        if is_word(owner) && Self::binding_at(file, r, owner).is_none() {
-            return self
-                .import_binding(file, r.start_byte as usize, owner)
-                .is_some();
-        }
         let owner_type = if is_word(owner) {
-            Self::binding_at(file, r, owner).map(|b| self.type_of_binding(file, r, b))
+            match Self::binding_at(file, r, owner) {
+                Some(b) => Some(self.type_of_binding(file, r, b)),
+                // A variable of a library package: its type is the library's whole.
+                None => {
+                    return self
+                        .import_binding(file, r.start_byte as usize, owner)
+                        .is_some()
+                }
+            }
         } else {
             self.field_path_type(file, r, owner)
         };
@@ -225,7 +227,7 @@ impl Resolver<'_> {
             // A function of the tree whose result is written without type arguments.
             Resolution::Definition(f) => {
                 let position = usize::from(call.element.unwrap_or_default());
-                go_result_type(f.symbol(), position).is_some_and(|t| !t.contains('['))
+                go_result_type(f.symbol(), position).is_some_and(|t| !go_type_arguments(t))
             }
             Resolution::External(module) => {
                 let Some(q) = call.qualifier else {
