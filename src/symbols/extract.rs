@@ -23,7 +23,7 @@ use crate::lang::{Language, PerLanguage};
 /// The longest name or signature kept (minified code can have absurd lines).
 const MAX_TEXT: usize = 240;
 
-/// The longest function header kept whole (see [`long_header`]).
+/// The longest function or type header kept whole (see [`long_header`]).
 const MAX_HEADER: usize = 1024;
 
 /// The longest qualified name kept: deeper nesting keeps its innermost parts, so that
@@ -370,9 +370,10 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     start_byte: first.start_byte(),
                     end_byte: span.end_byte,
                     signature: truncate(line.trim()).to_string(),
-                    long_header: matches!(kind, Kind::Function | Kind::Method)
-                        .then(|| long_header(range, (start, row), line, &lines))
-                        .flatten(),
+                    long_header: (matches!(kind, Kind::Function | Kind::Method)
+                        || kind.is_type_like())
+                    .then(|| long_header(range, (start, row), line, &lines))
+                    .flatten(),
                     doc: doc_of(range, spec, above.comment, text),
                     parent: parent.and_then(|p| p.index),
                     name_byte: raw.anchor.start_byte(),
@@ -1291,7 +1292,7 @@ fn signature_start(node: Node<'_>, anchor: Node<'_>, lines: &Lines<'_>) -> (usiz
     }
 }
 
-/// The header of function `def` from its signature line (`line`, starting at byte
+/// The header of function or type `def` from its signature line (`line`, starting at byte
 /// `start` of row `row`, see [`signature_start`]) to its body's opening brace (as a
 /// signature line shows it), or to its end for a declaration without a body
 /// (TypeScript's overload signatures, C++'s member functions declared in their class

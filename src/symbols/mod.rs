@@ -46,10 +46,10 @@ pub struct Symbol {
     pub end_byte: usize,
     /// The line of the definition that carries its name, trimmed.
     pub signature: String,
-    /// A function's whole header on one line (whitespace collapsed, up to its body's
-    /// opening brace),
-    /// when it runs past the signature line: its parameters and return type, which
-    /// the signature line then holds only part of. Read through [`Symbol::header`].
+    /// A function's or a type's whole header on one line (whitespace collapsed, up to
+    /// its body's opening brace), when it runs past the signature line: a function's
+    /// parameters and return type, a type's type parameters (`class Hono<` over the
+    /// lines below), which the signature line then holds only part of. Read through [`Symbol::header`].
     pub long_header: Option<String>,
     /// The first line of the docstring or of the comment right above.
     pub doc: Option<String>,
@@ -75,7 +75,7 @@ pub struct Symbol {
 
 impl Symbol {
     /// The declaration's header as far as it is kept: the whole of it for a function
-    /// written over several lines, else the signature line.
+    /// or a type written over several lines, else the signature line.
     pub fn header(&self) -> &str {
         self.long_header.as_deref().unwrap_or(&self.signature)
     }

@@ -33,6 +33,12 @@ fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
         lists.push(list);
     }
     let Some(at) = name_at(sig, &sym.name) else {
+        let bound = name_followed_by(sig, &sym.name, |after| after.starts_with('='));
+        if let Some(list) =
+            bound.and_then(|at| function_value_list(sig[at + sym.name.len()..].trim_start()))
+        {
+            lists.push(list);
+        }
         return lists;
     };
     let after = sig[at + sym.name.len()..].trim_start();
@@ -57,6 +63,38 @@ fn type_parameter_lists(sym: &Symbol) -> Vec<&str> {
         }
     }
     lists
+}
+
+/// The type-parameter list of a function value bound to a name, read from what follows
+/// the name: `= <T, P = {}>(x: T) =>`, `= async <T>(`, `= function <Q>(q: Q)` of
+/// JavaScript and TypeScript. Only a list that a parameter list follows counts: the
+/// `<` of `= a < b` or of a type annotation (`: Box<T> =`) opens none.
+fn function_value_list(after: &str) -> Option<&str> {
+    let value = after
+        .strip_prefix('=')
+        .filter(|v| !v.starts_with(['=', '>']))?;
+    let value = value.trim_start();
+    let value = value
+        .strip_prefix("async")
+        .filter(|v| v.starts_with(char::is_whitespace))
+        .map_or(value, str::trim_start);
+    let value = match value
+        .strip_prefix("function")
+        .filter(|v| v.starts_with([' ', '\t', '*', '<', '(']))
+    {
+        Some(rest) => rest
+            .trim_start()
+            .trim_start_matches('*')
+            .trim_start()
+            .trim_start_matches(|c: char| c.is_alphanumeric() || c == '_' || c == '$')
+            .trim_start(),
+        None => value,
+    };
+    let list = type_parameter_list(value)?;
+    after_type_parameters(value)?
+        .trim_start()
+        .starts_with('(')
+        .then_some(list)
 }
 
 /// Where the declared name stands in a signature: the first place where it is a whole
@@ -270,6 +308,28 @@ mod tests {
             "public Map<String, Foo> names() {",
         );
         assert!(!declares_type_parameter(&typed, "Foo"));
+        // A function value bound to a name declares what its own list does.
+        let arrow = signed(
+            "typescript",
+            "forwardRef",
+            Kind::Function,
+            "export const forwardRef = <T, P = {}>(c: (p: P) => T): T => {",
+        );
+        assert!(declares_type_parameter(&arrow, "T") && declares_type_parameter(&arrow, "P"));
+        let expression = signed(
+            "typescript",
+            "h",
+            Kind::Function,
+            "const h = async function* named<Q>(q: Q) {",
+        );
+        assert!(declares_type_parameter(&expression, "Q"));
+        let compared = signed(
+            "typescript",
+            "f",
+            Kind::Function,
+            "const f = a < b && c > (d)",
+        );
+        assert!(!declares_type_parameter(&compared, "b"));
         let none = signed("java", "size", Kind::Method, "int size() {");
         assert!(!declares_type_parameter(&none, "T"));
     }

@@ -48,6 +48,7 @@ mod scope;
 mod shell_scripts;
 mod test_macros;
 mod value_types;
+mod web_values;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

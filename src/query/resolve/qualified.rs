@@ -12,6 +12,7 @@ use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
+use super::web_values::on_web_platform;
 use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
 use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::PackageScope;
@@ -495,12 +496,8 @@ impl<'s> Resolver<'s> {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
             if let Some(b) = Self::binding_at(file, r, q) {
-                return self.member_of_value_in(
-                    file,
-                    self.type_of_binding(file, r, b),
-                    name,
-                    kinds,
-                );
+                let ty = self.type_of_named_binding(file, r, q, b);
+                return self.member_of_value_in(file, ty, name, kinds);
             }
             // An imported module, or an imported type.
             if let Some(imp) = self.import_binding(file, r.start_byte as usize, q) {
@@ -743,11 +740,17 @@ impl<'s> Resolver<'s> {
             }
         } else if declares_field_types(file.language.name) {
             match Self::binding_at(file, r, head) {
-                Some(b) => self.type_of_binding(file, r, b),
+                Some(b) => self.type_of_named_binding(file, r, head, b),
                 // A field of the enclosing type, named bare (C++'s `rep_->index_block`
                 // in a member written apart from its class).
                 None if self.scoping(file).implicit_this => {
                     self.inherited_field_type(file, r, head)?
+                }
+                // The web platform's `crypto` of `crypto.subtle`.
+                None if on_web_platform(file.language.name)
+                    && self.closed_web_global(file, r, head) =>
+                {
+                    Resolution::External(Some(self.scoping(file).builtin_module.to_string()))
                 }
                 None => return None,
             }
@@ -783,6 +786,14 @@ impl<'s> Resolver<'s> {
                             || self.go_library_closed(file, r, &q[..end])) =>
                 {
                     Resolution::External(None)
+                }
+                // A field of a web platform value whose fields are the platform's
+                // (`request.headers` of a `Request`).
+                Resolution::External(module)
+                    if on_web_platform(file.language.name)
+                        && self.web_value_closed(file, r, &q[..end]) =>
+                {
+                    Resolution::External(module)
                 }
                 ty => self.field_type(ty, field, Some((file, r.enclosing))),
             };
