@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::answers::{breaks_both_ways, calls, depends};
+use common::answers::{breaks_both_ways, calls, depends, has_all};
 use common::tree;
 
 #[test]
@@ -170,5 +170,103 @@ fn a_default_import_is_no_use_of_a_method_named_default() {
     assert_eq!(
         breaks_both_ways(dir.path(), &["Schema.default"]),
         ["src/page.ts:6 definition"]
+    );
+}
+
+#[test]
+fn a_super_call_runs_the_class_the_enclosing_one_extends() {
+    let dir = tree(&[
+        (
+            "src/base.ts",
+            "export class Base {\n  constructor(a: string) {}\n}\nexport interface Named {}\n",
+        ),
+        (
+            "src/sub.ts",
+            "import { Base, Named } from './base'\n\n\
+             export class Sub extends Base implements Named {\n\
+             \x20 constructor() {\n    super('a')\n  }\n\
+             }\n\
+             export class Failed extends Error {\n\
+             \x20 constructor(m: string) {\n    super(m)\n  }\n\
+             }\n",
+        ),
+        (
+            "src/mixed.js",
+            "import { Base } from './base'\n\n\
+             export class Mixed extends mixin(Base) {\n\
+             \x20 constructor() {\n    super()\n  }\n\
+             }\n",
+        ),
+    ]);
+    // Before, each `super(..)` was an unresolved call.
+    assert_eq!(
+        calls(dir.path(), &["Sub.constructor"]),
+        ["5 call super -> src/base.ts:1"]
+    );
+    assert_eq!(
+        calls(dir.path(), &["Failed.constructor"]),
+        ["10 call super -> external:globals"]
+    );
+    // A mixin's result is no class the tree names.
+    has_all(
+        &calls(dir.path(), &["src/mixed.js:5"]),
+        &["5 call super -> ?"],
+    );
+}
+
+#[test]
+fn an_untyped_parameter_of_a_function_value_declared_with_a_function_type_has_its_type() {
+    let dir = tree(&[
+        (
+            "src/types.ts",
+            "import { Context } from './context'\n\n\
+             export type GetInfo = (c: Context) => string\n\
+             export type Handler<\n\
+             \x20 E extends object = {},\n\
+             > = (c: Context, next: () => Promise<void>) => Promise<void>\n\
+             export type Mapper<T> = (value: T) => T\n",
+        ),
+        (
+            "src/context.ts",
+            "export class Context {\n  header(name: string) { return name }\n}\n\
+             export class Other {\n  header(name: string) { return name }\n}\n",
+        ),
+        (
+            "src/use.ts",
+            "import { Context } from './context'\n\
+             import { GetInfo, Handler, Mapper } from './types'\n\n\
+             export const getInfo: GetInfo = c => c.header('ip')\n\
+             export const handler: Handler = async (c, next) => {\n\
+             \x20 c.header('a')\n\
+             \x20 await next()\n\
+             }\n\
+             export const inline: (c: Context) => void = (c) => { c.header('b') }\n\
+             export const mapped: Mapper<Context> = (value) => { value.header('c'); return value }\n\
+             export class App {\n\
+             \x20 onError: GetInfo = (c) => c.header('d')\n\
+             }\n",
+        ),
+    ]);
+    // Before, each was unresolved, and `what-breaks Other.header` listed them by name.
+    has_all(
+        &calls(dir.path(), &["getInfo"]),
+        &["4 call c.header -> src/context.ts:2"],
+    );
+    has_all(
+        &calls(dir.path(), &["handler"]),
+        &["6 call c.header -> src/context.ts:2"],
+    );
+    has_all(
+        &calls(dir.path(), &["inline"]),
+        &["9 call c.header -> src/context.ts:2"],
+    );
+    has_all(
+        &calls(dir.path(), &["App.onError"]),
+        &["12 call c.header -> src/context.ts:2"],
+    );
+    // A type parameter of the alias is whatever a use supplies: not read.
+    has_all(
+        &calls(dir.path(), &["mapped"]),
+        &["10 call value.header -> ?"],
     );
 }

@@ -370,7 +370,7 @@ pub fn extract(lang: &'static Language, path: &Path, text: &str, tree: &Tree) ->
                     start_byte: first.start_byte(),
                     end_byte: span.end_byte,
                     signature: truncate(line.trim()).to_string(),
-                    long_header: (matches!(kind, Kind::Function | Kind::Method)
+                    long_header: (matches!(kind, Kind::Function | Kind::Method | Kind::Type)
                         || kind.is_type_like())
                     .then(|| long_header(range, (start, row), line, &lines))
                     .flatten(),
@@ -1328,7 +1328,9 @@ fn long_header(
                 body.start_position().row,
             )
         }
-        None if def.kind().ends_with("signature") || def.kind() == "field_declaration" => {
+        None if def.kind().ends_with("signature")
+            || matches!(def.kind(), "field_declaration" | "type_alias_declaration") =>
+        {
             (def.end_byte(), def.end_position().row)
         }
         None => return None,

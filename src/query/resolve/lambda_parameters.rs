@@ -14,7 +14,9 @@
 //! not a parameter), a wildcard's lower bound, a union, or a parameter that is not
 //! there gives nothing, and the callback's parameter stays untyped.
 
-use super::generics::{after_parameters_open, after_type_parameters, name_at, top_level_entries};
+use super::generics::{
+    after_parameters_open, after_type_parameters, name_at, name_followed_by, top_level_entries,
+};
 use super::overloads::{declared_type, each_parameter};
 use super::returns::one_type;
 use super::rust_closures::closure_parameter_type;
@@ -103,12 +105,92 @@ fn typescript_callback_parameter_type(
     let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?.trim_start();
     let (arguments, closed) = arrow_entries(tail.strip_prefix('(')?, b')');
     let function = typescript_parameter_type(arguments.get(argument).filter(|_| closed)?)?;
+    function_type_parameter(function, parameter)
+}
+
+/// The one type TypeScript function type `function` (`(c: Context, next: Next) =>
+/// Promise<void>`) writes for its parameter `parameter`.
+pub fn function_type_parameter(function: &str, parameter: usize) -> Option<&str> {
+    let function = function.trim_start();
     let (parameters, closed) = arrow_entries(function.strip_prefix('(')?, b')');
     let taken: usize = parameters.iter().map(|e| e.len() + 1).sum();
     if !closed || !function.get(taken + 1..)?.trim_start().starts_with("=>") {
         return None;
     }
     one_type(typescript_parameter_type(parameters.get(parameter)?)?)
+}
+
+/// For TypeScript function value `sym` bound to a name declared with a type (`const
+/// getConnInfo: GetConnInfo = (c) =>`, a class's `handler: Handler = async (c, next)
+/// =>`): that type as written, and where the value's parameter `name` stands in its
+/// parameter list.
+pub fn declared_function_value_type<'h>(sym: &'h Symbol, name: &str) -> Option<(&'h str, usize)> {
+    if !matches!(sym.language, "typescript" | "tsx") {
+        return None;
+    }
+    let header = sym.header();
+    let at = name_followed_by(header, &sym.name, |after| after.starts_with(':'))?;
+    let after = header[at + sym.name.len()..]
+        .trim_start()
+        .strip_prefix(':')?;
+    let (declared, value) = split_at_assignment(after)?;
+    let value = value.trim_start();
+    let value = value
+        .strip_prefix("async")
+        .filter(|v| v.starts_with([' ', '(']))
+        .map_or(value, str::trim_start);
+    let parameters = match value.strip_prefix('(') {
+        Some(list) => {
+            let (entries, closed) = arrow_entries(list, b')');
+            if !closed {
+                return None;
+            }
+            entries
+        }
+        // `c => ..`: one parameter, unparenthesised.
+        None => {
+            let word = value.split("=>").next()?.trim();
+            (!word.is_empty() && word.bytes().all(is_word_byte)).then(|| vec![word])?
+        }
+    };
+    let position = parameters.iter().position(|entry| {
+        let written = entry.split([':', '=']).next().unwrap_or(entry);
+        written.trim().trim_end_matches('?') == name
+    })?;
+    Some((declared.trim(), position))
+}
+
+/// What a type alias's header (`type Handler<E = Env> = (c: Context<E>) => R`) gives
+/// its name to: the text after its `=`.
+pub fn aliased_type_text(sym: &Symbol) -> Option<&str> {
+    let header = sym.header();
+    let at = name_at(header, &sym.name)
+        .or_else(|| name_followed_by(header, &sym.name, |after| after.starts_with('=')))?;
+    let tail = after_type_parameters(header[at + sym.name.len()..].trim_start())?;
+    Some(tail.trim_start().strip_prefix('=')?.trim())
+}
+
+/// `text` split at its first top-level assignment `=` (not `=>`, `==`, `<=`, `>=` or
+/// `!=`): a declared type and the value after it.
+fn split_at_assignment(text: &str) -> Option<(&str, &str)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'=' => {}
+            b')' | b']' | b'}' | b'>' => depth = depth.checked_sub(1)?,
+            b'=' if depth == 0 => {
+                let next = bytes.get(i + 1).copied();
+                let previous = i.checked_sub(1).map(|p| bytes[p]);
+                if !matches!(next, Some(b'>' | b'=')) && !matches!(previous, Some(b'=' | b'!')) {
+                    return Some((&text[..i], &text[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The entries of a TypeScript list that `close` ends (`rest` follows its opening

@@ -712,6 +712,22 @@ impl<'s> Resolver<'s> {
     }
 
     /// The resolved supertypes of a type.
+    /// The class the type enclosing `at` extends, the first of its supertypes (a
+    /// JavaScript class names it before any interface it implements): a class of the
+    /// tree, or a library's; unresolved for anything else (a mixin call's result).
+    pub(super) fn extended_class(&self, file: &Arc<FileFacts>, at: Option<u32>) -> Resolution {
+        let Some(ty) = self.enclosing_type_def(file, at) else {
+            return Resolution::Unresolved;
+        };
+        match self.supertypes(&ty).into_iter().next() {
+            Some(Resolution::Definition(c)) if c.symbol().kind == Kind::Class => {
+                Resolution::Definition(c)
+            }
+            Some(found @ Resolution::External(_)) => found,
+            _ => Resolution::Unresolved,
+        }
+    }
+
     pub(super) fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
         let file = &ty.file;
         let t = ty.symbol();

@@ -1006,6 +1006,15 @@ impl<'s> Resolver<'s> {
                 return Resolution::External(Some(sc.builtin_module.to_string()));
             }
         }
+        // JavaScript's `super(..)` in a constructor runs the class the enclosing one
+        // extends, as `new` of that class does.
+        if r.kind == RefKind::Call
+            && r.qualifier.is_none()
+            && r.name == "super"
+            && is_js(file.language.name)
+        {
+            return self.extended_class(file, r.enclosing);
+        }
         let found = match &r.qualifier {
             Some(q) => match self.resolve_qualified(file, r, q, kinds) {
                 // No repository member: an extension function in scope may be what is

@@ -8,11 +8,11 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::go_library_values::std_value_from;
+use super::imports::is_js;
 use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
-use super::web_values::on_web_platform;
 use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
 use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::PackageScope;
@@ -747,9 +747,7 @@ impl<'s> Resolver<'s> {
                     self.inherited_field_type(file, r, head)?
                 }
                 // The web platform's `crypto` of `crypto.subtle`.
-                None if on_web_platform(file.language.name)
-                    && self.closed_web_global(file, r, head) =>
-                {
+                None if is_js(file.language.name) && self.closed_web_global(file, r, head) => {
                     Resolution::External(Some(self.scoping(file).builtin_module.to_string()))
                 }
                 None => return None,
@@ -790,8 +788,7 @@ impl<'s> Resolver<'s> {
                 // A field of a web platform value whose fields are the platform's
                 // (`request.headers` of a `Request`).
                 Resolution::External(module)
-                    if on_web_platform(file.language.name)
-                        && self.web_value_closed(file, r, &q[..end]) =>
+                    if is_js(file.language.name) && self.web_value_closed(file, r, &q[..end]) =>
                 {
                     Resolution::External(module)
                 }

@@ -9,7 +9,11 @@ use std::sync::Arc;
 use super::generics::declares_type_parameter;
 use super::generics::{after_type_parameters, name_followed_by, type_parameter_list};
 use super::guards::InitializerDepth;
-use super::lambda_parameters::callback_parameter_type;
+use super::imports::is_js;
+use super::lambda_parameters::{
+    aliased_type_text, callback_parameter_type, declared_function_value_type,
+    function_type_parameter,
+};
 use super::library_results::{assertion_entry, library_result};
 use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
 use super::overloads::callers_see;
@@ -20,7 +24,7 @@ use super::returns::{
 };
 use super::rust_closures::type_parameter_bounds;
 use super::{inheritance_clauses, same_target, DefRef, Resolution, Resolver};
-use crate::facts::{type_parts, BindingKind, CallbackSite, FileFacts, RefKind, Reference};
+use crate::facts::{type_parts, Binding, BindingKind, CallbackSite, FileFacts, RefKind, Reference};
 use crate::symbols::{Kind, Symbol};
 
 /// Whether a language gives each field one declared type (its first typed
@@ -163,6 +167,11 @@ impl<'s> Resolver<'s> {
             (None, Some(path)) => self
                 .field_path_type(file, r, path)
                 .unwrap_or(Resolution::Unresolved),
+            // An untyped parameter of a TypeScript function value whose name is
+            // declared with a function type (`const f: Handler = (c) =>`).
+            (None, None) if b.kind == BindingKind::Parameter && is_js(file.language.name) => {
+                self.function_value_parameter(file, b)
+            }
             // A test's parameter named after a pytest fixture.
             (None, None) => self.pytest_fixture_value(file, b),
         }
@@ -213,6 +222,40 @@ impl<'s> Resolver<'s> {
             }
             _ => Resolution::Unresolved,
         }
+    }
+
+    /// The type the declared type of the TypeScript function value that parameter `b`
+    /// belongs to gives it: a function type written there (`const f: (c: Context) =>
+    /// void = (c) =>`) or a type alias of the tree naming one (`const getConnInfo:
+    /// GetConnInfo = (c) =>`, `type GetConnInfo = (c: Context) => ConnInfo`), its
+    /// parameter at `b`'s position, read where that function type is written.
+    fn function_value_parameter(&self, file: &Arc<FileFacts>, b: &Binding) -> Resolution {
+        let Some(function) = b.scope.map(|i| DefRef {
+            file: file.clone(),
+            index: i as usize,
+        }) else {
+            return Resolution::Unresolved;
+        };
+        let Some((declared, position)) = declared_function_value_type(function.symbol(), &b.name)
+        else {
+            return Resolution::Unresolved;
+        };
+        if declared.starts_with('(') {
+            return function_type_parameter(declared, position)
+                .map_or(Resolution::Unresolved, |t| {
+                    self.type_written_in(&function, t)
+                });
+        }
+        let Resolution::Definition(alias) = self.type_written_in(&function, declared) else {
+            return Resolution::Unresolved;
+        };
+        let sym = alias.symbol();
+        if sym.kind != Kind::Type || !is_js(alias.file.language.name) {
+            return Resolution::Unresolved;
+        }
+        aliased_type_text(sym)
+            .and_then(|aliased| function_type_parameter(aliased, position))
+            .map_or(Resolution::Unresolved, |t| self.type_written_in(&alias, t))
     }
 
     /// The type of field `field` of a value of type `owner`, as its declaration in

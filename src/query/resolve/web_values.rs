@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 
+use super::imports::is_js;
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declared_fields;
 use super::{is_word, Resolution, Resolver};
@@ -55,11 +56,6 @@ const OPEN_FIELDS: &[&str] = &["signal"];
 /// The functions of the platform whose result is a value of a listed type.
 const GIVES_CLOSED: &[&str] = &["fetch"];
 
-/// Whether `lang` runs on the web platform's globals.
-pub(super) fn on_web_platform(lang: &str) -> bool {
-    matches!(lang, "javascript" | "typescript" | "tsx")
-}
-
 impl Resolver<'_> {
     /// Whether the value at path `q`, written where `r` stands, is a value of a listed
     /// type of the web platform (see the module's documentation), whose fields are
@@ -80,7 +76,7 @@ impl Resolver<'_> {
     ) -> Resolution {
         match self.type_of_binding(file, r, b) {
             Resolution::Unresolved
-                if on_web_platform(file.language.name) && self.web_value_closed(file, r, name) =>
+                if is_js(file.language.name) && self.web_value_closed(file, r, name) =>
             {
                 Resolution::External(Some(self.scoping(file).builtin_module.to_string()))
             }
