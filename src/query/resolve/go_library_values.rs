@@ -22,7 +22,7 @@
 use std::sync::Arc;
 
 use super::returns::{go_result_type, receiver_call, ReceiverCall};
-use super::value_types::declared_fields;
+use super::value_types::{by_how_given, declared_fields};
 use super::{is_word, Resolution, Resolver};
 use crate::facts::{go_type_arguments, Binding, FileFacts, Reference};
 
@@ -179,15 +179,12 @@ impl Resolver<'_> {
         b: &Binding,
         steps: usize,
     ) -> bool {
-        if b.type_name.is_some() {
-            return !b.type_arguments;
-        }
-        if let Some(init) = &b.initializer {
-            return self.closed_call(file, r, &ReceiverCall::from(init), steps);
-        }
-        b.copied_from
-            .as_deref()
-            .is_some_and(|path| self.closed_within(file, r, path, steps))
+        by_how_given(
+            b,
+            || !b.type_arguments,
+            |call| self.closed_call(file, r, call, steps),
+            |path| self.closed_within(file, r, path, steps),
+        )
     }
 
     /// [`Resolver::go_library_closed`] for what `call` gives.

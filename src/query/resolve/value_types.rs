@@ -47,6 +47,25 @@ pub(super) fn declares_field_types(lang: &str) -> bool {
     )
 }
 
+/// Reads binding `b` by how its value is given, for the walks that follow a value back
+/// to where its type is written: `written` when it is declared with a type, else
+/// `called` with the call that gives it its value, else `copied` with the path of the
+/// value it copies; false when none tells.
+pub(super) fn by_how_given(
+    b: &Binding,
+    written: impl FnOnce() -> bool,
+    called: impl FnOnce(&ReceiverCall<'_>) -> bool,
+    copied: impl FnOnce(&str) -> bool,
+) -> bool {
+    if b.type_name.is_some() {
+        return written();
+    }
+    if let Some(init) = &b.initializer {
+        return called(&ReceiverCall::from(init));
+    }
+    b.copied_from.as_deref().is_some_and(copied)
+}
+
 /// The fields named `name` that type `t` declares in its own body.
 pub(super) fn declared_fields<'t>(
     t: &'t DefRef,

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::imports::is_js;
 use super::returns::{receiver_call, ReceiverCall};
-use super::value_types::declared_fields;
+use super::value_types::{by_how_given, declared_fields};
 use super::{is_word, Resolution, Resolver};
 use crate::facts::{Binding, FileFacts, RefKind, Reference};
 
@@ -182,15 +182,12 @@ impl Resolver<'_> {
         b: &Binding,
         steps: usize,
     ) -> bool {
-        if b.type_name.is_some() {
-            return written_closed(b) && self.written_type_is_platform(file, r, b);
-        }
-        if let Some(init) = &b.initializer {
-            return self.web_gives_closed(file, r, &ReceiverCall::from(init));
-        }
-        b.copied_from
-            .as_deref()
-            .is_some_and(|path| self.web_closed_within(file, r, path, steps))
+        by_how_given(
+            b,
+            || written_closed(b) && self.written_type_is_platform(file, r, b),
+            |call| self.web_gives_closed(file, r, call),
+            |path| self.web_closed_within(file, r, path, steps),
+        )
     }
 
     /// Whether `call` builds a value of a listed type (`new Headers(..)`) or is a
