@@ -270,3 +270,107 @@ fn an_untyped_parameter_of_a_function_value_declared_with_a_function_type_has_it
         &["10 call value.header -> ?"],
     );
 }
+
+#[test]
+fn a_value_of_a_type_computed_from_others_has_no_members_of_the_operator() {
+    let dir = tree(&[(
+        "src/store.ts",
+        "export class Store {\n  save() {}\n}\n\
+         export function createStore() { return new Store() }\n\
+         export function use(a: ReturnType<typeof createStore>, b: Omit<Store, 'x'>,\n\
+         \x20 c: Record<string, () => void>, d: Pick<Store, 'save'>, e: Awaited<Promise<Store>>) {\n\
+         \x20 a.save()\n  b.save()\n  c.save()\n  d.save()\n  e.save()\n\
+         }\n",
+    )]);
+    // Before, each was answered as a member of the runtime's globals (wrong).
+    assert_eq!(
+        calls(dir.path(), &["use"]),
+        [
+            "7 call a.save -> ?",
+            "8 call b.save -> src/store.ts:2",
+            "9 call c.save -> ?",
+            "10 call d.save -> src/store.ts:2",
+            "11 call e.save -> src/store.ts:2",
+        ]
+    );
+}
+
+#[test]
+fn a_value_typed_by_an_alias_has_the_members_of_the_aliased_type() {
+    let dir = tree(&[
+        (
+            "src/types.ts",
+            "import { Element } from './element'\n\n\
+             export type ElementsMap = Map<string, Element>\n\
+             export type Names = readonly string[]\n\
+             export type Shape = Element\n\
+             export type Either = Element | Map<string, Element>\n\
+             export type Handlers = Record<string, Element>\n",
+        ),
+        (
+            "src/element.ts",
+            "export class Element {\n  get(k: string) { return k }\n  includes() {}\n}\n",
+        ),
+        (
+            "src/use.ts",
+            "import { ElementsMap, Names, Shape, Either, Handlers } from './types'\n\n\
+             export function run(m: ElementsMap, n: Names, s: Shape, e: Either, h: Handlers) {\n\
+             \x20 m.get('a')\n  n.includes()\n  s.get('b')\n  e.get('c')\n  h.get('d')\n\
+             }\n",
+        ),
+    ]);
+    // Before, all but `s.get` were unresolved, and `what-breaks Element.get` listed
+    // them by name.
+    assert_eq!(
+        calls(dir.path(), &["run"]),
+        [
+            "4 call m.get -> external:globals",
+            "5 call n.includes -> external:globals",
+            "6 call s.get -> src/element.ts:2",
+            // A union's members and a record's entries are no one type's.
+            "7 call e.get -> ?",
+            "8 call h.get -> ?",
+        ]
+    );
+}
+
+#[test]
+fn react_s_global_namespace_is_the_library_s_where_nothing_else_names_it() {
+    let card = (
+        "src/card.tsx",
+        "export function Card(p: { children: React.ReactNode }): React.JSX.Element {\n\
+         \x20 return <div>{p.children}</div>\n\
+         }\n",
+    );
+    let dir = tree(&[card]);
+    // Before, both were unresolved.
+    assert_eq!(
+        depends(dir.path(), &["Card"]),
+        [
+            "1 type_use React.ReactNode -> external:react",
+            "1 type_use React.JSX.Element -> external:react",
+        ]
+    );
+    // Where the tree declares a `React`, a module that imports it has the tree's, and
+    // one that names it bare is left unresolved.
+    let shimmed = tree(&[
+        card,
+        (
+            "src/shim/react.ts",
+            "export namespace React {\n  export interface ReactNode { id: string }\n}\n",
+        ),
+        (
+            "src/own.ts",
+            "import { React } from './shim/react'\n\n\
+             export function show(n: React.ReactNode) {}\n",
+        ),
+    ]);
+    has_all(
+        &depends(shimmed.path(), &["show"]),
+        &["3 type_use React.ReactNode -> src/shim/react.ts:2"],
+    );
+    has_all(
+        &depends(shimmed.path(), &["Card"]),
+        &["1 type_use React.ReactNode -> ?"],
+    );
+}

@@ -32,7 +32,7 @@ pub use imports::Import;
 pub(crate) use walk::{
     entry_read, go_held, go_type_arguments, is_rust_pointer, narrows, null_marks, past_lifetime,
     python_annotation, reads_elements, rust_pointee_type, scopes_locals_by_block, split_top_level,
-    type_parts, written_type, GLOBAL_USING,
+    type_parts, typescript_annotation, written_type, GLOBAL_USING,
 };
 
 /// Whether a reference's qualifier is a PHP namespace path (`\App\Util\` in

@@ -37,7 +37,7 @@ pub(crate) use collection_elements::{entry_read, reads_elements};
 pub(crate) use type_text::split_type;
 pub(crate) use type_text::{
     is_rust_pointer, null_marks, past_lifetime, python_annotation, rust_pointee_type,
-    split_top_level, type_parts, written_type,
+    split_top_level, type_parts, typescript_annotation, written_type,
 };
 
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -139,7 +139,8 @@ pub(crate) fn python_annotation(written: &str) -> Option<&str> {
 
 /// A TypeScript annotation without the forms that only wrap its type: `undefined |
 /// Foo`, `Foo | null`, `Readonly<Foo>`, `Partial<Foo>`, `Required<Foo>`,
-/// `NonNullable<Foo>` (whose members are Foo's). An annotation with a union of several
+/// `NonNullable<Foo>`, `Pick<Foo, 'a'>`, `Omit<Foo, 'b'>` (whose members are Foo's,
+/// or some of them), `Awaited<Promise<Foo>>`. An annotation with a union of several
 /// types is left as written.
 pub(crate) fn typescript_annotation(written: &str) -> &str {
     let mut t = written;
@@ -158,6 +159,19 @@ pub(crate) fn typescript_annotation(written: &str) -> &str {
         };
         match head.trim() {
             "Readonly" | "Partial" | "Required" | "NonNullable" => t = inner,
+            // A part of a type has the members it keeps of that type.
+            "Pick" | "Omit" => match written_parts(inner, b',').into_iter().next() {
+                Some(kept_of) => t = kept_of,
+                None => return written,
+            },
+            // What awaiting a promise of a type gives.
+            "Awaited" => {
+                let inner = inner.trim();
+                t = ["Promise<", "PromiseLike<"]
+                    .iter()
+                    .find_map(|p| inner.strip_prefix(p)?.strip_suffix('>'))
+                    .unwrap_or(inner);
+            }
             _ => return t,
         }
     }
@@ -594,6 +608,10 @@ mod tests {
             ("Partial<Readonly<Foo>> | undefined", "Foo"),
             ("NonNullable<Foo | null>", "Foo"),
             ("Map<string, Foo>", "Map<string, Foo>"),
+            ("Omit<Foo, 'id' | 'name'>", "Foo"),
+            ("Pick<Readonly<Foo>, 'id'>", "Foo"),
+            ("Awaited<Promise<Foo>>", "Foo"),
+            ("Awaited<Foo>", "Foo"),
             ("(a: A) => B | undefined", "(a: A) => B"),
             (
                 "| Map<string, A>\n  | Cache<string, A>",

@@ -171,6 +171,10 @@ fn as_cast_type<'q>(lang: &str, q: &'q str) -> Option<&'q str> {
     named.then_some(ty)
 }
 
+/// Namespaces a library's type declarations make global (`export as namespace
+/// React;`), and the library.
+const LIBRARY_GLOBAL_NAMESPACES: &[(&str, &str)] = &[("React", "react")];
+
 /// Whether receiver `q` is one string literal (`"a,b"`, `f"{x}"`, `r#"..."#`) in a
 /// language whose strings have members: its members are the language's string type's,
 /// whatever the tree names alike. Not where a string has no members (Go, PHP, C), nor
@@ -492,6 +496,11 @@ impl<'s> Resolver<'s> {
                 }
             }
         }
+        // `React.ReactNode` in a module that imports no `React`: the namespace the
+        // library's type declarations make global.
+        if let Some(module) = self.library_global_namespace(file, r, q) {
+            return Resolution::External(Some(module.to_string()));
+        }
         if is_name(file.language.name, q) {
             // A parameter, local or field with a known type, or one given the result
             // of a call.
@@ -694,6 +703,31 @@ impl<'s> Resolver<'s> {
             }
         }
         Resolution::Unresolved
+    }
+
+    /// The library whose type declarations make the first name of qualifier `q` a
+    /// global namespace (`React` of `React.ReactNode`, which `@types/react` declares
+    /// so), where `r`'s file neither declares nor imports that name and the tree
+    /// defines nothing of it.
+    fn library_global_namespace(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<&'static str> {
+        if !is_js(file.language.name) {
+            return None;
+        }
+        let first = q.split('.').next().unwrap_or(q);
+        let (_, module) = LIBRARY_GLOBAL_NAMESPACES
+            .iter()
+            .find(|(name, _)| *name == first)?;
+        let hidden = Self::binding_at(file, r, first).is_some()
+            || self
+                .import_binding(file, r.start_byte as usize, first)
+                .is_some()
+            || !self.defs_named(first).is_empty();
+        (!hidden).then_some(module)
     }
 
     /// The type of the value at field path `q` (`this.a.b`, `other.items`) where `r`

@@ -24,7 +24,11 @@ use super::returns::{
 };
 use super::rust_closures::type_parameter_bounds;
 use super::{inheritance_clauses, same_target, DefRef, Resolution, Resolver};
-use crate::facts::{type_parts, Binding, BindingKind, CallbackSite, FileFacts, RefKind, Reference};
+use crate::facts::{
+    split_top_level, type_parts, typescript_annotation, Binding, BindingKind, CallbackSite,
+    FileFacts, RefKind, Reference,
+};
+use crate::source::is_word_byte;
 use crate::symbols::{Kind, Symbol};
 
 /// Whether a language gives each field one declared type (its first typed
@@ -498,6 +502,15 @@ impl<'s> Resolver<'s> {
             return Resolution::Unresolved;
         }
         let found = self.resolve_type_name(file, at, ty, qualifier);
+        // A value of a type TypeScript computes from others (`ReturnType<typeof f>`,
+        // `Record<K, Handler>`) has the members of what it computes, not the operator's.
+        if TYPESCRIPT_TYPE_OPERATORS.contains(&ty)
+            && qualifier.is_none()
+            && matches!(file.language.name, "typescript" | "tsx")
+            && matches!(found, Resolution::External(_))
+        {
+            return Resolution::Unresolved;
+        }
         // A value typed `List[str]` is a `list`: `typing` only names its type.
         if let Resolution::External(Some(m)) = &found {
             if m == "typing" && file.language.name == "python" {
@@ -674,7 +687,7 @@ impl<'s> Resolver<'s> {
             return None;
         }
         let q = call.qualifier?.trim();
-        if !q.bytes().all(crate::source::is_word_byte) {
+        if !q.bytes().all(is_word_byte) {
             return None;
         }
         let chain = Self::enclosing_chain(file, r.enclosing);
@@ -890,8 +903,10 @@ const MAX_ALIAS_DEPTH: usize = 4;
 
 /// The type alias `s` is written to stand for, when its one-line declaration shows
 /// it whole: `std::set<R, Less>` of C++'s `typedef std::set<R, Less> Set;` and of
-/// `using Set = std::set<R, Less>;`, `Box` of Go's `type Alias = Box`. Not a function
-/// type's (`typedef void (*Fn)(int);`), nor one written over several lines.
+/// `using Set = std::set<R, Less>;`, `Box` of Go's `type Alias = Box`, `Map<Id, El>`
+/// of TypeScript's `type ElementsMap = Map<Id, El>` (over several lines too). Not a
+/// function type's (`typedef void (*Fn)(int);`), nor, elsewhere, one written over
+/// several lines.
 fn aliased_type(s: &Symbol) -> Option<&str> {
     if s.kind != Kind::Type {
         return None;
@@ -911,10 +926,69 @@ fn aliased_type(s: &Symbol) -> Option<&str> {
         }
         "go" => go_alias_target(s)?,
         "rust" => rust_alias_target(s)?.1,
+        "typescript" | "tsx" => {
+            let one = typescript_annotation(aliased_type_text(s)?);
+            plain_typescript_type(one).then_some(one)?
+        }
         _ => return None,
     };
     let aliased = aliased.trim();
     (!aliased.is_empty() && !aliased.contains(['(', '{'])).then_some(aliased)
+}
+
+/// TypeScript's global generic types that compute a type from their arguments: a
+/// value of one has the members of the type computed (a function's result, a
+/// record's entries), which are not the global's.
+const TYPESCRIPT_TYPE_OPERATORS: &[&str] = &[
+    "Awaited",
+    "Capitalize",
+    "ConstructorParameters",
+    "Exclude",
+    "Extract",
+    "InstanceType",
+    "Lowercase",
+    "NoInfer",
+    "Omit",
+    "OmitThisParameter",
+    "Parameters",
+    "Pick",
+    "Record",
+    "ReturnType",
+    "ThisParameterType",
+    "ThisType",
+    "Uncapitalize",
+    "Uppercase",
+];
+
+/// Whether TypeScript type `written` names one type, perhaps with type arguments or as
+/// an array (`Map<Id, Element>`, `ns.Options`, `readonly Item[]`): not a union, an
+/// intersection, a conditional, mapped, indexed or literal type, nor an operator's
+/// (`keyof T`, `typeof x`), whose members no one type gives.
+fn plain_typescript_type(written: &str) -> bool {
+    let written = written.trim();
+    // `readonly` marks only an array.
+    let mut t = written
+        .strip_prefix("readonly ")
+        .filter(|array| array.ends_with("[]"))
+        .unwrap_or(written);
+    while let Some(element) = t.strip_suffix("[]") {
+        t = element.trim_end();
+    }
+    let (head, arguments) = match t.split_once('<') {
+        Some((head, rest)) => (head, Some(rest)),
+        None => (t, None),
+    };
+    let named = !head.is_empty()
+        && !head.starts_with(|c: char| c.is_ascii_digit())
+        && head
+            .bytes()
+            .all(|b| is_word_byte(b) || b == b'.' || b == b'$');
+    let closed = arguments.is_none_or(|rest| {
+        rest.strip_suffix('>')
+            .is_some_and(|inside| split_top_level(inside, b',', b"<([{", b">)]}").1)
+    });
+    let operator = TYPESCRIPT_TYPE_OPERATORS.contains(&head.trim());
+    named && closed && !operator
 }
 
 /// What follows the name of Go type `s` in its one-line spec, up to a comment: `
