@@ -374,3 +374,56 @@ fn react_s_global_namespace_is_the_library_s_where_nothing_else_names_it() {
         &["1 type_use React.ReactNode -> ?"],
     );
 }
+
+#[test]
+fn a_type_predicate_names_its_parameter_not_a_type() {
+    let dir = tree(&[(
+        "src/guards.ts",
+        "export class Foo {}\n\
+         export function isFoo(name: unknown): name is Foo { return true }\n\
+         export function check(v: unknown): asserts v is Foo {}\n\
+         export function ok(v: unknown, f: Foo): asserts v {}\n",
+    )]);
+    // Before, `name` and `v` were unresolved type uses.
+    assert_eq!(
+        depends(dir.path(), &["isFoo"]),
+        ["2 type_use Foo -> src/guards.ts:1"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["check"]),
+        ["3 type_use Foo -> src/guards.ts:1"]
+    );
+    assert_eq!(
+        depends(dir.path(), &["ok"]),
+        ["4 type_use Foo -> src/guards.ts:1"]
+    );
+}
+
+#[test]
+fn a_generic_call_signature_starting_a_line_loses_no_declaration_after_it() {
+    // Two of Hono's call signatures (its `HandlerInterface`): the second starts a line
+    // with its `<`, after a member without a `;`.
+    let interface = include_str!("fixtures/grammar/call_signatures.ts");
+    let types = format!(
+        "{interface}export type Handler<P> = {{ path: P }}\n\
+         export class Base<E> {{\n  run() {{}}\n}}\n"
+    );
+    let dir = tree(&[
+        ("src/types.ts", types.as_str()),
+        (
+            "src/use.ts",
+            "import { Base, Handler } from './types'\n\n\
+             export function serve(h: Handler<string>, b: Base<{}>) {\n  b.run()\n}\n",
+        ),
+    ]);
+    // Before, the grammar read the second signature's `<` as going on with the type
+    // before it, and `Handler` and `Base` were lost with the rest of the file.
+    assert_eq!(
+        depends(dir.path(), &["serve"]),
+        [
+            "3 type_use Handler -> src/types.ts:42",
+            "3 type_use Base -> src/types.ts:43",
+            "4 call b.run -> src/types.ts:44",
+        ]
+    );
+}

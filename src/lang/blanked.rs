@@ -400,6 +400,14 @@ impl<'t> Blanked<'t> {
         }
     }
 
+    /// Puts ASCII character `c` in place of the space or tab at `at`.
+    fn put(&mut self, at: usize, c: u8) {
+        let bytes = self.bytes_mut();
+        if matches!(bytes[at], b' ' | b'\t') {
+            bytes[at] = c;
+        }
+    }
+
     /// Spells the ASCII letter at `at` as a capital.
     fn capitalise(&mut self, at: usize) {
         let bytes = self.bytes_mut();
@@ -415,7 +423,8 @@ impl<'t> Blanked<'t> {
     fn finish(self) -> Cow<'t, str> {
         match self.out {
             // Invariant: whole characters were replaced by ASCII spaces (line breaks
-            // kept) or ASCII letters by capitals, so the text stays valid UTF-8.
+            // kept), ASCII letters by capitals or ASCII spaces by other ASCII
+            // characters, so the text stays valid UTF-8.
             Some(bytes) => {
                 Cow::Owned(String::from_utf8(bytes).expect("blanked text is valid UTF-8"))
             }
@@ -462,6 +471,55 @@ pub fn kotlin_modifier_names(text: &str) -> Cow<'_, str> {
         }
     }
     out.finish()
+}
+
+/// TypeScript with a `;` put before each generic call signature that starts a line
+/// after another member without one (`): Base<E>` then `<P extends string>(..)` in an
+/// interface), in the space before its `<`: the grammar reads the `<` as going on with
+/// the type before, and every declaration after it in the file was lost (Hono's
+/// `HandlerInterface`, and the 33 types below it). A signature's type parameters are
+/// told by how they start: a lone `<` ending its line, or `<Name` followed by
+/// `extends`, `,`, `=` or `>(`, which no JSX element is. For a file that parses with
+/// errors only.
+pub fn typescript_call_signatures(text: &str) -> Cow<'_, str> {
+    static OPENING: OnceLock<regex::Regex> = OnceLock::new();
+    // Invariant: a valid pattern.
+    let opening = OPENING.get_or_init(|| {
+        regex::Regex::new(
+            r"(?m)^[ \t]+(<)(?:[ \t]*\r?$|[A-Za-z_$][\w$]*(?:[ \t]+extends\b|[ \t]*[,=]|[ \t]*>[ \t]*\())",
+        )
+        .expect("a valid pattern")
+    });
+    let mut out = Blanked::new(text);
+    for found in opening.captures_iter(text) {
+        let Some(angle) = found.get(1) else {
+            continue;
+        };
+        if ends_a_member(&text[..angle.start()]) {
+            out.put(angle.start() - 1, b';');
+        }
+    }
+    out.finish()
+}
+
+/// Whether the code before `before` (the indentation of a line, and the lines above)
+/// ends with what a type ends with (`>`, `)`, `]`, `}`, a name), skipping blank lines
+/// and `//` comment lines: not with a separator already (`;`, `,`, `{`).
+fn ends_a_member(before: &str) -> bool {
+    let mut lines = before.lines().rev();
+    // The current line's indentation.
+    lines.next();
+    for line in lines {
+        let code = line.trim();
+        if code.is_empty() || code.starts_with("//") {
+            continue;
+        }
+        return code
+            .bytes()
+            .next_back()
+            .is_some_and(|b| matches!(b, b'>' | b')' | b']' | b'}') || b.is_ascii_alphanumeric());
+    }
+    false
 }
 
 fn vue_script_text(text: &str) -> String {

@@ -492,7 +492,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &[],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TSX),
-        blanked: None,
+        blanked: Some(Blanking {
+            always: super::blanked::unchanged,
+            if_broken: Some(super::blanked::typescript_call_signatures),
+        }),
         symbols: &specs::TSX,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],
@@ -508,7 +511,10 @@ pub static LANGUAGES: &[Language] = &[
         file_names: &[],
         covers: &["tsx"],
         grammar: grammar!(tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
-        blanked: None,
+        blanked: Some(Blanking {
+            always: super::blanked::unchanged,
+            if_broken: Some(super::blanked::typescript_call_signatures),
+        }),
         symbols: &specs::TYPESCRIPT,
         comment_kinds: &["comment"],
         string_kinds: &["string", "template_string", "regex"],

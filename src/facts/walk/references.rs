@@ -462,6 +462,13 @@ impl<'a> Walk<'a> {
         if self.is_ruby_mixin(field, stack) {
             return RefKind::Inheritance;
         }
+        // TypeScript's `x is Foo` and `asserts x` name the parameter `x`, not a type.
+        let parent = stack.last().map(|f| f.kind);
+        if (parent == Some("type_predicate") && field == Some("name"))
+            || (parent == Some("asserts") && kind == "identifier")
+        {
+            return RefKind::Reference;
+        }
         // TypeScript's `typeof OPTIONS.size` names a value, not a type.
         if goes_on_through(field, stack)
             || stack.iter().rev().take(8).any(|f| f.kind == "type_query")
