@@ -427,3 +427,27 @@ fn a_generic_call_signature_starting_a_line_loses_no_declaration_after_it() {
         ]
     );
 }
+
+#[test]
+fn a_union_typed_value_is_read_as_its_one_object_member_or_not_at_all() {
+    let dir = tree(&[(
+        "src/a.ts",
+        "export class Foo {\n  bar() {}\n}\n\
+         export function run(x: string | Foo, m: Map<string, Foo> | Foo, f: Foo | Other) {\n\
+         \x20 if (typeof x !== 'string') x.bar()\n\
+         \x20 if (!(m instanceof Map)) m.bar()\n\
+         \x20 f.bar()\n\
+         }\n\
+         export class Other {\n  bar() {}\n}\n",
+    )]);
+    // Before, `x.bar()` and `m.bar()` were answered as the runtime's (wrong): the
+    // first member of the union was taken, and `f.bar()` as `Foo.bar` alone.
+    assert_eq!(
+        calls(dir.path(), &["run"]),
+        [
+            "5 call x.bar -> src/a.ts:2",
+            "6 call m.bar -> ?",
+            "7 call f.bar -> ?",
+        ]
+    );
+}

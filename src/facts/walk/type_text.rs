@@ -89,7 +89,13 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
         }
         "typescript" | "tsx" => match typescript_annotation(t) {
             one if one != t.trim() => written_type(one, language),
-            _ => split_type(t),
+            _ => match typescript_union_member(t) {
+                Some(one) if one != t.trim().trim_start_matches(':').trim() => {
+                    written_type(one, language)
+                }
+                Some(_) => split_type(t),
+                None => (None, None),
+            },
         },
         "java"
             if array_element(t)
@@ -176,6 +182,50 @@ pub(crate) fn typescript_annotation(written: &str) -> &str {
         }
     }
     t
+}
+
+/// The member of TypeScript type `t` whose members a value of it is read with: `t`
+/// itself unless it is a union of several types; of a union (`Table | string`), its one
+/// member that is no primitive or literal type, whatever test narrowed the value to a
+/// primitive (whose members the other type does not have, or has in the same name
+/// only by chance); of a union of primitives, the first. `None` for a union of two or
+/// more other types (`Foo | Bar`, `Map<K, V> | Foo`: a member called on it is one of
+/// the type a test narrowed it to, which only that test tells), or with `any` or
+/// `unknown`.
+fn typescript_union_member(t: &str) -> Option<&str> {
+    // An annotation's text may start with its `:`.
+    let t = t.trim().trim_start_matches(':').trim();
+    let parts = written_parts(t.trim_start_matches('|'), b'|');
+    if parts.len() < 2 {
+        return Some(t);
+    }
+    let parts: Vec<&str> = parts.into_iter().map(str::trim).collect();
+    if parts.iter().any(|p| matches!(*p, "any" | "unknown")) {
+        return None;
+    }
+    let primitive = |p: &&str| {
+        matches!(
+            *p,
+            "string"
+                | "number"
+                | "boolean"
+                | "bigint"
+                | "symbol"
+                | "undefined"
+                | "null"
+                | "void"
+                | "never"
+                | "true"
+                | "false"
+        ) || p.starts_with(['\'', '"', '`', '-'])
+            || p.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let mut others = parts.iter().filter(|p| !primitive(p));
+    match (others.next(), others.next()) {
+        (Some(one), None) => Some(one),
+        (None, _) => parts.first().copied(),
+        (Some(_), Some(_)) => None,
+    }
 }
 
 /// `list` split at each `separator` outside the brackets `opens` and `closes` (pairs
@@ -467,6 +517,7 @@ pub(crate) fn null_marks(language: &str) -> bool {
 mod tests {
     use super::{
         python_annotation, rust_pointee, simple_type_name, split_type, typescript_annotation,
+        written_type,
     };
 
     #[test]
@@ -595,6 +646,23 @@ mod tests {
             ("None", None),
         ] {
             assert_eq!(python_annotation(written), want, "{written}");
+        }
+    }
+
+    #[test]
+    fn a_typescript_union_is_read_as_its_one_member_that_is_no_primitive() {
+        for (written, want) in [
+            (": string | Foo", Some("Foo")),
+            ("Foo | string", Some("Foo")),
+            ("'a' | Foo | undefined", Some("Foo")),
+            ("string | number", Some("string")),
+            ("Foo | Bar", None),
+            ("Map<string, Foo> | Foo", None),
+            ("Foo | any", None),
+            ("Map<string, A | B>", Some("Map")),
+        ] {
+            let (_, name) = written_type(written, "typescript");
+            assert_eq!(name.as_deref(), want, "{written}");
         }
     }
 
