@@ -73,11 +73,7 @@ fn function_value_list(after: &str) -> Option<&str> {
     let value = after
         .strip_prefix('=')
         .filter(|v| !v.starts_with(['=', '>']))?;
-    let value = value.trim_start();
-    let value = value
-        .strip_prefix("async")
-        .filter(|v| v.starts_with(char::is_whitespace))
-        .map_or(value, str::trim_start);
+    let value = past_async(value);
     let value = match value
         .strip_prefix("function")
         .filter(|v| v.starts_with([' ', '\t', '*', '<', '(']))
@@ -95,6 +91,16 @@ fn function_value_list(after: &str) -> Option<&str> {
         .trim_start()
         .starts_with('(')
         .then_some(list)
+}
+
+/// A JavaScript function value's text (what follows a binding's `=`) past its `async`
+/// mark, if it has one (`async (c) =>`, `async function`), leading spaces trimmed.
+pub(super) fn past_async(value: &str) -> &str {
+    let value = value.trim_start();
+    value
+        .strip_prefix("async")
+        .filter(|v| v.starts_with([' ', '\t', '(']))
+        .map_or(value, str::trim_start)
 }
 
 /// Where the declared name stands in a signature: the first place where it is a whole

@@ -15,7 +15,8 @@
 //! there gives nothing, and the callback's parameter stays untyped.
 
 use super::generics::{
-    after_parameters_open, after_type_parameters, name_at, name_followed_by, top_level_entries,
+    after_parameters_open, after_type_parameters, name_at, name_followed_by, past_async,
+    top_level_entries,
 };
 use super::overloads::{declared_type, each_parameter};
 use super::returns::one_type;
@@ -134,11 +135,7 @@ pub fn declared_function_value_type<'h>(sym: &'h Symbol, name: &str) -> Option<(
         .trim_start()
         .strip_prefix(':')?;
     let (declared, value) = split_at_assignment(after)?;
-    let value = value.trim_start();
-    let value = value
-        .strip_prefix("async")
-        .filter(|v| v.starts_with([' ', '(']))
-        .map_or(value, str::trim_start);
+    let value = past_async(value);
     let parameters = match value.strip_prefix('(') {
         Some(list) => {
             let (entries, closed) = arrow_entries(list, b')');
