@@ -451,3 +451,32 @@ fn a_union_typed_value_is_read_as_its_one_object_member_or_not_at_all() {
         ]
     );
 }
+
+#[test]
+fn a_parameter_of_a_union_of_library_types_has_the_library_s_members() {
+    let dir = tree(&[(
+        "src/keys.ts",
+        "export class Foo {\n  preventDefault() {}\n}\n\
+         export class Keys {\n\
+         \x20 handle(event: React.KeyboardEvent | KeyboardEvent, other: KeyboardEvent | Foo,\n\
+         \x20   third: MouseEvent | KeyboardEvent | null, fc: React.FC) {\n\
+         \x20   event.preventDefault()\n\
+         \x20   other.preventDefault()\n\
+         \x20   third.preventDefault()\n\
+         \x20   fc.call(null)\n\
+         \x20 }\n\
+         }\n",
+    )]);
+    // Before, the first two were answered by the union's first member alone, and
+    // `fc.call` was unresolved.
+    assert_eq!(
+        calls(dir.path(), &["Keys.handle"]),
+        [
+            "7 call event.preventDefault -> external:",
+            // A member of the tree makes it up: whichever a test narrowed it to.
+            "8 call other.preventDefault -> ?",
+            "9 call third.preventDefault -> external:globals",
+            "10 call fc.call -> external:react",
+        ]
+    );
+}

@@ -109,6 +109,10 @@ impl<'s> Resolver<'s> {
         {
             return self.member_of_import(file, imp, ty, TYPE_KINDS);
         }
+        // `React.FC` where nothing names `React`: the library's global namespace.
+        if let Some(module) = self.library_global_namespace(file, q) {
+            return Resolution::External(Some(module.to_string()));
+        }
         // Python's `pkg.mod.Thing`: a type of an imported module's submodule.
         if file.language.name == "python" {
             if let Some(imp) = imported_module_path(file, q) {

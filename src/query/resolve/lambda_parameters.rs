@@ -157,6 +157,31 @@ pub fn declared_function_value_type<'h>(sym: &'h Symbol, name: &str) -> Option<(
     Some((declared.trim(), position))
 }
 
+/// The type TypeScript function `sym` writes for its own parameter `name`, as written
+/// (`React.KeyboardEvent | KeyboardEvent` of `handleKeyDown(event: React.KeyboardEvent
+/// | KeyboardEvent)`), without a default value.
+pub fn typescript_parameter_written<'h>(sym: &'h Symbol, name: &str) -> Option<&'h str> {
+    if !matches!(sym.language, "typescript" | "tsx") {
+        return None;
+    }
+    let rest = after_parameters_open(sym.header(), &sym.name)?;
+    let mut found = None;
+    each_parameter(rest, |p, _| {
+        let Some((declared, written)) = declared_type(p) else {
+            return;
+        };
+        let declared = declared.trim().trim_end_matches('?');
+        if declared.rsplit(' ').next() == Some(name) {
+            found = Some(
+                split_at_assignment(written)
+                    .map_or(written, |(t, _)| t)
+                    .trim(),
+            );
+        }
+    });
+    found
+}
+
 /// What a type alias's header (`type Handler<E = Env> = (c: Context<E>) => R`) gives
 /// its name to: the text after its `=`.
 pub fn aliased_type_text(sym: &Symbol) -> Option<&str> {

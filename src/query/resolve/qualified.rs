@@ -498,7 +498,11 @@ impl<'s> Resolver<'s> {
         }
         // `React.ReactNode` in a module that imports no `React`: the namespace the
         // library's type declarations make global.
-        if let Some(module) = self.library_global_namespace(file, r, q) {
+        let first = q.split('.').next().unwrap_or(q);
+        if let Some(module) = self
+            .library_global_namespace(file, q)
+            .filter(|_| Self::binding_at(file, r, first).is_none())
+        {
             return Resolution::External(Some(module.to_string()));
         }
         if is_name(file.language.name, q) {
@@ -707,12 +711,11 @@ impl<'s> Resolver<'s> {
 
     /// The library whose type declarations make the first name of qualifier `q` a
     /// global namespace (`React` of `React.ReactNode`, which `@types/react` declares
-    /// so), where `r`'s file neither declares nor imports that name and the tree
-    /// defines nothing of it.
-    fn library_global_namespace(
+    /// so), where `file` imports no such name and the tree defines nothing of it (a
+    /// use as a value checks that no local holds it either).
+    pub(super) fn library_global_namespace(
         &self,
         file: &Arc<FileFacts>,
-        r: &Reference,
         q: &str,
     ) -> Option<&'static str> {
         if !is_js(file.language.name) {
@@ -722,10 +725,7 @@ impl<'s> Resolver<'s> {
         let (_, module) = LIBRARY_GLOBAL_NAMESPACES
             .iter()
             .find(|(name, _)| *name == first)?;
-        let hidden = Self::binding_at(file, r, first).is_some()
-            || self
-                .import_binding(file, r.start_byte as usize, first)
-                .is_some()
+        let hidden = file.imports.iter().any(|i| i.bound_name() == Some(first))
             || !self.defs_named(first).is_empty();
         (!hidden).then_some(module)
     }

@@ -12,7 +12,7 @@ use super::guards::InitializerDepth;
 use super::imports::is_js;
 use super::lambda_parameters::{
     aliased_type_text, callback_parameter_type, declared_function_value_type,
-    function_type_parameter,
+    function_type_parameter, typescript_parameter_written,
 };
 use super::library_results::{assertion_entry, library_result};
 use super::members::{CSHARP_NULLABLE_VALUE, MAX_SUPER_DEPTH};
@@ -193,7 +193,10 @@ impl<'s> Resolver<'s> {
             // An untyped parameter of a TypeScript function value whose name is
             // declared with a function type (`const f: Handler = (c) =>`).
             (None, None) if b.kind == BindingKind::Parameter && is_js(file.language.name) => {
-                self.function_value_parameter(file, b)
+                match self.function_value_parameter(file, b) {
+                    Resolution::Unresolved => self.library_union_parameter(file, b),
+                    found => found,
+                }
             }
             // A test's parameter named after a pytest fixture.
             (None, None) => self.pytest_fixture_value(file, b),
@@ -279,6 +282,43 @@ impl<'s> Resolver<'s> {
         aliased_type_text(sym)
             .and_then(|aliased| function_type_parameter(aliased, position))
             .map_or(Resolution::Unresolved, |t| self.type_written_in(&alias, t))
+    }
+
+    /// A TypeScript parameter `b` declared with a union of library types only
+    /// (`event: React.KeyboardEvent | KeyboardEvent`), which the facts give no one type:
+    /// a value of the library, whichever member a test narrowed it to, and of its module
+    /// where all members are of one.
+    fn library_union_parameter(&self, file: &Arc<FileFacts>, b: &Binding) -> Resolution {
+        let Some(function) = b.scope.map(|i| DefRef {
+            file: file.clone(),
+            index: i as usize,
+        }) else {
+            return Resolution::Unresolved;
+        };
+        let Some(written) = typescript_parameter_written(function.symbol(), &b.name) else {
+            return Resolution::Unresolved;
+        };
+        let (members, balanced) =
+            split_top_level(written.trim_start_matches('|'), b'|', b"<([{", b">)]}");
+        let members: Vec<&str> = members
+            .into_iter()
+            .map(str::trim)
+            .filter(|m| !matches!(*m, "null" | "undefined"))
+            .collect();
+        if !balanced || members.len() < 2 {
+            return Resolution::Unresolved;
+        }
+        let mut module: Option<Option<String>> = None;
+        for member in members {
+            let Resolution::External(m) = self.type_written_in(&function, member) else {
+                return Resolution::Unresolved;
+            };
+            module = Some(match module {
+                Some(seen) if seen != m => None,
+                _ => m,
+            });
+        }
+        Resolution::External(module.flatten())
     }
 
     /// The type of field `field` of a value of type `owner`, as its declaration in
