@@ -44,7 +44,17 @@ pub(super) struct JsWorkspace {
     configs: Memo<PathBuf, Option<Arc<Config>>>,
     /// The packages of the nearest workspace root above each directory asked about.
     workspaces: Memo<PathBuf, Arc<Vec<Package>>>,
+    /// The test runner the nearest manifest naming one above each directory asked
+    /// about depends on.
+    runners: Memo<PathBuf, Option<&'static str>>,
 }
+
+/// The test runners whose globals (`describe`, `it`, `expect`, `vi`, `jest`) test
+/// files use without importing them, as the manifest that depends on one names it.
+const TEST_RUNNERS: &[&str] = &["vitest", "jest"];
+
+/// The sections of a manifest that name dependencies.
+const DEPENDENCY_SECTIONS: &[&str] = &["dependencies", "devDependencies", "peerDependencies"];
 
 #[derive(Debug)]
 struct Config {
@@ -86,7 +96,37 @@ impl JsWorkspace {
             top: walk_top(files),
             configs: Memo::new(),
             workspaces: Memo::new(),
+            runners: Memo::new(),
         }
+    }
+
+    /// The test runner the code of `file` runs under: the one the nearest
+    /// `package.json` above it that depends on one names; none where it names both.
+    pub(super) fn test_runner(&self, file: &Path) -> Option<&'static str> {
+        self.runner_for(file.parent()?)
+    }
+
+    fn runner_for(&self, dir: &Path) -> Option<&'static str> {
+        self.runners.get_or_compute(dir.to_path_buf(), || {
+            let named: Vec<&'static str> = read_jsonc(&dir.join("package.json"))
+                .map(|json| {
+                    TEST_RUNNERS
+                        .iter()
+                        .copied()
+                        .filter(|runner| {
+                            DEPENDENCY_SECTIONS.iter().any(|section| {
+                                json.get(section).and_then(|d| d.get(runner)).is_some()
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            match named.as_slice() {
+                [] => self.runner_for(self.parent_within(dir)?),
+                [one] => Some(*one),
+                _ => None,
+            }
+        })
     }
 
     /// Where `spec`, imported by the file at `importer`, may lead.

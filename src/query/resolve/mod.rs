@@ -632,6 +632,21 @@ pub fn names_tail(path: &str, tail: &str) -> bool {
         .is_some_and(|head| head.is_empty() || head.ends_with('.'))
 }
 
+/// The globals a JavaScript test runner gives its test files (Vitest with `globals`,
+/// Jest always).
+const TEST_RUNNER_GLOBALS: &[&str] = &[
+    "afterAll",
+    "afterEach",
+    "beforeAll",
+    "beforeEach",
+    "describe",
+    "expect",
+    "it",
+    "jest",
+    "test",
+    "vi",
+];
+
 pub(super) fn is_word(s: &str) -> bool {
     !s.is_empty() && s.chars().all(is_word_char)
 }
@@ -698,6 +713,33 @@ impl<'s> Resolver<'s> {
                 .map(|f| normalize(&f.path))
                 .collect()
         })
+    }
+
+    /// The test runner whose global `r` names, or whose global the receiver of `r`
+    /// starts with (`expect(x).toBe`, `vi.fn`, `describe.each`): where `r`'s file
+    /// neither binds, imports nor defines that name, and its package depends on one
+    /// runner only. `vi` is only Vitest's, `jest` only Jest's.
+    fn test_runner_global(&self, file: &Arc<FileFacts>, r: &Reference) -> Option<&'static str> {
+        if !is_js(file.language.name) {
+            return None;
+        }
+        let root = match &r.qualifier {
+            Some(q) => q.split(['.', '(', '<']).next().unwrap_or(q).trim(),
+            None => r.name.as_str(),
+        };
+        if !TEST_RUNNER_GLOBALS.contains(&root)
+            || Self::binding_at(file, r, root).is_some()
+            || file.imports.iter().any(|i| i.bound_name() == Some(root))
+            || file.definitions.iter().any(|d| d.name == root)
+        {
+            return None;
+        }
+        let runner = self.js_workspace().test_runner(&file.path)?;
+        match root {
+            "vi" => (runner == "vitest").then_some(runner),
+            "jest" => (runner == "jest").then_some(runner),
+            _ => Some(runner),
+        }
     }
 
     fn js_workspace(&self) -> &js_workspace::JsWorkspace {
@@ -1005,6 +1047,11 @@ impl<'s> Resolver<'s> {
             if sc.attributes.contains(&r.name.as_str()) {
                 return Resolution::External(Some(sc.builtin_module.to_string()));
             }
+        }
+        // `describe(..)`, `expect(x).toBe(y)`, `vi.fn()` in a test file that imports
+        // none of them: the globals of the test runner its package depends on.
+        if let Some(runner) = self.test_runner_global(file, r) {
+            return Resolution::External(Some(runner.to_string()));
         }
         // JavaScript's `super(..)` in a constructor runs the class the enclosing one
         // extends, as `new` of that class does.
