@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use super::go_ranges::go_type_arguments;
 use super::syntax::{arity, callee_parts, compact, receiver_text, sole_argument};
 use super::type_text::{
     element_type, rust_lent_type, rust_pointee_type, rust_pointer_of_value, split_type,
@@ -481,19 +482,21 @@ impl<'a> Walk<'a> {
             return;
         };
         let def = &self.defs[scope as usize];
-        let decorated = self
-            .src
-            .get(def.start_byte..def.name_byte)
-            .is_some_and(|head| head.lines().any(decorates_as_fixture));
         let Some(value) = node.named_child(0) else {
             return;
         };
         let yields_from = kind == "yield" && self.text(node).starts_with("yield from");
         if !matches!(def.kind, Kind::Function | Kind::Method)
-            || !decorated
             || yields_from
             || g.kind(value) == "none"
         {
+            return;
+        }
+        let decorated = self
+            .src
+            .get(def.start_byte..def.name_byte)
+            .is_some_and(|head| head.lines().any(decorates_as_fixture));
+        if !decorated {
             return;
         }
         let mut b = Binding::written(
@@ -717,7 +720,7 @@ impl<'a> Walk<'a> {
             && ty
                 .map(|t| self.text(t))
                 .or_else(|| value.and_then(|v| go_value_type(g, v, self.src)))
-                .is_some_and(super::go_ranges::go_type_arguments);
+                .is_some_and(go_type_arguments);
         // `self.x = Foo()` in a method: a field of the enclosing type.
         if matches!(
             g.kind(n),

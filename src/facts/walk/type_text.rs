@@ -90,11 +90,9 @@ pub(crate) fn written_type(t: &str, language: &str) -> (Option<String>, Option<S
         "typescript" | "tsx" => match typescript_annotation(t) {
             one if one != t.trim() => written_type(one, language),
             _ => match typescript_union_member(t) {
-                Some(one) if one != t.trim().trim_start_matches(':').trim() => {
-                    written_type(one, language)
-                }
-                Some(_) => split_type(t),
-                None => (None, None),
+                None => split_type(t),
+                Some(Some(one)) => written_type(one, language),
+                Some(None) => (None, None),
             },
         },
         "java"
@@ -184,24 +182,24 @@ pub(crate) fn typescript_annotation(written: &str) -> &str {
     t
 }
 
-/// The member of TypeScript type `t` whose members a value of it is read with: `t`
-/// itself unless it is a union of several types; of a union (`Table | string`), its one
-/// member that is no primitive or literal type, whatever test narrowed the value to a
-/// primitive (whose members the other type does not have, or has in the same name
-/// only by chance); of a union of primitives, the first. `None` for a union of two or
+/// For TypeScript type `t` written as a union of several types, the member whose
+/// members a value of it is read with: its one member that is no primitive or literal
+/// type (`Table` of `Table | string`), whatever test narrowed the value to a primitive
+/// (whose members the other type does not have, or has in the same name only by
+/// chance); of a union of primitives, the first; `Some(None)` for a union of two or
 /// more other types (`Foo | Bar`, `Map<K, V> | Foo`: a member called on it is one of
 /// the type a test narrowed it to, which only that test tells), or with `any` or
-/// `unknown`.
-fn typescript_union_member(t: &str) -> Option<&str> {
+/// `unknown`. `None` for a type that is no union.
+fn typescript_union_member(t: &str) -> Option<Option<&str>> {
     // An annotation's text may start with its `:`.
     let t = t.trim().trim_start_matches(':').trim();
     let parts = written_parts(t.trim_start_matches('|'), b'|');
     if parts.len() < 2 {
-        return Some(t);
+        return None;
     }
     let parts: Vec<&str> = parts.into_iter().map(str::trim).collect();
     if parts.iter().any(|p| matches!(*p, "any" | "unknown")) {
-        return None;
+        return Some(None);
     }
     let primitive = |p: &&str| {
         matches!(
@@ -221,11 +219,11 @@ fn typescript_union_member(t: &str) -> Option<&str> {
             || p.starts_with(|c: char| c.is_ascii_digit())
     };
     let mut others = parts.iter().filter(|p| !primitive(p));
-    match (others.next(), others.next()) {
+    Some(match (others.next(), others.next()) {
         (Some(one), None) => Some(one),
         (None, _) => parts.first().copied(),
         (Some(_), Some(_)) => None,
-    }
+    })
 }
 
 /// `list` split at each `separator` outside the brackets `opens` and `closes` (pairs

@@ -47,6 +47,9 @@ pub(super) struct JsWorkspace {
     /// The test runner the nearest manifest naming one above each directory asked
     /// about depends on.
     runners: Memo<PathBuf, Option<&'static str>>,
+    /// The `package.json` of each directory asked about, read once for the questions
+    /// above.
+    manifests: Memo<PathBuf, Option<Arc<Value>>>,
 }
 
 /// The test runners whose globals (`describe`, `it`, `expect`, `vi`, `jest`) test
@@ -97,7 +100,15 @@ impl JsWorkspace {
             configs: Memo::new(),
             workspaces: Memo::new(),
             runners: Memo::new(),
+            manifests: Memo::new(),
         }
+    }
+
+    /// The `package.json` in `dir`, if one reads.
+    fn manifest(&self, dir: &Path) -> Option<Arc<Value>> {
+        self.manifests.get_or_compute(dir.to_path_buf(), || {
+            read_jsonc(&dir.join("package.json")).map(Arc::new)
+        })
     }
 
     /// The test runner the code of `file` runs under: the one the nearest
@@ -108,7 +119,8 @@ impl JsWorkspace {
 
     fn runner_for(&self, dir: &Path) -> Option<&'static str> {
         self.runners.get_or_compute(dir.to_path_buf(), || {
-            let named: Vec<&'static str> = read_jsonc(&dir.join("package.json"))
+            let named: Vec<&'static str> = self
+                .manifest(dir)
                 .map(|json| {
                     TEST_RUNNERS
                         .iter()
@@ -198,7 +210,8 @@ impl JsWorkspace {
     /// at once as [`JsWorkspace::config_for`] does.
     fn packages_for(&self, dir: &Path) -> Arc<Vec<Package>> {
         self.workspaces.get_or_compute(dir.to_path_buf(), || {
-            let mut patterns = read_jsonc(&dir.join("package.json"))
+            let mut patterns = self
+                .manifest(dir)
                 .map(|json| workspace_patterns(&json))
                 .unwrap_or_default();
             patterns.extend(pnpm_packages(&dir.join("pnpm-workspace.yaml")));
@@ -215,7 +228,11 @@ impl JsWorkspace {
                 .collect();
             dirs.sort();
             dirs.dedup();
-            Arc::new(dirs.into_iter().filter_map(|d| read_package(&d)).collect())
+            Arc::new(
+                dirs.into_iter()
+                    .filter_map(|d| read_package(&d, self.manifest(&d)?.as_ref()))
+                    .collect(),
+            )
         })
     }
 }
@@ -400,9 +417,8 @@ fn read_config(path: &Path, top: &Path) -> Config {
     config
 }
 
-/// The package the `package.json` in `dir` names, with the entry files it gives.
-fn read_package(dir: &Path) -> Option<Package> {
-    let json = read_jsonc(&dir.join("package.json"))?;
+/// The package manifest `json` of `dir` names, with the entry files it gives.
+fn read_package(dir: &Path, json: &Value) -> Option<Package> {
     let name = json["name"].as_str().filter(|n| !n.is_empty())?;
     Some(Package {
         name: name.to_string(),

@@ -151,8 +151,7 @@ pub fn declared_function_value_type<'h>(sym: &'h Symbol, name: &str) -> Option<(
         }
     };
     let position = parameters.iter().position(|entry| {
-        let written = entry.split([':', '=']).next().unwrap_or(entry);
-        written.trim().trim_end_matches('?') == name
+        parameter_name(entry.split([':', '=']).next().unwrap_or(entry)) == name
     })?;
     Some((declared.trim(), position))
 }
@@ -170,8 +169,7 @@ pub fn typescript_parameter_written<'h>(sym: &'h Symbol, name: &str) -> Option<&
         let Some((declared, written)) = declared_type(p) else {
             return;
         };
-        let declared = declared.trim().trim_end_matches('?');
-        if declared.rsplit(' ').next() == Some(name) {
+        if parameter_name(declared) == name {
             found = Some(
                 split_at_assignment(written)
                     .map_or(written, |(t, _)| t)
@@ -246,10 +244,16 @@ fn arrow_entries(rest: &str, close: u8) -> (Vec<&str>, bool) {
 /// none for a destructured or rest one.
 fn typescript_parameter_type(entry: &str) -> Option<&str> {
     let (name, ty) = declared_type(entry)?;
-    let name = name.trim().trim_end_matches('?');
-    let name = name.rsplit(' ').next()?;
+    let name = parameter_name(name);
     let ty = ty.trim();
     (!name.is_empty() && name.bytes().all(is_word_byte) && !ty.is_empty()).then_some(ty)
+}
+
+/// The name a TypeScript parameter's text before its type (`name`, `name?`, `readonly
+/// name`, `private db`) declares.
+fn parameter_name(declared: &str) -> &str {
+    let declared = declared.trim().trim_end_matches('?');
+    declared.rsplit(' ').next().unwrap_or(declared)
 }
 
 /// Java's or C#'s `Consumer<Codecs> configure`: the type argument parameter

@@ -711,7 +711,6 @@ impl<'s> Resolver<'s> {
         false
     }
 
-    /// The resolved supertypes of a type.
     /// The class the type enclosing `at` extends, the first of its supertypes (a
     /// JavaScript class names it before any interface it implements): a class of the
     /// tree, or a library's; unresolved for anything else (a mixin call's result).
@@ -728,6 +727,7 @@ impl<'s> Resolver<'s> {
         }
     }
 
+    /// The resolved supertypes of a type.
     pub(super) fn supertypes(&self, ty: &DefRef) -> Vec<Resolution> {
         let file = &ty.file;
         let t = ty.symbol();

@@ -70,6 +70,15 @@ pub(super) fn by_how_given(
     b.copied_from.as_deref().is_some_and(copied)
 }
 
+/// The definition binding `b` of `file` belongs to (the function of a parameter or a
+/// local); `None` at file level.
+fn scope_def(file: &Arc<FileFacts>, b: &Binding) -> Option<DefRef> {
+    b.scope.map(|i| DefRef {
+        file: file.clone(),
+        index: i as usize,
+    })
+}
+
 /// The fields named `name` that type `t` declares in its own body.
 pub(super) fn declared_fields<'t>(
     t: &'t DefRef,
@@ -256,10 +265,7 @@ impl<'s> Resolver<'s> {
     /// GetConnInfo = (c) =>`, `type GetConnInfo = (c: Context) => ConnInfo`), its
     /// parameter at `b`'s position, read where that function type is written.
     fn function_value_parameter(&self, file: &Arc<FileFacts>, b: &Binding) -> Resolution {
-        let Some(function) = b.scope.map(|i| DefRef {
-            file: file.clone(),
-            index: i as usize,
-        }) else {
+        let Some(function) = scope_def(file, b) else {
             return Resolution::Unresolved;
         };
         let Some((declared, position)) = declared_function_value_type(function.symbol(), &b.name)
@@ -289,10 +295,7 @@ impl<'s> Resolver<'s> {
     /// a value of the library, whichever member a test narrowed it to, and of its module
     /// where all members are of one.
     fn library_union_parameter(&self, file: &Arc<FileFacts>, b: &Binding) -> Resolution {
-        let Some(function) = b.scope.map(|i| DefRef {
-            file: file.clone(),
-            index: i as usize,
-        }) else {
+        let Some(function) = scope_def(file, b) else {
             return Resolution::Unresolved;
         };
         let Some(written) = typescript_parameter_written(function.symbol(), &b.name) else {
