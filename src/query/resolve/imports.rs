@@ -508,7 +508,9 @@ impl<'s> Resolver<'s> {
 
     /// `name` defined at the top of a module, or re-exported by it (`from .user
     /// import User` in a package's `__init__.py`), up to [`MAX_REEXPORT_DEPTH`] re-exports
-    /// deep.
+    /// deep. A Python or JavaScript module that passes on a library's name by name
+    /// (`from starlette.testclient import TestClient as TestClient`, `export { x }
+    /// from "lib"`) gives that library's.
     pub(super) fn module_member(
         &self,
         target: &ModuleTarget,
@@ -527,10 +529,20 @@ impl<'s> Resolver<'s> {
         depth: usize,
         seen: &mut HashSet<(PathBuf, String)>,
     ) -> Resolution {
-        let defined = |t: &ModuleTarget, n: &str| pick(self.top_level_in(t, n, kinds));
+        if matches!(target, ModuleTarget::External(_)) {
+            return Resolution::Unresolved;
+        }
+        // An external target is reached only through a re-export by name (see
+        // `through_reexports`).
+        let defined = |t: &ModuleTarget, n: &str| match t {
+            ModuleTarget::External(m) => Some(Resolution::External(Some(m.clone()))),
+            t => pick(self.top_level_in(t, n, kinds)).map(Resolution::Definition),
+        };
         match self.through_reexports(target, name, depth, seen, &defined) {
-            Some(d) if self.rust_imported_beside(&d) => Resolution::Unresolved,
-            Some(d) => Resolution::Definition(d),
+            Some(Resolution::Definition(d)) if self.rust_imported_beside(&d) => {
+                Resolution::Unresolved
+            }
+            Some(found) => found,
             None => Resolution::Unresolved,
         }
     }
@@ -581,10 +593,14 @@ impl<'s> Resolver<'s> {
             let Some(facts) = self.source.outline(f) else {
                 continue;
             };
-            let named = facts
-                .imports
-                .iter()
-                .filter(|i| !i.wildcard && i.name.is_some() && i.bound_name() == Some(name));
+            // Python's `import json` in a module makes `json` one of its names, which
+            // `from .compat import json` takes.
+            let python = facts.language.name == "python";
+            let named = facts.imports.iter().filter(|i| {
+                !i.wildcard
+                    && i.bound_name() == Some(name)
+                    && (i.name.is_some() || (python && (i.alias.is_some() || i.module == name)))
+            });
             // A wildcard import without a name of its own passes every name on, where
             // the language makes the imported names the module's own. A Rust glob does
             // so for the module it is written in: one of an inline module or of a
@@ -607,12 +623,41 @@ impl<'s> Resolver<'s> {
             for imp in named.chain(everything.map(|(_, i)| i)) {
                 let inner = imp.name.as_deref().unwrap_or(name);
                 let next = self.module_target(&facts, imp);
+                let skip = match &next {
+                    ModuleTarget::External(m) => !self.passes_on_library(&facts, imp, m),
+                    // A whole module imported is no module to look the name up in.
+                    _ => imp.name.is_none() && !imp.wildcard,
+                };
+                if skip {
+                    continue;
+                }
                 if let Some(found) = self.through_reexports(&next, inner, depth + 1, seen, here) {
                     return Some(found);
                 }
             }
         }
         None
+    }
+
+    /// Whether import `imp` of module `facts`, of library `module`, passes the name it
+    /// binds on beyond doubt. Only a Python or JavaScript import that names it does:
+    /// what a wildcard import of a library brings, the tree does not show; and every
+    /// other import binding the name there must be of that library module too
+    /// (`try: from simplejson import X` then `except ImportError: from json import
+    /// X` leave open which one the module holds).
+    fn passes_on_library(&self, facts: &FileFacts, imp: &Import, module: &str) -> bool {
+        if imp.wildcard || !(facts.language.name == "python" || is_js(facts.language.name)) {
+            return false;
+        }
+        let name = imp.bound_name();
+        facts
+            .imports
+            .iter()
+            .filter(|other| !other.wildcard && other.bound_name() == name)
+            .all(|other| {
+                matches!(self.module_target(facts, other),
+                    ModuleTarget::External(m) if m == module)
+            })
     }
 
     /// The module whose namespace JavaScript module `target` gives as `name`: one it
