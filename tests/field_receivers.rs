@@ -1,7 +1,9 @@
 //! Receivers that are fields: `this.a.b.f()` resolves through the declared types of
 //! the fields on the way, wherever the language lets a field be declared (a class
 //! body, a superclass, a TypeScript constructor's parameters, an interface), and is
-//! left undecided where nothing declares it, never tied to a namesake. A call of a
+//! left undecided where nothing declares it, never tied to a namesake. A Python field
+//! given a typed parameter (`self.session = session`) has the parameter's type, and
+//! `*args` and `**options` are a tuple and a dict whatever their entries' type. A call of a
 //! local that copies a member (`_append = items.append`) calls that member. A Java
 //! field read (`tm.commit`) is the field's, never a method of its name. A C#
 //! property is read as a field of the type it declares, and a field of what a call
@@ -262,6 +264,46 @@ fn python_fields_set_in_a_base_class_type_receivers_in_subclasses() {
     assert!(
         got.contains(&"11 call self.params.get -> external:builtins".to_string()),
         "{got:#?}"
+    );
+}
+
+#[test]
+fn a_python_field_given_a_typed_parameter_has_its_type_unless_given_another_value_first() {
+    let dir = tree(&[(
+        "app.py",
+        "from typing import Any
+
+
+         class Session:
+    def save(self):
+        pass
+
+
+         class App:
+         \x20   def __init__(self, session: Session, name: str, spare: Session, **options: Any):
+         \x20       self.session = session
+         \x20       self.name = name
+         \x20       self.options = options
+         \x20       spare = spare or Session()
+         \x20       self.spare = spare
+
+         \x20   def run(self, *args: int):
+         \x20       self.session.save()
+         \x20       self.name.upper()
+         \x20       self.options.get(\"debug\")
+         \x20       self.spare.save()
+         \x20       args.index(1)
+",
+    )]);
+    assert_eq!(
+        calls(dir.path(), &["App.run"]),
+        [
+            "18 call self.session.save -> app.py:5",
+            "19 call self.name.upper -> external:builtins",
+            "20 call self.options.get -> external:builtins",
+            "21 call self.spare.save -> ?",
+            "22 call args.index -> external:builtins",
+        ]
     );
 }
 

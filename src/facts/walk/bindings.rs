@@ -62,22 +62,30 @@ impl<'a> Walk<'a> {
                 self.hold_in_block(list, before, stack);
                 continue;
             }
-            // Python's `*args` is always a tuple, `**kwargs` always a dict.
-            let collected = match g.kind(p) {
-                "list_splat_pattern" => "tuple",
-                "dictionary_splat_pattern" => "dict",
-                _ => continue,
-            };
-            let Some(name) = p
-                .named_child(0)
-                .filter(|n| g.class(*n).has(Class::IDENTIFIER))
-            else {
-                continue;
-            };
-            let before = self.bindings.len();
-            self.bind(name, None, None, BindingKind::Parameter);
-            self.give_type(before, (None, collected.to_string()));
+            self.bind_python_splat(p);
         }
+    }
+
+    /// Python's `*args` is always a tuple, `**kwargs` always a dict, whatever type
+    /// their entries are written with (`**options: Any`). Whether `p` is such a
+    /// parameter.
+    fn bind_python_splat(&mut self, p: Node<'_>) -> bool {
+        let g = self.g;
+        let collected = match g.kind(p) {
+            "list_splat_pattern" => "tuple",
+            "dictionary_splat_pattern" => "dict",
+            _ => return false,
+        };
+        let Some(name) = p
+            .named_child(0)
+            .filter(|n| g.class(*n).has(Class::IDENTIFIER))
+        else {
+            return false;
+        };
+        let before = self.bindings.len();
+        self.bind(name, None, None, BindingKind::Parameter);
+        self.give_type(before, (None, collected.to_string()));
+        true
     }
 
     /// A declaration: its names, with the type written or constructed.
@@ -89,6 +97,13 @@ impl<'a> Walk<'a> {
         }
         if g.kind(node) == "with_item" {
             self.declare_entered(node, kind, stack);
+            return;
+        }
+        if g.kind(node) == "typed_parameter"
+            && node
+                .named_child(0)
+                .is_some_and(|p| self.bind_python_splat(p))
+        {
             return;
         }
         // Java's `try (context) {..}` names a local declared before: it declares none.
@@ -690,6 +705,22 @@ impl<'a> Walk<'a> {
         (before..self.bindings.len()).find(|&b| self.bindings[b].name == first)
     }
 
+    /// The written type of parameter `name` of the function being read, when the
+    /// function binds the name nowhere else before here (a parameter given another
+    /// value first, `sess = sess or Session()`, is no longer known to hold its type).
+    fn sole_typed_parameter(&self, name: &str) -> Option<(Option<String>, Option<String>)> {
+        let scope = self.binding_scope()?;
+        let mut named = self
+            .bindings
+            .iter()
+            .filter(|b| b.scope == Some(scope) && b.name == name);
+        let (Some(only), None) = (named.next(), named.next()) else {
+            return None;
+        };
+        (only.kind == BindingKind::Parameter && only.type_name.is_some())
+            .then(|| (only.type_qualifier.clone(), only.type_name.clone()))
+    }
+
     /// Binds every name in a declarator or pattern.
     pub(super) fn bind<'t>(
         &mut self,
@@ -737,6 +768,19 @@ impl<'a> Walk<'a> {
                         .and_then(|i| self.defs[i as usize].parent)
                         .filter(|&p| self.defs[p].kind.is_type_like())
                         .map(|p| p as u32);
+                    // Python's `self.sess = sess` of a parameter `sess: Session`: the
+                    // field has the parameter's type, as a type checker infers it.
+                    let (type_qualifier, type_name) = match value {
+                        Some(v)
+                            if type_name.is_none()
+                                && self.lang.name == "python"
+                                && g.class(v).has(Class::IDENTIFIER) =>
+                        {
+                            self.sole_typed_parameter(self.text(v))
+                                .unwrap_or((type_qualifier, type_name))
+                        }
+                        _ => (type_qualifier, type_name),
+                    };
                     if class_scope.is_some() && type_name.is_some() {
                         self.bindings.push(Binding {
                             pointee,

@@ -34,6 +34,7 @@ mod module_files;
 mod overloads;
 mod php_names;
 mod pytest_fixtures;
+mod python_properties;
 mod python_stdlib;
 mod qualified;
 mod returns;
@@ -1047,6 +1048,9 @@ impl<'s> Resolver<'s> {
             if sc.attributes.contains(&r.name.as_str()) {
                 return Resolution::External(Some(sc.builtin_module.to_string()));
             }
+        }
+        if let Some(accessor) = self.python_property_accessor(file, r) {
+            return accessor;
         }
         // `describe(..)`, `expect(x).toBe(y)`, `vi.fn()` in a test file that imports
         // none of them: the globals of the test runner its package depends on.

@@ -554,9 +554,13 @@ impl<'s> Resolver<'s> {
         {
             return Resolution::Unresolved;
         }
-        // A value typed `List[str]` is a `list`: `typing` only names its type.
+        // A value typed `List[str]` is a `list`: `typing` only names its type. One
+        // typed `Any` may be anything, as TypeScript's `any`.
         if let Resolution::External(Some(m)) = &found {
             if m == "typing" && file.language.name == "python" {
+                if ty.rsplit('.').next() == Some("Any") {
+                    return Resolution::Unresolved;
+                }
                 if let Some(runtime) = typing_alias_module(ty.rsplit('.').next().unwrap_or(ty)) {
                     return Resolution::External(Some(runtime.to_string()));
                 }
