@@ -557,7 +557,8 @@ pub(super) fn library_result(
             .iter()
             .find(|(builder, _)| *builder == name)
             .map(|(_, module)| *module),
-        ("python", None) => PYTHON_BUILTIN_TYPES.contains(&name).then_some("builtins"),
+        ("python", None) if PYTHON_BUILTIN_TYPES.contains(&name) => Some("builtins"),
+        ("python", _) => callee_module.and_then(|m| super::python_stdlib::stdlib_result(m, name)),
         ("java", Some(class)) => JAVA_FACTORIES
             .iter()
             .find(|(c, methods, _)| *c == class && methods.contains(&name))

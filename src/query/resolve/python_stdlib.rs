@@ -229,6 +229,198 @@ pub(super) fn is_stdlib_module(name: &str) -> bool {
     STDLIB_MODULES.binary_search(&name).is_ok()
 }
 
+/// Functions of the standard library whose result is always of a type of one module,
+/// whatever the arguments (`logging.getLogger(..)` gives a `logging.Logger`,
+/// `base64.b64encode(..)` a `bytes`, `open(..)` a file of `io`), by the top-level module
+/// the function is found in. A function whose result depends on its arguments
+/// (`json.loads`, `copy.copy`, `random.choice`) is left out. The methods of a value of
+/// such a type of these modules that give another are listed with them: `p.match(..)`
+/// of a compiled pattern gives a match, `loop.create_task(..)` a task, `d.decompress(..)`
+/// of a decompressor bytes, and entering a file, socket, connection or process
+/// (`with open(p) as f`) gives itself.
+const STDLIB_RESULTS: &[(&str, &[&str], &str)] = &[
+    (
+        "asyncio",
+        &[
+            "create_task",
+            "get_event_loop",
+            "get_running_loop",
+            "new_event_loop",
+        ],
+        "asyncio",
+    ),
+    (
+        "base64",
+        &[
+            "a85decode",
+            "a85encode",
+            "b16decode",
+            "b16encode",
+            "b32decode",
+            "b32encode",
+            "b64decode",
+            "b64encode",
+            "b85decode",
+            "b85encode",
+            "decodebytes",
+            "encodebytes",
+            "standard_b64decode",
+            "standard_b64encode",
+            "urlsafe_b64decode",
+            "urlsafe_b64encode",
+        ],
+        "builtins",
+    ),
+    (
+        "binascii",
+        &["a2b_hex", "b2a_hex", "hexlify", "unhexlify"],
+        "builtins",
+    ),
+    ("builtins", &["open"], "io"),
+    (
+        "builtins",
+        &["format", "repr", "sorted", "vars"],
+        "builtins",
+    ),
+    ("collections", &["defaultdict", "deque"], "collections"),
+    (
+        "datetime",
+        &["date", "datetime", "time", "timedelta", "timezone"],
+        "datetime",
+    ),
+    (
+        "datetime",
+        &[
+            "combine",
+            "fromisoformat",
+            "fromtimestamp",
+            "now",
+            "strptime",
+            "today",
+            "utcnow",
+        ],
+        "datetime",
+    ),
+    ("gzip", &["compress", "decompress"], "builtins"),
+    ("gzip", &["__enter__", "open"], "gzip"),
+    (
+        "hashlib",
+        &[
+            "blake2b",
+            "blake2s",
+            "file_digest",
+            "md5",
+            "new",
+            "sha1",
+            "sha224",
+            "sha256",
+            "sha384",
+            "sha3_224",
+            "sha3_256",
+            "sha3_384",
+            "sha3_512",
+            "sha512",
+            "shake_128",
+            "shake_256",
+        ],
+        "hashlib",
+    ),
+    ("hmac", &["new"], "hmac"),
+    ("html", &["escape", "unescape"], "builtins"),
+    ("inspect", &["signature"], "inspect"),
+    ("inspect", &["cleandoc", "getdoc", "getsource"], "builtins"),
+    ("io", &["__enter__"], "io"),
+    (
+        "ipaddress",
+        &["ip_address", "ip_interface", "ip_network"],
+        "ipaddress",
+    ),
+    ("json", &["dumps"], "builtins"),
+    ("logging", &["getLogger"], "logging"),
+    (
+        "os",
+        &[
+            "abspath",
+            "basename",
+            "dirname",
+            "expanduser",
+            "expandvars",
+            "fsdecode",
+            "fsencode",
+            "getcwd",
+            "join",
+            "listdir",
+            "normcase",
+            "normpath",
+            "realpath",
+            "relpath",
+            "splitext",
+            "urandom",
+        ],
+        "builtins",
+    ),
+    (
+        "platform",
+        &["machine", "node", "python_version", "release", "system"],
+        "builtins",
+    ),
+    ("re", &["compile", "fullmatch", "match", "search"], "re"),
+    ("re", &["escape", "findall", "sub"], "builtins"),
+    (
+        "secrets",
+        &["token_bytes", "token_hex", "token_urlsafe"],
+        "builtins",
+    ),
+    ("shlex", &["join", "quote"], "builtins"),
+    (
+        "socket",
+        &["__enter__", "create_connection", "create_server", "socket"],
+        "socket",
+    ),
+    ("socket", &["getfqdn", "gethostname"], "builtins"),
+    ("sqlite3", &["__enter__", "connect"], "sqlite3"),
+    ("struct", &["pack"], "builtins"),
+    ("subprocess", &["__enter__", "run"], "subprocess"),
+    ("subprocess", &["check_output"], "builtins"),
+    ("tempfile", &["gettempdir", "mkdtemp"], "builtins"),
+    (
+        "textwrap",
+        &["dedent", "fill", "indent", "shorten"],
+        "builtins",
+    ),
+    ("threading", &["current_thread", "main_thread"], "threading"),
+    ("traceback", &["format_exc"], "builtins"),
+    ("unicodedata", &["normalize"], "builtins"),
+    ("urllib", &["urlparse", "urlsplit"], "urllib"),
+    (
+        "urllib",
+        &[
+            "quote",
+            "quote_plus",
+            "unquote",
+            "unquote_plus",
+            "urlencode",
+            "urljoin",
+            "urlunparse",
+            "urlunsplit",
+        ],
+        "builtins",
+    ),
+    ("uuid", &["uuid1", "uuid3", "uuid4", "uuid5"], "uuid"),
+    ("zlib", &["compressobj", "decompressobj"], "zlib"),
+    ("zlib", &["compress", "decompress"], "builtins"),
+];
+
+/// The module of the type that `name`, a function or method of the standard library's
+/// `module` (or a module inside it), gives (see [`STDLIB_RESULTS`]).
+pub(super) fn stdlib_result(module: &str, name: &str) -> Option<&'static str> {
+    let top = module.split('.').next().unwrap_or(module);
+    STDLIB_RESULTS
+        .iter()
+        .find(|(m, functions, _)| *m == top && functions.contains(&name))
+        .map(|(.., gives)| *gives)
+}
+
 /// The module of the runtime type a `typing` alias names (`List` is `list`, `Deque`
 /// is `collections.deque`): a value typed `List[str]` has `list`'s members.
 pub(super) fn typing_alias_module(name: &str) -> Option<&'static str> {
@@ -259,5 +451,14 @@ mod tests {
         }
         assert!(!is_stdlib_module("django"));
         assert!(!is_stdlib_module("requests"));
+    }
+
+    #[test]
+    fn a_listed_function_gives_its_module_s_type_by_the_module_it_is_found_in() {
+        assert_eq!(stdlib_result("logging", "getLogger"), Some("logging"));
+        assert_eq!(stdlib_result("os.path", "join"), Some("builtins"));
+        assert_eq!(stdlib_result("builtins", "open"), Some("io"));
+        assert_eq!(stdlib_result("json", "loads"), None);
+        assert_eq!(stdlib_result("logging", "join"), None);
     }
 }
