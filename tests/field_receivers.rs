@@ -3,7 +3,9 @@
 //! body, a superclass, a TypeScript constructor's parameters, an interface), and is
 //! left undecided where nothing declares it, never tied to a namesake. A Python field
 //! given a typed parameter (`self.session = session`) has the parameter's type, and
-//! `*args` and `**options` are a tuple and a dict whatever their entries' type. A call of a
+//! `*args` and `**options` are a tuple and a dict whatever their entries' type; a
+//! class attribute holding a class (`session_class = Session`) is called as that
+//! class. A call of a
 //! local that copies a member (`_append = items.append`) calls that member. A Java
 //! field read (`tm.commit`) is the field's, never a method of its name. A C#
 //! property is read as a field of the type it declares, and a field of what a call
@@ -303,6 +305,41 @@ fn a_python_field_given_a_typed_parameter_has_its_type_unless_given_another_valu
             "20 call self.options.get -> external:builtins",
             "21 call self.spare.save -> ?",
             "22 call args.index -> external:builtins",
+        ]
+    );
+}
+
+#[test]
+fn a_python_class_attribute_holding_a_class_is_called_as_that_class() {
+    let dir = tree(&[(
+        "sessions.py",
+        "from collections import OrderedDict
+
+
+         class Session:
+    def save(self):
+        pass
+
+
+         class Interface:
+         \x20   session_class = Session
+         \x20   store_class = OrderedDict
+         \x20   chosen = pick()
+
+         \x20   def open(self):
+         \x20       s = self.session_class()
+         \x20       s.save()
+         \x20       self.store_class()
+         \x20       self.chosen()
+",
+    )]);
+    assert_eq!(
+        calls(dir.path(), &["Interface.open"]),
+        [
+            "15 call self.session_class -> sessions.py:4",
+            "16 call s.save -> sessions.py:5",
+            "17 call self.store_class -> external:collections",
+            "18 call self.chosen -> ?",
         ]
     );
 }

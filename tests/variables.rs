@@ -524,3 +524,53 @@ fn a_lua_chunks_locals_are_variables_but_copies_and_requires_are_not() {
         ]
     );
 }
+
+#[test]
+fn a_member_of_a_module_variable_named_through_its_module_has_the_variable_s_type() {
+    let dir = tree(&[
+        ("pkg/__init__.py", "from .globals import g as g\n"),
+        (
+            "pkg/ctx.py",
+            "class Globals:\n    def get(self, name):\n        return name\n",
+        ),
+        (
+            "pkg/globals.py",
+            "import typing as t\n\n\
+             if t.TYPE_CHECKING:\n\
+             \x20   from .ctx import Globals\n\n\
+             g: \"Globals\" = make_proxy()\n",
+        ),
+        (
+            "use.py",
+            "import pkg\nimport pkg.globals\nfrom pkg import globals as gl\n\n\n\
+             def read():\n\
+             \x20   pkg.g.get(\"a\")\n\
+             \x20   pkg.globals.g.get(\"b\")\n\
+             \x20   gl.g.get(\"c\")\n",
+        ),
+        (
+            "src/config.ts",
+            "export class Db {\n  query(sql: string): void {}\n}\n\
+             export const db: Db = new Db();\n",
+        ),
+        (
+            "src/app.ts",
+            "import * as config from \"./config\";\n\n\
+             export function run(): void {\n  config.db.query(\"x\");\n}\n",
+        ),
+    ]);
+    let calls: Vec<String> = depends(dir.path(), &["read"])
+        .into_iter()
+        .filter(|d| d.contains(" call "))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "7 call pkg.g.get -> pkg/ctx.py:2",
+            "8 call pkg.globals.g.get -> pkg/ctx.py:2",
+            "9 call gl.g.get -> pkg/ctx.py:2",
+        ]
+    );
+    assert!(depends(dir.path(), &["run"])
+        .contains(&"4 call config.db.query -> src/config.ts:2".to_string()));
+}

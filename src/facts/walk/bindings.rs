@@ -313,8 +313,10 @@ impl<'a> Walk<'a> {
                         Some([first, second]) => self.bind_either(b, first, second),
                         None => {
                             // Where each local is its block's, one named bare is
-                            // a copy of another (`let entry = entry;`).
-                            let lone = super::scopes_locals_by_block(self.lang.name);
+                            // a copy of another (`let entry = entry;`); so is a
+                            // Python class's attribute (`session_class = Session`).
+                            let lone = super::scopes_locals_by_block(self.lang.name)
+                                || (self.lang.name == "python" && kind == BindingKind::Field);
                             if let Some(source) =
                                 value.and_then(|v| value_source(g, v, self.src, lone))
                             {

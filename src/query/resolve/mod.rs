@@ -34,7 +34,7 @@ mod module_files;
 mod overloads;
 mod php_names;
 mod pytest_fixtures;
-mod python_properties;
+mod python_class_members;
 mod python_stdlib;
 mod qualified;
 mod returns;
@@ -1124,6 +1124,9 @@ impl<'s> Resolver<'s> {
             Resolution::Local if r.kind == RefKind::Call && r.qualifier.is_none() => self
                 .copied_method_called(file, r)
                 .unwrap_or(Resolution::Local),
+            Resolution::Unresolved => self
+                .python_class_attribute_called(file, r)
+                .unwrap_or(Resolution::Unresolved),
             found => found,
         };
         let found = self.in_library_extension(file, r, &found).unwrap_or(found);

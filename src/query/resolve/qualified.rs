@@ -665,6 +665,11 @@ impl<'s> Resolver<'s> {
                 return self.member_of_value_in(file, ty, name, kinds);
             }
         }
+        // `flask.g.get(..)`, `config.db.query(..)`: a member of a module's variable,
+        // named through an import.
+        if let Some(ty) = self.module_variable_type(file, r, q) {
+            return self.member_of_value_in(file, ty, name, kinds);
+        }
         // `a.b.c.f()`: an imported module path, or a package-qualified type. (Rust's
         // paths are written with `::`: its `a.b` is always a value's field.)
         if !rust && q.split('.').all(is_word) {
@@ -707,6 +712,48 @@ impl<'s> Resolver<'s> {
             }
         }
         Resolution::Unresolved
+    }
+
+    /// The type of the module-level variable a Python or JavaScript path `q` names
+    /// through an imported module (`flask.g` of `import flask`, whose package passes on
+    /// `g` of `globals.py`; `cfg.db` of `import * as cfg`): the type its own module
+    /// gives it. `None` when `q` names anything else, or starts at a local.
+    fn module_variable_type(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        q: &str,
+    ) -> Option<Resolution> {
+        if !(file.language.name == "python" || is_js(file.language.name)) {
+            return None;
+        }
+        let (path, last) = q.rsplit_once('.')?;
+        let head = path.split('.').next().unwrap_or(path);
+        // A module imported by name, or whole (`import * as cfg`).
+        let imported = self
+            .import_binding(file, r.start_byte as usize, head)
+            .is_some()
+            || file
+                .imports
+                .iter()
+                .any(|i| i.wildcard && i.alias.as_deref() == Some(head));
+        if !imported || !q.split('.').all(is_word) || Self::binding_at(file, r, head).is_some() {
+            return None;
+        }
+        let read = Reference {
+            name: last.to_string(),
+            qualifier: Some(path.to_string()),
+            kind: RefKind::Reference,
+            ..r.clone()
+        };
+        match self.resolve_within(file, &read) {
+            Resolution::Definition(d)
+                if d.symbol().kind.is_value() && d.symbol().parent.is_none() =>
+            {
+                self.file_value_type(&d.file.path, &d.symbol().name)
+            }
+            _ => None,
+        }
     }
 
     /// The library whose type declarations make the first name of qualifier `q` a

@@ -1,11 +1,14 @@
-//! Python's property accessors: `@size.setter` over a method `size` decorates it with
-//! a method of the builtin `property` object the class's `size` holds, not with
-//! anything the tree defines.
+//! Members of a Python class that no definition of the class declares: its property
+//! accessors (`@size.setter` over a method `size` decorates it with a method of the
+//! builtin `property` object the class's `size` holds, not with anything the tree
+//! defines) and the classes its attributes hold (`session_class = SecureCookieSession`,
+//! which `self.session_class()` constructs).
 
 use std::sync::Arc;
 
 use super::{Resolution, Resolver};
-use crate::facts::{FileFacts, RefKind, Reference};
+use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
+use crate::symbols::Kind;
 
 /// The decorators a `property` object gives for its other accessors.
 const ACCESSORS: &[&str] = &["setter", "getter", "deleter"];
@@ -57,5 +60,44 @@ impl Resolver<'_> {
                 }
         });
         is_property.then(|| Resolution::External(Some("builtins".to_string())))
+    }
+
+    /// `self.session_class(..)` (or `cls.`) in a method of a class whose body gives
+    /// attribute `session_class` a class once (`session_class = SecureCookieSession`):
+    /// the call constructs that class, the tree's or a library's. A subclass may hold
+    /// another there, as it may override a method; the class's own is the one its
+    /// code names. `None` for any other call.
+    pub(super) fn python_class_attribute_called(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+    ) -> Option<Resolution> {
+        if file.language.name != "python"
+            || r.kind != RefKind::Call
+            || !matches!(r.qualifier.as_deref(), Some("self" | "cls"))
+        {
+            return None;
+        }
+        let class = self.enclosing_type_def(file, r.enclosing)?;
+        let at = u32::try_from(class.index).ok()?;
+        let mut held =
+            class.file.bindings.iter().filter(|b| {
+                b.kind == BindingKind::Field && b.scope == Some(at) && b.name == r.name
+            });
+        let (Some(only), None) = (held.next(), held.next()) else {
+            return None;
+        };
+        let copied = only.copied_from.as_deref()?;
+        let (qualifier, name) = match copied.rsplit_once('.') {
+            Some((q, n)) => (Some(q), n),
+            None => (None, copied),
+        };
+        match self.resolve_type_name(&class.file, Some(at), name, qualifier) {
+            Resolution::Definition(d) if d.symbol().kind == Kind::Class => {
+                Some(Resolution::Definition(d))
+            }
+            found @ Resolution::External(_) => Some(found),
+            _ => None,
+        }
     }
 }
