@@ -1,4 +1,5 @@
-//! Python's type aliases (`RenderableType = Union[str, Text]`, `type Pair = ..`) and
+//! Python's type aliases (`RenderableType = Union[str, Text]`, a private
+//! `_AnyCallable = t.Callable[..]`, `type Pair = ..`) and
 //! the types `TypeVar` and `NewType` make (`T = TypeVar("T")`) are definitions that
 //! imports and annotations resolve to, and a value typed with one of
 //! `typing`'s container aliases (`List[str]`) has the builtin container's members.
@@ -124,4 +125,25 @@ fn a_type_variable_or_new_type_is_a_type_annotations_reach() {
     );
     assert_eq!(symbol_kinds(dir.path(), "T"), ["type"]);
     assert_eq!(symbol_kinds(dir.path(), "TaskID"), ["type"]);
+}
+
+#[test]
+fn a_private_type_alias_is_a_type_annotations_reach() {
+    let dir = tree(&[(
+        "decorators.py",
+        "import typing as t\n\n\
+         _AnyCallable = t.Callable[..., t.Any]\n\
+         _registry = dict()\n\n\n\
+         def command(f: _AnyCallable) -> _AnyCallable:\n\
+         \x20   return f\n",
+    )]);
+    assert_eq!(symbol_kinds(dir.path(), "_AnyCallable"), ["type"]);
+    assert_eq!(symbol_kinds(dir.path(), "_registry"), ["variable"]);
+    assert_eq!(
+        depends(dir.path(), &["command"]),
+        [
+            "7 type_use _AnyCallable -> decorators.py:3",
+            "7 type_use _AnyCallable -> decorators.py:3",
+        ]
+    );
 }

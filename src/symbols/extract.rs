@@ -593,9 +593,11 @@ fn match_defs<'t>(
             .unwrap_or("");
         let post_ok = match def.when {
             When::TopLevelUpper => is_upper_identifier(&raw.name),
+            // A private alias is named so too (`_AnyCallable`).
             When::TopLevelAlias(..) => {
-                raw.name.starts_with(|c: char| c.is_ascii_uppercase())
-                    && !is_upper_identifier(&raw.name)
+                let public = raw.name.trim_start_matches('_');
+                public.starts_with(|c: char| c.is_ascii_uppercase())
+                    && !is_upper_identifier(public)
                     && raw.name.chars().all(|c| c.is_alphanumeric() || c == '_')
             }
             When::HeadWords(words) => words.iter().all(|w| has_word(head, w)),
