@@ -147,3 +147,38 @@ fn a_private_type_alias_is_a_type_annotations_reach() {
         ]
     );
 }
+
+#[test]
+fn a_module_variable_that_renames_a_type_is_that_type_where_a_type_is_named() {
+    let dir = tree(&[
+        ("pkg/__init__.py", ""),
+        (
+            "pkg/compat.py",
+            "from collections import OrderedDict\n\n\
+             str = str\n\
+             JSONDict = dict\n\
+             Ordered = OrderedDict\n\
+             basestring = (str, bytes)\n\
+             A = B\n\
+             B = A\n",
+        ),
+        (
+            "pkg/utils.py",
+            "from .compat import str, JSONDict, Ordered, basestring, A\n\n\n\
+             def load(url: str, body: JSONDict, order: Ordered, other: basestring, a: A) -> str:\n\
+             \x20   return str(url)\n",
+        ),
+    ]);
+    assert_eq!(
+        depends(dir.path(), &["load"]),
+        [
+            "4 type_use str -> external:builtins",
+            "4 type_use JSONDict -> external:builtins",
+            "4 type_use Ordered -> external:collections",
+            "4 type_use basestring -> ?",
+            "4 type_use A -> ?",
+            "4 type_use str -> external:builtins",
+            "5 call str -> pkg/compat.py:3",
+        ]
+    );
+}

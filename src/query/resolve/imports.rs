@@ -536,7 +536,9 @@ impl<'s> Resolver<'s> {
         // `through_reexports`).
         let defined = |t: &ModuleTarget, n: &str| match t {
             ModuleTarget::External(m) => Some(Resolution::External(Some(m.clone()))),
-            t => pick(self.top_level_in(t, n, kinds)).map(Resolution::Definition),
+            t => pick(self.top_level_in(t, n, kinds))
+                .map(Resolution::Definition)
+                .or_else(|| self.python_type_renamed(t, n, kinds)),
         };
         match self.through_reexports(target, name, depth, seen, &defined) {
             Some(Resolution::Definition(d)) if self.rust_imported_beside(&d) => {

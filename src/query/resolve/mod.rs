@@ -34,6 +34,7 @@ mod module_files;
 mod overloads;
 mod php_names;
 mod pytest_fixtures;
+mod python_aliases;
 mod python_class_members;
 mod python_stdlib;
 mod qualified;

@@ -564,6 +564,13 @@ impl<'s> Resolver<'s> {
                 return Resolution::Definition(d);
             }
         }
+        // A Python type the file renames (`JSONDict = dict`).
+        if role != NameRole::Value && file.language.name == "python" {
+            let here = ModuleTarget::Files(vec![file.path.clone()]);
+            if let Some(found) = self.python_type_renamed(&here, name, kinds) {
+                return found;
+            }
+        }
         // 4. Explicit imports of the name (seen where the enclosing definition is).
         if let Some((first, others)) = self.imports_binding(file, written_at, name).split_first() {
             let found = self.resolve_import(file, first, kinds);
