@@ -8,49 +8,63 @@ use std::sync::Arc;
 use super::guards::SupertypeChain;
 use super::imports::ModuleTarget;
 use super::members::pick;
-use super::{is_word, kind_ok, DefRef, Resolution, Resolver};
+use super::{is_word, kind_ok, Resolution, Resolver};
+use crate::facts::FileFacts;
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
-    /// The type module `target`'s top-level variable or constant `name` renames, when
-    /// a type (not a value, `kinds`) is looked for there and the module gives the name one value
-    /// only, a plain name or path (`str = str`). `None` otherwise.
+    /// The type module `target`'s top-level variable or constant `name` renames (see
+    /// [`Resolver::python_type_renamed_in`]).
     pub(super) fn python_type_renamed(
         &self,
         target: &ModuleTarget,
         name: &str,
         kinds: &[Kind],
     ) -> Option<Resolution> {
-        if kind_ok(kinds, Kind::Variable) || kind_ok(kinds, Kind::Constant) {
-            return None;
-        }
         let ModuleTarget::Files(files) = target else {
             return None;
         };
         files.iter().find_map(|f| {
             let facts = self.source.outline(f)?;
-            if facts.language.name != "python" {
-                return None;
-            }
-            let variable = pick(DefRef::all_in(&facts, |d| {
-                d.parent.is_none() && d.name == name && d.kind.is_value()
-            }))?;
-            let renamed = renamed_path(&variable.symbol().signature, name)?;
-            // Renamings that name each other (`A = B` beside `B = A`) are followed
-            // round once, then cut.
-            let key = (Arc::as_ptr(&variable.file) as usize, variable.index);
-            let _open = SupertypeChain::enter(key)?;
-            let (qualifier, ty) = match renamed.rsplit_once('.') {
-                Some((q, t)) => (Some(q), t),
-                None => (None, renamed),
-            };
-            // Looked up as a type, the variable itself is passed over: `str = str`
-            // renames the builtin.
-            match self.resolve_type_name(&facts, None, ty, qualifier) {
-                found @ (Resolution::Definition(_) | Resolution::External(_)) => Some(found),
-                _ => None,
-            }
+            self.python_type_renamed_in(&facts, name, kinds)
         })
+    }
+
+    /// The type Python file `facts`'s top-level variable or constant `name` renames,
+    /// when a type (not a value, `kinds`) is looked for and the file gives the name one
+    /// value only, a plain name or path (`str = str`). `None` otherwise.
+    pub(super) fn python_type_renamed_in(
+        &self,
+        facts: &Arc<FileFacts>,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        if facts.language.name != "python"
+            || kind_ok(kinds, Kind::Variable)
+            || kind_ok(kinds, Kind::Constant)
+        {
+            return None;
+        }
+        let variable = pick(Self::file_level(
+            facts,
+            name,
+            &[Kind::Variable, Kind::Constant],
+        ))?;
+        let renamed = renamed_path(&variable.symbol().signature, name)?;
+        // Renamings that name each other (`A = B` beside `B = A`) are followed round
+        // once, then cut.
+        let key = (Arc::as_ptr(&variable.file) as usize, variable.index);
+        let _open = SupertypeChain::enter(key)?;
+        let (qualifier, ty) = match renamed.rsplit_once('.') {
+            Some((q, t)) => (Some(q), t),
+            None => (None, renamed),
+        };
+        // Looked up as a type, the variable itself is passed over: `str = str` renames
+        // the builtin.
+        match self.resolve_type_name(facts, None, ty, qualifier) {
+            found @ (Resolution::Definition(_) | Resolution::External(_)) => Some(found),
+            _ => None,
+        }
     }
 }
 

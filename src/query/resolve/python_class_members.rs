@@ -74,7 +74,10 @@ impl Resolver<'_> {
     ) -> Option<Resolution> {
         if file.language.name != "python"
             || r.kind != RefKind::Call
-            || !matches!(r.qualifier.as_deref(), Some("self" | "cls"))
+            || !r
+                .qualifier
+                .as_deref()
+                .is_some_and(|q| self.scoping(file).self_names.contains(&q))
         {
             return None;
         }

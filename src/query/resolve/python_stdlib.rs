@@ -283,19 +283,20 @@ const STDLIB_RESULTS: &[(&str, &[&str], &str)] = &[
         "builtins",
     ),
     ("collections", &["defaultdict", "deque"], "collections"),
-    (
-        "datetime",
-        &["date", "datetime", "time", "timedelta", "timezone"],
-        "datetime",
-    ),
+    // Its types (`timedelta(..)`) and their constructors (`datetime.now()`).
     (
         "datetime",
         &[
             "combine",
+            "date",
+            "datetime",
             "fromisoformat",
             "fromtimestamp",
             "now",
             "strptime",
+            "time",
+            "timedelta",
+            "timezone",
             "today",
             "utcnow",
         ],

@@ -40,6 +40,14 @@ pub(super) fn imported_module_path<'f>(file: &'f FileFacts, q: &str) -> Option<C
     }))
 }
 
+/// The import that binds a whole module's names as `name` (`import * as name from
+/// ".."`).
+fn namespace_import<'f>(file: &'f FileFacts, name: &str) -> Option<&'f Import> {
+    file.imports
+        .iter()
+        .find(|i| i.wildcard && i.alias.as_deref() == Some(name))
+}
+
 /// The class a receiver constructs: `new Foo(..)`, or `Foo(..)` with a capitalised
 /// name where the language constructs by calling the class (Python, Kotlin, Swift).
 /// In C#, Java or TypeScript, `Serializer.GetReferenceResolver()` calls a method.
@@ -523,11 +531,7 @@ impl<'s> Resolver<'s> {
                     return self.module_member(&target, name, kinds);
                 }
             }
-            if let Some(imp) = file
-                .imports
-                .iter()
-                .find(|i| i.wildcard && i.alias.as_deref() == Some(q))
-            {
+            if let Some(imp) = namespace_import(file, q) {
                 let target = self.module_target(file, imp);
                 if let ModuleTarget::External(m) = target {
                     return Resolution::External(Some(m));
@@ -733,10 +737,7 @@ impl<'s> Resolver<'s> {
         let imported = self
             .import_binding(file, r.start_byte as usize, head)
             .is_some()
-            || file
-                .imports
-                .iter()
-                .any(|i| i.wildcard && i.alias.as_deref() == Some(head));
+            || namespace_import(file, head).is_some();
         if !imported || !q.split('.').all(is_word) || Self::binding_at(file, r, head).is_some() {
             return None;
         }

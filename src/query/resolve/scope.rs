@@ -565,9 +565,8 @@ impl<'s> Resolver<'s> {
             }
         }
         // A Python type the file renames (`JSONDict = dict`).
-        if role != NameRole::Value && file.language.name == "python" {
-            let here = ModuleTarget::Files(vec![file.path.clone()]);
-            if let Some(found) = self.python_type_renamed(&here, name, kinds) {
+        if role != NameRole::Value {
+            if let Some(found) = self.python_type_renamed_in(file, name, kinds) {
                 return found;
             }
         }

@@ -558,10 +558,11 @@ impl<'s> Resolver<'s> {
         // typed `Any` may be anything, as TypeScript's `any`.
         if let Resolution::External(Some(m)) = &found {
             if m == "typing" && file.language.name == "python" {
-                if ty.rsplit('.').next() == Some("Any") {
+                let simple = ty.rsplit('.').next().unwrap_or(ty);
+                if simple == "Any" {
                     return Resolution::Unresolved;
                 }
-                if let Some(runtime) = typing_alias_module(ty.rsplit('.').next().unwrap_or(ty)) {
+                if let Some(runtime) = typing_alias_module(simple) {
                     return Resolution::External(Some(runtime.to_string()));
                 }
             }
