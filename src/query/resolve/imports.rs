@@ -26,6 +26,9 @@ use crate::symbols::Kind;
 /// Where an import's module lives.
 pub(super) enum ModuleTarget {
     Files(Vec<PathBuf>),
+    /// A Rust module written inline in a file (`mod tests { .. }`, `pub mod helpers {
+    /// .. }`): the file, and the modules down to it (`["helpers", "deep"]`).
+    Inline(PathBuf, Vec<String>),
     /// A declared package (Java-like languages): definitions are found by package.
     Package(String),
     External(String),
@@ -325,7 +328,9 @@ impl<'s> Resolver<'s> {
                 match self.module_target(file, &sub) {
                     // What the submodule defines, or passes on from another
                     // (`pub(crate) use current::with_current;`).
-                    target @ ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
+                    target @ (ModuleTarget::Files(_) | ModuleTarget::Inline(..)) => {
+                        self.module_member(&target, name, kinds)
+                    }
                     // A module-level variable of a known type: a member of that type.
                     _ => match imp.name.as_deref().and_then(|imported| {
                         self.module_value_type(&self.module_target(file, imp), imported)
@@ -483,7 +488,9 @@ impl<'s> Resolver<'s> {
                     Resolution::External(Some(pkg.clone()))
                 }
             }
-            ModuleTarget::Files(_) => self.module_member(&target, name, kinds),
+            ModuleTarget::Files(_) | ModuleTarget::Inline(..) => {
+                self.module_member(&target, name, kinds)
+            }
             ModuleTarget::Unknown => Resolution::Unresolved,
         }
     }
@@ -766,9 +773,17 @@ impl<'s> Resolver<'s> {
                             });
                         }
                     }
+                    if out.is_empty() && rust {
+                        out = self.exported_macros(&facts, name, kinds);
+                    }
                 }
                 out
             }
+            ModuleTarget::Inline(file, modules) => self
+                .source
+                .outline(file)
+                .map(|facts| super::rust_inline_modules::members(&facts, modules, name, kinds))
+                .unwrap_or_default(),
             ModuleTarget::Package(pkg) => self.declared_in(pkg, name, kinds),
             ModuleTarget::External(_) | ModuleTarget::Unknown => Vec::new(),
         }
@@ -910,8 +925,9 @@ impl<'s> Resolver<'s> {
     }
 
     /// The files of the crate or module a Rust path's one first name stands for
-    /// (`tokio` in `tokio::spawn()`, `util` of a `mod util;`), written at byte `at` of
-    /// `file`; `None` when it names no such files of the tree.
+    /// (`tokio` in `tokio::spawn()`, `util` of a `mod util;`, `helpers` of a `mod
+    /// helpers { .. }` written inline), written at byte `at` of `file`; `None` when it
+    /// names no such module of the tree.
     pub(super) fn rust_path_files(
         &self,
         file: &FileFacts,
@@ -919,7 +935,7 @@ impl<'s> Resolver<'s> {
         first: &str,
     ) -> Option<ModuleTarget> {
         let target = self.rust_module_target(file, &file_path(file), first, at);
-        matches!(target, ModuleTarget::Files(_)).then_some(target)
+        matches!(target, ModuleTarget::Files(_) | ModuleTarget::Inline(..)).then_some(target)
     }
 
     /// The Rust library crates of the tree, by the name code uses for them.
@@ -971,14 +987,15 @@ impl<'s> Resolver<'s> {
     ) -> ModuleTarget {
         match self.rust_module_here(file, importer, module, at) {
             ModuleTarget::Unknown => self
-                .through_crate_globs(module)
+                .rust_inline_module(file, importer, module, at)
+                .or_else(|| self.through_crate_globs(module))
                 .unwrap_or(ModuleTarget::Unknown),
             found => found,
         }
     }
 
     /// [`Resolver::rust_module_target`], not looking past the globs of crate roots.
-    fn rust_module_here(
+    pub(super) fn rust_module_here(
         &self,
         file: &FileFacts,
         importer: &Path,

@@ -41,6 +41,7 @@ mod qualified;
 mod returns;
 mod ruby_mixins;
 mod rust_closures;
+mod rust_inline_modules;
 mod rust_macros;
 mod rust_modules;
 mod rust_traits;

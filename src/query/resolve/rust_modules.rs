@@ -158,6 +158,11 @@ fn crate_root(files: &FxHashSet<PathBuf>, file: &Path) -> Option<PathBuf> {
     None
 }
 
+/// Whether `file` is the root file of its crate (see [`crate_root`]).
+pub fn is_crate_root(files: &FxHashSet<PathBuf>, file: &Path) -> bool {
+    crate_root(files, file).is_some_and(|root| root == file)
+}
+
 /// Whether files `a` and `b` belong to one crate (the same root file).
 pub fn same_crate(files: &FxHashSet<PathBuf>, a: &Path, b: &Path) -> bool {
     crate_root(files, a).is_some_and(|root| crate_root(files, b) == Some(root))
