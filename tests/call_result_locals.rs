@@ -1139,23 +1139,93 @@ fn a_rust_local_holding_a_result_unwrapped_and_an_alias_of_result_give_what_they
     ]);
     // `res.unwrap()` opens the `Result` the call that gives `res` returns; an alias of
     // `Result` (here renamed on import, `StdResult`) that holds its first parameter
-    // does as `Result` does, and is the library's type. `Count<Matches>` holds a `u8`, and a name bound twice is not
-    // followed.
+    // does as `Result` does, and is the library's type. `Count<Matches>` holds a
+    // `u8`. A name bound again (`let s = s.unwrap();`) is the binding that holds
+    // where it is read, and each `let` reads the one before it.
     let got = depends(dir.path(), &["run"]);
     for want in [
         "29 call m.get_one -> src/lib.rs:8",
         "31 call a.is_ok -> external:std::result",
         "32 call a.expect(\"parsed\").get_one -> src/lib.rs:8",
         "33 call c.count().unwrap().get_one -> ?",
-        "36 call s.get_one -> ?",
+        "36 call s.get_one -> src/lib.rs:8",
     ] {
         assert!(got.contains(&want.to_string()), "{want}: {got:#?}");
     }
     // The index and a fresh parse agree on who calls `get_one`.
     let uses = breaks(dir.path(), "Matches.get_one");
-    for want in ["src/lib.rs:29 definition", "src/lib.rs:32 definition"] {
+    for want in [
+        "src/lib.rs:29 definition",
+        "src/lib.rs:32 definition",
+        "src/lib.rs:36 definition",
+    ] {
         assert!(uses.contains(&want.to_string()), "{want}: {uses:#?}");
     }
+}
+
+#[test]
+fn a_rust_clone_has_its_originals_type_and_type_arguments_do_not_hide_the_method() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "#[derive(Clone)]\n\
+             pub struct Cmd;\n\
+             pub struct Matches;\n\
+             pub struct Own;\n\
+             impl Cmd {\n\
+             \x20   pub fn parse(self) -> Result<Matches, ()> {\n\
+             \x20       Ok(Matches)\n\
+             \x20   }\n\
+             \x20   pub fn get_one<T: Clone>(&self, id: &str) -> Option<&T> {\n\
+             \x20       None\n\
+             \x20   }\n\
+             }\n\
+             impl Own {\n\
+             \x20   pub fn clone(&self) -> Matches {\n\
+             \x20       Matches\n\
+             \x20   }\n\
+             }\n\
+             impl Matches {\n\
+             \x20   pub fn flag(&self) -> bool {\n\
+             \x20       true\n\
+             \x20   }\n\
+             }\n\n\
+             fn run(cmd: Cmd, own: Own, p: std::path::PathBuf) {\n\
+             \x20   cmd.clone().parse().unwrap().flag();\n\
+             \x20   own.clone().flag();\n\
+             \x20   p.clone().join(\"x\");\n\
+             \x20   cmd.get_one::<String>(\"a\").map(|v| v.len());\n\
+             }\n",
+        ),
+    ]);
+    // Each was unresolved past the `clone()` or the `::<String>`. A type's own
+    // `clone` gives what it declares. What a library value's copy has is not read.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "24 type_use Cmd -> src/lib.rs:2",
+            "24 type_use Own -> src/lib.rs:4",
+            "24 type_use std -> external:std",
+            "24 type_use std.path -> external:std",
+            "24 type_use std::path.PathBuf -> external:std::path",
+            "25 call cmd.clone -> external:std",
+            "25 call cmd.clone().parse -> src/lib.rs:6",
+            "25 call cmd.clone().parse().unwrap -> external:std",
+            "25 call cmd.clone().parse().unwrap().flag -> src/lib.rs:19",
+            "26 call own.clone -> src/lib.rs:14",
+            "26 call own.clone().flag -> src/lib.rs:19",
+            "27 call p.clone -> external:std::path",
+            "27 call p.clone().join -> ?",
+            "28 call cmd.get_one -> src/lib.rs:9",
+            "28 type_use String -> external:std",
+            "28 call cmd.get_one::<String>(\"a\").map -> external:std",
+            "28 call v.len -> ?",
+        ]
+    );
 }
 
 #[test]

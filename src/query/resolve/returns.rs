@@ -72,7 +72,7 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
     let body = q.trim_end_matches(['?', '!']).strip_suffix(')')?;
     let blank = blank_literals(body)?;
     let open = opening(&blank, b'(', b')')?;
-    let callee = body[..open].trim_end();
+    let callee = without_type_arguments(body[..open].trim_end());
     // `a.f(..)`, Rust's `Type::f(..)`: whichever separator comes last.
     let dot = callee.rfind('.').map(|i| (i, 1));
     let path = callee.rfind("::").map(|i| (i, 2));
@@ -92,6 +92,32 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
         unwrapped: q.ends_with('?'),
         element: None,
     })
+}
+
+/// A callee without the type arguments written after its name (Rust's turbofish
+/// `m.get_one::<String>`, TypeScript's `repo.find<User>`): which method is called
+/// does not depend on them.
+fn without_type_arguments(callee: &str) -> &str {
+    let Some(inner) = callee.strip_suffix('>') else {
+        return callee;
+    };
+    let mut depth = 1usize;
+    for (i, b) in inner.bytes().enumerate().rev() {
+        match b {
+            b'>' => depth += 1,
+            b'<' => {
+                depth -= 1;
+                if depth == 0 {
+                    let before = inner[..i].trim_end();
+                    let name = before.strip_suffix("::").unwrap_or(before);
+                    let named = name.bytes().last().is_some_and(is_word_byte);
+                    return if named { name } else { callee };
+                }
+            }
+            _ => {}
+        }
+    }
+    callee
 }
 
 /// Reads `q` as a call whose last argument is a block written after it (Kotlin's and

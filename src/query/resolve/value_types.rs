@@ -615,7 +615,13 @@ impl<'s> Resolver<'s> {
         }
         let takes_part = rust && (call.unwrapped || call.element.is_some());
         let go = file.language.name == "go";
-        match self.resolve_within(file, &call.as_reference(r)) {
+        let callee = self.resolve_within(file, &call.as_reference(r));
+        if rust && !takes_part && matches!(callee, Resolution::External(_)) {
+            if let Some(copied) = self.rust_std_clone_of(file, r, call) {
+                return copied;
+            }
+        }
+        match callee {
             Resolution::Definition(method) if takes_part => self.type_of_part(&method, call),
             // What an overload or a library call gives is not known whole, and its
             // parts still less.
@@ -723,8 +729,8 @@ impl<'s> Resolver<'s> {
 
     /// Rust's `res.unwrap()` or `res.expect(..)` of a local `res` that a call gives
     /// (`let res = cmd.try_get_matches();`): that call, whose `Result` or `Option` the
-    /// unwrapping opens. `None` when the function binds the name more than once (which
-    /// binding a use sees, the facts do not tell).
+    /// unwrapping opens. `None` when the function binds the name more than once and
+    /// the facts do not tell which binding `r` sees.
     fn unwrapped_local<'f>(
         &self,
         file: &'f FileFacts,
@@ -739,12 +745,18 @@ impl<'s> Resolver<'s> {
             return None;
         }
         let chain = Self::enclosing_chain(file, r.enclosing);
-        let mut named = file
+        let named: Vec<&crate::facts::Binding> = file
             .bindings
             .iter()
-            .filter(|b| b.name == q && b.scope.is_some_and(|s| chain.contains(&(s as usize))));
-        let (Some(only), None) = (named.next(), named.next()) else {
-            return None;
+            .filter(|b| b.name == q && b.scope.is_some_and(|s| chain.contains(&(s as usize))))
+            .collect();
+        let only = match named.as_slice() {
+            [only] => *only,
+            // Rust's shadowing (`let m = cmd.try_get_matches(); let m = m.unwrap();`):
+            // each `let` holds from its end to the end of its block, so where `r`
+            // stands one of them does.
+            [_, _, ..] if named.iter().all(|b| b.within.is_some()) => Self::binding_at(file, r, q)?,
+            _ => return None,
         };
         only.initializer
             .as_ref()
@@ -766,6 +778,22 @@ impl<'s> Resolver<'s> {
                 .receiver_type(file, r, q)
                 .map_or(Resolution::Unresolved, Resolution::Definition),
         }
+    }
+
+    /// The type of what Rust's `x.clone()` gives where the standard library's
+    /// `Clone::clone` is called (derived, or a reference's): a copy of `x`, of `x`'s
+    /// type, when that is a type of the tree.
+    fn rust_std_clone_of(
+        &self,
+        file: &Arc<FileFacts>,
+        r: &Reference,
+        call: &ReceiverCall<'_>,
+    ) -> Option<Resolution> {
+        if call.name != "clone" || call.arity != Some(0) || call.awaited {
+            return None;
+        }
+        let copied = self.type_of_receiver(file, r, call.qualifier?);
+        matches!(copied, Resolution::Definition(_)).then_some(copied)
     }
 
     /// The type of the part of what a Rust call of `method` gives that `call` takes:
