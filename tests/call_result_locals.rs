@@ -1209,8 +1209,6 @@ fn a_rust_clone_has_its_originals_type_and_type_arguments_do_not_hide_the_method
         [
             "24 type_use Cmd -> src/lib.rs:2",
             "24 type_use Own -> src/lib.rs:4",
-            "24 type_use std -> external:std",
-            "24 type_use std.path -> external:std",
             "24 type_use std::path.PathBuf -> external:std::path",
             "25 call cmd.clone -> external:std",
             "25 call cmd.clone().parse -> src/lib.rs:6",

@@ -118,9 +118,7 @@ fn a_path_from_a_crate_the_manifest_depends_on_is_that_library_s() {
     assert_eq!(
         depends(dir.path(), &["run"]),
         [
-            "3 type_use libc -> external:libc",
             "3 type_use libc.c_int -> external:libc",
-            "3 type_use anyhow -> external:anyhow",
             "3 type_use anyhow.Result -> external:anyhow",
             "4 call serde_json.to_string -> external:serde_json",
             "5 call tempfile.tempdir -> external:tempfile",
@@ -186,5 +184,49 @@ fn a_bare_macro_call_is_the_one_macro_of_that_name_its_crate_defines() {
     assert_eq!(
         breaks_both_ways(dir.path(), &["src/messages.rs:1"]),
         ["src/globbed.rs:8 unresolved", "src/main.rs:6 definition"]
+    );
+}
+
+#[test]
+fn the_crates_and_modules_a_type_or_attribute_path_goes_through_are_no_types() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"rt\", \"app\"]\n",
+        ),
+        (
+            "rt/Cargo.toml",
+            "[package]\nname = \"rt\"\nversion = \"0.1.0\"\n",
+        ),
+        ("rt/src/lib.rs", "pub mod time;\n"),
+        ("rt/src/time.rs", "pub struct Instant;\n"),
+        (
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n[dependencies]\nrt = { path = \"../rt\" }\ntokio = \"1\"\n",
+        ),
+        (
+            "app/src/lib.rs",
+            "#[tokio::test]\n\
+             async fn wait(at: rt::time::Instant) -> std::io::Result<()> {\n\
+             \x20   Ok(())\n\
+             }\n",
+        ),
+    ]);
+    // `rt` and `tokio` were an unresolved type use and an annotation, and `rt::time`
+    // an unresolved type use: a module is used there, as in a call's path, and the
+    // crate's name is no definition.
+    assert_eq!(
+        depends(dir.path(), &["wait"]),
+        [
+            "1 annotation tokio.test -> external:tokio",
+            "2 reference rt.time -> rt/src/lib.rs:1",
+            "2 type_use rt::time.Instant -> rt/src/time.rs:1",
+            "2 type_use std::io.Result -> external:std::io",
+            "3 call Ok -> external:std",
+        ]
+    );
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["rt/src/lib.rs:1"]),
+        ["app/src/lib.rs:2 definition"]
     );
 }

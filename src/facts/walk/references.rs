@@ -471,6 +471,7 @@ impl<'a> Walk<'a> {
         }
         // TypeScript's `typeof OPTIONS.size` names a value, not a type.
         if goes_on_through(field, stack)
+            || self.rust_path_goes_on(field, stack)
             || stack.iter().rev().take(8).any(|f| f.kind == "type_query")
         {
             return RefKind::Reference;
@@ -544,6 +545,23 @@ impl<'a> Walk<'a> {
         } else {
             RefKind::Reference
         }
+    }
+}
+
+impl Walk<'_> {
+    /// Whether a Rust name (of `field`, below `stack`) is one a path goes on from: a
+    /// crate or module (`tokio`, `time` of `tokio::time::Instant` or of
+    /// `#[tokio::time::timeout]`), or a type whose item the path names. In a type or an
+    /// attribute as in a value, it is a plain reference, not the type used or the
+    /// attribute: a value's path reads so already.
+    fn rust_path_goes_on(&self, field: Option<&'static str>, stack: &[Frame<'_>]) -> bool {
+        let [.., outer, parent] = stack else {
+            return false;
+        };
+        let path = |kind: &str| matches!(kind, "scoped_identifier" | "scoped_type_identifier");
+        self.lang.name == "rust"
+            && path(parent.kind)
+            && (field == Some("path") || (parent.field == Some("path") && path(outer.kind)))
     }
 }
 
