@@ -1272,3 +1272,53 @@ fn a_go_loop_over_a_type_defined_from_a_slice_or_map_gives_its_variables_the_ent
         ]
     );
 }
+
+#[test]
+fn a_long_builder_chain_reads_as_the_calls_it_makes() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub struct Builder;\n\
+             pub struct Built;\n\
+             impl Builder {\n\
+             \x20   pub fn new(name: &str) -> Builder {\n\
+             \x20       Builder\n\
+             \x20   }\n\
+             \x20   pub fn about(self, text: &str, (a, b): (u8, u8)) -> Builder {\n\
+             \x20       self\n\
+             \x20   }\n\
+             \x20   pub fn build(self) -> Result<Built, ()> {\n\
+             \x20       Ok(Built)\n\
+             \x20   }\n\
+             }\n\
+             impl Built {\n\
+             \x20   pub fn run(&self) {}\n\
+             }\n\n\
+             fn main() {\n\
+             \x20   let built = Builder::new(\"a tool with a long name\")\n\
+             \x20       .about(\"what it does, (in a sentence) long enough to run past the line\", (1, 2))\n\
+             \x20       .about(\"and then more of it, for anyone who reads that far\", (3, 4))\n\
+             \x20       .build();\n\
+             \x20   built.unwrap().run();\n\
+             }\n",
+        ),
+    ]);
+    // The receiver of `build` was cut short at 160 bytes, in the middle of the second
+    // string, and read as nothing: `build` and `run` were unresolved.
+    assert_eq!(
+        depends(dir.path(), &["main"]),
+        [
+            "19 reference Builder -> src/lib.rs:1",
+            "19 call Builder.new -> src/lib.rs:4",
+            "20 call Builder::new(\"a tool with a long name\").about -> src/lib.rs:7",
+            "21 call Builder::new(\"a tool with a long name\").about(\"what it does, (in a sentence) long enough to run past the line\", (1, 2)).about -> src/lib.rs:7",
+            "22 call Builder::new(_).about(_, _).about(_, _).build -> src/lib.rs:10",
+            "23 call built.unwrap -> external:std",
+            "23 call built.unwrap().run -> src/lib.rs:15",
+        ]
+    );
+}

@@ -382,7 +382,9 @@ pub(super) fn arguments<'t>(g: &'static Grammar, call: Node<'t>) -> Option<Node<
 
 /// Whitespace collapsed and length bounded (a receiver may span lines). None is kept
 /// around a member separator: a chain written one call per line (`low\n  .flag`) reads
-/// as it would on one line (`low.flag`). (Not `->`, also a lambda's arrow.)
+/// as it would on one line (`low.flag`). (Not `->`, also a lambda's arrow.) A text
+/// too long has its calls' arguments cut to one `_` each (see [`elide_arguments`])
+/// before it is cut short: a builder's chain still reads as the calls it makes.
 pub(super) fn compact(s: &str) -> String {
     const MAX: usize = 160;
     const SEPARATORS: [&str; 3] = [".", "?.", "::"];
@@ -398,6 +400,11 @@ pub(super) fn compact(s: &str) -> String {
         out.push_str(word);
     }
     if out.len() > MAX {
+        if let Some(short) = elide_arguments(&out) {
+            out = short;
+        }
+    }
+    if out.len() > MAX {
         let mut end = MAX;
         while !out.is_char_boundary(end) {
             end -= 1;
@@ -405,4 +412,94 @@ pub(super) fn compact(s: &str) -> String {
         out.truncate(end);
     }
     out
+}
+
+/// `s` with the arguments of each call written in it cut to one `_` each
+/// (`a.f(x, g(y)).h()` reads `a.f(_, _).h()`): which calls the text makes, and how many
+/// arguments each takes (counted as the resolver counts them, by the commas outside
+/// brackets), stay. `None` when its quotes or brackets do not balance.
+fn elide_arguments(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    // Brackets open inside the argument list being cut, and whether it is one.
+    let mut open: Vec<char> = Vec::new();
+    let mut inside = false;
+    let (mut args, mut pending) = (0usize, false);
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in s.chars() {
+        if let Some(q) = quote {
+            if !inside {
+                out.push(c);
+            }
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        if matches!(c, '"' | '\'' | '`') {
+            quote = Some(c);
+            pending = true;
+            if !inside {
+                out.push(c);
+            }
+            continue;
+        }
+        if !inside {
+            out.push(c);
+            if c == '(' {
+                inside = true;
+                (args, pending) = (0, false);
+            }
+            continue;
+        }
+        match c {
+            '(' | '[' | '{' => {
+                open.push(c);
+                pending = true;
+            }
+            ')' | ']' | '}' => match open.pop() {
+                Some(o) if matches!((o, c), ('(', ')') | ('[', ']') | ('{', '}')) => {}
+                Some(_) => return None,
+                None if c == ')' => {
+                    let count = args + usize::from(pending);
+                    out.push_str(&vec!["_"; count].join(", "));
+                    out.push(')');
+                    inside = false;
+                }
+                None => return None,
+            },
+            ',' if open.is_empty() => {
+                args += 1;
+                pending = false;
+            }
+            c if c.is_whitespace() => {}
+            _ => pending = true,
+        }
+    }
+    (quote.is_none() && !inside).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_chain_keeps_its_calls_and_their_argument_counts() {
+        let chain = format!(
+            "Command::new(\"posix\").arg(arg!(--opt <val> \"{}\").action(ArgAction::Set)).arg(Arg::new(\"x, (y\"), [1, 2]).try_get(vec![\"\", \"--opt=some\"])",
+            "a long help text ".repeat(6)
+        );
+        assert_eq!(
+            compact(&chain),
+            "Command::new(_).arg(_).arg(_, _).try_get(_)"
+        );
+        // Short texts stay whole; unbalanced ones are cut as before.
+        assert_eq!(compact("a.f(x,\n  y).g()"), "a.f(x, y).g()");
+        let open = format!("a.f({}", "x".repeat(200));
+        assert_eq!(compact(&open).len(), 160);
+    }
 }
