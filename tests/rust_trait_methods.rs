@@ -2,7 +2,8 @@
 //! of each type that implements the trait, in an `impl Trait for Type` block of any
 //! file or by deriving it; not of a type that does neither, nor of every type a
 //! blanket implementation covers. A value of a function's type parameter bound by
-//! one trait of the tree has that trait's methods.
+//! one trait of the tree has that trait's methods. `Self::Output` names the
+//! associated type of the type or trait it is written in.
 
 mod common;
 
@@ -139,4 +140,75 @@ fn a_value_of_a_type_parameter_bound_by_one_trait_of_the_tree_has_its_methods() 
         ["20 call m.find -> src/lib.rs:2"]
     );
     assert_eq!(calls(dir.path(), &["two"]), ["24 call m.find -> ?"]);
+}
+
+#[test]
+fn a_self_path_names_an_associated_type_never_a_library() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub trait Matcher {\n\
+             \x20   type Captures: Captures;\n\
+             \x20   type Error: std::fmt::Display;\n\
+             \x20   fn new_captures(&self) -> Result<Self::Captures, Self::Error>;\n\
+             \x20   fn provided(&self) -> Result<(), Self::Error> {\n\
+             \x20       let c = self.new_captures()?;\n\
+             \x20       c.len();\n\
+             \x20       Ok(())\n\
+             \x20   }\n\
+             }\n\
+             pub trait Captures {\n\
+             \x20   fn len(&self) -> usize;\n\
+             }\n\
+             pub struct Foo;\n\
+             impl Foo {\n\
+             \x20   pub fn bar(&self) {}\n\
+             }\n\
+             pub struct W;\n\
+             pub trait Make {\n\
+             \x20   type Output;\n\
+             \x20   fn make(&self) -> Self::Output;\n\
+             }\n\
+             impl Make for W {\n\
+             \x20   type Output = Foo;\n\
+             \x20   fn make(&self) -> Self::Output {\n\
+             \x20       Foo\n\
+             \x20   }\n\
+             }\n\
+             impl W {\n\
+             \x20   fn use_it(&self) {\n\
+             \x20       self.make().bar();\n\
+             \x20   }\n\
+             }\n",
+        ),
+    ]);
+    // `Self::Error` was unresolved, and what a `Self::Captures` or a `Self::Output`
+    // holds was said to be the library `Self`'s: `c.len()` and `self.make().bar()`
+    // were "external: Self".
+    assert_eq!(
+        depends(dir.path(), &["Matcher.provided"]),
+        [
+            "5 type_use Result -> external:std",
+            "5 type_use Self.Error -> src/lib.rs:3",
+            "6 call self.new_captures -> src/lib.rs:4",
+            "7 call c.len -> ?",
+            "8 call Ok -> external:std",
+        ]
+    );
+    assert_eq!(
+        depends(dir.path(), &["W.use_it"]),
+        [
+            "31 call self.make -> src/lib.rs:25",
+            "31 call self.make().bar -> src/lib.rs:16",
+        ]
+    );
+    // A trait's associated type is a definition.
+    assert_eq!(
+        breaks_both_ways(dir.path(), &["src/lib.rs:3"]),
+        ["src/lib.rs:4 definition", "src/lib.rs:5 definition"]
+    );
 }

@@ -508,6 +508,8 @@ pub static RUST: SymbolSpec = SymbolSpec::new(&[
     Def::new("enum_item", Enum, NAME),
     Def::new("trait_item", Trait, NAME),
     Def::new("type_item", Type, NAME),
+    // A trait's `type Error: Display;`, which `Self::Error` names in its methods.
+    Def::new("associated_type", Type, NAME),
     Def::new("mod_item", Module, NAME),
     Def::new("const_item", Constant, NAME),
     Def::new("static_item", Constant, NAME),

@@ -89,6 +89,17 @@ impl<'s> Resolver<'s> {
         // Rust's `super::Inner`, `crate::runtime::Handle`, `io::Error`: a module path,
         // read where the definition that writes it stands (its inline module).
         if file.language.name == "rust" {
+            // `Self::Output`: an associated type of the type or trait the header is
+            // written in, never a module's.
+            if q == "Self" {
+                return match self.enclosing_type_def(file, at) {
+                    Some(t) => self.lookup_result(self.member_of(&t, ty, TYPE_KINDS)),
+                    None => Resolution::Unresolved,
+                };
+            }
+            if q.starts_with("Self::") {
+                return Resolution::Unresolved;
+            }
             let written_at = at
                 .and_then(|i| file.definitions.get(i as usize))
                 .map_or(0, |d| d.start_byte);
