@@ -574,3 +574,46 @@ fn a_member_of_a_module_variable_named_through_its_module_has_the_variable_s_typ
     assert!(depends(dir.path(), &["run"])
         .contains(&"4 call config.db.query -> src/config.ts:2".to_string()));
 }
+
+#[test]
+fn a_rust_constant_has_the_members_of_the_type_it_is_declared_with() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        ),
+        (
+            "src/consts.rs",
+            "pub struct Cfg;\n\
+             impl Cfg {\n    pub fn get(&self) -> u8 {\n        1\n    }\n}\n\
+             pub struct Other;\n\
+             impl Other {\n    pub fn get(&self) -> u8 {\n        2\n    }\n}\n\
+             pub const SHERLOCK: &'static str = \"\\\nFor the Doctor Watsons\";\n\
+             pub static GLOBAL: Cfg = Cfg;\n\
+             #[cfg(unix)]\npub static TWICE: Cfg = Cfg;\n\
+             #[cfg(not(unix))]\npub static TWICE: Other = Other;\n",
+        ),
+        (
+            "src/lib.rs",
+            "mod consts;\nuse consts::{GLOBAL, SHERLOCK, TWICE};\n\n\
+             fn run() {\n\
+             \x20   SHERLOCK.as_bytes();\n\
+             \x20   GLOBAL.get();\n\
+             \x20   TWICE.get();\n\
+             }\n",
+        ),
+    ]);
+    // The first two were unresolved. A static declared twice, under `cfg`s, with
+    // two types has neither's members.
+    assert_eq!(
+        depends(dir.path(), &["run"]),
+        [
+            "5 reference SHERLOCK -> src/consts.rs:13",
+            "5 call SHERLOCK.as_bytes -> external:std",
+            "6 reference GLOBAL -> src/consts.rs:15",
+            "6 call GLOBAL.get -> src/consts.rs:3",
+            "7 reference TWICE -> src/consts.rs:17",
+            "7 call TWICE.get -> ?",
+        ]
+    );
+}

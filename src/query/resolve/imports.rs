@@ -307,6 +307,13 @@ impl<'s> Resolver<'s> {
                 }
             }
             Resolution::External(m) => Resolution::External(m),
+            // Rust's `use consts::SHERLOCK;`: a member of the type it is declared with.
+            Resolution::Definition(d)
+                if d.symbol().kind == Kind::Constant && file.language.name == "rust" =>
+            {
+                self.rust_constant_member(file, &d, name, kinds)
+                    .unwrap_or(Resolution::Unresolved)
+            }
             _ => {
                 // `import { z } from "zod/mini"`, whose module imports a namespace
                 // (`import * as z from "./external"`) and passes it on.

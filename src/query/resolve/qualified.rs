@@ -13,7 +13,7 @@ use super::imports::ModuleTarget;
 use super::members::{pick, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
-use super::{is_word, NameRole, Resolution, Resolver, TYPE_KINDS};
+use super::{is_word, DefRef, NameRole, Resolution, Resolver, TYPE_KINDS};
 use crate::facts::{is_namespace_path, null_marks, FileFacts, Import, RefKind, Reference};
 use crate::query::scoping::PackageScope;
 use crate::symbols::Kind;
@@ -563,6 +563,9 @@ impl<'s> Resolver<'s> {
                 NameRole::Value,
             ) {
                 if c.symbol().kind.is_value() {
+                    if let Some(found) = self.rust_constant_member(file, &c, name, kinds) {
+                        return found;
+                    }
                     // One of another file of the package (Go's `echoCmd.Name()`): a
                     // member of the type its own file gives it.
                     if !Arc::ptr_eq(&c.file, file) {
@@ -892,4 +895,50 @@ impl<'s> Resolver<'s> {
     ) -> Resolution {
         self.member_of_value_in(file, self.type_of_call_result(file, r, call), name, kinds)
     }
+}
+
+impl Resolver<'_> {
+    /// Member `name` of Rust constant or static `c` (`const SHERLOCK: &str = ..`,
+    /// `static GLOBAL: Cfg = Cfg;`), read in `file`: a member of the type it is
+    /// declared with. `None` when no type is written on its name's line, or `c` is
+    /// declared twice (under `cfg`s) with two types.
+    pub(super) fn rust_constant_member(
+        &self,
+        file: &Arc<FileFacts>,
+        c: &DefRef,
+        name: &str,
+        kinds: &[Kind],
+    ) -> Option<Resolution> {
+        let written = rust_constant_type(c.symbol())?;
+        let one_type = c
+            .file
+            .definitions
+            .iter()
+            .filter(|d| d.name == c.symbol().name && d.kind == Kind::Constant)
+            .all(|d| rust_constant_type(d) == Some(written));
+        if !one_type {
+            return None;
+        }
+        let ty = self.type_written_in(c, written);
+        (!matches!(ty, Resolution::Unresolved))
+            .then(|| self.member_of_value_in(file, ty, name, kinds))
+    }
+}
+
+/// The type a Rust `const` or `static` is declared with, when its name's line writes
+/// it whole: `&'static str` of `const SHERLOCK: &'static str = "..";`.
+fn rust_constant_type(sym: &crate::symbols::Symbol) -> Option<&str> {
+    if sym.language != "rust" || sym.kind != Kind::Constant {
+        return None;
+    }
+    let sig = sym.signature.as_str();
+    let declared = sig
+        .match_indices(sym.name.as_str())
+        .map(|(at, _)| &sig[at + sym.name.len()..])
+        .find_map(|rest| {
+            let rest = rest.trim_start().strip_prefix(':')?;
+            (!rest.starts_with(':')).then_some(rest)
+        })?;
+    let end = declared.find(['=', ';'])?;
+    Some(declared[..end].trim()).filter(|t| !t.is_empty())
 }
