@@ -98,7 +98,7 @@ Register-ArgumentCompleter -Native -CommandName 'codesearch' -ScriptBlock {
             break
         }
         'codesearch;find-symbol' {
-            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, variable, macro, table, view, key, selector, element, heading, block')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, variable, macro, variant, table, view, key, selector, element, heading, block')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most NUM results')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most NUM results')
             [CompletionResult]::new('--max-parse-size', '--max-parse-size', [CompletionResultType]::ParameterName, 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)')

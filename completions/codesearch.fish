@@ -78,7 +78,7 @@ complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l no-default
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s L -l follow -d 'Follow symbolic links (loops are detected, reported once and skipped)'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -l json -d 'Print JSON Lines: one {"type":..,"data":{..}} record per line, then a summary'
 complete -c codesearch -n "__fish_codesearch_using_subcommand map" -s h -l help -d 'Print help'
-complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l kind -d 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, variable, macro, table, view, key, selector, element, heading, block' -r
+complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l kind -d 'Only symbols of this kind (repeatable): function, method, class, struct, interface, enum, trait, type, module, namespace, constant, variable, macro, variant, table, view, key, selector, element, heading, block' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -s n -l limit -d 'Show at most NUM results' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l max-parse-size -d 'Skip (with a warning) files larger than NUM bytes instead of parsing them: a syntax tree takes tens of bytes of memory per byte of source (suffixes K, M, G)' -r
 complete -c codesearch -n "__fish_codesearch_using_subcommand find-symbol" -l index-dir -d 'Keep indexes in DIR (also CODESEARCH_INDEX_DIR) instead of ROOT/.codesearch/ when that exists, else the user cache directory ($XDG_CACHE_HOME or ~/.cache)' -r -F

@@ -18,7 +18,7 @@ pub struct FindSymbolArgs {
 
     /// Only symbols of this kind (repeatable): function, method, class, struct,
     /// interface, enum, trait, type, module, namespace, constant, variable, macro,
-    /// table, view, key, selector, element, heading, block.
+    /// variant, table, view, key, selector, element, heading, block.
     #[arg(long = "kind", value_name = "KIND", value_parser = parse_kind)]
     pub kinds: Vec<Kind>,
 
@@ -104,4 +104,33 @@ fn parse_kind(s: &str) -> Result<Kind, String> {
         let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
         format!("unknown kind '{s}' (one of: {})", names.join(", "))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Kind;
+    use crate::cli::Cli;
+
+    #[test]
+    fn the_kind_flag_help_names_every_kind() {
+        let cli = Cli::command();
+        let find = cli
+            .find_subcommand("find-symbol")
+            .expect("find-symbol is a subcommand");
+        let help = find
+            .get_arguments()
+            .find(|a| a.get_id() == "kinds")
+            .and_then(|a| a.get_help())
+            .expect("--kind has a help text")
+            .to_string();
+        for kind in Kind::ALL {
+            assert!(
+                help.contains(kind.as_str()),
+                "{} missing from: {help}",
+                kind.as_str()
+            );
+        }
+    }
 }

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// What a symbol is. Programming languages use the first eleven; the others name the
-/// definitions of markup, data and query languages.
+/// What a symbol is. Programming languages use the first fourteen; the others name
+/// the definitions of markup, data and query languages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -22,6 +22,9 @@ pub enum Kind {
     /// Go's `var cache = ..`, Python's `registry = {}`), not inside a type or function.
     Variable,
     Macro,
+    /// A case of an enum that is a definition of its own (Rust's `Search(u8)` of `enum
+    /// Mode { Search(u8), Files }`).
+    Variant,
     /// SQL `CREATE TABLE`, TOML `[table]`.
     Table,
     /// SQL `CREATE VIEW`.
@@ -57,6 +60,7 @@ impl Kind {
         Kind::Constant,
         Kind::Variable,
         Kind::Macro,
+        Kind::Variant,
         Kind::Table,
         Kind::View,
         Kind::Key,
@@ -81,6 +85,7 @@ impl Kind {
             Kind::Constant => "constant",
             Kind::Variable => "variable",
             Kind::Macro => "macro",
+            Kind::Variant => "variant",
             Kind::Table => "table",
             Kind::View => "view",
             Kind::Key => "key",
@@ -132,7 +137,7 @@ impl Kind {
             Kind::Function | Kind::Method => 1,
             Kind::Module | Kind::Namespace | Kind::Macro => 2,
             Kind::Table | Kind::View | Kind::Block | Kind::Element | Kind::Selector => 3,
-            Kind::Constant | Kind::Variable => 4,
+            Kind::Constant | Kind::Variable | Kind::Variant => 4,
             Kind::Key | Kind::Heading | Kind::Scope => 5,
         }
     }

@@ -506,6 +506,7 @@ pub static RUST: SymbolSpec = SymbolSpec::new(&[
     Def::new("struct_item", Struct, NAME),
     Def::new("union_item", Struct, NAME),
     Def::new("enum_item", Enum, NAME),
+    Def::new("enum_variant", Variant, NAME),
     Def::new("trait_item", Trait, NAME),
     Def::new("type_item", Type, NAME),
     // A trait's `type Error: Display;`, which `Self::Error` names in its methods.

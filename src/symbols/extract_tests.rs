@@ -248,6 +248,8 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "trait Evict 12-14",
             "method Evict.evict 13-13",
             "enum Entry 16-19",
+            "variant Entry.Hit 17-17",
+            "variant Entry.Miss 18-18",
             "method Cache.new 22-24",
             "method Cache.get 26-31",
             "module tests 34-41",

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::guards::{kept_if_complete, SupertypeChain, SUPERTYPE_CUTS};
 use super::includes::is_include;
-use super::members::pick;
+use super::members::{pick, with_variants};
 use super::module_files::{file_dir, file_path, normalize};
 use super::qualified::imported_module_path;
 use super::rust_modules::{
@@ -93,7 +93,10 @@ impl<'s> Resolver<'s> {
             // written in, never a module's.
             if q == "Self" {
                 return match self.enclosing_type_def(file, at) {
-                    Some(t) => self.lookup_result(self.member_of(&t, ty, TYPE_KINDS)),
+                    Some(t) => {
+                        let kinds = with_variants(&t, TYPE_KINDS);
+                        self.lookup_result(self.member_of(&t, ty, &kinds))
+                    }
                     None => Resolution::Unresolved,
                 };
             }
@@ -936,7 +939,9 @@ impl<'s> Resolver<'s> {
             ModuleTarget::External(m) => Resolution::External(Some(m)),
             ModuleTarget::Unknown => Resolution::Unresolved,
             target => match self.module_member(&target, ty, TYPE_KINDS) {
-                Resolution::Definition(t) => self.lookup_result(self.member_of(&t, name, kinds)),
+                Resolution::Definition(t) => {
+                    self.lookup_result(self.member_of(&t, name, &with_variants(&t, kinds)))
+                }
                 _ => Resolution::Unresolved,
             },
         }

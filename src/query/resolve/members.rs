@@ -42,6 +42,20 @@ pub(super) fn pick_lookup(found: Vec<DefRef>) -> Lookup {
     pick(found).map_or(Lookup::Ambiguous, Lookup::Found)
 }
 
+/// The kinds of member of type `t` a use of `kinds` may name: also a variant, where
+/// `t` is a Rust enum, whose variants stand where a type does in a pattern or a
+/// struct literal (`Mode::Named { .. }`, `Mode::Search(_) =>`).
+pub(super) fn with_variants<'k>(t: &DefRef, kinds: &'k [Kind]) -> std::borrow::Cow<'k, [Kind]> {
+    let enum_of_rust = t.symbol().kind == Kind::Enum && t.file.language.name == "rust";
+    if enum_of_rust && !kinds.is_empty() && !kinds.contains(&Kind::Variant) {
+        let mut widened = kinds.to_vec();
+        widened.push(Kind::Variant);
+        std::borrow::Cow::Owned(widened)
+    } else {
+        std::borrow::Cow::Borrowed(kinds)
+    }
+}
+
 /// One candidate, or several that are one target (overloads, a class and its
 /// constructors): the first. Candidates that are different targets are ambiguous, and
 /// so are JavaScript functions of one name in one file (no overloads: different

@@ -228,6 +228,8 @@ fn kinds_for(lang: &str, kind: RefKind) -> &'static [Kind] {
             Kind::Enum,
             Kind::Type,
             Kind::Constant,
+            // Rust's `Mode::Search(n)`, which makes the enum's value.
+            Kind::Variant,
             // A function pointer (`hook(x)`), a callable a module keeps.
             Kind::Variable,
         ],
@@ -294,6 +296,7 @@ const VALUE_KINDS: &[Kind] = &[
     Kind::Namespace,
     Kind::Constant,
     Kind::Variable,
+    Kind::Variant,
 ];
 
 /// What a C name written as a value may name.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::go_library_values::std_value_from;
 use super::imports::is_js;
 use super::imports::ModuleTarget;
-use super::members::{pick, Lookup};
+use super::members::{pick, with_variants, Lookup};
 use super::returns::{receiver_call, ReceiverCall};
 use super::value_types::declares_field_types;
 use super::{is_word, DefRef, NameRole, Resolution, Resolver, TYPE_KINDS};
@@ -595,7 +595,9 @@ impl<'s> Resolver<'s> {
                 }
             }
             return match class {
-                Resolution::Definition(ty) => self.lookup_result(self.member_of(&ty, name, kinds)),
+                Resolution::Definition(ty) => {
+                    self.lookup_result(self.member_of(&ty, name, &with_variants(&ty, kinds)))
+                }
                 // Where types are capitalised, a lower-case receiver no scope binds is
                 // a value bound where the facts do not show it (Swift's `guard let`,
                 // a closure's parameter), not a library class.
