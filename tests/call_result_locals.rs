@@ -901,7 +901,7 @@ fn a_rust_std_method_giving_an_option_an_iterator_or_text_gives_a_std_value() {
             "use std::cell::{Cell, Ref, RefCell};\n\
              use crate::ext::{Bar, OptionExt};\n\
              \n\
-             fn run(items: &mut Vec<u64>, bars: &Vec<Bar>, name: &str, cell: &RefCell<Bar>) {\n\
+             fn run(items: &mut Vec<u64>, bars: &Vec<Bar>, name: &str, cell: &RefCell<Bar>, dir: &std::path::Path) {\n\
              \x20   items.iter().map(|x| x + 1).filter(|x| *x > 2).count();\n\
              \x20   let last = items.pop();\n\
              \x20   last.is_some();\n\
@@ -909,6 +909,8 @@ fn a_rust_std_method_giving_an_option_an_iterator_or_text_gives_a_std_value() {
              \x20   bars.first().or_poke();\n\
              \x20   bars.iter().next().unwrap().go();\n\
              \x20   Ref::map(cell.borrow(), |b| b).go();\n\
+             \x20   let git = dir.join(\".git\");\n\
+             \x20   git.join(\"info\").to_str().unwrap();\n\
              }\n",
         ),
     ]);
@@ -929,6 +931,9 @@ fn a_rust_std_method_giving_an_option_an_iterator_or_text_gives_a_std_value() {
             "10 call bars.iter().next().unwrap().go -> ?",
             // A type's function (`Ref::map`) gives a guard of another value.
             "11 call Ref::map(cell.borrow(), |b| b).go -> ?",
+            // A path joined is the library's, and so is what it gives.
+            "13 call git.join -> external:std",
+            "13 call git.join(\"info\").to_str -> external:std",
         ],
     );
 }
