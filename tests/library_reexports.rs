@@ -1,8 +1,10 @@
 //! A name a module of the tree imports from a library and passes on
 //! (`from .compat import urlparse` of a `compat.py` that imports it from
-//! `urllib.parse`, `export { debounce } from "lodash"` in a barrel) is the library's;
-//! where the module leaves open which library's it is, or passes on everything a
-//! library has, it stays unresolved.
+//! `urllib.parse`, `export { debounce } from "lodash"` in a barrel, Rust's `pub use
+//! std::time::Duration;`) is the library's; where the module leaves open which
+//! library's it is, or passes on everything a library has, it stays unresolved. A
+//! method called on such a library value that a trait of the tree in scope declares
+//! and implements for every type of a bound stays unresolved too.
 
 mod common;
 
@@ -93,6 +95,61 @@ fn a_javascript_barrel_passes_on_a_library_s_export_by_name_only() {
             "4 call debounce -> external:lodash",
             "5 call throttle -> ?",
             "6 call clsx -> external:clsx",
+        ]
+    );
+}
+
+#[test]
+fn a_rust_name_a_crate_passes_on_from_a_library_is_the_library_s() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"streams\", \"app\"]\n",
+        ),
+        (
+            "streams/Cargo.toml",
+            "[package]\nname = \"streams\"\nversion = \"0.1.0\"\n\n[dependencies]\nfutures-core = \"0.3\"\n",
+        ),
+        (
+            "streams/src/lib.rs",
+            "pub use futures_core::Stream;\npub use std::time::Duration;\nmod ext;\npub use ext::StreamExt;\n",
+        ),
+        (
+            "streams/src/ext.rs",
+            "use futures_core::Stream;\n\n\
+             pub trait StreamExt: Stream {\n\
+             \x20   fn collect<T>(self) -> T\n\
+             \x20   where\n\
+             \x20       Self: Sized,\n\
+             \x20   {\n\
+             \x20       todo!()\n\
+             \x20   }\n\
+             }\n\n\
+             impl<St: ?Sized> StreamExt for St where St: Stream {}\n",
+        ),
+        (
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n[dependencies]\nstreams = { path = \"../streams\" }\n",
+        ),
+        (
+            "app/src/lib.rs",
+            "use streams::{Duration, Stream, StreamExt};\n\n\
+             pub fn wait(rx: impl Stream<Item = u8>) {\n\
+             \x20   Duration::from_millis(5);\n\
+             \x20   let v: Vec<u8> = rx.collect();\n\
+             }\n",
+        ),
+    ]);
+    // `Duration`, `Stream` and its `Item` were unresolved. `rx.collect()` is the
+    // tree's `StreamExt::collect` or the library's: not said.
+    assert_eq!(
+        depends(dir.path(), &["wait"]),
+        [
+            "3 type_use Stream -> external:futures_core",
+            "3 type_use Stream.Item -> external:futures_core",
+            "4 call Duration.from_millis -> external:std::time",
+            "5 type_use Vec -> external:std",
+            "5 call rx.collect -> ?",
         ]
     );
 }

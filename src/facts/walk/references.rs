@@ -335,6 +335,9 @@ impl<'a> Walk<'a> {
         }
         let (kind, qualifier, arity) = if let Some(call) = self.calls.remove(&start) {
             (RefKind::Call, call.qualifier, call.arity)
+        } else if let Some(bound) = self.rust_bound_trait(field, stack) {
+            // `Item` of `impl Stream<Item = u8>`: the trait's associated type.
+            (RefKind::TypeUse, Some(bound), None)
         } else {
             let qualifier = parent.and_then(|p| {
                 member_receiver(self.g, p, node, field, self.src).or_else(|| {
@@ -549,6 +552,26 @@ impl<'a> Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// For the name of a Rust associated type given in a trait's type arguments
+    /// (`Item` of `impl Stream<Item = u8>`, of `Iterator<Item = T>`): the trait as
+    /// written, whose member it is.
+    fn rust_bound_trait(&self, field: Option<&'static str>, stack: &[Frame<'_>]) -> Option<String> {
+        let [.., generic, arguments, binding] = stack else {
+            return None;
+        };
+        if self.lang.name != "rust"
+            || field != Some("name")
+            || binding.kind != "type_binding"
+            || arguments.kind != "type_arguments"
+            || generic.kind != "generic_type"
+        {
+            return None;
+        }
+        let trait_node = self.g.child(generic.node, "type")?;
+        let text = self.text(trait_node).trim();
+        (!text.is_empty()).then(|| text.to_string())
+    }
+
     /// Whether a Rust name (of `field`, below `stack`) is one a path goes on from: a
     /// crate or module (`tokio`, `time` of `tokio::time::Instant` or of
     /// `#[tokio::time::timeout]`), or a type whose item the path names. In a type or an

@@ -670,13 +670,15 @@ impl<'s> Resolver<'s> {
     }
 
     /// Whether import `imp` of module `facts`, of library `module`, passes the name it
-    /// binds on beyond doubt. Only a Python or JavaScript import that names it does:
-    /// what a wildcard import of a library brings, the tree does not show; and every
-    /// other import binding the name there must be of that library module too
-    /// (`try: from simplejson import X` then `except ImportError: from json import
-    /// X` leave open which one the module holds).
+    /// binds on beyond doubt. Only a Python, JavaScript or Rust import that names it
+    /// does (Rust's `pub use std::time::Duration;`): what a wildcard import of a
+    /// library brings, the tree does not show; and every other import binding the
+    /// name there must be of that library module too (`try: from simplejson import X`
+    /// then `except ImportError: from json import X`, or Rust's two `use`s under
+    /// `cfg`s, leave open which one the module holds).
     fn passes_on_library(&self, facts: &FileFacts, imp: &Import, module: &str) -> bool {
-        if imp.wildcard || !(facts.language.name == "python" || is_js(facts.language.name)) {
+        let lang = facts.language.name;
+        if imp.wildcard || !(lang == "python" || lang == "rust" || is_js(lang)) {
             return false;
         }
         let name = imp.bound_name();
