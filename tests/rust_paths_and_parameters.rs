@@ -230,3 +230,41 @@ fn the_crates_and_modules_a_type_or_attribute_path_goes_through_are_no_types() {
         ["app/src/lib.rs:2 definition"]
     );
 }
+
+#[test]
+fn a_glob_of_a_test_module_leaves_the_files_other_bare_macro_calls_alone() {
+    let dir = tree(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", "#[macro_use]\nmod macros;\nmod range;\n"),
+        (
+            "src/macros.rs",
+            "macro_rules! ok {\n    ($e:expr) => { $e? };\n}\n",
+        ),
+        (
+            "src/range.rs",
+            "fn parse() -> Result<u8, ()> {\n\
+             \x20   let n = ok!(Ok::<u8, ()>(1));\n\
+             \x20   Ok(n)\n\
+             }\n\n\
+             #[cfg(test)]\n\
+             mod tests {\n\
+             \x20   use super::*;\n\n\
+             \x20   fn check() -> Result<u8, ()> {\n\
+             \x20       Ok(ok!(parse()))\n\
+             \x20   }\n\
+             }\n",
+        ),
+    ]);
+    // `ok!` in `parse` was unresolved because the test module's `use super::*;` was
+    // taken to bring names into the whole file; inside that module it may.
+    let got = depends(dir.path(), &["parse"]);
+    assert!(
+        got.contains(&"2 call ok -> src/macros.rs:1".to_string()),
+        "{got:#?}"
+    );
+    let got = depends(dir.path(), &["tests.check"]);
+    assert!(got.contains(&"11 call ok -> ?".to_string()), "{got:#?}");
+}

@@ -3,10 +3,10 @@
 //! A `macro_rules!` is seen outside its file where its module is declared with
 //! `#[macro_use]` (`#[macro_use] mod messages;` makes `eprintln_locked!` callable in
 //! every later module of the crate), which the facts do not record. A bare call that
-//! nothing in scope defines, in a file that imports nothing whole, is then the one
-//! macro of that name its crate defines outside any function: a function of that name
-//! would have to be defined or imported, and two macros of the name in one crate
-//! leave the call unknown.
+//! nothing in scope defines, where no glob import (`use super::*;`) brings names, is
+//! then the one macro of that name its crate defines outside any function: a function
+//! of that name would have to be defined or imported, and two macros of the name in
+//! one crate leave the call unknown.
 //!
 //! A `macro_rules!` marked `#[macro_export]` is a name of its crate's root module,
 //! whichever module it is written in: `use tokio_test::assert_ok;` and `tokio::pin!`
@@ -26,12 +26,13 @@ impl Resolver<'_> {
     pub(super) fn crate_macro(
         &self,
         file: &FileFacts,
+        at: usize,
         name: &str,
         kinds: &[Kind],
     ) -> Option<DefRef> {
         if file.language.name != "rust"
             || !kinds.contains(&Kind::Macro)
-            || file.imports.iter().any(|i| i.wildcard)
+            || self.rust_glob_seen(file, at)
         {
             return None;
         }

@@ -717,7 +717,7 @@ impl<'s> Resolver<'s> {
                 return Resolution::External(Some(name.to_string()));
             }
             if role == NameRole::Value {
-                if let Some(d) = self.crate_macro(file, name, kinds) {
+                if let Some(d) = self.crate_macro(file, written_at, name, kinds) {
                     return Resolution::Definition(d);
                 }
             }
