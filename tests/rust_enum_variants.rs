@@ -31,7 +31,7 @@ fn enum_tree() -> tempfile::TempDir {
              \x20   let y = Mode::Named { x: 1 };\n\
              \x20   match m {\n\
              \x20       Mode::Search(_) => {}\n\
-             \x20       _ => {}\n\
+             \x20       Mode::Files | Mode::Named { .. } => {}\n\
              \x20   }\n\
              \x20   Mode::Files\n\
              }\n",
@@ -62,7 +62,7 @@ fn an_enum_variant_is_a_definition_find_symbol_finds() {
 fn a_variant_made_named_or_matched_is_a_use_of_it() {
     let dir = enum_tree();
     // Each `Mode::..` and `Self::Files` was unresolved, or (a variant named as a
-    // value) no record at all.
+    // value, or matched by its path alone) no record at all.
     assert_eq!(
         depends(dir.path(), &["pick"]),
         [
@@ -74,6 +74,10 @@ fn a_variant_made_named_or_matched_is_a_use_of_it() {
             "13 type_use Mode.Named -> src/lib.rs:4",
             "15 reference Mode -> src/lib.rs:1",
             "15 type_use Mode.Search -> src/lib.rs:2",
+            "16 reference Mode -> src/lib.rs:1",
+            "16 reference Mode.Files -> src/lib.rs:3",
+            "16 reference Mode -> src/lib.rs:1",
+            "16 type_use Mode.Named -> src/lib.rs:4",
             "18 reference Mode -> src/lib.rs:1",
             "18 reference Mode.Files -> src/lib.rs:3",
         ]
@@ -91,6 +95,10 @@ fn a_variant_made_named_or_matched_is_a_use_of_it() {
     );
     assert_eq!(
         breaks_both_ways(dir.path(), &["Mode.Files"]),
-        ["src/lib.rs:8 definition", "src/lib.rs:18 definition"]
+        [
+            "src/lib.rs:8 definition",
+            "src/lib.rs:16 definition",
+            "src/lib.rs:18 definition",
+        ]
     );
 }

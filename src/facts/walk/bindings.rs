@@ -937,6 +937,11 @@ fn collect_declared<'t>(g: &'static Grammar, n: Node<'t>, out: &mut Vec<Node<'t>
             todo.extend(n.named_children(&mut c));
             continue;
         }
+        // Rust's `Mode::Files =>` matches a variant or a constant by its path: it
+        // declares nothing.
+        if k == "scoped_identifier" {
+            continue;
+        }
         // Rust's `Config { path: p, .. }` binds `p`, not the field's name.
         if let Some(p) = (k == "field_pattern")
             .then(|| g.child(n, "pattern"))
