@@ -30,7 +30,6 @@ use std::sync::Arc;
 use super::closed_types::{closed_type, ClosedType};
 use super::generics::declares_type_parameter;
 use super::members::pick;
-use super::module_files::file_path;
 use super::qualified::unmarked;
 use super::{
     inherited_names, is_word, kind_ok, names_tail, package_at, package_of, package_of_in, DefRef,
@@ -385,36 +384,6 @@ impl Resolver<'_> {
             1 => found.into_iter().next().map(Resolution::Definition),
             _ => Some(Resolution::Unresolved),
         }
-    }
-
-    /// Whether Rust method `d` is one of a trait (declared in it, with or without a
-    /// body) that its file implements for a type parameter (`impl<St: ?Sized> StreamExt
-    /// for St where St: Stream {}`): a blanket implementation, whose types the tree
-    /// does not list.
-    fn rust_blanket_trait_method(&self, d: &DefRef) -> bool {
-        let Some(t) = d.symbol().parent.and_then(|p| d.file.definitions.get(p)) else {
-            return false;
-        };
-        if t.kind != Kind::Trait {
-            return false;
-        }
-        let Some(facts) = self.source.facts(&file_path(&d.file)) else {
-            return false;
-        };
-        facts.trait_impls.iter().any(|imp| {
-            imp.trait_name == t.name
-                && imp.type_path.is_none()
-                && !self
-                    .defs_named(&imp.type_name)
-                    .iter()
-                    .any(|ty| ty.symbol().kind.is_type_like())
-                // Neither the tree's type nor a library's (`Vec`, an imported `Bytes`):
-                // the block's type parameter.
-                && matches!(
-                    self.resolve_type_name(&facts, None, &imp.type_name, None),
-                    Resolution::Unresolved
-                )
-        })
     }
 
     /// The repository type Kotlin extension function `e` of `file` extends: inside it,

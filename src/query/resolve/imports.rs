@@ -1029,7 +1029,9 @@ impl<'s> Resolver<'s> {
     ) -> ModuleTarget {
         let index = self.file_index(file);
         let inline = index.inline_modules(at);
-        let globs = rust_globs_seen(file, &index, at);
+        let globs: Vec<String> = rust_globs_seen(file, &index, at)
+            .map(|g| g.module.clone())
+            .collect();
         let crates = self.workspace_crates();
         let site = PathSite {
             importer,
@@ -1051,7 +1053,9 @@ impl<'s> Resolver<'s> {
     /// Whether a Rust glob import (`use super::*;`) brings names where byte `at` of
     /// `file` stands.
     pub(super) fn rust_glob_seen(&self, file: &FileFacts, at: usize) -> bool {
-        !rust_globs_seen(file, &self.file_index(file), at).is_empty()
+        rust_globs_seen(file, &self.file_index(file), at)
+            .next()
+            .is_some()
     }
 
     /// Rust module path `module` of a workspace crate (`clap::builder`) that the
@@ -1202,29 +1206,28 @@ fn scala_enclosing_packages(file: &FileFacts) -> impl Iterator<Item = &str> {
         .chain(file.outer_packages.iter().map(String::as_str))
 }
 
-/// The modules of the Rust glob imports of `file` (with its `index`) that bring names
-/// where byte `at` stands. A glob brings names into the module it is written in (and
-/// a function's into that function's body) only: `use super::*;` of a test module
-/// says nothing of what a path elsewhere in the file starts with.
-fn rust_globs_seen(file: &FileFacts, index: &super::FileIndex, at: usize) -> Vec<String> {
-    if index.globs.is_empty() {
-        return Vec::new();
-    }
-    let inline = index.inline_modules(at);
-    let body = function_around(file, at);
-    index
-        .globs
-        .iter()
-        .filter(|g| {
-            g.inline == inline
-                && index
-                    .import_bodies
-                    .get(g.position)
-                    .and_then(Option::as_ref)
-                    .is_none_or(|f| body.as_ref() == Some(f))
-        })
-        .map(|g| g.module.clone())
-        .collect()
+/// The Rust glob imports of `file` (with its `index`) that bring names where byte `at`
+/// stands. A glob brings names into the module it is written in (and a function's into
+/// that function's body) only: `use super::*;` of a test module says nothing of what a
+/// path elsewhere in the file starts with.
+fn rust_globs_seen<'i>(
+    file: &FileFacts,
+    index: &'i super::FileIndex,
+    at: usize,
+) -> impl Iterator<Item = &'i super::Glob> {
+    let (inline, body) = if index.globs.is_empty() {
+        (Vec::new(), None)
+    } else {
+        (index.inline_modules(at), function_around(file, at))
+    };
+    index.globs.iter().filter(move |g| {
+        g.inline == inline
+            && index
+                .import_bodies
+                .get(g.position)
+                .and_then(Option::as_ref)
+                .is_none_or(|f| body.as_ref() == Some(f))
+    })
 }
 
 #[cfg(test)]

@@ -393,13 +393,13 @@ const FLUENT: &[(&str, &str, &[&str], &str)] = &[
 /// whatever type called them there, and whatever their type parameters stand for:
 /// iterator adapters (`iter`, `map`, `filter`), what gives an `Option`, a `Result`, a
 /// `bool` or a count (`pop`, `next`, `ok`, `is_empty`, `len`), text made anew
-/// (`trim`, `to_lowercase`), and paths (`join`, `parent`, `file_name`, `to_path_buf`). Left out: what gives a type parameter's value or the
-/// receiver's own type (`unwrap`, `collect`, `sum`, `clone`, `into`, `max`), and what
+/// (`trim`, `to_lowercase`), and paths (`join`, `parent`, `file_name`,
+/// `to_path_buf`). Left out: what gives a type parameter's value or the receiver's
+/// own type (`unwrap`, `collect`, `sum`, `clone`, `into`, `max`), and what
 /// some standard type gives so (`Cell::take`, `Cell::get`, `Option::insert`,
 /// `Vec::remove`, `AsRef::as_ref`), or a guard that reaches another value (`lock`,
 /// `borrow`).
 const RUST_STD_GIVES_STD: &[&str] = &[
-    "&str] = &[",
     "all",
     "and_then",
     "any",

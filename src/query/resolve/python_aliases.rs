@@ -9,7 +9,7 @@ use super::guards::SupertypeChain;
 use super::imports::ModuleTarget;
 use super::members::pick;
 use super::{is_word, kind_ok, Resolution, Resolver};
-use crate::facts::FileFacts;
+use crate::facts::{type_parts, FileFacts};
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
@@ -55,10 +55,7 @@ impl Resolver<'_> {
         // once, then cut.
         let key = (Arc::as_ptr(&variable.file) as usize, variable.index);
         let _open = SupertypeChain::enter(key)?;
-        let (qualifier, ty) = match renamed.rsplit_once('.') {
-            Some((q, t)) => (Some(q), t),
-            None => (None, renamed),
-        };
+        let (qualifier, ty) = type_parts(renamed)?;
         // Looked up as a type, the variable itself is passed over: `str = str` renames
         // the builtin.
         match self.resolve_type_name(facts, None, ty, qualifier) {

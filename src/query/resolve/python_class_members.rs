@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::{Resolution, Resolver};
-use crate::facts::{BindingKind, FileFacts, RefKind, Reference};
+use crate::facts::{type_parts, BindingKind, FileFacts, RefKind, Reference};
 use crate::symbols::Kind;
 
 /// The decorators a `property` object gives for its other accessors.
@@ -91,10 +91,7 @@ impl Resolver<'_> {
             return None;
         };
         let copied = only.copied_from.as_deref()?;
-        let (qualifier, name) = match copied.rsplit_once('.') {
-            Some((q, n)) => (Some(q), n),
-            None => (None, copied),
-        };
+        let (qualifier, name) = type_parts(copied)?;
         match self.resolve_type_name(&class.file, Some(at), name, qualifier) {
             Resolution::Definition(d) if d.symbol().kind == Kind::Class => {
                 Some(Resolution::Definition(d))

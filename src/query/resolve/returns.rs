@@ -98,26 +98,19 @@ pub fn receiver_call(q: &str) -> Option<ReceiverCall<'_>> {
 /// `m.get_one::<String>`, TypeScript's `repo.find<User>`): which method is called
 /// does not depend on them.
 fn without_type_arguments(callee: &str) -> &str {
-    let Some(inner) = callee.strip_suffix('>') else {
+    let Some(open) = callee
+        .strip_suffix('>')
+        .and_then(|inner| opening(inner, b'<', b'>'))
+    else {
         return callee;
     };
-    let mut depth = 1usize;
-    for (i, b) in inner.bytes().enumerate().rev() {
-        match b {
-            b'>' => depth += 1,
-            b'<' => {
-                depth -= 1;
-                if depth == 0 {
-                    let before = inner[..i].trim_end();
-                    let name = before.strip_suffix("::").unwrap_or(before);
-                    let named = name.bytes().last().is_some_and(is_word_byte);
-                    return if named { name } else { callee };
-                }
-            }
-            _ => {}
-        }
+    let before = callee[..open].trim_end();
+    let name = before.strip_suffix("::").unwrap_or(before);
+    if name.bytes().last().is_some_and(is_word_byte) {
+        name
+    } else {
+        callee
     }
-    callee
 }
 
 /// Reads `q` as a call whose last argument is a block written after it (Kotlin's and

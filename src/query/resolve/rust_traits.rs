@@ -6,16 +6,48 @@
 //! Only the plain forms are read: an `impl` that names its trait and its type by
 //! their paths (not `impl Trait for &T`), a derive the tree's trait of that name
 //! stands for. A blanket implementation (`impl<T: Display> Ext for T`) gives no type
-//! its methods: `T` names no type of the tree.
+//! its methods: `T` names no type of the tree. That one is there is told all the same,
+//! so that a library value's method of its name is left open.
 
 use std::sync::Arc;
 
 use super::members::{pick_lookup, Lookup};
+use super::module_files::file_path;
 use super::{kind_ok, DefRef, Resolution, Resolver};
 use crate::facts::{FileFacts, TraitImpl};
 use crate::symbols::Kind;
 
 impl Resolver<'_> {
+    /// Whether Rust method `d` is one of a trait (declared in it, with or without a
+    /// body) that its file implements for a type parameter (`impl<St: ?Sized> StreamExt
+    /// for St where St: Stream {}`): a blanket implementation, whose types the tree
+    /// does not list.
+    pub(super) fn rust_blanket_trait_method(&self, d: &DefRef) -> bool {
+        let Some(t) = d.symbol().parent.and_then(|p| d.file.definitions.get(p)) else {
+            return false;
+        };
+        if t.kind != Kind::Trait {
+            return false;
+        }
+        let Some(facts) = self.source.facts(&file_path(&d.file)) else {
+            return false;
+        };
+        facts.trait_impls.iter().any(|imp| {
+            imp.trait_name == t.name
+                && imp.type_path.is_none()
+                && !self
+                    .defs_named(&imp.type_name)
+                    .iter()
+                    .any(|ty| ty.symbol().kind.is_type_like())
+                // Neither the tree's type nor a library's (`Vec`, an imported `Bytes`):
+                // the block's type parameter.
+                && matches!(
+                    self.resolve_type_name(&facts, None, &imp.type_name, None),
+                    Resolution::Unresolved
+                )
+        })
+    }
+
     /// The method `name` that a trait of the tree which Rust type `ty` implements
     /// provides (declares with a body); `None` when no such trait has one.
     pub(super) fn rust_provided_method(
